@@ -1,0 +1,127 @@
+/**
+ * The API a check is written against. A suite file default-exports an array of checks:
+ *   export default [defineCheck({ id, title, level, rules, group, operations, async run(t) { … } })];
+ * The runner (src/runner/run.ts) implements CheckContext.
+ */
+import type { Capability, Group, Identity, Level } from './model.js';
+
+export interface CheckDefinition {
+  /** Stable, kebab-case, '<operation|area>/<what>', e.g. 'message.list/limit-above-bound-is-clamped'. */
+  id: string;
+  title: string;
+  level: Level;
+  /** Rule ids from spec/rules.ts. */
+  rules: string[];
+  group: Group;
+  /** Operation paths the check exercises, e.g. ['message.list']. */
+  operations: string[];
+  /** True when an operation under test is experimental (§1 rule 3); reported apart. */
+  experimental?: boolean;
+  needs?: Capability[];
+  /** 'satori': a de-facto convention check, not run under --profile strict. Default 'spec'. */
+  profile?: 'spec' | 'satori';
+  /** Run only when the target follows this variant of a §4.8 point, e.g. { point: 'role-payload', value: 'role' }. */
+  variant?: { point: string; value: string };
+  /** Per-check timeout override in ms. */
+  timeoutMs?: number;
+  run(t: CheckContext): Promise<void>;
+}
+
+export const defineCheck = (check: CheckDefinition): CheckDefinition => check;
+
+/** Result of t.call(): the parsed response. */
+export interface CallResult<T = any> {
+  status: number;
+  ok: boolean;
+  headers: Record<string, string>;
+  /** Parsed JSON when the body is JSON, otherwise the text (or undefined when empty). */
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  as?: Identity;
+  /** Extra headers (e.g. to send no auth: { authorization: '' } removes it). */
+  headers?: Record<string, string>;
+  /** Send this raw body instead of JSON.stringify(fields). */
+  rawBody?: string;
+  /** HTTP method; default POST (§1 rule 1). */
+  method?: string;
+}
+
+/** The sandbox the run works in: discovered (guild.list → a guild, channel.list → a text channel) or given. */
+export interface Sandbox {
+  guildId: string;
+  channelId: string;
+  /** The bot's own user id (the current user). */
+  selfId: string;
+  /** The peer identity's user id, when a peer is configured. */
+  peerId?: string;
+}
+
+/** A created thing the ledger will delete at the end of the run (in reverse order). */
+export interface LedgerEntry {
+  kind: string;
+  /** Human description, e.g. 'message 123 in channel 4'. */
+  label: string;
+  /** The operation and fields that undo it, e.g. ['message.delete', { channel_id, message_id }]. */
+  undo: [operation: string, fields: Record<string, unknown>];
+  as?: Identity;
+}
+
+/** An event as the transport delivered it (de-facto envelope; older shapes normalised where possible). */
+export interface ObservedEvent {
+  sn?: number;
+  type: string;
+  timestamp?: number;
+  /** The whole body as received. */
+  body: Record<string, any>;
+  receivedAt: number;
+}
+
+export interface EventsApi {
+  /** Whether an event stream is connected for this run. */
+  readonly available: boolean;
+  /**
+   * Waits for the first event (received after `since`, default: the check's start) that matches, or
+   * fails the check after the event timeout (--event-timeout) with `what` as the expectation.
+   */
+  waitFor(
+    predicate: (event: ObservedEvent) => boolean,
+    what: string,
+    timeoutMs?: number,
+  ): Promise<ObservedEvent>;
+  /** Every event observed so far in the run. */
+  all(): ObservedEvent[];
+  /** A marker to pass as `since`-style cursor: events after this index. */
+  mark(): number;
+  since(mark: number): ObservedEvent[];
+}
+
+export interface CheckContext {
+  readonly sandbox: Sandbox;
+  /** Detected or chosen variants, e.g. { 'role-payload': 'data' }. */
+  readonly variants: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+  readonly events: EventsApi;
+  /** Sends POST {base}/<operation> with JSON fields; records the exchange as evidence. Never throws on HTTP status. */
+  call<T = any>(
+    operation: string,
+    fields?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
+  /** Registers something the check created so that it is deleted at the end of the run, whatever happens. */
+  track(entry: LedgerEntry): void;
+  /** Asks the trigger (control endpoint / --trigger-url / --trigger-command) to cause an event. */
+  trigger(event: string, payload?: Record<string, unknown>): Promise<unknown>;
+  /** Counts as an assertion; on false the check fails with expected/observed. */
+  expect(condition: unknown, expected: string, observed?: unknown): asserts condition;
+  /** Asserts a 2xx status (any body accepted for operations with no stated return, §4.8). */
+  expectOk(result: CallResult, what: string): void;
+  /** Validates `value` against a schema by name (e.g. 'Message', 'List<Channel>'); fails with the problems. */
+  expectSchema(schema: string, value: unknown, what: string): void;
+  /** Ends the check as skipped, with the reason. */
+  skip(reason: string): never;
+  /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */
+  note(text: string): void;
+}

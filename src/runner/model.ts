@@ -1,0 +1,119 @@
+/**
+ * The check model (DESIGN.md "The check model") and the run result every report writer consumes.
+ * A check is data plus one async function; a run result is plain JSON (report.json, validated by
+ * spec/schemas/report.schema.json).
+ */
+export type Level = 'must' | 'should' | 'info';
+export type Status = 'pass' | 'fail' | 'skip' | 'error';
+
+/** Areas a check belongs to; one suite file per group in suites/. */
+export type Group =
+  | 'messages'
+  | 'channels'
+  | 'guilds'
+  | 'members'
+  | 'roles'
+  | 'reactions'
+  | 'friends'
+  | 'pagination'
+  | 'events'
+  | 'robustness';
+
+/**
+ * What a check needs beyond the bot identity: 'events' (an event stream), 'peer' (a second identity),
+ * 'trigger' (a way to inject incoming requests/external changes), 'destructive' (opt-in to change data
+ * the checker did not create).
+ */
+export type Capability = 'events' | 'peer' | 'trigger' | 'destructive';
+
+/** Identity a request is sent as. */
+export type Identity = 'self' | 'peer';
+
+/** One HTTP exchange, captured as evidence. Tokens are already redacted (never the real value). */
+export interface Exchange {
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    /** Body as text, truncated to the evidence limit. */
+    body: string;
+    truncated?: boolean;
+  };
+  /** Network or timeout failure, when there is no response. */
+  error?: string;
+  durationMs: number;
+  /** A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN. */
+  curl: string;
+}
+
+export interface Evidence {
+  /** What the check expected, in words. */
+  expected?: string;
+  /** What it observed instead. */
+  observed?: string;
+  /** The exchanges the check made, in order (the failing one last). */
+  exchanges: Exchange[];
+  /** Event frames observed, when relevant (as JSON). */
+  events?: unknown[];
+  /** Observations recorded with t.note(), e.g. the observed default limit. */
+  notes?: string[];
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  group: Group;
+  level: Level;
+  experimental: boolean;
+  rules: string[];
+  operations: string[];
+  status: Status;
+  /** Why it failed, was skipped or errored; absent on pass. */
+  reason?: string;
+  durationMs: number;
+  evidence?: Evidence;
+}
+
+export interface Summary {
+  total: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  error: number;
+  byLevel: Record<Level, StatusCounts>;
+  byGroup: Record<string, StatusCounts>;
+  /** Experimental checks, counted apart (excluded from the verdict unless includeExperimental). */
+  experimental: StatusCounts;
+}
+
+export interface StatusCounts {
+  total: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  error: number;
+}
+
+export interface RunResult {
+  tool: { name: 'chat-conformance'; version: string };
+  /** Spec identity: document name and a hash of the catalogue (operations, events, rules). */
+  spec: { name: string; catalogueHash: string };
+  target: { baseUrl: string; embedded: boolean; faults?: string[] };
+  profile: 'satori' | 'strict';
+  /** Level at which the verdict is computed (--level). */
+  level: Level;
+  includeExperimental: boolean;
+  startedAt: string;
+  durationMs: number;
+  /** Detected or chosen variant of each §4.8 point, e.g. { 'role-payload': 'data' }. */
+  variants: Record<string, string>;
+  summary: Summary;
+  /** Overall verdict at `level`: 'pass' when no counted check failed or errored. */
+  verdict: 'pass' | 'fail';
+  checks: CheckResult[];
+}

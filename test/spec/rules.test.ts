@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { getRule, rules } from '../../spec/rules.js';
+
+describe('rules catalogue', () => {
+  it('has unique ids', () => {
+    const ids = rules.map((rule) => rule.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks every spec gap as an untestable info rule', () => {
+    for (const rule of rules.filter((r) => /not shown/.test(r.statement))) {
+      expect(rule.level, rule.id).toBe('info');
+      expect(rule.testable, rule.id).toBe(false);
+    }
+  });
+
+  it('has one rule per §6 event row', () => {
+    expect(rules.filter((r) => /^EVT-/.test(r.id) && r.statement.includes(' carries '))).toHaveLength(20);
+  });
+
+  it('refuses an unknown id with a message naming the catalogue', () => {
+    expect(() => getRule('NOPE-1')).toThrow(/spec\/rules\.ts/);
+  });
+});
