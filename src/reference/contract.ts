@@ -1,0 +1,69 @@
+/**
+ * Contract of the embedded reference implementation, as the engine (--embedded), the tests and the
+ * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
+ */
+
+/** The §4.8 variant points and their values. The first value is the default. */
+export const VARIANT_POINTS = {
+  /** message.list takes message_id ('with') or not ('without'). */
+  'message-list-id': ['without', 'with'],
+  /** next of channel.list / guild.list is 'optional' or 'required'. */
+  'list-next': ['optional', 'required'],
+  /** Role payload field of guild.role.create/update: 'data' or 'role'. */
+  'role-payload': ['data', 'role'],
+  /** Message.member typed 'GuildMember' or 'Member'. */
+  'message-member': ['GuildMember', 'Member'],
+} as const;
+export type VariantPoint = keyof typeof VARIANT_POINTS;
+export type Variants = { [P in VariantPoint]: (typeof VARIANT_POINTS)[P][number] };
+
+export interface ReferenceOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Overrides the bot identity's token. */
+  token?: string;
+  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
+  faults?: string[];
+  variants?: Partial<Variants>;
+  /** Upper bound of message.list limit; larger values are clamped (§4.1 rule 5). Default 100. */
+  limitBound?: number;
+  /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
+  latencyMs?: number;
+}
+
+export interface ReferenceIdentity {
+  token: string;
+  userId: string;
+  platform: string;
+  name: string;
+}
+
+export interface ReferenceServer {
+  /** e.g. http://127.0.0.1:5140/v1 */
+  readonly baseUrl: string;
+  /** ws://127.0.0.1:5140/v1/events */
+  readonly eventsUrl: string;
+  /** Control endpoint outside the interface: POST {controlUrl}/trigger {event, ...} */
+  readonly controlUrl: string;
+  /** self = the bot the checker acts as; peer = a second identity; third = a bystander. */
+  readonly identities: { self: ReferenceIdentity; peer: ReferenceIdentity; third: ReferenceIdentity };
+  readonly variants: Variants;
+  readonly faults: readonly string[];
+  /** A deep JSON copy of the whole world, for the safety test (before/after equality). */
+  snapshot(): unknown;
+  close(): Promise<void>;
+}
+
+export interface FaultDefinition {
+  /** kebab-case, e.g. 'message-list-limit-over-bound-errors' */
+  id: string;
+  /** Rule ids from spec/rules.ts that the fault breaks. */
+  rules: string[];
+  description: string;
+  /**
+   * Check ids that must fail with this fault on (the self-verification matrix, npm run faults).
+   * Filled in as checks are written; a fault with none is reported.
+   */
+  detectedBy: string[];
+}
