@@ -24,6 +24,11 @@ export interface CheckDefinition {
   variant?: { point: string; value: string };
   /** Per-check timeout override in ms. */
   timeoutMs?: number;
+  /**
+   * Runs alone, after the concurrent checks, with nothing else in flight: for checks whose observations
+   * other checks could disturb (e.g. a channel's whole history, event ordering).
+   */
+  exclusive?: boolean;
   run(t: CheckContext): Promise<void>;
 }
 
@@ -57,6 +62,8 @@ export interface Sandbox {
   selfId: string;
   /** The peer identity's user id, when a peer is configured. */
   peerId?: string;
+  /** Another user of the sandbox guild to read (--user; defaults to the peer id). */
+  userId?: string;
 }
 
 /** A created thing the ledger will delete at the end of the run (in reverse order). */
@@ -64,7 +71,11 @@ export interface LedgerEntry {
   kind: string;
   /** Human description, e.g. 'message 123 in channel 4'. */
   label: string;
-  /** The operation and fields that undo it, e.g. ['message.delete', { channel_id, message_id }]. */
+  /**
+   * The operation and fields that undo it, e.g. ['message.delete', { channel_id, message_id }], or
+   * ['trigger:<event>', payload] to undo through the trigger. A successful call of the same operation
+   * with the same fields during the run settles the entry (nothing left to undo).
+   */
   undo: [operation: string, fields: Record<string, unknown>];
   as?: Identity;
 }
@@ -76,6 +87,8 @@ export interface ObservedEvent {
   timestamp?: number;
   /** The whole body as received. */
   body: Record<string, any>;
+  /** Webhook deliveries: the request headers (lower-case), e.g. satori-opcode. */
+  headers?: Record<string, string>;
   receivedAt: number;
 }
 

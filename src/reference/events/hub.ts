@@ -1,8 +1,26 @@
 /**
- * Event hub of the reference implementation (STUB: the events helper replaces the body, keeping `emit`).
- * The server calls emit() for every change; the hub numbers events (sn), buffers them for resume and
- * delivers them over WebSocket ({base}/events) and to registered webhooks.
+ * Event hub of the reference implementation: numbers events (sn), buffers them for resume and delivers
+ * them over WebSocket ({base}/events) and to registered webhooks, the way the protocol family does it
+ * (de-facto-conventions.md "Events"; the spec leaves transport and envelope "not shown", §6).
+ *
+ * Wiring (src/reference/server.ts):
+ *   const hub = new EventHub({ faults, logins: () => [...], authenticate: (token) => selfId });
+ *   hub.attach(httpServer, '/v1');            // handles the 'upgrade' of /v1/events
+ *   hub.emit('message-created', { channel, message, user }, { operation: 'message.create' });
+ *   await hub.close();                       // before httpServer.close(): open sockets keep it alive
+ *
+ * The opcodes are deliberately not shared with the checker (src/events): the reference and the checker
+ * must not share a bug.
  */
+import type { Server } from 'node:http';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+
+const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
+
+/** WebSocket close codes of the family: 4000 invalid frame, 4004 authentication failed. */
+export const CLOSE_INVALID_FRAME = 4000;
+export const CLOSE_AUTH_FAILED = 4004;
+
 export interface EventResources {
   channel?: unknown;
   guild?: unknown;
@@ -14,8 +32,327 @@ export interface EventResources {
   friend?: unknown;
   operator?: unknown;
 }
+const RESOURCE_KEYS = [
+  'channel',
+  'guild',
+  'user',
+  'member',
+  'message',
+  'role',
+  'emoji',
+  'friend',
+  'operator',
+] as const;
+
+/** De-facto Login object (sn, adapter, user, platform, status, features); `user.id` is the self id. */
+export interface Login {
+  sn?: number;
+  adapter?: string;
+  platform?: string;
+  user?: { id: string; [field: string]: unknown };
+  status?: number;
+  features?: string[];
+  [field: string]: unknown;
+}
+
+export interface EventHubOptions {
+  /** Fault ids switched on (see src/reference/faults/events.ts); others are ignored here. */
+  faults?: ReadonlySet<string>;
+  /** Every identity the server hosts, as de-facto Login objects; called on every use, so it may change. */
+  logins: () => Login[];
+  /**
+   * The self id(s) whose events a socket identified with `token` receives, or undefined for a bad token.
+   * One app token hosting several logins returns several ids: the socket then gets each event once per login.
+   */
+  authenticate: (token: string | undefined) => string | readonly string[] | undefined;
+  /** Clock for event timestamps (ms). */
+  now?: () => number;
+  /** How long a socket may stay without IDENTIFY before it is closed; de-facto 10 s. */
+  identifyTimeoutMs?: number;
+  /** How many events are kept for resume (IDENTIFY with sn). */
+  bufferSize?: number;
+}
+
+export interface EmitOptions {
+  /** Logins (self ids) that see the change; default every login. */
+  selfIds?: string[];
+  /**
+   * The operation that caused the change (e.g. 'channel.create'), absent for triggered events. Lets the
+   * link faults drop only the events an operation should have caused, so triggered events still flow.
+   */
+  operation?: string;
+}
+
+export interface WebhookOptions {
+  /** Sent as `Authorization: Bearer <token>` (the app token). */
+  token?: string;
+  /** Logins whose events are delivered; default every login. */
+  selfIds?: string[];
+}
+
+/** An event as numbered and kept for resume: `sn` is the hub's own counter, the body is what goes out. */
+interface NumberedEvent {
+  sn: number;
+  selfId: string;
+  body: Record<string, unknown>;
+}
+
+interface Connection {
+  socket: WebSocket;
+  /** Undefined until a good IDENTIFY: then the logins whose events the socket receives. */
+  selfIds?: ReadonlySet<string>;
+  identifyTimer?: NodeJS.Timeout;
+}
+
+interface Webhook {
+  url: string;
+  options: WebhookOptions;
+  /** Deliveries are chained so that one URL receives its events in order. */
+  queue: Promise<void>;
+}
+
+/** Link faults: the operation no longer emits its event (EVT-LINK-MESSAGE, EVT-LINK-INFERRED). */
+const MISSING_ON_OPERATION: Record<string, { operation: string; type: string }> = {
+  'event-missing-on-message-create': { operation: 'message.create', type: 'message-created' },
+  'event-missing-on-message-update': { operation: 'message.update', type: 'message-updated' },
+  'event-missing-on-message-delete': { operation: 'message.delete', type: 'message-deleted' },
+  'event-missing-on-channel-create': { operation: 'channel.create', type: 'channel-added' },
+  'event-missing-on-guild-role-create': { operation: 'guild.role.create', type: 'guild-role-created' },
+  'event-missing-on-reaction-create': { operation: 'reaction.create', type: 'reaction-added' },
+  'event-missing-on-guild-member-kick': { operation: 'guild.member.kick', type: 'guild-member-removed' },
+};
+
+/** Name faults: the event goes out under a wrong name (EVT-NAMES). */
+const WRONG_NAMES: Record<string, { type: string; sent: string }> = {
+  'event-name-message-create': { type: 'message-created', sent: 'message-create' },
+  'event-name-reaction-deleted': { type: 'reaction-removed', sent: 'reaction-deleted' },
+};
+
+const loginId = (login: Login): string | undefined => login.user?.id;
 
 export class EventHub {
+  readonly #options: EventHubOptions;
+  readonly #faults: ReadonlySet<string>;
+  readonly #now: () => number;
+  readonly #server = new WebSocketServer({ noServer: true });
+  readonly #connections = new Set<Connection>();
+  readonly #webhooks = new Map<string, Webhook>();
+  /** Aborts in-flight webhook deliveries on close. */
+  readonly #closing = new AbortController();
+  #buffer: NumberedEvent[] = [];
+  #lastSn = 0;
+
+  constructor(options: EventHubOptions) {
+    this.#options = options;
+    this.#faults = options.faults ?? new Set();
+    this.#now = options.now ?? Date.now;
+  }
+
   /** Emits `type` with its resources to every login in `selfIds` (default: every login). */
-  emit(_type: string, _resources: EventResources, _options?: { selfIds?: string[] }): void {}
+  emit(type: string, resources: EventResources, options: EmitOptions = {}): void {
+    if (this.#dropsCausedEvent(type, options.operation)) return;
+    const logins = this.#options.logins();
+    const targets = options.selfIds
+      ? logins.filter((login) => options.selfIds!.includes(loginId(login) ?? ''))
+      : logins;
+    // §6 via the family's convention: each event once per login, the envelope's login says which.
+    for (const login of targets) {
+      const selfId = loginId(login);
+      if (selfId === undefined) continue;
+      this.#lastSn += 1;
+      const event: NumberedEvent = {
+        sn: this.#lastSn,
+        selfId,
+        body: this.#envelope(this.#lastSn, type, login, resources),
+      };
+      this.#remember(event);
+      for (const connection of this.#connections) {
+        if (this.#receives(connection, selfId)) send(connection.socket, Op.EVENT, event.body);
+      }
+      for (const webhook of this.#webhooks.values()) {
+        if (!webhook.options.selfIds || webhook.options.selfIds.includes(selfId)) {
+          this.#deliver(webhook, event.body);
+        }
+      }
+    }
+  }
+
+  /** Serves the WebSocket at `${basePath}/events` on `server` (its 'upgrade'); other upgrade paths get 404. */
+  attach(server: Server, basePath = '/v1'): void {
+    const eventsPath = `${basePath.replace(/\/+$/, '')}/events`;
+    server.on('upgrade', (request, socket, head) => {
+      socket.on('error', () => {});
+      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      if (pathname !== eventsPath) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.#server.handleUpgrade(request, socket, head, (webSocket) => this.#accept(webSocket));
+    });
+  }
+
+  /** Registers (or replaces) a webhook: every later event is POSTed to `url`. */
+  addWebhook(url: string, options: WebhookOptions = {}): void {
+    this.#webhooks.set(url, { url, options, queue: this.#webhooks.get(url)?.queue ?? Promise.resolve() });
+  }
+
+  removeWebhook(url: string): boolean {
+    return this.#webhooks.delete(url);
+  }
+
+  /** Closes every socket and aborts pending webhook deliveries. Call before closing the HTTP server. */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    for (const connection of this.#connections) {
+      clearTimeout(connection.identifyTimer);
+      connection.socket.terminate();
+    }
+    this.#connections.clear();
+    await Promise.all([...this.#webhooks.values()].map((webhook) => webhook.queue));
+    this.#webhooks.clear();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #fault(id: string): boolean {
+    return this.#faults.has(id);
+  }
+
+  #dropsCausedEvent(type: string, operation: string | undefined): boolean {
+    return Object.entries(MISSING_ON_OPERATION).some(
+      ([fault, link]) =>
+        this.#fault(fault) && link.type === type && (operation === undefined || operation === link.operation),
+    );
+  }
+
+  /** The EVENT body (de-facto envelope): sn, type, timestamp, login, resources at top level. */
+  #envelope(sn: number, type: string, login: Login, resources: EventResources): Record<string, unknown> {
+    const lifted: Record<string, unknown> = {};
+    for (const key of RESOURCE_KEYS) {
+      // Resource faults: `event-<type>-no-<resource>` drops a required resource (EVT-<TYPE>, GEN-4).
+      if (resources[key] !== undefined && !this.#fault(`event-${type}-no-${key}`)) {
+        lifted[key] = resources[key];
+      }
+    }
+    const sentType =
+      Object.entries(WRONG_NAMES).find(([fault, name]) => this.#fault(fault) && name.type === type)?.[1]
+        .sent ?? type;
+    const timestamp = this.#now();
+    if (this.#fault('event-envelope-legacy')) {
+      // What older servers send: id instead of sn, platform + self_id instead of login.
+      return {
+        id: sn,
+        type: sentType,
+        platform: login.platform,
+        self_id: loginId(login),
+        timestamp,
+        ...lifted,
+      };
+    }
+    return { sn: this.#sentSn(sn), type: sentType, timestamp, login, ...lifted };
+  }
+
+  /** The sn as sent; the sn faults break its strict increase (CONV-WS-SN). */
+  #sentSn(sn: number): number {
+    if (this.#fault('event-sn-repeated')) return Math.ceil(sn / 2);
+    if (this.#fault('event-sn-decreasing')) return 1_000_000 - sn;
+    return sn;
+  }
+
+  #remember(event: NumberedEvent): void {
+    this.#buffer.push(event);
+    const bound = this.#options.bufferSize ?? 1000;
+    if (this.#buffer.length > bound) this.#buffer = this.#buffer.slice(-bound);
+  }
+
+  #receives(connection: Connection, selfId: string): boolean {
+    if (!connection.selfIds) return this.#fault('ws-events-before-identify');
+    return connection.selfIds.has(selfId);
+  }
+
+  #accept(socket: WebSocket): void {
+    const connection: Connection = { socket };
+    this.#connections.add(connection);
+    connection.identifyTimer = setTimeout(() => {
+      if (!connection.selfIds) socket.close(CLOSE_INVALID_FRAME, 'IDENTIFY not received in time');
+    }, this.#options.identifyTimeoutMs ?? 10_000);
+    socket.on('message', (data) => this.#receive(connection, data));
+    socket.on('close', () => {
+      clearTimeout(connection.identifyTimer);
+      this.#connections.delete(connection);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  #receive(connection: Connection, data: RawData): void {
+    const frame = parseFrame(data);
+    if (frame?.op === Op.PING) {
+      if (!this.#fault('ws-no-pong')) send(connection.socket, Op.PONG);
+    } else if (frame?.op === Op.IDENTIFY) {
+      this.#identify(connection, frame.body ?? {});
+    } else {
+      connection.socket.close(CLOSE_INVALID_FRAME, 'invalid frame: expected JSON {op: 1 | 3, body}');
+    }
+  }
+
+  #identify(connection: Connection, body: Record<string, unknown>): void {
+    const token = typeof body.token === 'string' ? body.token : undefined;
+    const logins = this.#options.logins();
+    let granted = this.#options.authenticate(token);
+    if (granted === undefined) {
+      if (!this.#fault('ws-bad-token-accepted')) {
+        connection.socket.close(CLOSE_AUTH_FAILED, 'authentication failed: check the token');
+        return;
+      }
+      granted = logins.map((login) => loginId(login) ?? '');
+    }
+    const selfIds = new Set(typeof granted === 'string' ? [granted] : granted);
+    clearTimeout(connection.identifyTimer);
+    connection.selfIds = selfIds;
+    const ownLogins = logins.filter((login) => selfIds.has(loginId(login) ?? ''));
+    send(connection.socket, Op.READY, this.#fault('ws-ready-no-logins') ? {} : { logins: ownLogins });
+    // Resume: replay what the client missed, before any live event (older clients send `sequence`).
+    const resumeFrom = typeof body.sn === 'number' ? body.sn : body.sequence;
+    if (typeof resumeFrom === 'number' && !this.#fault('ws-resume-ignored')) {
+      for (const event of this.#buffer) {
+        if (event.sn > resumeFrom && selfIds.has(event.selfId)) send(connection.socket, Op.EVENT, event.body);
+      }
+    }
+  }
+
+  #deliver(webhook: Webhook, body: Record<string, unknown>): void {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (!this.#fault('webhook-no-opcode')) headers['satori-opcode'] = String(Op.EVENT);
+    if (webhook.options.token && !this.#fault('webhook-no-auth')) {
+      headers.authorization = `Bearer ${webhook.options.token}`;
+    }
+    const payload = JSON.stringify(body);
+    // A failing or slow receiver must not break the server: errors are swallowed, close() aborts.
+    webhook.queue = webhook.queue
+      .then(async () => {
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers,
+          body: payload,
+          signal: this.#closing.signal,
+        });
+        await response.body?.cancel();
+      })
+      .catch(() => {});
+  }
+}
+
+function parseFrame(data: RawData): { op: number; body?: Record<string, unknown> } | undefined {
+  try {
+    const frame = JSON.parse(data.toString());
+    if (typeof frame !== 'object' || frame === null || typeof frame.op !== 'number') return undefined;
+    if (frame.body !== undefined && (typeof frame.body !== 'object' || frame.body === null)) return undefined;
+    return frame;
+  } catch {
+    return undefined;
+  }
+}
+
+function send(socket: WebSocket, op: number, body?: unknown): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify(body === undefined ? { op } : { op, body }));
 }

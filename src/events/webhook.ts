@@ -1,0 +1,190 @@
+/**
+ * Webhook event source: a node:http receiver the implementation POSTs EVENT bodies to
+ * (de-facto-conventions.md "Events": header Satori-Opcode 0, Authorization: Bearer <app token>).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ObservedEvent } from '../runner/check.js';
+import { isObject, Notes, normaliseEvent, Opcode } from './protocol.js';
+import type { EventSource, EventSourceOptions } from './source.js';
+
+export type WebhookSourceOptions = Extract<EventSourceOptions, { kind: 'webhook' }>;
+
+/** One POST as received, for checks of the delivery itself (CONV-WEBHOOK). */
+export interface WebhookDelivery {
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, or undefined when it was not JSON. */
+  body: unknown;
+  /** Satori-Opcode as a number, undefined when absent or not a number. */
+  opcode?: number;
+  /** Whether Authorization was `Bearer <token>`; undefined when no token was configured. */
+  authorized?: boolean;
+  receivedAt: number;
+}
+
+export interface WebhookSource extends EventSource {
+  readonly kind: 'webhook';
+  readonly webhookUrl: string;
+  deliveries(): WebhookDelivery[];
+}
+
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Listens on options.listen ('host:port', port 0 = a free one). */
+export async function openWebhookSource(options: WebhookSourceOptions): Promise<WebhookSource> {
+  const { host, port } = parseListen(options.listen);
+  const source = new WebhookReceiver(options);
+  const server = createServer((request, response) => void source.handle(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(
+        new Error(
+          `Cannot listen for webhooks on ${options.listen}: ${error.message}. Pick another host:port.`,
+        ),
+      ),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  source.started(server, host);
+  return source;
+}
+
+function parseListen(listen: string): { host: string; port: number } {
+  const match = /^(?:\[?([^\]]*?)\]?:)?(\d+)$/.exec(listen.trim());
+  if (!match)
+    throw new Error(`Invalid webhook listen address '${listen}': expected host:port, e.g. 127.0.0.1:0.`);
+  return { host: match[1] || '127.0.0.1', port: Number(match[2]) };
+}
+
+class WebhookReceiver implements WebhookSource {
+  readonly kind = 'webhook';
+  readonly ready = undefined;
+  webhookUrl = '';
+  readonly #options: WebhookSourceOptions;
+  readonly #events: ObservedEvent[] = [];
+  readonly #deliveries: WebhookDelivery[] = [];
+  readonly #listeners = new Set<(event: ObservedEvent) => void>();
+  readonly #notes = new Notes();
+  #server?: ReturnType<typeof createServer>;
+
+  constructor(options: WebhookSourceOptions) {
+    this.#options = options;
+    if (options.token === undefined) {
+      this.#notes.add('No token configured: the Authorization of webhook deliveries is not checked.');
+    }
+  }
+
+  started(server: ReturnType<typeof createServer>, host: string): void {
+    this.#server = server;
+    const { port } = server.address() as AddressInfo;
+    // A wildcard address cannot be dialled: the implementation is told the loopback address.
+    const dialHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    this.webhookUrl = `http://${dialHost.includes(':') ? `[${dialHost}]` : dialHost}:${port}/`;
+  }
+
+  events(): ObservedEvent[] {
+    return [...this.#events];
+  }
+
+  deliveries(): WebhookDelivery[] {
+    return [...this.#deliveries];
+  }
+
+  subscribe(listener: (event: ObservedEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  notes(): string[] {
+    return this.#notes.list();
+  }
+
+  async close(): Promise<void> {
+    const server = this.#server;
+    if (!server?.listening) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST') {
+      response.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('POST events here');
+      return;
+    }
+    let text: string;
+    try {
+      text = await readBody(request);
+    } catch (error) {
+      this.#notes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
+      response.writeHead(413, { 'content-type': 'text/plain' }).end('body too large');
+      return;
+    }
+    const receivedAt = Date.now();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const opcodeHeader = request.headers['satori-opcode'];
+    const opcode =
+      typeof opcodeHeader === 'string' && /^\d+$/.test(opcodeHeader) ? Number(opcodeHeader) : undefined;
+    const token = this.#options.token;
+    const authorized = token === undefined ? undefined : request.headers.authorization === `Bearer ${token}`;
+    this.#deliveries.push({ headers: { ...request.headers }, body, opcode, authorized, receivedAt });
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
+
+    if (body === undefined) {
+      this.#notes.add('A webhook delivery was not JSON (ignored).');
+      return;
+    }
+    if (authorized === false) this.#notes.add('A webhook delivery lacked `Authorization: Bearer <token>`.');
+    if (opcode === undefined) {
+      this.#notes.add('A webhook delivery had no numeric Satori-Opcode header (read as EVENT).');
+    } else if (opcode !== Opcode.EVENT) {
+      this.#notes.add(`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
+      return;
+    }
+    this.#receive(body, receivedAt);
+  }
+
+  #receive(body: unknown, receivedAt: number): void {
+    if (!isObject(body)) {
+      this.#notes.add('A webhook delivery body was not a JSON object (ignored).');
+      return;
+    }
+    const { event, selfId, notes } = normaliseEvent(body, receivedAt);
+    this.#notes.add(...notes);
+    if (this.#options.selfId !== undefined) {
+      if (selfId === undefined)
+        this.#notes.add('Events name no login (login.user.id / self_id): not filtered.');
+      else if (selfId !== this.#options.selfId) return;
+    }
+    this.#events.push(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#notes.add(`An event listener threw: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT) {
+        reject(new Error(`more than ${BODY_LIMIT} bytes`));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * WebSocket event source: IDENTIFY, READY, PING/PONG and EVENT frames as the family does it
+ * (de-facto-conventions.md "Events").
+ */
+import type { ObservedEvent } from '../runner/check.js';
+import { CloseCode, type Frame, isObject, Notes, normaliseEvent, OPCODE_NAMES, Opcode } from './protocol.js';
+import { WsSession } from './session.js';
+import type { EventSource, EventSourceOptions, ReadyInfo } from './source.js';
+
+export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
+  /** Resume from this sn (IDENTIFY {sn}). */
+  sn?: number;
+};
+
+/** Connects, identifies and waits for READY; rejects with an Error saying what to check. */
+export async function openWebSocketSource(options: WsSourceOptions): Promise<EventSource> {
+  const started = Date.now();
+  const session = await WsSession.open(options.url, options.connectTimeoutMs);
+  const identify: Record<string, unknown> = {};
+  if (options.token !== undefined) identify.token = options.token;
+  if (options.sn !== undefined) identify.sn = options.sn;
+  const since = session.mark();
+  session.send(Opcode.IDENTIFY, identify);
+  const remainingMs = Math.max(1, options.connectTimeoutMs - (Date.now() - started));
+  const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
+  if (answer.kind !== 'frame') {
+    await session.close();
+    throw new Error(
+      readyFailure(options.url, answer.kind === 'closed' ? answer.closed.code : undefined, remainingMs),
+    );
+  }
+  return new WebSocketSource(session, answer.frame, options, since);
+}
+
+function readyFailure(url: string, closeCode: number | undefined, waitedMs: number): string {
+  if (closeCode === CloseCode.AUTH_FAILED) {
+    return `The event WebSocket at ${url} refused IDENTIFY (close 4004, authentication failed): check the token.`;
+  }
+  if (closeCode !== undefined) {
+    return `The event WebSocket at ${url} closed with code ${closeCode} before READY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
+  }
+  return `No READY from the event WebSocket at ${url} within ${waitedMs} ms of IDENTIFY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
+}
+
+class WebSocketSource implements EventSource {
+  readonly kind = 'ws';
+  readonly ready: ReadyInfo;
+  readonly #session: WsSession;
+  readonly #selfId?: string;
+  readonly #events: ObservedEvent[] = [];
+  readonly #listeners = new Set<(event: ObservedEvent) => void>();
+  readonly #notes = new Notes();
+  readonly #pinger?: NodeJS.Timeout;
+  #processed: number;
+  #pingsUnanswered = 0;
+  #closing = false;
+
+  constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
+    this.#session = session;
+    this.#selfId = options.selfId;
+    this.ready = {
+      body: isObject(readyFrame.body) ? readyFrame.body : {},
+      receivedAt: readyFrame.receivedAt,
+    };
+    if (!Array.isArray(this.ready.body.logins)) this.#notes.add('READY carried no logins array.');
+    // Frames that came before READY (from the IDENTIFY on) are handled too, in order.
+    this.#processed = identifyMark;
+    this.#drain();
+    this.#follow();
+    const pingIntervalMs = options.pingIntervalMs ?? 10_000;
+    if (pingIntervalMs > 0) {
+      this.#pinger = setInterval(() => this.#ping(), pingIntervalMs);
+      this.#pinger.unref();
+    }
+  }
+
+  events(): ObservedEvent[] {
+    return [...this.#events];
+  }
+
+  subscribe(listener: (event: ObservedEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  notes(): string[] {
+    return this.#notes.list();
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    clearInterval(this.#pinger);
+    await this.#session.close();
+  }
+
+  /** Waits for frames one after another until the socket closes or the source is closed. */
+  async #follow(): Promise<void> {
+    while (!this.#closing) {
+      const next = await this.#session.waitFrame(() => true, 60_000, this.#processed);
+      if (next.kind === 'closed') {
+        if (!this.#closing) {
+          this.#notes.add(
+            `The server closed the event WebSocket (code ${next.closed.code}); later events are missed.`,
+          );
+        }
+        return;
+      }
+      this.#drain();
+    }
+  }
+
+  #drain(): void {
+    for (; this.#processed < this.#session.frames.length; this.#processed++) {
+      this.#handle(this.#session.frames[this.#processed]);
+    }
+  }
+
+  #handle(frame: Frame): void {
+    switch (frame.op) {
+      case Opcode.EVENT:
+        this.#receiveEvent(frame);
+        return;
+      case Opcode.PONG:
+        this.#pingsUnanswered = 0;
+        return;
+      case Opcode.READY:
+        return;
+      case undefined:
+        this.#notes.add('The server sent a frame that is not JSON {op, body}.');
+        return;
+      default:
+        this.#notes.add(
+          `The server sent ${OPCODE_NAMES[frame.op] ?? `unknown op ${frame.op}`} frames (ignored).`,
+        );
+    }
+  }
+
+  #receiveEvent(frame: Frame): void {
+    const { event, selfId, notes } = normaliseEvent(frame.body, frame.receivedAt);
+    this.#notes.add(...notes);
+    if (this.#selfId !== undefined) {
+      if (selfId === undefined)
+        this.#notes.add('Events name no login (login.user.id / self_id): not filtered.');
+      else if (selfId !== this.#selfId) return;
+    }
+    this.#events.push(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#notes.add(`An event listener threw: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  #ping(): void {
+    if (this.#pingsUnanswered > 0) this.#notes.add('A PING was not answered with PONG before the next PING.');
+    this.#pingsUnanswered += 1;
+    this.#session.send(Opcode.PING);
+  }
+}

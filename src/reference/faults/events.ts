@@ -1,0 +1,101 @@
+/**
+ * Event faults of the reference implementation, implemented in src/reference/events/hub.ts.
+ * Each breaks the rules it names; detectedBy is filled in as the event suites are written.
+ */
+import { eventRuleId } from '../../../spec/rules.js';
+import type { FaultDefinition } from '../contract.js';
+
+const fault = (id: string, rules: string[], description: string): FaultDefinition => ({
+  id,
+  rules,
+  description,
+  detectedBy: [],
+});
+
+/** §6 table: for each event, the required resource whose absence tells the most. */
+const DROPPED_RESOURCE: [event: string, resource: string][] = [
+  ['message-created', 'user'],
+  ['message-updated', 'channel'],
+  ['message-deleted', 'message'],
+  ['channel-added', 'guild'],
+  ['channel-updated', 'channel'],
+  ['channel-removed', 'guild'],
+  ['guild-added', 'guild'],
+  ['guild-updated', 'guild'],
+  ['guild-removed', 'guild'],
+  ['guild-request', 'guild'],
+  ['guild-member-added', 'member'],
+  ['guild-member-updated', 'user'],
+  ['guild-member-removed', 'user'],
+  ['guild-member-request', 'member'],
+  ['guild-role-created', 'role'],
+  ['guild-role-updated', 'role'],
+  ['guild-role-deleted', 'guild'],
+  ['reaction-added', 'emoji'],
+  ['reaction-removed', 'emoji'],
+  ['friend-request', 'user'],
+];
+
+/** [operation, event, rule]: the operation's change no longer emits its event. */
+const MISSING_LINKS: [operation: string, event: string, rule: string][] = [
+  ['message.create', 'message-created', 'EVT-LINK-MESSAGE'],
+  ['message.update', 'message-updated', 'EVT-LINK-MESSAGE'],
+  ['message.delete', 'message-deleted', 'EVT-LINK-MESSAGE'],
+  ['channel.create', 'channel-added', 'EVT-LINK-INFERRED'],
+  ['guild.role.create', 'guild-role-created', 'EVT-LINK-INFERRED'],
+  ['reaction.create', 'reaction-added', 'EVT-LINK-INFERRED'],
+  ['guild.member.kick', 'guild-member-removed', 'EVT-LINK-INFERRED'],
+];
+
+export const eventFaults: FaultDefinition[] = [
+  ...DROPPED_RESOURCE.map(([event, resource]) =>
+    fault(
+      `event-${event}-no-${resource}`,
+      [eventRuleId(event), 'GEN-4'],
+      `${event} events are sent without their required ${resource}.`,
+    ),
+  ),
+  ...MISSING_LINKS.map(([operation, event, rule]) =>
+    fault(
+      `event-missing-on-${operation.replaceAll('.', '-')}`,
+      [rule],
+      `${operation} makes its change but emits no ${event} (triggered ${event} events still flow).`,
+    ),
+  ),
+  fault('event-name-message-create', ['EVT-NAMES'], "message-created is sent as 'message-create'."),
+  fault(
+    'event-name-reaction-deleted',
+    ['EVT-NAMES'],
+    "reaction-removed is sent as 'reaction-deleted' (as some type definitions of the family say).",
+  ),
+  fault(
+    'event-envelope-legacy',
+    ['CONV-EVENT-ENVELOPE', 'CONV-WS-SN'],
+    'EVENT bodies use the older envelope: id instead of sn, platform and self_id instead of login.',
+  ),
+  fault(
+    'event-sn-repeated',
+    ['CONV-WS-SN'],
+    'Every sn is sent twice (1, 1, 2, 2 …): not strictly increasing.',
+  ),
+  fault('event-sn-decreasing', ['CONV-WS-SN'], 'sn counts down from 999999 instead of up.'),
+  fault('ws-ready-no-logins', ['CONV-WS-READY'], 'READY is sent with an empty body, without logins.'),
+  fault('ws-no-pong', ['CONV-WS-PING'], 'PING frames are never answered with PONG.'),
+  fault(
+    'ws-resume-ignored',
+    ['CONV-WS-RESUME'],
+    'IDENTIFY with sn is answered with READY but nothing is replayed.',
+  ),
+  fault(
+    'ws-events-before-identify',
+    ['CONV-WS-IDENTIFY-FIRST'],
+    'Sockets that have not identified receive every event.',
+  ),
+  fault(
+    'ws-bad-token-accepted',
+    ['CONV-WS-AUTH'],
+    'IDENTIFY with a wrong token is answered with READY (every login) instead of close 4004.',
+  ),
+  fault('webhook-no-opcode', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Satori-Opcode header.'),
+  fault('webhook-no-auth', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Authorization header.'),
+];

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  probeBadToken,
+  probeIdentify,
+  probeIdentifyTimeout,
+  probeInvalidFrame,
+  probePing,
+  probeResume,
+  probeUnidentified,
+} from '../../src/events/index.js';
+import { APP_TOKEN, type HubHarness, PEER, RawClient, RESOURCES, SELF, startHub } from './harness.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function hub(options: Parameters<typeof startHub>[0] = {}): Promise<HubHarness> {
+  const harness = await startHub(options);
+  cleanups.push(() => harness.close());
+  return harness;
+}
+
+/** Short bound for waits that a faulty server makes run out. */
+const SHORT = 300;
+
+describe('event WebSocket probes', () => {
+  it('probeIdentify reports READY; probeBadToken reports the 4004 close (or READY under the fault)', async () => {
+    const clean = await hub();
+    const identified = await probeIdentify({ url: clean.eventsUrl, token: SELF.token, timeoutMs: 2000 });
+    expect(identified.outcome === 'ready' && identified.ready.logins[0].user.id).toBe(SELF.id);
+    expect(await probeBadToken({ url: clean.eventsUrl, timeoutMs: 2000 })).toMatchObject({
+      outcome: 'closed',
+      closed: { code: 4004 },
+    });
+    const faulty = await hub({ faults: ['ws-bad-token-accepted'] });
+    expect((await probeBadToken({ url: faulty.eventsUrl, timeoutMs: 2000 })).outcome).toBe('ready');
+  });
+
+  it('probePing reports pong, or no-pong under the fault', async () => {
+    expect(await probePing({ url: (await hub()).eventsUrl, token: SELF.token, timeoutMs: 2000 })).toEqual({
+      outcome: 'pong',
+    });
+    const faulty = await hub({ faults: ['ws-no-pong'] });
+    expect(await probePing({ url: faulty.eventsUrl, token: SELF.token, timeoutMs: SHORT })).toEqual({
+      outcome: 'no-pong',
+    });
+    expect(await probePing({ url: faulty.eventsUrl, token: 'wrong', timeoutMs: 2000 })).toMatchObject({
+      outcome: 'not-ready',
+      identify: { outcome: 'closed', closed: { code: 4004 } },
+    });
+  });
+
+  for (const faults of [[], ['ws-events-before-identify']]) {
+    it(`probeUnidentified observes ${faults.length ? 'events under the fault' : 'no events'}`, async () => {
+      const harness = await hub({ faults });
+      const { client } = await RawClient.identified(harness.eventsUrl, { token: SELF.token });
+      cleanups.push(() => client.close());
+      const result = await probeUnidentified({
+        url: harness.eventsUrl,
+        timeoutMs: 2000,
+        graceMs: faults.length ? 2000 : 50,
+        during: async () => {
+          harness.hub.emit('guild-added', { guild: RESOURCES.guild });
+          await client.nextEvent('guild-added');
+        },
+      });
+      expect(result.outcome === 'observed' && result.events.length > 0).toBe(faults.length > 0);
+    });
+  }
+
+  it('probeIdentifyTimeout and probeInvalidFrame report the close codes', async () => {
+    const harness = await hub({ identifyTimeoutMs: 100 });
+    expect(await probeIdentifyTimeout({ url: harness.eventsUrl, timeoutMs: 2000 })).toMatchObject({
+      outcome: 'closed',
+      closed: { code: 4000 },
+    });
+    expect(await probeInvalidFrame({ url: harness.eventsUrl, timeoutMs: 2000 })).toMatchObject({
+      outcome: 'closed',
+      closed: { code: 4000 },
+    });
+  });
+
+  it('probeResume collects the replayed sns, or none under the fault', async () => {
+    for (const faults of [[], ['ws-resume-ignored']]) {
+      const harness = await hub({ faults });
+      for (let i = 0; i < 3; i++) harness.hub.emit('guild-updated', { guild: RESOURCES.guild });
+      const result = await probeResume({
+        url: harness.eventsUrl,
+        token: APP_TOKEN,
+        selfId: PEER.id,
+        sn: 2,
+        untilSn: 6,
+        timeoutMs: faults.length ? SHORT : 2000,
+      });
+      expect(result.outcome === 'ready' && [result.sns, result.reachedUntil]).toEqual(
+        faults.length ? [[], false] : [[4, 6], true],
+      );
+    }
+  });
+
+  it('a probe of an address nowhere reports connect-failed', async () => {
+    const harness = await hub();
+    const url = harness.eventsUrl;
+    await harness.close();
+    const result = await probePing({ url, token: SELF.token, timeoutMs: 2000 });
+    expect(result.outcome).toBe('connect-failed');
+  });
+});

@@ -1,0 +1,143 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { type EventSource, openEventSource, openWebSocketSource } from '../../src/events/index.js';
+import type { ObservedEvent } from '../../src/runner/check.js';
+import { APP_TOKEN, type HubHarness, PEER, RESOURCES, SELF, startHub } from './harness.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function hub(options: Parameters<typeof startHub>[0] = {}): Promise<HubHarness> {
+  const harness = await startHub(options);
+  cleanups.push(() => harness.close());
+  return harness;
+}
+
+async function open(url: string, options: { token?: string; selfId?: string; pingIntervalMs?: number } = {}) {
+  const source = await openEventSource({ kind: 'ws', url, connectTimeoutMs: 2000, ...options });
+  cleanups.push(() => source.close());
+  return source;
+}
+
+/** Resolves with the next event the source delivers that matches, or rejects after timeoutMs. */
+function nextEvent(source: EventSource, predicate: (event: ObservedEvent) => boolean, timeoutMs = 2000) {
+  return new Promise<ObservedEvent>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`no matching event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const unsubscribe = source.subscribe((event) => {
+      if (!predicate(event)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(event);
+    });
+  });
+}
+
+describe('WebSocket event source', () => {
+  it('identifies, keeps READY and collects events in order', async () => {
+    const harness = await hub();
+    const source = await open(harness.eventsUrl, { token: SELF.token });
+    expect(source.kind).toBe('ws');
+    expect(source.ready?.body.logins.map((login: any) => login.user.id)).toEqual([SELF.id]);
+    const arrived = nextEvent(source, (event) => event.type === 'guild-removed');
+    harness.hub.emit('guild-added', { guild: RESOURCES.guild });
+    harness.hub.emit('guild-removed', { guild: RESOURCES.guild });
+    const last = await arrived;
+    expect(source.events().map((event) => [event.sn, event.type])).toEqual([
+      [1, 'guild-added'],
+      [3, 'guild-removed'],
+    ]);
+    expect(last.body.guild).toEqual(RESOURCES.guild);
+    expect(source.notes()).toEqual([]);
+  });
+
+  it('keeps only the events of selfId when one token hosts several logins', async () => {
+    const harness = await hub();
+    const source = await open(harness.eventsUrl, { token: APP_TOKEN, selfId: PEER.id });
+    const arrived = nextEvent(source, (event) => event.type === 'guild-removed');
+    harness.hub.emit('guild-added', { guild: RESOURCES.guild });
+    harness.hub.emit('guild-removed', { guild: RESOURCES.guild });
+    await arrived;
+    expect(source.events().map((event) => event.body.login.user.id)).toEqual([PEER.id, PEER.id]);
+  });
+
+  it('normalises the older envelope (id → sn, self_id) and says so in the notes', async () => {
+    const harness = await hub({ faults: ['event-envelope-legacy'] });
+    const source = await open(harness.eventsUrl, { token: APP_TOKEN, selfId: SELF.id });
+    const arrived = nextEvent(source, () => true);
+    harness.hub.emit('guild-added', { guild: RESOURCES.guild }, { selfIds: [PEER.id] });
+    harness.hub.emit('guild-updated', { guild: RESOURCES.guild });
+    const event = await arrived;
+    expect([event.sn, event.type, event.body.self_id]).toEqual([2, 'guild-updated', SELF.id]);
+    expect(source.notes()).toEqual([
+      'Older event envelope: id instead of sn (read as sn).',
+      'Older event envelope: self_id and platform instead of login.',
+    ]);
+  });
+
+  it('resumes from sn when asked', async () => {
+    const harness = await hub();
+    for (let i = 0; i < 3; i++)
+      harness.hub.emit('guild-updated', { guild: RESOURCES.guild }, { selfIds: [SELF.id] });
+    const resumed = await openWebSocketSource({
+      kind: 'ws',
+      url: harness.eventsUrl,
+      token: SELF.token,
+      connectTimeoutMs: 2000,
+      sn: 1,
+    });
+    cleanups.push(() => resumed.close());
+    const live = nextEvent(resumed, (event) => event.type === 'guild-removed');
+    harness.hub.emit('guild-removed', { guild: RESOURCES.guild }, { selfIds: [SELF.id] });
+    await live;
+    expect(resumed.events().map((event) => event.sn)).toEqual([2, 3, 4]);
+  });
+
+  it('pings periodically and notes a server that never answers PONG', async () => {
+    const clean = await open((await hub()).eventsUrl, { token: SELF.token, pingIntervalMs: 20 });
+    const faulty = await open((await hub({ faults: ['ws-no-pong'] })).eventsUrl, {
+      token: SELF.token,
+      pingIntervalMs: 20,
+    });
+    await vi.waitFor(() =>
+      expect(faulty.notes()).toContain('A PING was not answered with PONG before the next PING.'),
+    );
+    expect(clean.notes()).toEqual([]);
+  });
+
+  it('notes a READY without logins and a server closing the socket', async () => {
+    const harness = await hub({ faults: ['ws-ready-no-logins'] });
+    const source = await open(harness.eventsUrl, { token: SELF.token });
+    expect(source.notes()).toEqual(['READY carried no logins array.']);
+    await harness.hub.close();
+    await vi.waitFor(() => expect(source.notes()).toHaveLength(2));
+    expect(source.notes()[1]).toMatch(/closed the event WebSocket/);
+  });
+
+  it('rejects with what to check: bad token, nothing listening, no READY', async () => {
+    const harness = await hub();
+    await expect(open(harness.eventsUrl, { token: 'wrong' })).rejects.toThrow(/4004.*check the token/);
+
+    const refusing = createServer();
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const freePort = (refusing.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    const nowhere = `ws://127.0.0.1:${freePort}/v1/events`;
+    await expect(open(nowhere)).rejects.toThrow(`Could not open the event WebSocket at ${nowhere}`);
+
+    // A WebSocket server that accepts and never answers IDENTIFY.
+    const mute = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => new Promise((resolve) => mute.close(resolve)));
+    await new Promise((resolve) => mute.once('listening', resolve));
+    const muteUrl = `ws://127.0.0.1:${(mute.address() as AddressInfo).port}/events`;
+    const attempt = openEventSource({ kind: 'ws', url: muteUrl, connectTimeoutMs: 300 });
+    await expect(attempt).rejects.toThrow(`No READY from the event WebSocket at ${muteUrl}`);
+    for (const client of mute.clients) client.terminate();
+  });
+});
