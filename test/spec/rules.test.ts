@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getRule, rules } from '../../spec/rules.js';
+import { operations, variantPoints } from '../../spec/catalogue.js';
+import { events } from '../../spec/events.js';
+import { getRule, hasRule, rules } from '../../spec/rules.js';
 
 describe('rules catalogue', () => {
   it('has unique ids', () => {
@@ -20,5 +22,16 @@ describe('rules catalogue', () => {
 
   it('refuses an unknown id with a message naming the catalogue', () => {
     expect(() => getRule('NOPE-1')).toThrow(/spec\/rules\.ts/);
+  });
+});
+
+describe('rule ids cited by the spec catalogues', () => {
+  it('exist in spec/rules.ts', () => {
+    const cited = [
+      ...operations.flatMap((operation) => operation.rules),
+      ...variantPoints.map((point) => point.rule),
+      ...events.map((event) => event.rule),
+    ];
+    expect(cited.filter((id) => !hasRule(id))).toEqual([]);
   });
 });

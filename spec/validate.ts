@@ -1,0 +1,211 @@
+/**
+ * The one place where values are validated against the spec schemas (ajv, JSON Schema 2020-12, strict).
+ * Schemas are loaded once; each compiled validator is cached by reference and variants.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {
+  getOperation,
+  listSchema,
+  RESOURCE_SCHEMAS,
+  type ResourceName,
+  requestSchema,
+  resourceRef,
+  responseSchema,
+  unknownNameError,
+  variantResourceSchemas,
+} from './catalogue.js';
+import { eventSchema, getEvent } from './events.js';
+import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
+
+export interface Problem {
+  /** JSON pointer into the value ('' is the value itself). */
+  path: string;
+  /** Human message, starting with the path, e.g. "/data/3/user: must be an object (got string)". */
+  message: string;
+}
+
+export type Variants = Readonly<Record<string, string>>;
+
+let ajvInstance: Ajv2020 | undefined;
+
+function ajv(): Ajv2020 {
+  if (ajvInstance) return ajvInstance;
+  const instance = new Ajv2020({ strict: true, allErrors: true });
+  addFormats.default(instance);
+  for (const schema of loadSchemaFiles().values()) instance.addSchema(schema);
+  for (const schema of variantResourceSchemas()) instance.addSchema(schema);
+  ajvInstance = instance;
+  return instance;
+}
+
+const cache = new Map<string, ValidateFunction | null>();
+
+/** Names accepted as a resource reference: every schema file except the report. */
+function resourceNames(): string[] {
+  return [...loadSchemaFiles().keys()].filter((name) => name !== 'report');
+}
+
+/** The schema a reference names, or null when anything is accepted (an operation with no stated return). */
+function schemaFor(ref: string, variants: Variants): JsonSchema | null {
+  const [kind, name] = ref.includes(':')
+    ? [ref.slice(0, ref.indexOf(':')), ref.slice(ref.indexOf(':') + 1)]
+    : [ref];
+  switch (kind) {
+    case 'request':
+      return requestSchema(getOperation(name!), variants);
+    case 'response':
+      return responseSchema(getOperation(name!), variants);
+    case 'event':
+      return eventSchema(name!, variants);
+    case 'envelope':
+      return resourceRef('EventEnvelope', variants);
+    case 'report':
+      if (!loadSchemaFiles().has('report')) {
+        throw new Error(
+          'spec/schemas/report.schema.json does not exist yet: write it before validating reports.',
+        );
+      }
+      return { $ref: `${SCHEMA_BASE}report${SCHEMA_SUFFIX}` };
+  }
+  // 'List<Channel>' / 'BidiList<Message>': a list envelope with typed items.
+  const list = /^(List|BidiList)<(\w+)>$/.exec(ref);
+  if (list && resourceNames().includes(list[2])) {
+    return listSchema(list[1] === 'List' ? 'list' : 'bidi', resourceRef(list[2] as ResourceName, variants));
+  }
+  if (resourceNames().includes(ref)) return resourceRef(ref as ResourceName, variants);
+  throw unknownNameError('schema reference', ref, [
+    ...resourceNames(),
+    'List<T>',
+    'BidiList<T>',
+    'request:<operation>',
+    'response:<operation>',
+    'event:<name>',
+    'envelope',
+    'report',
+  ]);
+}
+
+function validator(ref: string, variants: Variants): ValidateFunction | null {
+  const key = `${ref}|${JSON.stringify(Object.entries(variants).sort())}`;
+  if (cache.has(key)) return cache.get(key)!;
+  const schema = schemaFor(ref, variants);
+  const compiled = schema ? ajv().compile(schema) : null;
+  cache.set(key, compiled);
+  return compiled;
+}
+
+const typeOf = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : typeof value;
+
+/** The value at a JSON pointer (for "got …" in messages). */
+function at(value: unknown, pointer: string): unknown {
+  let current: any = value;
+  for (const token of pointer.split('/').slice(1)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = current[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return current;
+}
+
+const show = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+function toProblem(error: ErrorObject, value: unknown): Problem {
+  if (error.keyword === 'required') {
+    const property = (error.params as { missingProperty: string }).missingProperty;
+    const path = `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return { path, message: `${path}: required property is missing` };
+  }
+  const path = error.instancePath;
+  const label = path || '(root)';
+  const actual = at(value, path);
+  let detail = error.message ?? 'is invalid';
+  if (error.keyword === 'type') {
+    const expected = String((error.params as { type: string | string[] }).type)
+      .split(',')
+      .map((type) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`)
+      .join(' or ');
+    detail = `must be ${expected} (got ${typeOf(actual)})`;
+  } else if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(show).join(', ');
+    detail = `must be one of ${allowed} (got ${show(actual)})`;
+  } else if (error.keyword === 'const')
+    detail += ` ${show((error.params as any).allowedValue)} (got ${show(actual)})`;
+  return { path, message: `${label}: ${detail}` };
+}
+
+/**
+ * Validates `value` against a schema reference and returns the problems (empty when valid).
+ * ref: a schema name ('Message', 'Channel', … 'Login'), 'List<T>', 'BidiList<T>', 'request:<operation>',
+ * 'response:<operation>', 'event:<name>', 'envelope' or 'report'. variants: §4.8 selection, e.g.
+ * { 'message-member': 'Member' }. A response with no stated return accepts anything.
+ */
+export function validate(ref: string, value: unknown, variants: Variants = {}): Problem[] {
+  const check = validator(ref, variants);
+  if (!check || check(value)) return [];
+  const errors = check.errors ?? [];
+  // A wrong type makes the enum/const/format errors at the same place redundant.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const problems = errors
+    .filter(
+      (error) =>
+        error.keyword === 'type' || error.keyword === 'required' || !wrongType.has(error.instancePath),
+    )
+    .map((error) => toProblem(error, value));
+  const seen = new Set<string>();
+  return problems.filter((problem) => !seen.has(problem.message) && seen.add(problem.message));
+}
+
+/**
+ * Problems with the Required resources (§1 rule 4) of an operation's result or an event body: each must be
+ * present (not null). For list operations (message.list) every item of data is checked.
+ */
+export function requiredResourceProblems(
+  kind: 'operation' | 'event',
+  name: string,
+  value: unknown,
+): Problem[] {
+  const [required, onItems] =
+    kind === 'operation'
+      ? [getOperation(name).requiredResources, getOperation(name).requiredResourcesOn === 'items']
+      : [getEvent(name).requiredResources, false];
+  if (required.length === 0) return [];
+  const where = kind === 'operation' ? `${name} result` : `${name} event`;
+  const missingIn = (target: unknown, base: string): Problem[] => {
+    if (target === null || typeof target !== 'object' || Array.isArray(target)) {
+      return [
+        {
+          path: base,
+          message: `${base || '(root)'}: must be an object carrying ${required.join(', ')} (got ${typeOf(target)})`,
+        },
+      ];
+    }
+    return required
+      .filter((key) => (target as Record<string, unknown>)[key] == null)
+      .map((key) => ({
+        path: `${base}/${key}`,
+        message: `${base}/${key}: required resource ${key} (${RESOURCE_SCHEMAS[key]}) of the ${where} is missing (§1 rule 4)`,
+      }));
+  };
+  if (!onItems) return missingIn(value, '');
+  const data = (value as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) {
+    return [
+      {
+        path: '/data',
+        message: `/data: must be an array of items carrying ${required.join(', ')} (got ${typeOf(data)})`,
+      },
+    ];
+  }
+  return data.flatMap((item, index) => missingIn(item, `/data/${index}`));
+}

@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogueHash } from '../../spec/index.js';
+import { loadSchemaFiles } from '../../spec/schema-files.js';
+import { requiredResourceProblems, validate } from '../../spec/validate.js';
+import { channel, message, user } from './samples.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+describe('validate (spec/validate.ts)', () => {
+  it('reports JSON pointers and human messages with what it got', () => {
+    expect(
+      validate('BidiList<Message>', { data: [message, message, message, { ...message, user: 'u1' }] }),
+    ).toEqual([{ path: '/data/3/user', message: '/data/3/user: must be an object (got string)' }]);
+    expect(validate('Channel', { id: 'c1' })).toEqual([
+      { path: '/type', message: '/type: required property is missing' },
+    ]);
+    expect(validate('Channel', { id: 'c1', type: 9 })).toEqual([
+      { path: '/type', message: '/type: must be one of 0, 1, 2, 3 (got 9)' },
+    ]);
+    expect(validate('Message', 'hello')).toEqual([
+      { path: '', message: '(root): must be an object (got string)' },
+    ]);
+  });
+
+  it('reports every problem, not only the first', () => {
+    expect(validate('Message', { id: 1, content: 2 }).map((p) => p.path)).toEqual(['/id', '/content']);
+  });
+
+  it('accepts List<T> and BidiList<T> references', () => {
+    expect(validate('List<Channel>', { data: [channel], next: 'n' })).toEqual([]);
+    expect(validate('List<Channel>', { data: [{ id: 'c1' }] }).map((p) => p.path)).toEqual(['/data/0/type']);
+  });
+
+  it('refuses an unknown reference, naming near matches', () => {
+    expect(() => validate('Chanel', {})).toThrow(/did you mean 'Channel'/);
+    expect(() => validate('response:message.lst', {})).toThrow(/message\.list/);
+    expect(() => validate('event:message-create', {})).toThrow(/message-created/);
+  });
+
+  it("validates 'report' against spec/schemas/report.schema.json, or says that it is missing", () => {
+    if (loadSchemaFiles().has('report')) {
+      expect(validate('report', null).length).toBeGreaterThan(0);
+    } else {
+      expect(() => validate('report', {})).toThrow(/report\.schema\.json does not exist/);
+    }
+  });
+
+  it('checks required resources on a result, and on every item of a message.list page', () => {
+    expect(requiredResourceProblems('operation', 'message.get', { ...message, channel: undefined })).toEqual([
+      {
+        path: '/channel',
+        message:
+          '/channel: required resource channel (Channel) of the message.get result is missing (§1 rule 4)',
+      },
+    ]);
+    expect(requiredResourceProblems('operation', 'message.get', message)).toEqual([]);
+    const page = {
+      data: [message, { id: 'm2', content: 'x', user: null }, { id: 'm3', content: 'y', user }],
+    };
+    expect(requiredResourceProblems('operation', 'message.list', page).map((p) => p.path)).toEqual([
+      '/data/1/user',
+    ]);
+    expect(requiredResourceProblems('operation', 'message.list', { data: 'x' }).map((p) => p.path)).toEqual([
+      '/data',
+    ]);
+    expect(requiredResourceProblems('operation', 'channel.get', {})).toEqual([]);
+  });
+
+  it('gives a stable catalogue hash', () => {
+    expect(catalogueHash()).toMatch(/^[0-9a-f]{64}$/);
+    expect(catalogueHash()).toBe(catalogueHash());
+  });
+
+  it('loads the schemas from a tsc build of an installed package (dist/ + spec/schemas)', () => {
+    const packageDir = mkdtempSync(join(tmpdir(), 'spec-dist-'));
+    try {
+      cpSync(join(root, 'spec', 'schemas'), join(packageDir, 'spec', 'schemas'), { recursive: true });
+      writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'probe', type: 'module' }));
+      symlinkSync(join(root, 'node_modules'), join(packageDir, 'node_modules'), 'dir');
+      const build = spawnSync(
+        process.execPath,
+        [
+          join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+          ...['--outDir', join(packageDir, 'dist'), '--rootDir', root, '--module', 'NodeNext'],
+          ...['--target', 'ES2022', '--skipLibCheck', '--types', 'node', '--strict'],
+          join(root, 'spec', 'index.ts'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(build.stdout + build.stderr).toBe('');
+      const probe = [
+        `import { validate, schemaDir, operations } from ${JSON.stringify(join(packageDir, 'dist', 'spec', 'index.js'))};`,
+        'console.log(JSON.stringify({ dir: schemaDir(), ops: operations.length,',
+        "  problems: validate('response:message.get', { id: 'm1' }).map((p) => p.path) }));",
+      ].join('\n');
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual({
+        dir: join(packageDir, 'spec', 'schemas'),
+        ops: 33,
+        problems: ['/content'],
+      });
+    } finally {
+      rmSync(packageDir, { recursive: true, force: true });
+    }
+  });
+});
