@@ -77,6 +77,8 @@ export interface CheckResult {
   reason?: string;
   durationMs: number;
   evidence?: Evidence;
+  /** Listed in the baseline (--expected-failures): still 'fail'/'error', but not counted in the verdict. */
+  expectedFailure?: boolean;
 }
 
 export interface Summary {
@@ -116,4 +118,36 @@ export interface RunResult {
   /** Overall verdict at `level`: 'pass' when no counted check failed or errored. */
   verdict: 'pass' | 'fail';
   checks: CheckResult[];
+  /** Present when a baseline of expected failures was applied (src/runner/baseline.ts). */
+  baseline?: BaselineOutcome;
+  /** What the ledger undid at the end of the run, in order; a failed undo is reported, never dropped. */
+  cleanup?: CleanupRecord[];
+  /** Observations about the run itself (sandbox discovery, event stream, trigger), never verdicts. */
+  notes?: string[];
+  /** Set when the run was stopped (SIGINT/SIGTERM) before every check ran; the verdict is then 'fail'. */
+  interrupted?: boolean;
+}
+
+/** One ledger entry undone (or not) at the end of the run. */
+export interface CleanupRecord {
+  label: string;
+  kind: string;
+  /** The undo operation, e.g. 'message.delete' or 'trigger:guild-member-removed'. */
+  operation: string;
+  /** The check that created the thing. */
+  checkId: string;
+  status: 'undone' | 'failed';
+  /** Why the undo failed (HTTP status and body, or the network error). */
+  error?: string;
+}
+
+export interface BaselineOutcome {
+  /** Where the baseline came from, as given by the user. */
+  file?: string;
+  /** Listed ids whose check failed or errored as expected (not counted in the verdict). */
+  expected: string[];
+  /** Listed ids whose check now passes: the run fails until they are removed from the baseline. */
+  stale: string[];
+  /** Listed ids that are not in this run (renamed, removed or filtered out); reported, not failed. */
+  unknown: string[];
 }

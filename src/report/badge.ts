@@ -1,0 +1,78 @@
+/**
+ * Badges: badge.svg (badge-maker) and badge.json in the shields.io endpoint format, so a README can
+ * show either the committed SVG or https://img.shields.io/endpoint?url=<hosted badge.json>.
+ */
+import { makeBadge } from 'badge-maker';
+import type { CheckResult, RunResult } from '../runner/model.js';
+import type { Reporter, ReporterOptions } from './types.js';
+
+export type BadgeLevel = 'must' | 'should';
+
+/** shields.io endpoint schema: https://shields.io/badges/endpoint-badge */
+export interface BadgeData {
+  schemaVersion: 1;
+  label: string;
+  message: string;
+  color: string;
+}
+
+export const BADGE_LABEL = 'chat-api conformance';
+export const BADGE_LEVELS: readonly BadgeLevel[] = ['must', 'should'];
+
+export interface BadgeCounts {
+  passed: number;
+  /** Checks that ran to a verdict at the badge level: pass + fail + error. */
+  counted: number;
+}
+
+/**
+ * Counts the checks the badge is about. 'must' counts must checks; 'should' counts must and should.
+ * Skipped checks are left out of the denominator: a skip means "not applicable / capability missing",
+ * which says nothing about conformance. Experimental checks never count, so an experimental
+ * operation can never lower the core badge. Expected failures (baseline) still count as failures:
+ * the badge shows what the implementation does, not what the team accepted.
+ */
+export function badgeCounts(run: RunResult, level: BadgeLevel = 'must'): BadgeCounts {
+  const atLevel = (check: CheckResult) =>
+    check.level === 'must' || (level === 'should' && check.level === 'should');
+  const counted = run.checks.filter(
+    (check) => !check.experimental && atLevel(check) && check.status !== 'skip',
+  );
+  return { passed: counted.filter((check) => check.status === 'pass').length, counted: counted.length };
+}
+
+/** brightgreen when everything passes, yellow above 90 %, orange from half, red when most fail. */
+export function badgeColor({ passed, counted }: BadgeCounts): string {
+  if (counted === 0) return 'lightgrey';
+  if (passed === counted) return 'brightgreen';
+  const ratio = passed / counted;
+  if (ratio >= 0.9) return 'yellow';
+  if (ratio >= 0.5) return 'orange';
+  return 'red';
+}
+
+const levelOption = (options: ReporterOptions): BadgeLevel => {
+  const level = options.badgeLevel ?? 'must';
+  if (!BADGE_LEVELS.includes(level)) {
+    throw new Error(`Unknown badge level '${String(level)}': use 'must' or 'should'.`);
+  }
+  return level;
+};
+
+export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeData {
+  const level = levelOption(options);
+  const counts = badgeCounts(run, level);
+  const message =
+    counts.counted === 0
+      ? 'no checks ran'
+      : `${counts.passed}/${counts.counted} ${level === 'must' ? 'must' : 'must+should'}`;
+  return { schemaVersion: 1, label: BADGE_LABEL, message, color: badgeColor(counts) };
+}
+
+export const renderBadgeJson: Reporter = (run, options) =>
+  `${JSON.stringify(badgeData(run, options), null, 2)}\n`;
+
+export const renderBadgeSvg: Reporter = (run, options) => {
+  const { label, message, color } = badgeData(run, options);
+  return makeBadge({ label, message, color, style: 'flat' });
+};

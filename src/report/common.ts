@@ -1,0 +1,63 @@
+/** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
+import { baselineVerdictReason, countsTowardVerdict } from '../runner/baseline.js';
+import type { CheckResult, Group, RunResult, Status } from '../runner/model.js';
+
+export { baselineVerdictReason, countsTowardVerdict };
+
+export const STATUSES: readonly Status[] = ['fail', 'error', 'pass', 'skip'];
+
+/** Groups in the order the suites run (DESIGN.md), then any other group name the run contains. */
+const GROUP_ORDER: readonly Group[] = [
+  'messages',
+  'channels',
+  'guilds',
+  'members',
+  'roles',
+  'reactions',
+  'friends',
+  'pagination',
+  'events',
+  'robustness',
+];
+
+export function groupsOf(run: RunResult): string[] {
+  const present = new Set(run.checks.map((check) => check.group as string));
+  const ordered: string[] = GROUP_ORDER.filter((group) => present.has(group));
+  for (const group of present) if (!ordered.includes(group)) ordered.push(group);
+  return ordered;
+}
+
+const LEVEL_ORDER = { must: 0, should: 1, info: 2 } as const;
+
+/** Sort order for lists of problems: must before should before info, then run order. */
+export const byLevel = (a: CheckResult, b: CheckResult): number =>
+  LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level];
+
+export const isFailing = (check: CheckResult): boolean => check.status === 'fail' || check.status === 'error';
+
+/** The curl commands that reproduce a check, in order (the failing exchange is last). */
+export const curlsOf = (check: CheckResult): string[] =>
+  (check.evidence?.exchanges ?? []).map((exchange) => exchange.curl).filter(Boolean);
+
+export const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+export function humanDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** What a check's level means for this run, in words. */
+export function countingNote(check: CheckResult, run: RunResult): string {
+  if (check.expectedFailure) return 'expected failure (baseline), not counted';
+  if (check.experimental && !run.includeExperimental) return 'experimental, not counted';
+  if (countsTowardVerdict(check, run)) return 'counted in the verdict';
+  return check.level === 'info' ? 'info: an observation, not counted' : `not counted at --level ${run.level}`;
+}
+
+/** Shortens text to `limit` characters, saying how much was cut. */
+export function truncate(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}\n… (${text.length - limit} more characters in report.json)`;
+}

@@ -1,0 +1,331 @@
+/**
+ * report.html: one self-contained page (inline CSS and JS, no external URL) that works offline.
+ * Rendered here, server-side, with every string HTML-escaped; the small inline script only filters rows
+ * and copies curl commands. A Content-Security-Policy with the hashes of the inline style and script
+ * blocks anything else, so even a missed escape could not run a response body's script.
+ */
+import { createHash } from 'node:crypto';
+import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
+import {
+  baselineVerdictReason,
+  countingNote,
+  groupsOf,
+  humanDuration,
+  isFailing,
+  STATUSES,
+} from './common.js';
+import type { Reporter } from './types.js';
+
+/** The page stays below this size; evidence of passing checks is trimmed first (see slimEvidence). */
+export const HTML_SIZE_BUDGET = 900_000;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Element content needs only &, < and > escaped; quotes stay as they are (JSON bodies stay readable and small). */
+export const escapeText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const e = escapeHtml;
+const t = escapeText;
+
+/** How much evidence to keep, from the most to the least. Each step is tried until the page fits. */
+interface EvidencePlan {
+  /** Body characters kept for a failing or erroring check. */
+  failingBody: number;
+  /** Body characters kept for any other check; 0 drops their exchanges (notes stay). */
+  otherBody: number;
+  otherHeaders: boolean;
+}
+
+const PLANS: EvidencePlan[] = [
+  { failingBody: 16_000, otherBody: 4_000, otherHeaders: true },
+  { failingBody: 16_000, otherBody: 1_000, otherHeaders: false },
+  { failingBody: 8_000, otherBody: 300, otherHeaders: false },
+  { failingBody: 4_000, otherBody: 0, otherHeaders: false },
+  { failingBody: 1_000, otherBody: 0, otherHeaders: false },
+];
+
+const cut = (text: string, limit: number): string =>
+  text.length <= limit
+    ? text
+    : `${text.slice(0, limit)}\n… ${text.length - limit} more characters in report.json`;
+
+const CSS = `
+:root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--card:#f6f8fa;--pass:#1a7f37;--fail:#cf222e;--error:#9a6700;--skip:#6e7781;--exp:#8250df}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--card:#151b23;--pass:#3fb950;--fail:#f85149;--error:#d29922;--skip:#9198a1;--exp:#ab7df8}}
+*{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg)}
+main{max-width:1200px;margin:0 auto;padding:24px}h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
+code,pre{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow:auto;max-height:360px;white-space:pre-wrap;word-break:break-all;margin:4px 0}
+.meta{color:var(--muted);margin:0 0 16px}.meta code{color:var(--fg)}
+.verdict{display:inline-block;padding:2px 12px;border-radius:14px;color:#fff;font-weight:600;margin-left:8px;font-size:15px;vertical-align:middle}
+.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
+.cards{display:flex;gap:12px;flex-wrap:wrap;margin:12px 0}.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:8px 16px;min-width:110px}
+.card b{display:block;font-size:22px}.card.pass b{color:var(--pass)}.card.fail b{color:var(--fail)}.card.error b{color:var(--error)}.card.skip b{color:var(--skip)}
+table{border-collapse:collapse;margin:8px 0}th,td{border-bottom:1px solid var(--line);padding:4px 12px;text-align:right}th:first-child,td:first-child{text-align:left}
+.tables{display:flex;gap:32px;flex-wrap:wrap;align-items:flex-start}
+.filters{position:sticky;top:0;background:var(--bg);border-bottom:1px solid var(--line);padding:10px 0;display:flex;gap:18px;flex-wrap:wrap;align-items:center;z-index:1}
+.filters fieldset{border:0;margin:0;padding:0;display:flex;gap:8px;align-items:center}.filters legend{float:left;font-weight:600;margin-right:4px}
+input[type=search]{min-width:280px}input[type=search],select{font:inherit;padding:3px 6px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+details.check{border:1px solid var(--line);border-radius:6px;margin:4px 0;background:var(--bg)}
+details.check>summary{cursor:pointer;padding:6px 10px;display:flex;gap:10px;align-items:baseline;flex-wrap:wrap;list-style:none}
+details.check>summary::before{content:"\\25B8";color:var(--muted)}details.check[open]>summary::before{content:"\\25BE"}
+details.check[open]>summary{border-bottom:1px solid var(--line)}.body{padding:8px 14px}
+.pill{display:inline-block;min-width:44px;text-align:center;border-radius:10px;padding:0 8px;color:#fff;font-size:12px;font-weight:600;text-transform:uppercase}
+.pill.pass{background:var(--pass)}.pill.fail{background:var(--fail)}.pill.error{background:var(--error)}.pill.skip{background:var(--skip)}
+.tag{border:1px solid var(--line);border-radius:10px;padding:0 7px;font-size:12px;color:var(--muted)}.tag.exp{color:var(--exp);border-color:var(--exp)}.tag.xfail{color:var(--error);border-color:var(--error)}
+.title{flex:1 1 320px}.dur{color:var(--muted);font-size:12px}.reason{font-weight:600}.muted{color:var(--muted)}
+.exchange{border-left:3px solid var(--line);padding-left:10px;margin:10px 0}.label{font-weight:600;margin-top:6px}
+button.copy{font:inherit;font-size:12px;padding:2px 10px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);cursor:pointer}
+.hidden{display:none!important}.warn{border:1px solid var(--fail);border-radius:6px;padding:8px 12px}
+`;
+
+const SCRIPT = `
+(function(){
+  var checks=[].slice.call(document.querySelectorAll('details.check'));
+  var groups=[].slice.call(document.querySelectorAll('section.group'));
+  var shown=document.getElementById('shown');
+  function values(name){return [].slice.call(document.querySelectorAll('input[name='+name+']:checked')).map(function(i){return i.value});}
+  function apply(){
+    var statuses=values('status'),levels=values('level');
+    var group=document.getElementById('group').value,exp=document.getElementById('experimental').value;
+    var text=document.getElementById('search').value.toLowerCase();
+    var count=0;
+    checks.forEach(function(c){
+      var d=c.dataset;
+      var visible=statuses.indexOf(d.status)>=0&&levels.indexOf(d.level)>=0&&(group===''||d.group===group)
+        &&(exp===''||d.experimental===exp)&&(text===''||d.search.indexOf(text)>=0);
+      c.classList.toggle('hidden',!visible);if(visible)count++;
+    });
+    groups.forEach(function(g){g.classList.toggle('hidden',!g.querySelector('details.check:not(.hidden)'));});
+    shown.textContent=count+' of '+checks.length+' checks shown';
+  }
+  document.getElementById('filters').addEventListener('input',apply);
+  document.getElementById('filters').addEventListener('change',apply);
+  document.addEventListener('click',function(event){
+    var button=event.target.closest('button.copy');if(!button)return;
+    var text=button.closest('.reproduce').querySelector('pre.curl').textContent;
+    function done(){button.textContent='Copied';setTimeout(function(){button.textContent='Copy';},1500);}
+    function fallback(){var area=document.createElement('textarea');area.value=text;document.body.appendChild(area);area.select();
+      try{document.execCommand('copy');done();}catch(err){button.textContent='Copy failed';}document.body.removeChild(area);}
+    if(navigator.clipboard?.writeText)navigator.clipboard.writeText(text).then(done,fallback);else fallback();
+  });
+  apply();
+})();
+`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** default-src 'none': no network, no external resource; only our own inline style and script run. */
+const CSP = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(SCRIPT)}; img-src data:`;
+
+function countsTable(title: string, rows: [string, StatusCounts][]): string {
+  const body = rows
+    .map(
+      ([label, c]) =>
+        `<tr><td>${e(label)}</td><td>${c.pass}</td><td>${c.fail}</td><td>${c.error}</td><td>${c.skip}</td><td>${c.total}</td></tr>`,
+    )
+    .join('');
+  return `<table><thead><tr><th>${e(title)}</th><th>Pass</th><th>Fail</th><th>Error</th><th>Skip</th><th>Total</th></tr></thead><tbody>${body}</tbody></table>`;
+}
+
+function headers(record: Record<string, string>): string {
+  return Object.entries(record)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+}
+
+function exchangeHtml(exchange: Exchange, index: number, plan: EvidencePlan, failing: boolean): string {
+  const bodyLimit = failing ? plan.failingBody : plan.otherBody;
+  const withHeaders = failing || plan.otherHeaders;
+  const request = exchange.request;
+  const parts = [
+    `<div class="exchange"><div class="label">#${index + 1} ${e(request.method)} ${e(request.url)} <span class="dur">${e(humanDuration(exchange.durationMs))}</span></div>`,
+  ];
+  const requestText = [
+    withHeaders ? headers(request.headers) : '',
+    request.body ? cut(request.body, bodyLimit) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  if (requestText) parts.push(`<div class="label">Request</div><pre>${t(requestText)}</pre>`);
+  if (exchange.response) {
+    const response = exchange.response;
+    const head = `HTTP ${response.status}${withHeaders ? `\n${headers(response.headers)}` : ''}`;
+    const truncated = response.truncated ? '\n… (truncated by the evidence limit)' : '';
+    parts.push(
+      `<div class="label">Response</div><pre>${t(`${head}\n\n${cut(response.body, bodyLimit)}${truncated}`)}</pre>`,
+    );
+  }
+  if (exchange.error) parts.push(`<div class="label">Error</div><pre>${e(exchange.error)}</pre>`);
+  parts.push(
+    `<div class="reproduce"><div class="label">Reproduce <button type="button" class="copy">Copy</button></div>` +
+      `<pre class="curl">${t(exchange.curl)}</pre></div></div>`,
+  );
+  return parts.join('');
+}
+
+function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan): string {
+  const failing = isFailing(check);
+  const evidence = check.evidence;
+  const search = `${check.id} ${check.title} ${check.rules.join(' ')} ${check.reason ?? ''}`.toLowerCase();
+  const tags = [
+    `<span class="tag">${e(check.level)}</span>`,
+    check.experimental ? '<span class="tag exp">experimental</span>' : '',
+    check.expectedFailure ? '<span class="tag xfail">expected failure</span>' : '',
+  ].join('');
+  const summary =
+    `<summary><span class="pill ${check.status}">${check.status}</span>` +
+    `<code>${e(check.id)}</code><span class="title">${e(check.title)}</span>${tags}` +
+    `<span class="dur">${e(humanDuration(check.durationMs))}</span></summary>`;
+  const body: string[] = [];
+  if (check.reason) body.push(`<p class="reason">${e(check.reason)}</p>`);
+  body.push(
+    `<p class="muted">Level ${e(check.level)} (${e(countingNote(check, run))}) · rules ${e(check.rules.join(', ') || '—')}` +
+      ` · operations ${e(check.operations.join(', ') || '—')}</p>`,
+  );
+  if (evidence?.expected) body.push(`<div class="label">Expected</div><pre>${e(evidence.expected)}</pre>`);
+  if (evidence?.observed) body.push(`<div class="label">Observed</div><pre>${e(evidence.observed)}</pre>`);
+  if (evidence?.notes?.length) {
+    body.push(
+      `<div class="label">Notes</div><ul>${evidence.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>`,
+    );
+  }
+  const exchanges = evidence?.exchanges ?? [];
+  if (failing || plan.otherBody > 0) {
+    exchanges.forEach((exchange, index) => {
+      body.push(exchangeHtml(exchange, index, plan, failing));
+    });
+  } else if (exchanges.length) {
+    body.push(
+      `<p class="muted">${exchanges.length} exchange(s) left out to keep this page small: see report.json.</p>`,
+    );
+  }
+  if (evidence?.events?.length) {
+    body.push(
+      `<div class="label">Events</div><pre>${t(cut(JSON.stringify(evidence.events, null, 2), 4000))}</pre>`,
+    );
+  }
+  const data =
+    `data-status="${check.status}" data-level="${check.level}" data-group="${e(check.group)}" ` +
+    `data-experimental="${check.experimental}" data-search="${e(search)}"`;
+  return `<details class="check" ${data}>${summary}<div class="body">${body.join('')}</div></details>`;
+}
+
+/** Failing checks first within a group, then run order. */
+const STATUS_RANK: Record<Status, number> = { fail: 0, error: 1, pass: 2, skip: 3 };
+
+function groupsHtml(run: RunResult, plan: EvidencePlan): string {
+  return groupsOf(run)
+    .map((group) => {
+      const checks = run.checks
+        .map((check, index) => ({ check, index }))
+        .filter(({ check }) => check.group === group)
+        .sort((a, b) => STATUS_RANK[a.check.status] - STATUS_RANK[b.check.status] || a.index - b.index)
+        .map(({ check }) => check);
+      const failing = checks.filter(isFailing).length;
+      const passing = checks.filter((check) => check.status === 'pass').length;
+      return (
+        `<section class="group" data-group="${e(group)}"><h2>${e(group)} <span class="muted">` +
+        `${passing}/${checks.length} pass${failing ? `, ${failing} failing` : ''}</span></h2>` +
+        `${checks.map((check) => checkHtml(check, run, plan)).join('')}</section>`
+      );
+    })
+    .join('');
+}
+
+function filtersHtml(run: RunResult): string {
+  const box = (name: string, value: string) =>
+    `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
+  const groupOptions = groupsOf(run)
+    .map((group) => `<option value="${e(group)}">${e(group)}</option>`)
+    .join('');
+  const levels: Level[] = ['must', 'should', 'info'];
+  return (
+    '<form class="filters" id="filters" role="search">' +
+    `<fieldset><legend>Status</legend>${STATUSES.map((status) => box('status', status)).join('')}</fieldset>` +
+    `<fieldset><legend>Level</legend>${levels.map((level) => box('level', level)).join('')}</fieldset>` +
+    `<label>Group <select id="group"><option value="">all</option>${groupOptions}</select></label>` +
+    '<label>Experimental <select id="experimental"><option value="">both</option>' +
+    '<option value="false">core only</option><option value="true">experimental only</option></select></label>' +
+    '<input type="search" id="search" placeholder="Search id, title, rule, reason" aria-label="Search">' +
+    '<span class="muted" id="shown"></span></form>'
+  );
+}
+
+function baselineHtml(run: RunResult): string {
+  const baseline = run.baseline;
+  if (!baseline) return '';
+  const list = (ids: string[]) => `<ul>${ids.map((id) => `<li><code>${e(id)}</code></li>`).join('')}</ul>`;
+  const reason = baselineVerdictReason(run);
+  return (
+    `<h2>Baseline${baseline.file ? ` <code>${e(baseline.file)}</code>` : ''}</h2>` +
+    `<p>${baseline.expected.length} expected failures not counted, ${baseline.stale.length} stale, ${baseline.unknown.length} unknown.</p>` +
+    (reason ? `<div class="warn"><p class="reason">${e(reason)}</p>${list(baseline.stale)}</div>` : '') +
+    (baseline.unknown.length ? `<p>Listed but not in this run:</p>${list(baseline.unknown)}` : '')
+  );
+}
+
+function page(run: RunResult, plan: EvidencePlan): string {
+  const summary = run.summary;
+  const cards = (['pass', 'fail', 'error', 'skip'] as Status[])
+    .map((status) => `<div class="card ${status}"><b>${summary[status]}</b>${status}</div>`)
+    .join('');
+  const levelRows = (['must', 'should', 'info'] as Level[])
+    .filter((level) => summary.byLevel[level].total > 0)
+    .map((level): [string, StatusCounts] => [level, summary.byLevel[level]]);
+  if (summary.experimental.total > 0) levelRows.push(['experimental', summary.experimental]);
+  const groupRows = groupsOf(run)
+    .filter((group) => summary.byGroup[group])
+    .map((group): [string, StatusCounts] => [group, summary.byGroup[group]]);
+  const variants = Object.entries(run.variants)
+    .map(([point, value]) => `${e(point)} = <code>${e(value)}</code>`)
+    .join(', ');
+  const meta = [
+    `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
+    `spec ${e(run.spec.name)} <code>${e(run.spec.catalogueHash)}</code>`,
+    `profile <code>${e(run.profile)}</code>`,
+    `level <code>${e(run.level)}</code>`,
+    `experimental ${run.includeExperimental ? 'counted' : 'reported apart'}`,
+    `${e(run.tool.name)} ${e(run.tool.version)}`,
+    `started ${e(run.startedAt)}`,
+    `took ${e(humanDuration(run.durationMs))}`,
+    ...(run.target.faults?.length ? [`faults <code>${e(run.target.faults.join(', '))}</code>`] : []),
+    ...(variants ? [`variants ${variants}`] : []),
+  ].join(' · ');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chat API conformance: ${run.verdict.toUpperCase()} — ${e(run.target.baseUrl)}</title>
+<style>${CSS}</style></head>
+<body><main>
+<h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
+<p class="meta">${meta}</p>
+<div class="cards">${cards}<div class="card"><b>${summary.total}</b>checks</div></div>
+<div class="tables">${countsTable('Level', levelRows)}${countsTable('Group', groupRows)}</div>
+${baselineHtml(run)}
+${filtersHtml(run)}
+${groupsHtml(run, plan)}
+</main>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+}
+
+export const renderHtml: Reporter = (run, options) => {
+  const budget = typeof options.maxBytes === 'number' ? options.maxBytes : HTML_SIZE_BUDGET;
+  let html = '';
+  for (const plan of PLANS) {
+    html = page(run, plan);
+    if (Buffer.byteLength(html) <= budget) break;
+  }
+  return html;
+};

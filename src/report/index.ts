@@ -1,0 +1,122 @@
+/**
+ * The registry of report writers. A reporter has one or more outputs: the console prints to stdout
+ * (no file), the badge writes two files (badge.svg and badge.json), every other writer one file.
+ * Writers are pure (run, options) => string | Buffer; the CLI does the writing.
+ */
+import { ConfigurationError } from '../runner/errors.js';
+import type { RunResult } from '../runner/model.js';
+import { renderBadgeJson, renderBadgeSvg } from './badge.js';
+import { renderConsole } from './console.js';
+import { renderHtml } from './html.js';
+import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import type { Reporter, ReporterOptions } from './types.js';
+
+export type ReporterName = 'console' | 'json' | 'junit' | 'markdown' | 'html' | 'badge';
+
+export interface ReportOutput {
+  /** File name in the report folder (--out); absent: printed to stdout. */
+  file?: string;
+  render: Reporter;
+}
+
+export interface ReporterDefinition {
+  name: ReporterName;
+  description: string;
+  outputs: ReportOutput[];
+}
+
+export const reporters: Record<ReporterName, ReporterDefinition> = {
+  console: {
+    name: 'console',
+    description: 'summary and failures on stdout',
+    outputs: [{ render: renderConsole }],
+  },
+  json: {
+    name: 'json',
+    description: 'the whole run as JSON (spec/schemas/report.schema.json)',
+    outputs: [{ file: 'report.json', render: renderJson }],
+  },
+  junit: {
+    name: 'junit',
+    description: 'JUnit XML for CI test tabs',
+    outputs: [{ file: 'junit.xml', render: renderJunit }],
+  },
+  markdown: {
+    name: 'markdown',
+    description: 'Markdown for a PR comment or $GITHUB_STEP_SUMMARY',
+    outputs: [{ file: 'report.md', render: renderMarkdown }],
+  },
+  html: {
+    name: 'html',
+    description: 'one self-contained HTML page with filters and evidence',
+    outputs: [{ file: 'report.html', render: renderHtml }],
+  },
+  badge: {
+    name: 'badge',
+    description: 'badge.svg and badge.json (shields.io endpoint)',
+    outputs: [
+      { file: 'badge.svg', render: renderBadgeSvg },
+      { file: 'badge.json', render: renderBadgeJson },
+    ],
+  },
+};
+
+export const reporterNames = Object.keys(reporters) as ReporterName[];
+
+/** The console plus every file writer. */
+export const defaultReporters: ReporterName[] = [...reporterNames];
+
+const isReporterName = (name: string): name is ReporterName => Object.hasOwn(reporters, name);
+
+/**
+ * Parses `--reporter console,json` (a comma-separated string, or several of them when the flag repeats).
+ * Unknown names throw a ConfigurationError that lists the valid ones (the CLI exits 2 on it).
+ */
+export function parseReporterList(list: string | readonly string[]): ReporterName[] {
+  const names = (typeof list === 'string' ? [list] : list)
+    .flatMap((item) => item.split(','))
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !isReporterName(name));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `Unknown reporter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `'${name}'`).join(', ')}: ` +
+        `use one or more of ${reporterNames.join(', ')} (comma-separated).`,
+    );
+  }
+  if (names.length === 0) {
+    throw new ConfigurationError(`No reporter given: use one or more of ${reporterNames.join(', ')}.`);
+  }
+  return [...new Set(names as ReporterName[])];
+}
+
+export interface RenderedReport {
+  reporter: ReporterName;
+  /** Absent: print to stdout. */
+  file?: string;
+  content: string | Buffer;
+}
+
+/**
+ * Renders the chosen reporters, in registry order. Files never get colour; the console gets
+ * `options.color`. The caller writes the files and prints the rest.
+ */
+export function renderReports(
+  run: RunResult,
+  names: readonly ReporterName[],
+  options: ReporterOptions = {},
+): RenderedReport[] {
+  return reporterNames
+    .filter((name) => names.includes(name))
+    .flatMap((name) =>
+      reporters[name].outputs.map((output) => ({
+        reporter: name,
+        ...(output.file ? { file: output.file } : {}),
+        content: output.render(run, output.file ? { ...options, color: false } : options),
+      })),
+    );
+}
+
+export type { Reporter, ReporterOptions } from './types.js';
