@@ -1,0 +1,153 @@
+/**
+ * `conformance serve`: runs the reference implementation until Ctrl-C / SIGTERM (then exits 0), printing
+ * where it listens and each identity's token; `--list-faults` prints the fault catalogue instead.
+ * Bad flag values throw ConfigurationError (exit 2 through main()).
+ */
+import type { Command } from 'commander';
+import { VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
+import { faultCatalogue } from '../../src/reference/faults/index.js';
+import { startReference } from '../../src/reference/server.js';
+import { ConfigurationError } from '../../src/runner/errors.js';
+import { type CommandIo, processIo } from './io.js';
+
+export const DEFAULT_SERVE_PORT = 5140;
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  token?: string;
+  fault: string[];
+  latency?: string;
+  limitBound?: string;
+  variant: string[];
+  listFaults?: boolean;
+  json?: boolean;
+}
+
+export interface ServeContext {
+  /** Aborted by the bin on SIGINT/SIGTERM; without one, serve listens for those signals itself. */
+  signal?: AbortSignal;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export function registerServe(
+  program: Command,
+  io: CommandIo = processIo,
+  context: ServeContext = {},
+): Command {
+  return program
+    .command('serve')
+    .description('run the embedded reference implementation until Ctrl-C (prints its URLs and tokens)')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_SERVE_PORT))
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--token <token>', "the bot identity's token (default reference-self-token)")
+    .option('--fault <id>', 'switch a fault on (repeatable; see --list-faults)', collect, [])
+    .option('--latency <ms>', 'delay every interface response by this many milliseconds')
+    .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
+    .option(
+      '--variant <point=value>',
+      'choose a §4.8 variant (repeatable), e.g. role-payload=role',
+      collect,
+      [],
+    )
+    .option('--list-faults', 'print the fault catalogue (id, rules, description) and exit')
+    .option('--json', 'with --list-faults: print JSON')
+    .action(async (flags: ServeFlags) => {
+      if (flags.listFaults) {
+        listFaults(io, flags.json ?? false);
+        return;
+      }
+      const server = await startReference({
+        port: integer('--port', flags.port, 0, 65_535),
+        host: flags.host,
+        ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
+        faults: flags.fault,
+        variants: parseVariants(flags.variant),
+        ...(flags.limitBound === undefined
+          ? {}
+          : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
+        ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+      });
+      const { self, peer, third } = server.identities;
+      const lines = [
+        'Reference implementation of the Chat Platform Interface',
+        `  base URL   ${server.baseUrl}`,
+        `  events     ${server.eventsUrl}`,
+        `  control    ${server.controlUrl}  (POST /trigger {event, …}, POST /webhooks {url}, GET /state)`,
+        `  platform   ${self.platform}`,
+        ...Object.entries({ self, peer, third }).map(
+          ([role, identity]) =>
+            `  ${role.padEnd(9)}  user ${identity.userId}  token ${identity.token}  (${identity.name})`,
+        ),
+        `  variants   ${Object.entries(server.variants)
+          .map(([point, value]) => `${point}=${value}`)
+          .join(' ')}`,
+        `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
+        'Press Ctrl-C to stop.',
+      ];
+      io.stdout(`${lines.join('\n')}\n`);
+      await stopped(context.signal);
+      await server.close();
+      io.stdout('Stopped.\n');
+      io.exit(0);
+    });
+}
+
+function listFaults(io: CommandIo, json: boolean): void {
+  if (json) {
+    io.stdout(`${JSON.stringify(faultCatalogue, null, 2)}\n`);
+    return;
+  }
+  for (const fault of faultCatalogue) {
+    io.stdout(`${fault.id}\n    rules: ${fault.rules.join(', ')}\n    ${fault.description}\n`);
+  }
+  io.stdout(`${faultCatalogue.length} faults\n`);
+}
+
+/** Resolves on the bin's abort signal, or on SIGINT/SIGTERM when serve runs without one. */
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  if (signal) {
+    return signal.aborted
+      ? Promise.resolve()
+      : new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+function integer(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'.`);
+  }
+  return value;
+}
+
+function nonEmpty(flag: string, text: string): string {
+  if (text.trim() === '') throw new ConfigurationError(`${flag} must not be empty.`);
+  return text;
+}
+
+function parseVariants(entries: string[]): Partial<Variants> {
+  const variants: Record<string, string> = {};
+  for (const entry of entries) {
+    const [point, value, ...rest] = entry.split('=');
+    const values = (VARIANT_POINTS as Record<string, readonly string[]>)[point];
+    if (!values || value === undefined || rest.length > 0 || !values.includes(value)) {
+      const known = Object.entries(VARIANT_POINTS)
+        .map(([name, choices]) => `${name}=${choices.join('|')}`)
+        .join(', ');
+      throw new ConfigurationError(`--variant '${entry}' is not a known point=value; use one of: ${known}.`);
+    }
+    variants[point] = value;
+  }
+  return variants as Partial<Variants>;
+}

@@ -1,0 +1,339 @@
+/**
+ * The embedded reference implementation: a real node:http server speaking the interface (§4) at
+ * {origin}/v1 over a seeded in-memory world, with the de-facto conventions filling the spec's gaps
+ * (JSON, Bearer tokens, identity headers, 404/405/401/403 statuses). See contract.ts for the API.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ConfigurationError } from '../runner/errors.js';
+import {
+  type ReferenceIdentity,
+  type ReferenceOptions,
+  type ReferenceServer,
+  VARIANT_POINTS,
+  type VariantPoint,
+  type Variants,
+} from './contract.js';
+import { Control } from './control.js';
+import { EventHub, type Login } from './events/hub.js';
+import { faultCatalogue } from './faults/index.js';
+import { Operations } from './operations.js';
+import { AcceptedAnyway, Fields, HttpError } from './request.js';
+import { Views } from './views.js';
+import { PLATFORM, SEED, seedWorld } from './world.js';
+
+export const BASE_PATH = '/v1';
+export const CONTROL_PATH = '/_reference';
+export const DEFAULT_LIMIT_BOUND = 100;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The seeded identities' default tokens; `options.token` replaces the bot's. */
+export const DEFAULT_TOKENS = {
+  self: 'reference-self-token',
+  peer: 'reference-peer-token',
+  third: 'reference-third-token',
+} as const;
+
+type IdentityName = 'self' | 'peer' | 'third';
+
+export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const faults = checkFaults(options.faults ?? []);
+  const variants = resolveVariants(options.variants ?? {});
+  const limitBound = options.limitBound ?? DEFAULT_LIMIT_BOUND;
+  if (!Number.isInteger(limitBound) || limitBound < 1) {
+    throw new ConfigurationError(`limitBound must be a positive integer, got ${limitBound}.`);
+  }
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) {
+    throw new ConfigurationError(`latencyMs must be a number of milliseconds >= 0, got ${latencyMs}.`);
+  }
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+
+  const world = seedWorld();
+  const identity = (name: IdentityName, token: string): ReferenceIdentity => {
+    const userId = SEED[name];
+    return { token, userId, platform: PLATFORM, name: world.users.get(userId)!.name };
+  };
+  const identities = {
+    self: identity('self', options.token ?? DEFAULT_TOKENS.self),
+    peer: identity('peer', DEFAULT_TOKENS.peer),
+    third: identity('third', DEFAULT_TOKENS.third),
+  };
+  const tokens = new Set(Object.values(identities).map((entry) => entry.token));
+  if (tokens.size !== 3) throw new ConfigurationError('token must differ from the peer and third tokens.');
+  const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
+
+  const fault = (id: string): boolean => faults.has(id);
+  const views = new Views(world, fault, variants);
+  const login = (entry: ReferenceIdentity): Login => ({
+    // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
+    sn: Object.values(identities).indexOf(entry) + 1,
+    adapter: 'reference',
+    platform: entry.platform,
+    user: views.userById(entry.userId) as Login['user'],
+    status: 1,
+    // The de-facto feature list: the operations this server implements.
+    features: Object.keys(operations.handlers),
+  });
+  const hub = new EventHub({
+    faults,
+    logins: () => Object.values(identities).map(login),
+    authenticate: (token) => (token === undefined ? undefined : byToken.get(token)?.userId),
+  });
+  const operations = new Operations({
+    world,
+    views,
+    fault,
+    hub,
+    variants,
+    limitBound,
+    identityIds: Object.values(identities).map((entry) => entry.userId),
+    now: Date.now,
+  });
+  const control = new Control(world, views, operations, { selfId: SEED.self, thirdId: SEED.third });
+
+  /** The identity a request acts as: its Bearer token, confirmed by the optional identity headers. */
+  const authenticate = (request: IncomingMessage): ReferenceIdentity => {
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    const caller = match ? byToken.get(match[1].trim()) : undefined;
+    if (!caller) {
+      if (fault('wrong-token-accepted')) return identities.self;
+      throw new HttpError(
+        401,
+        'unauthorized',
+        match
+          ? 'The Bearer token is not known; send one printed by `conformance serve`.'
+          : 'Send Authorization: Bearer <token> (the tokens are printed by `conformance serve`).',
+      );
+    }
+    // De-facto: Satori-Platform/Satori-User-ID, older X-Platform/X-Self-ID; either pair, or both.
+    for (const [platformHeader, userHeader] of [
+      ['satori-platform', 'satori-user-id'],
+      ['x-platform', 'x-self-id'],
+    ]) {
+      const platform = header(request, platformHeader);
+      const userId = header(request, userHeader);
+      if (platform !== undefined && platform !== caller.platform) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          `No bot on platform '${platform}' here; send ${platformHeader}: ${caller.platform}.`,
+        );
+      }
+      if (userId !== undefined && userId !== caller.userId) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          `${userHeader} '${userId}' is not the user of this token (${caller.userId}); send the token of that user.`,
+        );
+      }
+    }
+    return caller;
+  };
+
+  /** Aborts pending latency delays on close, so no timer outlives the server. */
+  const closing = new AbortController();
+  const handleInterface = async (request: IncomingMessage, pathname: string): Promise<Reply> => {
+    if (latencyMs > 0) await delay(latencyMs, undefined, { signal: closing.signal });
+    const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : undefined;
+    const misrouted = fault('dotted-paths-not-found') && (operation?.split('.').length ?? 0) > 2;
+    const handler = operation === undefined || misrouted ? undefined : operations.handlers[operation];
+    // De-facto: an unknown operation is answered 404 before authentication.
+    if (!handler || operation === undefined) {
+      if (fault('unknown-operation-200') && !misrouted) return { status: 200, body: {} };
+      throw new HttpError(
+        404,
+        'not-found',
+        `No operation at '${pathname}'; operations are POST ${BASE_PATH}/<resource>.<action>, e.g. ${BASE_PATH}/message.create (§4).`,
+      );
+    }
+    if (request.method !== 'POST') {
+      throw new HttpError(
+        405,
+        'method-not-allowed',
+        `${operation} takes POST (§1 rule 1), not ${request.method}.`,
+      );
+    }
+    const caller = authenticate(request);
+    const body = parseBody(await readBody(request), fault('malformed-json-500'));
+    try {
+      const result = handler(caller.userId, new Fields(operation, body, fault));
+      // §4.8: no stated return → 200 with an empty JSON object.
+      return { status: 200, body: result ?? {}, textPlain: fault('results-text-plain') };
+    } catch (error) {
+      if (error instanceof AcceptedAnyway) return { status: 200, body: {} };
+      throw error;
+    }
+  };
+
+  const handleControl = async (request: IncomingMessage, pathname: string): Promise<Reply> => {
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    if (!match || !byToken.has(match[1].trim())) {
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'The control endpoint needs Authorization: Bearer <a seeded token>.',
+      );
+    }
+    const route = `${request.method} ${pathname.slice(CONTROL_PATH.length)}`;
+    if (route === 'GET /state') return { status: 200, body: world.snapshot(Date.now()) };
+    if (route === 'POST /trigger') {
+      return { status: 200, body: control.trigger(parseBody(await readBody(request), false)) };
+    }
+    if (route === 'POST /webhooks' || route === 'DELETE /webhooks') {
+      const url = new Fields('webhooks', parseBody(await readBody(request), false), () => false).string(
+        'url',
+      );
+      if (!/^https?:\/\//.test(url)) throw new HttpError(400, 'bad-request', 'url must be an http(s) URL.');
+      if (request.method === 'DELETE') return { status: 200, body: { removed: hub.removeWebhook(url) } };
+      hub.addWebhook(url, { token: identities.self.token });
+      return { status: 200, body: {} };
+    }
+    throw new HttpError(
+      404,
+      'not-found',
+      `No control route '${route}'; use POST ${CONTROL_PATH}/trigger, POST|DELETE ${CONTROL_PATH}/webhooks or GET ${CONTROL_PATH}/state.`,
+    );
+  };
+
+  const server = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const handle = pathname.startsWith(`${CONTROL_PATH}/`) ? handleControl : handleInterface;
+    handle(request, pathname)
+      .catch(errorReply)
+      .then((reply) => send(response, reply));
+  });
+  hub.attach(server, BASE_PATH);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const authority = `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${authority}${BASE_PATH}`,
+    eventsUrl: `ws://${authority}${BASE_PATH}/events`,
+    controlUrl: `http://${authority}${CONTROL_PATH}`,
+    identities,
+    variants,
+    faults: [...faults],
+    snapshot: () => world.snapshot(Date.now()),
+    close() {
+      closed ??= (async () => {
+        closing.abort();
+        await hub.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closed;
+    },
+  };
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+  textPlain?: boolean;
+  headers?: Record<string, string>;
+}
+
+function errorReply(error: unknown): Reply {
+  if (error instanceof HttpError) {
+    const headers: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
+    return { status: error.status, body: { code: error.code, message: error.message }, headers };
+  }
+  // A defect of the reference itself: say so rather than hide it.
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: { code: 'internal', message: `Reference implementation defect: ${message}` } };
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const text = JSON.stringify(reply.body);
+  response.writeHead(reply.status, {
+    'content-type': reply.textPlain ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  response.end(text);
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      throw new HttpError(413, 'payload-too-large', `The body exceeds ${MAX_BODY_BYTES} bytes; send less.`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The JSON object of the named fields (§1 rule 2); an empty body means no fields. */
+function parseBody(text: string, malformedIs500: boolean): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (malformedIs500) throw new HttpError(500, 'internal', `SyntaxError: ${(error as Error).message}`);
+    throw new HttpError(
+      400,
+      'bad-request',
+      `The body is not valid JSON (${(error as Error).message}); send a JSON object of the operation's fields.`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(
+      400,
+      'bad-request',
+      "The body must be a JSON object of the operation's named fields (§1 rule 2).",
+    );
+  }
+  return value as Record<string, unknown>;
+}
+
+function checkFaults(ids: readonly string[]): ReadonlySet<string> {
+  const known = new Set(faultCatalogue.map((entry) => entry.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `Unknown fault id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; list the known ones with \`conformance serve --list-faults\`.`,
+    );
+  }
+  return new Set(ids);
+}
+
+function resolveVariants(chosen: Partial<Variants>): Variants {
+  const resolved: Record<string, string> = {};
+  for (const [point, values] of Object.entries(VARIANT_POINTS) as [VariantPoint, readonly string[]][]) {
+    const value = chosen[point] ?? values[0];
+    if (!values.includes(value)) {
+      throw new ConfigurationError(`Variant ${point} must be one of ${values.join(', ')}, got '${value}'.`);
+    }
+    resolved[point] = value;
+  }
+  for (const point of Object.keys(chosen)) {
+    if (!(point in VARIANT_POINTS)) {
+      throw new ConfigurationError(
+        `Unknown variant point '${point}'; known: ${Object.keys(VARIANT_POINTS).join(', ')}.`,
+      );
+    }
+  }
+  return resolved as Variants;
+}
