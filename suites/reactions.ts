@@ -1,0 +1,289 @@
+/**
+ * Reactions (§4.6, experimental: §1 rule 3). Every check reacts to a message it created in the sandbox
+ * channel; the ledger removes the reactions and deletes the message whatever happens.
+ */
+import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import type { Identity } from '../src/runner/model.js';
+import { idOf, listAll, uniqueName } from './_lib/lists.js';
+
+/**
+ * Two emoji ids the target accepts. §2 does not show what an emoji id looks like: the embedded reference
+ * seeds named emoji; real servers of the family often take unicode emoji.
+ * TODO: make these configurable for real servers (proposed: config/CLI `emoji`, exposed to checks).
+ */
+export const EMOJI_IDS = ['thumbs-up', 'heart'] as const;
+const [EMOJI, OTHER_EMOJI] = EMOJI_IDS;
+
+interface ReactionTarget {
+  channelId: string;
+  messageId: string;
+}
+
+/**
+ * Sends a message to react to and registers it with the ledger; a failure, or a message that is not
+ * stored, skips the check.
+ */
+async function createMessage(t: CheckContext, purpose: string): Promise<ReactionTarget> {
+  const channelId = t.sandbox.channelId;
+  const result = await t.call('message.create', { channel_id: channelId, content: uniqueName('reaction') });
+  const messageId = result.ok && Array.isArray(result.body) ? idOf(result.body[0]) : undefined;
+  if (messageId === undefined) {
+    t.skip(
+      `precondition failed: message.create answered ${result.status} without a message id, so ${purpose} cannot be tested`,
+    );
+  }
+  t.track({
+    kind: 'message',
+    label: `message ${messageId} in channel ${channelId}`,
+    undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
+  });
+  const stored = await t.call('message.get', { channel_id: channelId, message_id: messageId });
+  if (!stored.ok) {
+    t.skip(
+      `precondition failed: message.get of the message just created answered ${stored.status}, so ${purpose} cannot be tested (see the message checks)`,
+    );
+  }
+  return { channelId, messageId };
+}
+
+const reactionFields = (target: ReactionTarget, emojiId: string) => ({
+  channel_id: target.channelId,
+  message_id: target.messageId,
+  emoji_id: emojiId,
+});
+
+/**
+ * Adds `emojiId` as `as` and registers the undo. When `precondition` is set, a failure skips the check
+ * (reaction.create/adds-own-reaction reports it); otherwise it fails.
+ */
+async function react(
+  t: CheckContext,
+  target: ReactionTarget,
+  emojiId: string,
+  as: Identity = 'self',
+  precondition?: string,
+): Promise<void> {
+  const fields = reactionFields(target, emojiId);
+  const result = await t.call('reaction.create', fields, as === 'peer' ? { as } : undefined);
+  t.track({
+    kind: 'reaction',
+    label: `reaction ${emojiId} of ${as} on message ${target.messageId}`,
+    undo: ['reaction.delete', fields],
+    ...(as === 'peer' ? { as } : {}),
+  });
+  if (!result.ok && precondition) {
+    t.skip(
+      `precondition failed: reaction.create of ${emojiId} as ${as} answered ${result.status}, so ${precondition} cannot be tested (see reaction.create/adds-own-reaction)`,
+    );
+  }
+  t.expectOk(result, `reaction.create of ${emojiId} as ${as}`);
+}
+
+/** The ids of the users reaction.list shows for `emojiId`, walked to the end. */
+async function reactors(t: CheckContext, target: ReactionTarget, emojiId: string): Promise<string[]> {
+  const { items } = await listAll(t, 'reaction.list', reactionFields(target, emojiId));
+  return items.map(idOf).filter((id): id is string => id !== undefined);
+}
+
+/**
+ * Like reactors(), for an emoji expected to have no reactions left: a 404 there (the reaction record is
+ * gone) is read as nobody, with a note, since §4.6 does not say how an empty reaction is listed.
+ */
+async function remainingReactors(
+  t: CheckContext,
+  target: ReactionTarget,
+  emojiId: string,
+): Promise<string[]> {
+  const probe = await t.call('reaction.list', reactionFields(target, emojiId));
+  if (probe.status === 404) {
+    t.note(`reaction.list of ${emojiId} answered 404 once its reactions were removed: read as no users`);
+    return [];
+  }
+  return reactors(t, target, emojiId);
+}
+
+/**
+ * Adds each [emoji, identity] reaction, then confirms through reaction.list that they all show. A check
+ * about removing reactions skips when they do not (reaction.create/adds-own-reaction reports that).
+ */
+async function setUpReactions(
+  t: CheckContext,
+  target: ReactionTarget,
+  reactions: [emojiId: string, as: Identity][],
+  purpose: string,
+): Promise<void> {
+  for (const [emojiId, as] of reactions) await react(t, target, emojiId, as, purpose);
+  const idOfIdentity = (as: Identity) => (as === 'peer' ? t.sandbox.peerId : t.sandbox.selfId);
+  for (const emojiId of new Set(reactions.map(([id]) => id))) {
+    const shown = await reactors(t, target, emojiId);
+    const missing = reactions
+      .filter(([id, as]) => id === emojiId && !shown.includes(idOfIdentity(as) ?? ''))
+      .map(([, as]) => as);
+    if (missing.length > 0) {
+      t.skip(
+        `precondition failed: after reaction.create, reaction.list of ${emojiId} does not show the reaction of ${missing.join(' and ')}, so ${purpose} cannot be tested (see reaction.create/adds-own-reaction)`,
+      );
+    }
+  }
+}
+
+const checks: CheckDefinition[] = [
+  defineCheck({
+    id: 'reaction.create/adds-own-reaction',
+    title: 'reaction.create adds the current user’s reaction, which reaction.list then shows',
+    level: 'must',
+    rules: ['REACTION-CREATE-1', 'REACTION-LIST-1'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const target = await createMessage(t, 'reaction.create');
+      await react(t, target, EMOJI);
+      const users = await reactors(t, target, EMOJI);
+      t.expect(users.includes(t.sandbox.selfId), `reaction.list of ${EMOJI} shows the current user`, users);
+    },
+  }),
+
+  // §4.6: reaction.list is a paginated list (§1 rule 5) of User objects.
+  defineCheck({
+    id: 'reaction.list/walks-users',
+    title: 'reaction.list walks to its end as a list of User objects',
+    level: 'must',
+    rules: ['REACTION-LIST-1', 'GEN-5'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const target = await createMessage(t, 'reaction.list');
+      await react(t, target, EMOJI, 'self', 'reaction.list');
+      if (t.sandbox.peerId) await react(t, target, EMOJI, 'peer', 'reaction.list');
+      const { items } = await listAll(t, 'reaction.list', reactionFields(target, EMOJI), {
+        validate: true,
+      });
+      const expected = [t.sandbox.selfId, ...(t.sandbox.peerId ? [t.sandbox.peerId] : [])];
+      const ids = items.map(idOf);
+      t.expect(
+        expected.every((id) => ids.includes(id)) && items.length === expected.length,
+        `reaction.list of ${EMOJI} lists exactly the users who reacted: ${expected.join(', ')}`,
+        ids,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'reaction.delete/removes-given-users-reaction',
+    title: 'reaction.delete with user_id removes that user’s reaction and leaves the current user’s',
+    level: 'must',
+    rules: ['REACTION-DELETE-1'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
+    experimental: true,
+    needs: ['peer'],
+    async run(t: CheckContext) {
+      const peerId = t.sandbox.peerId;
+      if (!peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
+      const target = await createMessage(t, 'reaction.delete');
+      await setUpReactions(
+        t,
+        target,
+        [
+          [EMOJI, 'self'],
+          [EMOJI, 'peer'],
+        ],
+        'reaction.delete',
+      );
+      const result = await t.call('reaction.delete', { ...reactionFields(target, EMOJI), user_id: peerId });
+      t.expectOk(result, 'reaction.delete with the peer’s user_id');
+      const users = await reactors(t, target, EMOJI);
+      t.expect(!users.includes(peerId), `the peer ${peerId} no longer reacts with ${EMOJI}`, users);
+      t.expect(users.includes(t.sandbox.selfId), 'the current user’s reaction is left in place', users);
+    },
+  }),
+
+  defineCheck({
+    id: 'reaction.delete/without-user-removes-own',
+    title: 'reaction.delete without user_id removes the current user’s reaction and leaves others’',
+    level: 'must',
+    rules: ['REACTION-DELETE-2'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const peerId = t.sandbox.peerId;
+      const target = await createMessage(t, 'reaction.delete');
+      if (!peerId) t.note('no peer identity: only the removal of the current user’s reaction is checked');
+      await setUpReactions(
+        t,
+        target,
+        [[EMOJI, 'self'], ...(peerId ? [[EMOJI, 'peer'] as [string, Identity]] : [])],
+        'reaction.delete',
+      );
+      const result = await t.call('reaction.delete', reactionFields(target, EMOJI));
+      t.expectOk(result, 'reaction.delete without user_id');
+      const users = await (peerId ? reactors(t, target, EMOJI) : remainingReactors(t, target, EMOJI));
+      t.expect(!users.includes(t.sandbox.selfId), 'the current user no longer reacts', users);
+      if (peerId) t.expect(users.includes(peerId), `the peer ${peerId}’s reaction is left in place`, users);
+    },
+  }),
+
+  defineCheck({
+    id: 'reaction.clear/emoji-clears-that-emoji-only',
+    title: 'reaction.clear with emoji_id clears every reaction of that emoji and leaves the other emoji',
+    level: 'must',
+    rules: ['REACTION-CLEAR-1'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const target = await createMessage(t, 'reaction.clear');
+      const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[EMOJI, 'peer']] : [];
+      await setUpReactions(
+        t,
+        target,
+        [[EMOJI, 'self'], [OTHER_EMOJI, 'self'], ...peerReaction],
+        'reaction.clear',
+      );
+      const result = await t.call('reaction.clear', {
+        channel_id: target.channelId,
+        message_id: target.messageId,
+        emoji_id: EMOJI,
+      });
+      t.expectOk(result, `reaction.clear of ${EMOJI}`);
+      const cleared = await remainingReactors(t, target, EMOJI);
+      t.expect(cleared.length === 0, `no user reacts with ${EMOJI} any more`, cleared);
+      const kept = await reactors(t, target, OTHER_EMOJI);
+      t.expect(kept.includes(t.sandbox.selfId), `the ${OTHER_EMOJI} reaction is left in place`, kept);
+    },
+  }),
+
+  defineCheck({
+    id: 'reaction.clear/without-emoji-clears-all',
+    title: 'reaction.clear without emoji_id clears every reaction of the message',
+    level: 'must',
+    rules: ['REACTION-CLEAR-2'],
+    group: 'reactions',
+    operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const target = await createMessage(t, 'reaction.clear');
+      const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[OTHER_EMOJI, 'peer']] : [];
+      await setUpReactions(
+        t,
+        target,
+        [[EMOJI, 'self'], [OTHER_EMOJI, 'self'], ...peerReaction],
+        'reaction.clear',
+      );
+      const result = await t.call('reaction.clear', {
+        channel_id: target.channelId,
+        message_id: target.messageId,
+      });
+      t.expectOk(result, 'reaction.clear without emoji_id');
+      for (const emojiId of EMOJI_IDS) {
+        const left = await remainingReactors(t, target, emojiId);
+        t.expect(left.length === 0, `no user reacts with ${emojiId} any more`, left);
+      }
+    },
+  }),
+];
+
+export default checks;
