@@ -1,0 +1,242 @@
+/**
+ * Messages as the message and pagination suites use them (§4.1): creating them tracked, reading
+ * message.list pages with the envelope assertions (§1 rule 5), and walking them with the checker's
+ * paginator (./paginate.ts), which decides "more data" from the markers only (§1 rule 6).
+ */
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import { idOf, uniqueName } from './lists.js';
+import { type Marker, type Page, PaginationError, type Walk, walk } from './paginate.js';
+
+export interface MessageItem {
+  id: string;
+  content?: unknown;
+  created_at?: unknown;
+  user?: unknown;
+  channel?: unknown;
+  [field: string]: unknown;
+}
+
+export type MessagePage = Page<MessageItem>;
+
+/** Channel type TEXT (§2 ChannelType). */
+const TEXT = 0;
+
+/** A short text unique to this run, so that a check recognises its own messages. */
+export const uniqueContent = (what: string): string => uniqueName(what);
+
+const describe = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+};
+
+/** HTTP status and the start of the body, for `observed`. */
+export const statusOf = (result: CallResult): string =>
+  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
+
+/**
+ * message.create (§4.1) in `channelId` (default: the sandbox channel). Every message of the answer is
+ * tracked (undo message.delete) before anything is asserted. Returns the messages: a 2xx answer with an
+ * array of at least one Message with a string id is asserted.
+ */
+export async function createMessage(
+  t: CheckContext,
+  content: string,
+  channelId: string = t.sandbox.channelId,
+): Promise<MessageItem[]> {
+  const result = await t.call('message.create', { channel_id: channelId, content });
+  const returned = Array.isArray(result.body) ? result.body : result.ok ? [result.body] : [];
+  for (const item of returned) {
+    const messageId = idOf(item);
+    if (messageId === undefined) continue;
+    t.track({
+      kind: 'message',
+      label: `message ${messageId} in channel ${channelId}`,
+      undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
+    });
+  }
+  t.expectOk(result, 'message.create');
+  t.expect(
+    Array.isArray(result.body) && result.body.length > 0,
+    'message.create returns an array of Message (§4.1)',
+    describe(result.body),
+  );
+  t.expect(
+    result.body.every((item: unknown) => idOf(item) !== undefined),
+    'every Message returned by message.create has a string id',
+    describe(result.body),
+  );
+  return result.body as MessageItem[];
+}
+
+/**
+ * Creates `count` messages one after the other (so their order is known) and returns the id of each,
+ * oldest first. A platform that splits one content into several messages is answered with the last id.
+ */
+export async function createMessages(
+  t: CheckContext,
+  count: number,
+  what: string,
+  channelId: string = t.sandbox.channelId,
+): Promise<string[]> {
+  const prefix = uniqueContent(what);
+  const ids: string[] = [];
+  for (let index = 1; index <= count; index++) {
+    const created = await createMessage(t, `${prefix} #${index}`, channelId);
+    ids.push(created[created.length - 1].id);
+  }
+  return ids;
+}
+
+/**
+ * Creates a text channel in the sandbox guild for a check that needs an exact message count, tracked
+ * (undo channel.delete). Skips the check when channel.create is refused: the check cannot count
+ * messages in a shared channel.
+ */
+export async function createScratchChannel(t: CheckContext, what: string): Promise<string> {
+  const name = uniqueName(what);
+  const result = await t.call('channel.create', { guild_id: t.sandbox.guildId, data: { name, type: TEXT } });
+  const channelId = result.ok ? idOf(result.body) : undefined;
+  if (channelId !== undefined) {
+    t.track({
+      kind: 'channel',
+      label: `channel ${channelId} (${name}) in guild ${t.sandbox.guildId}`,
+      undo: ['channel.delete', { channel_id: channelId }],
+    });
+  }
+  if (channelId === undefined) {
+    t.skip(
+      `needs a fresh channel with a known number of messages, but channel.create in guild ${t.sandbox.guildId} ` +
+        `answered ${statusOf(result)} without a Channel id`,
+    );
+  }
+  return channelId;
+}
+
+/** A pagination marker is a string when present; null is tolerated as absent (noted). */
+function expectMarker(t: CheckContext, page: Record<string, unknown>, marker: Marker, what: string): void {
+  const value = page[marker];
+  t.expect(
+    value === undefined || value === null || typeof value === 'string',
+    `${what}: ${marker} is a string token when present (§1 rule 5)`,
+    describe(value),
+  );
+  if (value === null) t.note(`${what}: ${marker} is null (read as absent)`);
+}
+
+/**
+ * One message.list page of `channelId` (default: the sandbox channel) with `fields`: asserts a 2xx
+ * answer, a data array of objects with a string id, and string markers (§1 rule 5).
+ */
+export async function listMessages(
+  t: CheckContext,
+  fields: Record<string, unknown>,
+  what: string,
+  channelId: string = t.sandbox.channelId,
+): Promise<MessagePage> {
+  const result = await t.call('message.list', { channel_id: channelId, ...fields });
+  t.expectOk(result, what);
+  const body = result.body as Record<string, unknown> | undefined;
+  t.expect(
+    typeof body === 'object' && body !== null && Array.isArray(body.data),
+    `${what} is a list object with a data array (§1 rule 5)`,
+    describe(result.body),
+  );
+  expectMarker(t, body, 'next', what);
+  expectMarker(t, body, 'prev', what);
+  const data = body.data as unknown[];
+  const badIndex = data.findIndex((item) => idOf(item) === undefined);
+  t.expect(
+    badIndex === -1,
+    `${what}: every item is a Message with a string id`,
+    `item ${badIndex + 1}: ${describe(data[badIndex])}`,
+  );
+  return body as unknown as MessagePage;
+}
+
+export interface MessageWalkOptions {
+  channelId?: string;
+  marker?: Marker;
+  /** Stop early once this is true for the pages so far (the walk then has not reached the end). */
+  until?: (pages: readonly MessagePage[]) => boolean;
+  maxPages?: number;
+}
+
+/**
+ * Walks message.list from its first page (`fields` without next) following `marker`, with the
+ * checker's paginator. A token loop or a walk without end fails the check (§1 rule 6).
+ */
+export async function walkMessages(
+  t: CheckContext,
+  fields: Record<string, unknown>,
+  what: string,
+  options: MessageWalkOptions = {},
+): Promise<Walk<MessageItem>> {
+  const { channelId, marker = 'next', until, maxPages = 100 } = options;
+  let pageNumber = 0;
+  const fetchPage = (token: string | undefined) => {
+    pageNumber += 1;
+    const request = token === undefined ? fields : { ...fields, next: token };
+    return listMessages(t, request, `${what}, page ${pageNumber}`, channelId);
+  };
+  try {
+    const untilPages = until && ((pages: readonly Page[]) => until(pages as readonly MessagePage[]));
+    return await walk(fetchPage, { marker, until: untilPages, maxPages });
+  } catch (error) {
+    if (!(error instanceof PaginationError)) throw error;
+    t.expect(false, `${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`, error.message);
+  }
+}
+
+/** The ids of a page's messages, in the order given. */
+export const messageIdsOf = (page: MessagePage): string[] => page.data.map((item) => item.id);
+
+/**
+ * The messages of a walk towards the past (direction before, each page ascending) in chronological
+ * order: the pages reversed, each page kept as it is.
+ */
+export const chronologicalIds = (pages: readonly MessagePage[]): string[] =>
+  [...pages].reverse().flatMap(messageIdsOf);
+
+/** Ids that occur more than once, each with its positions (1-based), for `observed`. */
+export function duplicatesOf(ids: readonly string[]): string[] {
+  const positions = new Map<string, number[]>();
+  ids.forEach((id, index) => {
+    positions.set(id, [...(positions.get(id) ?? []), index + 1]);
+  });
+  return [...positions]
+    .filter(([, at]) => at.length > 1)
+    .map(([id, at]) => `${id} (positions ${at.join(', ')})`);
+}
+
+/** Whether `wanted` occurs in `ids` in this relative order (other ids may sit between them). */
+export function inRelativeOrder(ids: readonly string[], wanted: readonly string[]): boolean {
+  const positions = wanted.map((id) => ids.indexOf(id));
+  return positions.every(
+    (position, index) => position >= 0 && (index === 0 || position > positions[index - 1]),
+  );
+}
+
+/**
+ * The first place where created_at decreases along `items`, or undefined when it never does. Items
+ * without a numeric created_at are not compared (the field is optional, §2).
+ */
+export function createdAtDecrease(items: readonly MessageItem[]): string | undefined {
+  let previous: { index: number; at: number } | undefined;
+  for (const [index, item] of items.entries()) {
+    if (typeof item.created_at !== 'number') continue;
+    if (previous && item.created_at < previous.at) {
+      return `item ${index + 1} (${item.id}, created_at ${item.created_at}) comes after item ${previous.index + 1} (created_at ${previous.at})`;
+    }
+    previous = { index, at: item.created_at };
+  }
+  return undefined;
+}
+
+/**
+ * The upper bound of message.list limit when the run knows it (--limit-bound; the embedded reference's
+ * bound). Read from t.config until the check API exposes it (proposed: CheckContext.config.limitBound).
+ */
+export const limitBoundOf = (t: CheckContext): number | undefined => {
+  const bound = (t as { config?: { limitBound?: unknown } }).config?.limitBound;
+  return typeof bound === 'number' && Number.isInteger(bound) && bound > 0 ? bound : undefined;
+};

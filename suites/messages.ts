@@ -1,0 +1,155 @@
+/**
+ * Messages (§4.1): message.create, message.get, message.update and message.delete. Every message is
+ * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
+ */
+import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { idOf } from './_lib/lists.js';
+import { createMessage, listMessages, statusOf, uniqueContent } from './_lib/messages.js';
+
+/** Creates one message in the sandbox channel and returns its id and content. */
+async function createOne(t: CheckContext, what: string): Promise<{ id: string; content: string }> {
+  const content = uniqueContent(what);
+  const created = await createMessage(t, content);
+  return { id: created[created.length - 1].id, content };
+}
+
+/** message.get of a message in the sandbox channel, asserted 2xx and a valid Message. */
+async function getMessage(t: CheckContext, messageId: string, what: string): Promise<Record<string, any>> {
+  const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: messageId });
+  t.expectOk(result, what);
+  t.expectSchema('Message', result.body, `${what} result`);
+  return result.body;
+}
+
+const checks: CheckDefinition[] = [
+  defineCheck({
+    id: 'message.create/returns-the-sent-message',
+    title:
+      'message.create returns an array of valid Message objects carrying the content sent, and stores it',
+    level: 'must',
+    rules: ['MSG-CREATE-1', 'RES-MESSAGE', 'GEN-2'],
+    group: 'messages',
+    operations: ['message.create', 'message.get'],
+    async run(t: CheckContext) {
+      const content = uniqueContent('create');
+      const created = await createMessage(t, content);
+      created.forEach((message, index) => {
+        t.expectSchema('Message', message, `message.create result item ${index + 1}`);
+      });
+      const sent = created.find((message) => message.content === content);
+      t.expect(
+        sent !== undefined,
+        `a Message returned by message.create has the content sent: ${JSON.stringify(content)}`,
+        created.map((message) => message.content),
+      );
+      // "Sends a message" (§4.1): the message exists afterwards in channel_id.
+      const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: sent.id });
+      t.expect(
+        result.ok && result.body?.content === content,
+        `message.get of the created message ${sent.id} answers 2xx with the content sent`,
+        statusOf(result),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'message.get/returns-the-message',
+    title: 'message.get returns the message asked for (not merely the latest), with its content',
+    level: 'must',
+    rules: ['MSG-GET-1', 'RES-MESSAGE'],
+    group: 'messages',
+    operations: ['message.create', 'message.get'],
+    async run(t: CheckContext) {
+      const sent = await createOne(t, 'get');
+      // A newer message, so that a server answering with the latest message is caught.
+      await createOne(t, 'get-newer');
+      const message = await getMessage(t, sent.id, 'message.get');
+      t.expect(message.id === sent.id, `message.get returns the message with id ${sent.id}`, message.id);
+      t.expect(
+        message.content === sent.content,
+        `message.get returns the content sent: ${JSON.stringify(sent.content)}`,
+        message.content,
+      );
+    },
+  }),
+
+  // §4.1 message.get "Required resources: channel, user"; §1 rule 4.
+  defineCheck({
+    id: 'message.get/carries-channel-and-user',
+    title: 'message.get returns the message with its channel (the channel asked for) and its user',
+    level: 'must',
+    rules: ['MSG-GET-2', 'GEN-4', 'RES-CHANNEL'],
+    group: 'messages',
+    operations: ['message.create', 'message.get'],
+    async run(t: CheckContext) {
+      const sent = await createOne(t, 'get-resources');
+      const message = await getMessage(t, sent.id, 'message.get');
+      t.expect(
+        message.channel !== undefined,
+        'message.get result carries channel (a required resource)',
+        message,
+      );
+      t.expectSchema('Channel', message.channel, 'message.get result channel');
+      t.expect(
+        idOf(message.channel) === t.sandbox.channelId,
+        `message.get result channel.id is the channel_id asked for (${t.sandbox.channelId})`,
+        message.channel?.id,
+      );
+      t.expect(message.user !== undefined, 'message.get result carries user (a required resource)', message);
+      t.expectSchema('User', message.user, 'message.get result user');
+    },
+  }),
+
+  defineCheck({
+    id: 'message.update/changes-the-content',
+    title: 'message.update replaces the content: message.get then returns the new content',
+    level: 'must',
+    rules: ['MSG-UPDATE-1'],
+    group: 'messages',
+    operations: ['message.create', 'message.update', 'message.get'],
+    async run(t: CheckContext) {
+      const sent = await createOne(t, 'update');
+      const content = uniqueContent('updated');
+      const result = await t.call('message.update', {
+        channel_id: t.sandbox.channelId,
+        message_id: sent.id,
+        content,
+      });
+      t.expectOk(result, 'message.update');
+      const message = await getMessage(t, sent.id, 'message.get after message.update');
+      t.expect(
+        message.content === content,
+        `message.get after message.update returns the new content ${JSON.stringify(content)}`,
+        message.content,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'message.delete/removes-the-message',
+    title:
+      'message.delete removes the message: message.get then answers 4xx, or message.list no longer has it',
+    level: 'must',
+    rules: ['MSG-DELETE-1'],
+    group: 'messages',
+    operations: ['message.create', 'message.delete', 'message.get', 'message.list'],
+    async run(t: CheckContext) {
+      const sent = await createOne(t, 'delete');
+      const fields = { channel_id: t.sandbox.channelId, message_id: sent.id };
+      const result = await t.call('message.delete', fields);
+      t.expectOk(result, 'message.delete');
+      const after = await t.call('message.get', fields);
+      if (after.status >= 400 && after.status < 500)
+        return t.note(`message.get afterwards: ${statusOf(after)}`);
+      // Some platforms keep deleted messages readable by id; the channel's history must not list it.
+      const page = await listMessages(t, { limit: 50 }, 'message.list after message.delete');
+      t.expect(
+        !page.data.some((message) => message.id === sent.id),
+        `after message.delete, message.get answers 4xx or the latest messages no longer include ${sent.id}`,
+        `message.get: ${statusOf(after)}; message ${sent.id} is still in message.list`,
+      );
+    },
+  }),
+];
+
+export default checks;

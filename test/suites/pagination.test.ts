@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/server.js';
+import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
+import pagination from '../../suites/pagination.js';
+
+const LIMIT_BOUND = 100;
+
+/**
+ * The pagination checks with the run's limit bound exposed as t.config.limitBound (the proposed
+ * CheckContext addition), so the clamp check can compare page sizes with the bound.
+ */
+const withLimitBound = (checks: CheckDefinition[], limitBound: number): CheckDefinition[] =>
+  checks.map((check) => ({
+    ...check,
+    run: (t: CheckContext) => check.run(Object.assign(Object.create(t), { config: { limitBound } })),
+  }));
+
+/** Runs the pagination suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
+const runPagination = async (faults: string[] = [], options: { limitBound?: number } = {}) => {
+  const reference = await startReference({ faults, limitBound: LIMIT_BOUND });
+  try {
+    const before = JSON.stringify(reference.snapshot());
+    const result = await run({
+      reference,
+      events: 'none',
+      ...(options.limitBound
+        ? { checks: withLimitBound(pagination, options.limitBound) }
+        : { suites: ['pagination'] }),
+    });
+    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
+    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === before };
+  } finally {
+    await reference.close();
+  }
+};
+
+const failing = (statuses: Record<string, string>) =>
+  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
+
+const id = (what: string) => `message.list/${what}`;
+
+describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () => {
+  it('passes every check against the clean reference and leaves the world as it was', async () => {
+    const { statuses, reasons, unchanged } = await runPagination();
+    expect(Object.keys(statuses)).toHaveLength(pagination.length);
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+    expect(Object.values(statuses).every((status) => status === 'pass')).toBe(true);
+    expect(unchanged).toBe(true);
+  });
+
+  it('passes against the clean reference when the limit bound is known', async () => {
+    const { statuses, reasons } = await runPagination([], { limitBound: LIMIT_BOUND });
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+  });
+
+  it('detects a limit that is not clamped when the bound is known', async () => {
+    const { statuses } = await runPagination(['message-list-limit-not-clamped'], { limitBound: LIMIT_BOUND });
+    expect(failing(statuses)).toEqual([id('limit-above-bound-is-clamped')]);
+  });
+
+  it.concurrent.each([
+    ['message-list-limit-over-bound-errors', ['limit-above-bound-is-clamped']],
+    [
+      'message-list-limit-ignored',
+      ['small-limit-is-honoured', 'markers-absent-exactly-at-the-end', 'after-walk-reaches-the-latest'],
+    ],
+    ['message-list-default-limit-unbounded', ['default-limit']],
+    [
+      'message-list-next-always-present',
+      ['markers-absent-exactly-at-the-end', 'after-walk-reaches-the-latest'],
+    ],
+    ['message-list-page-length-end-signal', ['markers-absent-exactly-at-the-end']],
+    ['message-list-prev-missing', ['returns-bidirectional-list']],
+    ['message-list-items-without-user', ['returns-bidirectional-list']],
+    ['message-list-rejects-order-asc', ['order-asc-is-accepted']],
+    [
+      'message-list-default-direction-after',
+      ['no-next-starts-from-latest', 'direction-defaults-to-before', 'order-defaults-to-asc'],
+    ],
+    [
+      'message-list-order-follows-direction',
+      ['no-next-starts-from-latest', 'order-defaults-to-asc', 'next-walk-visits-every-created-message'],
+    ],
+    [
+      'message-list-token-skips-one',
+      [
+        'next-walk-visits-every-created-message',
+        'markers-absent-exactly-at-the-end',
+        'after-walk-reaches-the-latest',
+      ],
+    ],
+    [
+      'message-list-token-inclusive',
+      ['next-walk-visits-every-created-message', 'markers-absent-exactly-at-the-end'],
+    ],
+  ])('fault %s fails exactly %j', async (fault, expected) => {
+    const { statuses } = await runPagination([fault]);
+    expect(failing(statuses).sort()).toEqual(expected.map(id).sort());
+  });
+
+  it.concurrent.each([
+    ['message-list-starts-from-oldest', ['no-next-starts-from-latest', 'direction-defaults-to-before']],
+    [
+      'message-list-next-missing',
+      ['next-walk-visits-every-created-message', 'markers-absent-exactly-at-the-end'],
+    ],
+    ['message-list-rejects-direction-before', ['direction-before-is-accepted']],
+    ['message-list-default-order-desc', ['order-defaults-to-asc']],
+  ])('fault %s fails (at least) %j', async (fault, expected) => {
+    const { statuses } = await runPagination([fault]);
+    expect(failing(statuses)).toEqual(expect.arrayContaining(expected.map(id)));
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../spec/catalogue.js';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/server.js';
+import robustness from '../../suites/robustness.js';
+
+const MISSING_FIELD = '/missing-required-field-is-refused';
+
+/** Runs the robustness suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
+const runRobustness = async (faults: string[] = [], variants: Record<string, string> = {}) => {
+  const reference = await startReference({ faults, variants });
+  try {
+    const before = JSON.stringify(reference.snapshot());
+    const result = await run({
+      reference,
+      suites: ['robustness'],
+      includeExperimental: true,
+      events: 'none',
+      // The sandbox of guild 1 given: discovery through guild.list needs `next` in the 'required' variant.
+      guild: '3001',
+      channel: '4001',
+    });
+    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
+    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === before };
+  } finally {
+    await reference.close();
+  }
+};
+
+const failing = (statuses: Record<string, string>) =>
+  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
+
+const missingFieldIds = robustness
+  .filter((check) => check.id.endsWith(MISSING_FIELD))
+  .map((check) => check.id);
+
+describe('robustness suite (§4 required fields, de-facto HTTP conventions)', () => {
+  it('generates one missing-field check per operation that has a required field (in some variant)', () => {
+    const withRequired = operations.filter(
+      (operation) =>
+        operation.fields.some((field) => field.required) ||
+        operation.fields.some((field) =>
+          Object.values(field.variant?.values ?? {}).some((v) => v !== 'absent' && v.required),
+        ),
+    );
+    expect(missingFieldIds.sort()).toEqual(
+      withRequired.map((operation) => `${operation.path}${MISSING_FIELD}`).sort(),
+    );
+    expect(missingFieldIds).toHaveLength(32);
+    const experimental = robustness
+      .filter((check) => check.experimental)
+      .map((check) => check.id.split('/')[0]);
+    expect(experimental.sort()).toEqual(
+      operations
+        .filter((o) => o.experimental)
+        .map((o) => o.path)
+        .sort(),
+    );
+  });
+
+  it.concurrent.each<[string, Record<string, string>]>([
+    ['default variants', {}],
+    ['list-next required, role payload role', { 'list-next': 'required', 'role-payload': 'role' }],
+  ])(
+    'passes every check against the clean reference (%s) and leaves the world as it was',
+    async (_name, variants) => {
+      const { statuses, reasons, unchanged } = await runRobustness([], variants);
+      expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+      expect(Object.values(statuses).every((status) => status === 'pass')).toBe(true);
+      expect(Object.keys(statuses)).toHaveLength(
+        variants['list-next'] ? robustness.length : robustness.length - 1,
+      );
+      expect(unchanged).toBe(true);
+    },
+  );
+
+  it.concurrent.each([['missing-field-500'], ['missing-field-accepted']])(
+    'fault %s fails every missing-field check and leaves the world as it was',
+    async (fault) => {
+      const { statuses, unchanged } = await runRobustness([fault]);
+      expect(failing(statuses).sort()).toEqual(
+        missingFieldIds.filter((id) => !id.startsWith('guild.list/')).sort(),
+      );
+      expect(unchanged).toBe(true);
+    },
+  );
+
+  it.concurrent.each([
+    ['malformed-json-500', ['http/malformed-json-is-4xx']],
+    ['unknown-id-500', ['http/unknown-id-is-4xx']],
+    ['unknown-operation-200', ['http/unknown-operation-is-404']],
+    ['wrong-token-accepted', ['http/missing-or-wrong-token-is-refused']],
+    ['results-text-plain', ['http/result-is-json']],
+    ['message-list-ignores-body', ['http/operations-answer-post-with-named-fields']],
+    ['message-get-wrong-type-500', ['http/wrong-typed-field-is-4xx']],
+  ])('fault %s fails exactly %j', async (fault, expected) => {
+    const { statuses } = await runRobustness([fault]);
+    expect(failing(statuses).sort()).toEqual([...expected].sort());
+  });
+});
