@@ -326,6 +326,16 @@ export interface Report {
    */
   cleanup?: ReportCleanupRecord[];
   notes?: string[];
+  /**
+   * The sandbox the run worked in (given or discovered).
+   */
+  sandbox?: {
+    guildId: string;
+    channelId: string;
+    selfId: string;
+    peerId?: string;
+    userId?: string;
+  };
   interrupted?: boolean;
 }
 /**

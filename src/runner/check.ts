@@ -29,6 +29,11 @@ export interface CheckDefinition {
    * other checks could disturb (e.g. a channel's whole history, event ordering).
    */
   exclusive?: boolean;
+  /**
+   * 'after': runs alone after every other check (exclusive ones included), e.g. to judge every event the
+   * whole run observed (the event suites' per-type validation).
+   */
+  phase?: 'after';
   run(t: CheckContext): Promise<void>;
 }
 
@@ -109,6 +114,31 @@ export interface EventsApi {
   /** A marker to pass as `since`-style cursor: events after this index. */
   mark(): number;
   since(mark: number): ObservedEvent[];
+  /**
+   * Like waitFor, but resolves undefined after the timeout instead of failing the check: for preconditions
+   * whose absence makes a check skip rather than fail.
+   */
+  tryWaitFor(
+    predicate: (event: ObservedEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ObservedEvent | undefined>;
+  /** The event timeout of the run (--event-timeout): the default wait of waitFor and tryWaitFor, in ms. */
+  readonly timeoutMs: number;
+  /** How the run receives events, for checks of the transport itself (CONV-WS-*, CONV-WEBHOOK). */
+  readonly transport?: EventTransport;
+}
+
+/** The run's event transport: enough for a check to open probe connections of its own. */
+export interface EventTransport {
+  kind: 'ws' | 'webhook';
+  /** WebSocket: the stream's URL; webhook: the receiver's URL. */
+  url: string;
+  /** The token the run identifies with (WebSocket) or expects on deliveries (webhook). */
+  token?: string;
+  /** The login the run filters events by. */
+  selfId?: string;
+  /** WebSocket: the READY body the run's connection received. */
+  ready?: Record<string, any>;
 }
 
 export interface CheckContext {

@@ -124,6 +124,8 @@ export interface RunResult {
   cleanup?: CleanupRecord[];
   /** Observations about the run itself (sandbox discovery, event stream, trigger), never verdicts. */
   notes?: string[];
+  /** The sandbox the run worked in (given or discovered). */
+  sandbox?: { guildId: string; channelId: string; selfId: string; peerId?: string; userId?: string };
   /** Set when the run was stopped (SIGINT/SIGTERM) before every check ran; the verdict is then 'fail'. */
   interrupted?: boolean;
 }

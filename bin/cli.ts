@@ -1,0 +1,90 @@
+/**
+ * The CLI as a function: main(argv, io) parses, runs the command and returns the exit code, so tests call
+ * it without spawning. Exit codes: 0 conforms at the level; 1 a counted check failed or errored;
+ * 2 usage or configuration error; 3 the implementation could not be reached; 130/143 interrupted.
+ */
+import { Command, CommanderError } from 'commander';
+import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
+import { toolVersion } from '../src/runner/version.js';
+import { registerBadge } from './commands/badge.js';
+import { registerCompare } from './commands/compare.js';
+import { type CommandIo, processIo } from './commands/io.js';
+import { registerList } from './commands/list.js';
+import { registerRun } from './commands/run.js';
+import { registerServe } from './commands/serve.js';
+
+export const EXIT = { conforms: 0, fails: 1, usage: 2, unreachable: 3 } as const;
+
+export interface MainOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Aborted with reason 'SIGINT' or 'SIGTERM' by the bin. */
+  signal?: AbortSignal;
+  /** Colour and TTY progress; default: stdout is a TTY and NO_COLOR is unset. */
+  color?: boolean;
+}
+
+export async function main(
+  argv: string[],
+  io: CommandIo = processIo,
+  options: MainOptions = {},
+): Promise<number> {
+  const env = options.env ?? process.env;
+  let exitCode = 0;
+  const commandIo: CommandIo = {
+    stdout: io.stdout,
+    stderr: io.stderr,
+    exit: (code) => {
+      exitCode = code;
+    },
+  };
+  const color = options.color ?? (Boolean(process.stdout.isTTY) && !env.NO_COLOR);
+  const program = new Command('conformance')
+    .description('Conformance checker for the Chat Platform Interface (Satori protocol family)')
+    .version(toolVersion())
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showSuggestionAfterError();
+  registerRun(program, commandIo, { env, cwd: options.cwd ?? process.cwd(), signal: options.signal, color });
+  registerList(program, commandIo);
+  registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
+  registerBadge(program, commandIo);
+  registerCompare(program, commandIo);
+  for (const command of program.commands)
+    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    exitCode = exitCodeOf(error, io);
+  }
+  io.exit(exitCode);
+  return exitCode;
+}
+
+function exitCodeOf(error: unknown, io: CommandIo): number {
+  if (error instanceof CommanderError) {
+    // Help and version are not errors; commander already printed the message.
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    ) {
+      return 0;
+    }
+    io.stderr('Run `conformance --help` for the flags.\n');
+    return EXIT.usage;
+  }
+  if (error instanceof ConfigurationError) {
+    io.stderr(`error: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof UnreachableError) {
+    io.stderr(`error: ${error.message}\n`);
+    return EXIT.unreachable;
+  }
+  io.stderr(
+    `internal error (a defect of the checker, please report it): ${(error as Error)?.stack ?? error}\n`,
+  );
+  return EXIT.fails;
+}

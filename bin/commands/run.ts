@@ -1,0 +1,224 @@
+/** `conformance [run]`: flags + config file → run() → reports → exit code. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import { type RunOptions, run } from '../../src/index.js';
+import { createProgressPrinter } from '../../src/report/console.js';
+import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
+import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
+import { ConfigurationError } from '../../src/runner/errors.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { loadConfigFile } from './config.js';
+import type { CommandIo } from './io.js';
+
+export interface RunContext {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Aborted by SIGINT/SIGTERM (reason: the signal name). */
+  signal?: AbortSignal;
+  /** Colour and live progress (a TTY without NO_COLOR). */
+  color: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const collectList = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+];
+
+export function registerRun(program: Command, io: CommandIo, context: RunContext): Command {
+  return program
+    .command('run', { isDefault: true })
+    .description('check an implementation (the default command)')
+    .option('--base-url <url>', 'base address of the implementation, e.g. http://127.0.0.1:5140/v1')
+    .option('--token <token>', 'bot token (or env CONFORMANCE_TOKEN)')
+    .option('--peer-token <token>', 'token of a second identity (or env CONFORMANCE_PEER_TOKEN)')
+    .option('--peer-self-id <id>', 'user id of a second identity (same token, another account)')
+    .option('--header <name:value>', 'extra header for every request (repeatable)', collect)
+    .option('--platform <name>', 'platform of the bot (Satori-Platform / X-Platform)')
+    .option('--self-id <id>', 'user id of the bot (Satori-User-ID / X-Self-ID)')
+    .option('--guild <id>', 'sandbox guild (default: the first of guild.list)')
+    .option('--channel <id>', 'sandbox text channel (default: the first text channel of the guild)')
+    .option('--user <id>', 'another user of the guild to read (default: the peer)')
+    .option('--suite <group>', 'only these groups (repeatable or comma-separated)', collectList)
+    .option('--grep <regex>', 'only checks whose id or title matches')
+    .addOption(
+      new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
+    )
+    .option('--include-experimental', 'count experimental checks in the verdict')
+    .addOption(
+      new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices([
+        'satori',
+        'strict',
+      ]),
+    )
+    .option('--timeout <ms>', 'per-request timeout (default 10000)')
+    .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
+    .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+    .option('--concurrency <n>', 'checks in flight at once (default 8)')
+    .option('--out <dir>', 'report folder (default reports/)')
+    .option(
+      '--reporter <names>',
+      `report writers (repeatable or comma-separated; default all): ${defaultReporters.join(', ')}`,
+      collectList,
+    )
+    .option('--embedded', 'start the reference implementation in-process and check it')
+    .option(
+      '--fault <id>',
+      'switch on a fault of the embedded reference (repeatable; --embedded only)',
+      collect,
+    )
+    .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
+    .option('--limit-bound <n>', 'embedded reference: message.list limit bound')
+    .option('--latency <ms>', 'embedded reference: delay added to every response')
+    .addOption(
+      new Option('--events <kind>', 'event transport (default ws)').choices(['ws', 'webhook', 'none']),
+    )
+    .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
+    .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
+    .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
+    .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
+    .option('--allow-destructive', 'run checks that change data the checker did not create')
+    .option('--expected-failures <file>', 'baseline of check ids expected to fail')
+    .option('--config <file>', 'config file (default ./conformance.config.json when present)')
+    .option('--verbose', 'list passing checks too')
+    .addOption(
+      new Option(
+        '--suites-dir <dir>',
+        'load checks from this folder instead of the built-in suites (repeatable)',
+      )
+        .argParser(collect)
+        .hideHelp(),
+    )
+    .action(async (flags: Record<string, any>) => {
+      io.exit(await runCommand(flags, io, context));
+    });
+}
+
+const number = (name: string, value: unknown): number | undefined => {
+  if (value === undefined) return undefined;
+  const parsed = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(parsed)) throw new ConfigurationError(`${name} must be a number (got '${value}')`);
+  return parsed;
+};
+
+const pairs = (
+  name: string,
+  values: string[] | undefined,
+  separator: string,
+): Record<string, string> | undefined => {
+  if (!values) return undefined;
+  const result: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf(separator);
+    if (at <= 0) throw new ConfigurationError(`${name} '${value}' must look like key${separator}value`);
+    result[value.slice(0, at).trim()] = value.slice(at + 1).trim();
+  }
+  return result;
+};
+
+/** Flags override the config file; tokens fall back to the environment. */
+export function toRunOptions(
+  flags: Record<string, any>,
+  config: Record<string, any>,
+  env: NodeJS.ProcessEnv,
+): RunOptions & { out: string; reporters: string[]; expectedFailures?: string; verbose: boolean } {
+  const pick = (key: string) => flags[key] ?? config[key];
+  const headers = { ...(config.header ?? {}), ...(pairs('--header', flags.header, ':') ?? {}) };
+  const variants = { ...(config.variant ?? {}), ...(pairs('--variant', flags.variant, '=') ?? {}) };
+  const options = {
+    baseUrl: pick('baseUrl'),
+    embedded: pick('embedded'),
+    token: flags.token ?? env.CONFORMANCE_TOKEN ?? config.token,
+    peerToken: flags.peerToken ?? env.CONFORMANCE_PEER_TOKEN ?? config.peerToken,
+    peerSelfId: pick('peerSelfId'),
+    headers: Object.keys(headers).length ? headers : undefined,
+    platform: pick('platform'),
+    selfId: pick('selfId'),
+    guild: pick('guild'),
+    channel: pick('channel'),
+    user: pick('user'),
+    suites: pick('suite'),
+    grep: pick('grep'),
+    level: pick('level'),
+    includeExperimental: pick('includeExperimental'),
+    profile: pick('profile'),
+    timeoutMs: number('--timeout', pick('timeout')),
+    eventTimeoutMs: number('--event-timeout', pick('eventTimeout')),
+    checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
+    concurrency: number('--concurrency', pick('concurrency')),
+    faults: pick('fault'),
+    variants: Object.keys(variants).length ? variants : undefined,
+    limitBound: number('--limit-bound', pick('limitBound')),
+    latencyMs: number('--latency', pick('latency')),
+    events: pick('events'),
+    eventsUrl: pick('eventsUrl'),
+    webhookListen: pick('webhookListen'),
+    triggerUrl: pick('triggerUrl'),
+    triggerCommand: pick('triggerCommand'),
+    allowDestructive: pick('allowDestructive'),
+    out: pick('out') ?? 'reports',
+    reporters: pick('reporter') ?? defaultReporters,
+    expectedFailures: pick('expectedFailures'),
+    verbose: pick('verbose') ?? false,
+    suitesDir: flags.suitesDir,
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as any;
+}
+
+export async function runCommand(
+  flags: Record<string, any>,
+  io: CommandIo,
+  context: RunContext,
+): Promise<number> {
+  const { config } = loadConfigFile(flags.config, context.cwd);
+  const { out, reporters, expectedFailures, verbose, ...options } = toRunOptions(flags, config, context.env);
+  const reporterNames = parseReporterList(reporters);
+  const baseline = expectedFailures
+    ? { file: expectedFailures, ids: readBaseline(resolve(context.cwd, expectedFailures)) }
+    : undefined;
+  const progress = createProgressPrinter(io.stderr, { color: context.color, tty: context.color });
+  const { suitesDir, ...rest } = options;
+  let result: RunResult = await run({
+    ...rest,
+    ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
+    ...(context.signal ? { signal: context.signal } : {}),
+    onRunStart: progress.onRunStart,
+    onCheckResult: progress.onCheckResult,
+  });
+  if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
+
+  const outDir = resolve(context.cwd, out);
+  const written: string[] = [];
+  for (const report of renderReports(result, reporterNames, { color: context.color, verbose })) {
+    if (!report.file) {
+      io.stdout(report.content.toString());
+      continue;
+    }
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, report.file), report.content);
+    written.push(report.file);
+  }
+  if (written.length)
+    io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+
+  if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  return result.verdict === 'pass' ? 0 : 1;
+}
+
+function readBaseline(path: string): Set<string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigurationError(`--expected-failures ${path}: cannot read the file.`);
+  }
+  try {
+    return loadExpectedFailures(text);
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
+  }
+}

@@ -1,0 +1,403 @@
+/**
+ * Programmatic API (what bin/ and the self-tests call): run(options) → RunResult.
+ * It starts the embedded reference when asked, opens the event stream, resolves the sandbox, runs the
+ * checks and undoes the ledger. It prints nothing; progress goes through callbacks.
+ */
+import { request } from 'undici';
+import { catalogueHash } from '../spec/index.js';
+import { HttpClient } from './client/http.js';
+import { openEventSource } from './events/index.js';
+import type { EventSource } from './events/source.js';
+import type { ReferenceServer } from './reference/contract.js';
+import { VARIANT_POINTS } from './reference/contract.js';
+import type { CheckDefinition } from './runner/check.js';
+import type { CheckEnvironment } from './runner/context.js';
+import { startEmbedded } from './runner/embedded.js';
+import { ConfigurationError } from './runner/errors.js';
+import { Ledger } from './runner/ledger.js';
+import { loadChecks, validateChecks } from './runner/load.js';
+import type { CheckResult, CleanupRecord, Group, Level, RunResult } from './runner/model.js';
+import { executeChecks } from './runner/run.js';
+import { resolveSandbox } from './runner/sandbox.js';
+import { specValidate } from './runner/schema.js';
+import { selectChecks } from './runner/select.js';
+import { computeVerdict, summarize } from './runner/summary.js';
+import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
+import { toolVersion } from './runner/version.js';
+
+export type { CheckContext, CheckDefinition } from './runner/check.js';
+export { defineCheck } from './runner/check.js';
+export { ConfigurationError, UnreachableError } from './runner/errors.js';
+export type * from './runner/model.js';
+
+export interface RunOptions {
+  /** The implementation's base address, e.g. http://127.0.0.1:5140/v1. Excludes `embedded`. */
+  baseUrl?: string;
+  /** Start the reference implementation in-process and check it (its identities give tokens, ids, trigger). */
+  embedded?: boolean;
+  /** Use this already started reference as the embedded target (tests, faults matrix); not closed by run(). */
+  reference?: ReferenceServer;
+  token?: string;
+  peerToken?: string;
+  peerSelfId?: string;
+  /** Extra headers for every request (--header K:V). */
+  headers?: Record<string, string>;
+  platform?: string;
+  selfId?: string;
+  guild?: string;
+  channel?: string;
+  user?: string;
+  suites?: string[];
+  grep?: string;
+  /** Verdict level (default 'must'). */
+  level?: Level;
+  includeExperimental?: boolean;
+  profile?: 'satori' | 'strict';
+  /** Per-request timeout (default 10 000 ms). */
+  timeoutMs?: number;
+  /** How long t.events.waitFor waits (default 5000 ms). */
+  eventTimeoutMs?: number;
+  /** Per-check timeout (default 30 000 ms). */
+  checkTimeoutMs?: number;
+  /** Checks in flight at once (default 8). */
+  concurrency?: number;
+  /** Faults of the embedded reference to switch on (only with embedded). */
+  faults?: string[];
+  /** §4.8 variants, e.g. { 'role-payload': 'role' }: chosen for the run (embedded: also for the reference). */
+  variants?: Record<string, string>;
+  /** Embedded reference: message.list limit bound. */
+  limitBound?: number;
+  /** Embedded reference: delay added to every response (benchmarks). */
+  latencyMs?: number;
+  events?: 'ws' | 'webhook' | 'none';
+  eventsUrl?: string;
+  /** host:port for the webhook receiver (default 127.0.0.1:0). */
+  webhookListen?: string;
+  triggerUrl?: string;
+  triggerCommand?: string;
+  allowDestructive?: boolean;
+  /** Run these checks instead of loading suites/ (tests, examples). */
+  checks?: CheckDefinition[];
+  /** The suites folder(s) to load (default the package's suites/). */
+  suitesDir?: string | string[];
+  /** Aborting stops starting checks, aborts those in flight, then cleans up (SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+  /** false only in the safety self-test: leaves everything the run created in place. */
+  cleanup?: boolean;
+  onRunStart?: (info: { total: number; target: string }) => void;
+  onCheckStart?: (check: CheckDefinition) => void;
+  onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
+  onCleanup?: (records: CleanupRecord[]) => void;
+}
+
+export const DEFAULTS = {
+  level: 'must' as Level,
+  profile: 'satori' as const,
+  timeoutMs: 10_000,
+  eventTimeoutMs: 5_000,
+  checkTimeoutMs: 30_000,
+  concurrency: 8,
+  events: 'ws' as const,
+};
+
+const GROUPS: readonly Group[] = [
+  'messages',
+  'channels',
+  'guilds',
+  'members',
+  'roles',
+  'reactions',
+  'friends',
+  'pagination',
+  'events',
+  'robustness',
+];
+
+/** Checks the options make sense together; every message says what to change. */
+export function validateRunOptions(options: RunOptions): void {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(message);
+  };
+  const embedded = options.embedded || options.reference !== undefined;
+  if (!embedded && !options.baseUrl) fail('Pass --base-url URL (the implementation to check) or --embedded.');
+  if (options.embedded && options.baseUrl)
+    fail('--base-url and --embedded exclude each other: pass one of them.');
+  if (options.baseUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(options.baseUrl);
+    } catch {
+      fail(`--base-url '${options.baseUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`);
+    }
+    if (url && !/^https?:$/.test(url.protocol))
+      fail(`--base-url must be http:// or https:// (got ${url.protocol})`);
+  }
+  if (options.faults?.length && !embedded) {
+    fail(
+      '--fault only works with --embedded (faults are switched on in the embedded reference implementation).',
+    );
+  }
+  for (const [name, value] of [
+    ['--limit-bound', options.limitBound],
+    ['--latency', options.latencyMs],
+  ] as const) {
+    if (value !== undefined && !embedded) fail(`${name} only works with --embedded.`);
+  }
+  if (options.level && !['must', 'should', 'info'].includes(options.level)) {
+    fail(`--level must be must, should or info (got '${options.level}')`);
+  }
+  if (options.profile && !['satori', 'strict'].includes(options.profile)) {
+    fail(`--profile must be satori or strict (got '${options.profile}')`);
+  }
+  if (options.events && !['ws', 'webhook', 'none'].includes(options.events)) {
+    fail(`--events must be ws, webhook or none (got '${options.events}')`);
+  }
+  for (const suite of options.suites ?? []) {
+    if (!GROUPS.includes(suite as Group))
+      fail(`--suite '${suite}' is unknown: use one of ${GROUPS.join(', ')}`);
+  }
+  if (options.grep) {
+    try {
+      new RegExp(options.grep);
+    } catch (error) {
+      fail(`--grep '${options.grep}' is not a valid regular expression: ${(error as Error).message}`);
+    }
+  }
+  for (const [point, value] of Object.entries(options.variants ?? {})) {
+    const values = (VARIANT_POINTS as Record<string, readonly string[]>)[point];
+    if (!values)
+      fail(`--variant: unknown point '${point}'; points are ${Object.keys(VARIANT_POINTS).join(', ')}`);
+    if (!values.includes(value)) fail(`--variant ${point}: '${value}' is not one of ${values.join(', ')}`);
+  }
+  const positive = (name: string, value: number | undefined) => {
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      fail(`${name} must be a positive number`);
+  };
+  positive('--timeout', options.timeoutMs);
+  positive('--event-timeout', options.eventTimeoutMs);
+  positive('--concurrency', options.concurrency);
+  positive('--check-timeout', options.checkTimeoutMs);
+  if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
+    fail('--concurrency must be a whole number');
+  }
+  if (options.triggerUrl && options.triggerCommand)
+    fail('Pass --trigger-url or --trigger-command, not both.');
+  if (options.webhookListen && !/^[^:]+:\d+$/.test(options.webhookListen)) {
+    fail(`--webhook-listen must be HOST:PORT (got '${options.webhookListen}')`);
+  }
+}
+
+const defaultVariants = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(VARIANT_POINTS).map(([point, values]) => [point, values[0]]));
+
+/** Runs the checks against the target and returns the run result (reports are the caller's business). */
+export async function run(options: RunOptions): Promise<RunResult> {
+  validateRunOptions(options);
+  const startedAt = new Date();
+  const started = performance.now();
+  const notes: string[] = [];
+  const level = options.level ?? DEFAULTS.level;
+  const profile = options.profile ?? DEFAULTS.profile;
+  const includeExperimental = options.includeExperimental ?? false;
+  const eventTimeoutMs = options.eventTimeoutMs ?? DEFAULTS.eventTimeoutMs;
+
+  const checks = options.checks ?? (await loadSuites(options.suitesDir));
+  validateChecks(checks);
+
+  let reference = options.reference;
+  const ownsReference = options.embedded && !reference;
+  let source: EventSource | undefined;
+  let client: HttpClient | undefined;
+  let registeredWebhook: string | undefined;
+  try {
+    if (ownsReference) {
+      reference = await startEmbedded({
+        ...(options.faults?.length ? { faults: options.faults } : {}),
+        ...(options.variants ? { variants: options.variants as never } : {}),
+        ...(options.limitBound !== undefined ? { limitBound: options.limitBound } : {}),
+        ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+      });
+    }
+    const identities = reference?.identities;
+    const baseUrl = reference?.baseUrl ?? options.baseUrl!;
+    const variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
+    const token = options.token ?? identities?.self.token;
+    let platform = options.platform ?? identities?.self.platform;
+    let selfId = options.selfId ?? identities?.self.userId;
+    const peerToken = options.peerToken ?? identities?.peer.token;
+    const peerSelfId = options.peerSelfId ?? identities?.peer.userId;
+
+    // Events first: READY may tell the bot's user id (de-facto conventions, Events).
+    const events = options.events ?? DEFAULTS.events;
+    let eventsUnavailableReason =
+      'needs an event stream: events are off (--events none); pass --events ws or webhook';
+    if (events !== 'none') {
+      try {
+        source = await openEventSource(
+          events === 'ws'
+            ? {
+                kind: 'ws',
+                url:
+                  options.eventsUrl ??
+                  reference?.eventsUrl ??
+                  `${baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`,
+                ...(token ? { token } : {}),
+                ...(selfId ? { selfId } : {}),
+                ...(platform ? { platform } : {}),
+                connectTimeoutMs: Math.min(options.timeoutMs ?? DEFAULTS.timeoutMs, 10_000),
+              }
+            : {
+                kind: 'webhook',
+                listen: options.webhookListen ?? '127.0.0.1:0',
+                ...(token ? { token } : {}),
+                ...(selfId ? { selfId } : {}),
+              },
+        );
+        if (source.webhookUrl && reference) {
+          await registerWebhook(reference, source.webhookUrl, 'POST');
+          registeredWebhook = source.webhookUrl;
+        } else if (source.webhookUrl) {
+          notes.push(
+            `webhook receiver listening at ${source.webhookUrl}: register it with the implementation`,
+          );
+        }
+        const logins: any[] = Array.isArray(source.ready?.body?.logins) ? source.ready.body.logins : [];
+        if (!selfId && logins.length > 0) {
+          const login = logins[0];
+          selfId = login?.user?.id ?? login?.self_id;
+          platform ??= login?.platform;
+          if (selfId)
+            notes.push(`bot user id ${selfId} taken from READY (first login); pass --self-id to choose`);
+        }
+        for (const note of source.notes()) notes.push(`event stream: ${note}`);
+      } catch (error) {
+        const message = (error as Error).message;
+        eventsUnavailableReason = `needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
+        notes.push(`event stream unavailable: ${message}`);
+      }
+    }
+
+    client = new HttpClient({
+      baseUrl,
+      self: { token, platform, selfId },
+      peer: { token: peerToken, selfId: peerSelfId },
+      ...(options.headers ? { headers: options.headers } : {}),
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    });
+    const redact = (text: string) => client!.redactor.redact(text);
+    const resolved = await resolveSandbox(client, {
+      guildId: options.guild,
+      channelId: options.channel,
+      selfId,
+      peerId: peerSelfId,
+      userId: options.user,
+    });
+    notes.push(...resolved.notes);
+
+    let trigger: Trigger | undefined;
+    if (options.triggerUrl) trigger = urlTrigger(options.triggerUrl);
+    else if (options.triggerCommand) trigger = commandTrigger(options.triggerCommand);
+    else if (reference) {
+      trigger = urlTrigger(`${reference.controlUrl.replace(/\/+$/, '')}/trigger`, {
+        token: reference.identities.self.token,
+      });
+    }
+
+    const selected = selectChecks(checks, { suites: options.suites, grep: options.grep, profile, variants });
+    const env: CheckEnvironment = {
+      client,
+      sandbox: resolved.sandbox,
+      variants,
+      ledger: new Ledger(),
+      source,
+      eventsUnavailableReason,
+      trigger,
+      triggerUnavailableReason:
+        'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)',
+      eventTimeoutMs,
+      validate: specValidate,
+    };
+    options.onRunStart?.({ total: selected.length, target: baseUrl });
+    const outcome = await executeChecks(selected, env, {
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
+      capabilities: {
+        peer: Boolean(options.peerToken || peerSelfId),
+        allowDestructive: options.allowDestructive ?? false,
+      },
+      ...(options.signal ? { signal: options.signal } : {}),
+      cleanup: options.cleanup !== false,
+      ...(options.onCheckStart ? { onCheckStart: options.onCheckStart } : {}),
+      ...(options.onCheckResult ? { onCheckResult: options.onCheckResult } : {}),
+    });
+    options.onCleanup?.(outcome.cleanup);
+    if (source)
+      for (const note of source.notes())
+        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
+
+    const result: RunResult = {
+      tool: { name: 'chat-conformance', version: toolVersion() },
+      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+      target: {
+        baseUrl,
+        embedded: reference !== undefined,
+        ...(reference ? { faults: [...reference.faults] } : {}),
+      },
+      profile,
+      level,
+      includeExperimental,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      variants,
+      summary: summarize(outcome.results),
+      verdict: computeVerdict(outcome.results, level, includeExperimental, outcome.interrupted),
+      checks: outcome.results,
+      cleanup: outcome.cleanup,
+      notes: notes.map(redact),
+      sandbox: resolved.sandbox,
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+    };
+    requestCounts.set(result, client.requestCount);
+    return result;
+  } finally {
+    if (registeredWebhook && reference)
+      await registerWebhook(reference, registeredWebhook, 'DELETE').catch(() => undefined);
+    await source?.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
+    if (ownsReference) await reference?.close().catch(() => undefined);
+  }
+}
+
+/** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
+async function registerWebhook(
+  reference: ReferenceServer,
+  url: string,
+  method: 'POST' | 'DELETE',
+): Promise<void> {
+  const response = await request(`${reference.controlUrl.replace(/\/+$/, '')}/webhooks`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${reference.identities.self.token}`,
+    },
+    body: JSON.stringify({ url }),
+  });
+  await response.body.text();
+  if (response.statusCode >= 300)
+    throw new Error(`registering the webhook failed: HTTP ${response.statusCode}`);
+}
+
+async function loadSuites(dirs: string | string[] | undefined): Promise<CheckDefinition[]> {
+  if (dirs === undefined) return loadChecks();
+  const loaded: CheckDefinition[] = [];
+  for (const dir of Array.isArray(dirs) ? dirs : [dirs]) loaded.push(...(await loadChecks(dir)));
+  return loaded;
+}
+
+const requestCounts = new WeakMap<RunResult, number>();
+
+/** How many HTTP requests a run sent (benchmarks); undefined for a result not made by run(). */
+export const requestsSent = (result: RunResult): number | undefined => requestCounts.get(result);
+
+export { loadChecks } from './runner/load.js';
+export { selectChecks } from './runner/select.js';

@@ -1,0 +1,282 @@
+/**
+ * Runs one check: builds its CheckContext (src/runner/check.ts), enforces its timeout and turns what
+ * happened into a verdict. A check passes only when at least one assertion ran and none failed.
+ */
+import { type HttpClient, RequestError } from '../client/http.js';
+import type { EventSource } from '../events/source.js';
+import type {
+  CallOptions,
+  CallResult,
+  CheckContext,
+  CheckDefinition,
+  LedgerEntry,
+  Sandbox,
+} from './check.js';
+import { createEventsApi, EventWaitTimeout, NoEventSourceError } from './events-api.js';
+import type { Ledger } from './ledger.js';
+import type { CheckResult, Exchange, Status } from './model.js';
+import { formatProblems, type Validate } from './schema.js';
+import { type Trigger, TriggerUnsupportedError } from './trigger.js';
+
+/** Everything a check runs against, shared by the checks of one run. */
+export interface CheckEnvironment {
+  client: HttpClient;
+  sandbox: Sandbox;
+  variants: Readonly<Record<string, string>>;
+  ledger: Ledger;
+  source?: EventSource;
+  /** Why there is no event source (the skip reason of checks that need one). */
+  eventsUnavailableReason: string;
+  trigger?: Trigger;
+  triggerUnavailableReason: string;
+  eventTimeoutMs: number;
+  validate?: Validate;
+  /** Why validation is unavailable, when validate is undefined. */
+  validateUnavailableReason?: string;
+}
+
+/** A failed assertion; ends the check as 'fail'. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+}
+
+/** t.skip() or a missing capability; ends the check as 'skip'. */
+export class CheckSkip extends Error {
+  override name = 'CheckSkip';
+}
+
+class CheckTimeout extends Error {
+  override name = 'CheckTimeout';
+}
+
+const OBSERVED_LIMIT = 2_000;
+
+/** Observed values in words: strings as they are, the rest as (truncated) JSON. */
+export function describeObserved(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length > OBSERVED_LIMIT ? `${value.slice(0, OBSERVED_LIMIT)}…` : value;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > OBSERVED_LIMIT ? `${text.slice(0, OBSERVED_LIMIT)}…` : text;
+}
+
+export interface ExecuteOptions {
+  timeoutMs: number;
+  /** The run's signal (SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+  /** Settles when the check's own promise settles, even after a timeout (for the cleanup to wait on). */
+  onSettled?: (settled: Promise<unknown>) => void;
+}
+
+export async function executeCheck(
+  check: CheckDefinition,
+  env: CheckEnvironment,
+  options: ExecuteOptions,
+): Promise<CheckResult> {
+  const started = performance.now();
+  // t.signal: aborted by the check timeout, the run's interruption, or the end of the check.
+  const controller = new AbortController();
+  // In-flight requests are aborted only by the check timeout: on an interruption a create that is under
+  // way must still deliver its response, so that the check can track what it created before it stops.
+  const requests = new AbortController();
+  const onRunAbort = () => controller.abort(options.signal?.reason ?? new Error('run interrupted'));
+  options.signal?.addEventListener('abort', onRunAbort, { once: true });
+
+  const exchanges: Exchange[] = [];
+  const notes: string[] = [];
+  const events: unknown[] = [];
+  let assertions = 0;
+  let failure: { expected: string; observed?: string } | undefined;
+
+  const fail = (expected: string, observed?: unknown): never => {
+    failure ??= { expected, ...(observed === undefined ? {} : { observed: describeObserved(observed) }) };
+    throw new CheckFailure(expected);
+  };
+
+  const context: CheckContext = {
+    sandbox: env.sandbox,
+    variants: env.variants,
+    signal: controller.signal,
+    events: createEventsApi({
+      source: env.source,
+      unavailableReason: env.eventsUnavailableReason,
+      timeoutMs: env.eventTimeoutMs,
+      signal: controller.signal,
+      onWait: ({ event, timeout }) => {
+        assertions++;
+        if (event) events.push(event.body);
+        if (timeout) {
+          const seen = timeout.seen.map((e) => e.type);
+          failure ??= {
+            expected: timeout.what,
+            observed: `no matching event within ${timeout.timeoutMs} ms (${seen.length} other events since the check started${
+              seen.length ? `: ${[...new Set(seen)].join(', ')}` : ''
+            })`,
+          };
+        }
+      },
+    }),
+
+    async call<T = any>(
+      operation: string,
+      fields: Record<string, unknown> = {},
+      callOptions: CallOptions = {},
+    ) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      try {
+        const outcome = await env.client.call<T>(operation, fields, {
+          ...callOptions,
+          signal: requests.signal,
+        });
+        exchanges.push(...outcome.exchanges);
+        if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+        return outcome.result;
+      } catch (error) {
+        if (error instanceof RequestError) exchanges.push(...error.exchanges);
+        throw error;
+      }
+    },
+
+    track(entry: LedgerEntry) {
+      env.ledger.add(entry, check.id);
+    },
+
+    async trigger(event: string, payload: Record<string, unknown> = {}) {
+      if (!env.trigger) throw new CheckSkip(env.triggerUnavailableReason);
+      try {
+        const response = await env.trigger.fire(event, payload, controller.signal);
+        notes.push(`triggered ${event} (${env.trigger.description})`);
+        // A check that undoes through the trigger itself settles the matching ['trigger:<event>', …] entry.
+        env.ledger.settle(`trigger:${event}`, payload);
+        return response;
+      } catch (error) {
+        if (error instanceof TriggerUnsupportedError) throw new CheckSkip(error.message);
+        throw error;
+      }
+    },
+
+    expect(condition: unknown, expected: string, observed?: unknown): asserts condition {
+      assertions++;
+      if (!condition) fail(expected, observed);
+    },
+
+    expectOk(result: CallResult, what: string) {
+      assertions++;
+      if (!result.ok) {
+        fail(
+          `${what}: a 2xx status (any body is accepted, §4.8)`,
+          `HTTP ${result.status} ${result.text.slice(0, 500)}`,
+        );
+      }
+    },
+
+    expectSchema(schema: string, value: unknown, what: string) {
+      if (!env.validate) {
+        throw new Error(
+          `schema validation is unavailable: ${env.validateUnavailableReason ?? 'no validator'}`,
+        );
+      }
+      assertions++;
+      const problems = env.validate(schema, value, env.variants);
+      if (problems.length > 0) fail(`${what} matches ${schema}`, formatProblems(schema, problems));
+    },
+
+    skip(reason: string): never {
+      throw new CheckSkip(reason);
+    },
+
+    note(text: string) {
+      notes.push(text);
+    },
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new CheckTimeout(`the check did not finish within ${options.timeoutMs} ms`);
+      requests.abort(error);
+      controller.abort(error);
+      reject(error);
+    }, options.timeoutMs);
+  });
+  const interrupted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+  // The check may keep running after a timeout; the run waits for it before the cleanup.
+  const running = Promise.resolve().then(() => check.run(context));
+  options.onSettled?.(running.catch(() => undefined));
+
+  let thrown: unknown;
+  let threw = false;
+  try {
+    await Promise.race([running, timeout, interrupted]);
+  } catch (error) {
+    thrown = error;
+    threw = true;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onRunAbort);
+    if (!controller.signal.aborted) controller.abort(new Error('check finished'));
+  }
+
+  let status: Status;
+  let reason: string | undefined;
+  if (failure) {
+    status = 'fail';
+    reason =
+      failure.observed === undefined
+        ? failure.expected
+        : `expected ${failure.expected}; observed ${failure.observed}`;
+  } else if (threw && (thrown instanceof CheckSkip || thrown instanceof NoEventSourceError)) {
+    status = 'skip';
+    reason = thrown.message;
+  } else if (threw && thrown instanceof EventWaitTimeout) {
+    status = 'fail';
+    reason = thrown.message;
+  } else if (threw && thrown instanceof CheckTimeout) {
+    status = 'error';
+    reason = thrown.message;
+  } else if (threw && options.signal?.aborted) {
+    status = 'error';
+    reason = 'the run was interrupted before the check finished';
+  } else if (threw) {
+    status = 'error';
+    reason = thrown instanceof RequestError ? thrown.message : `the check threw: ${describeError(thrown)}`;
+  } else if (assertions === 0) {
+    status = 'error';
+    reason = 'the check made no assertion, so it cannot pass (a defect of the check)';
+  } else {
+    status = 'pass';
+  }
+
+  const redact = (text: string) => env.client.redactor.redact(text);
+  const keepExchanges = status === 'fail' || status === 'error';
+  const evidence = {
+    ...(failure ? { expected: redact(failure.expected) } : {}),
+    ...(failure?.observed !== undefined ? { observed: redact(failure.observed) } : {}),
+    exchanges: keepExchanges ? exchanges : [],
+    ...(events.length ? { events: JSON.parse(redact(JSON.stringify(events))) } : {}),
+    ...(notes.length ? { notes: notes.map(redact) } : {}),
+  };
+  const hasEvidence = keepExchanges || evidence.notes !== undefined || evidence.events !== undefined;
+  return {
+    id: check.id,
+    title: check.title,
+    group: check.group,
+    level: check.level,
+    experimental: check.experimental ?? false,
+    rules: [...check.rules],
+    operations: [...check.operations],
+    status,
+    ...(reason === undefined ? {} : { reason: redact(reason) }),
+    durationMs: Math.round(performance.now() - started),
+    ...(hasEvidence ? { evidence } : {}),
+  };
+}
+
+const describeError = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);

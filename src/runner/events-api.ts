@@ -1,0 +1,101 @@
+/** t.events: an EventsApi over the run's EventSource. No sleeps: waitFor resolves on the subscribe callback. */
+import type { EventSource } from '../events/source.js';
+import type { EventsApi, ObservedEvent } from './check.js';
+
+export class EventWaitTimeout extends Error {
+  override name = 'EventWaitTimeout';
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+    readonly seen: ObservedEvent[],
+  ) {
+    super(`no matching event within ${timeoutMs} ms: ${what}`);
+  }
+}
+
+/** Thrown by waitFor when the run has no event stream (the check should have declared needs: ['events']). */
+export class NoEventSourceError extends Error {
+  override name = 'NoEventSourceError';
+}
+
+export interface EventsApiOptions {
+  source?: EventSource;
+  /** Why there is no source, for the skip reason. */
+  unavailableReason: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Called when waitFor resolves or times out (an assertion of the check). */
+  onWait?: (outcome: { event?: ObservedEvent; timeout?: EventWaitTimeout }) => void;
+}
+
+export function createEventsApi(options: EventsApiOptions): EventsApi {
+  const { source } = options;
+  const startMark = source ? source.events().length : 0;
+  const api: EventsApi = {
+    available: source !== undefined,
+    timeoutMs: options.timeoutMs,
+    ...(source?.target
+      ? {
+          transport: {
+            kind: source.kind,
+            ...source.target,
+            ...(source.ready ? { ready: source.ready.body } : {}),
+          },
+        }
+      : {}),
+    all: () => source?.events() ?? [],
+    mark: () => source?.events().length ?? 0,
+    since: (mark) => source?.events().slice(mark) ?? [],
+    // A timeout here is an answer, not an assertion: it neither counts nor fails the check.
+    tryWaitFor: (predicate, timeoutMs) =>
+      wait(predicate, 'an optional event', timeoutMs ?? options.timeoutMs, false).catch((error) => {
+        if (error instanceof EventWaitTimeout) return undefined;
+        throw error;
+      }),
+    waitFor: (predicate, what, timeoutMs = options.timeoutMs) => wait(predicate, what, timeoutMs, true),
+  };
+  return api;
+
+  function wait(
+    predicate: (event: ObservedEvent) => boolean,
+    what: string,
+    timeoutMs: number,
+    asserts: boolean,
+  ): Promise<ObservedEvent> {
+    if (!source) return Promise.reject(new NoEventSourceError(options.unavailableReason));
+    return new Promise<ObservedEvent>((resolve, reject) => {
+      let settled = false;
+      const finish = (event?: ObservedEvent, error?: Error) => {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        clearTimeout(timer);
+        options.signal.removeEventListener('abort', onAbort);
+        if (event) {
+          if (asserts) options.onWait?.({ event });
+          resolve(event);
+        } else reject(error);
+      };
+      const test = (event: ObservedEvent) => {
+        try {
+          if (predicate(event)) finish(event);
+        } catch (error) {
+          finish(undefined, error as Error);
+        }
+      };
+      // Subscribe first, then scan the buffer, so that an event arriving in between is not lost.
+      const unsubscribe = source.subscribe(test);
+      const timer = setTimeout(() => {
+        const timeout = new EventWaitTimeout(what, timeoutMs, source.events().slice(startMark));
+        if (asserts) options.onWait?.({ timeout });
+        finish(undefined, timeout);
+      }, timeoutMs);
+      const onAbort = () => finish(undefined, options.signal.reason ?? new Error('aborted'));
+      options.signal.addEventListener('abort', onAbort, { once: true });
+      for (const event of source.events().slice(startMark)) {
+        if (settled) break;
+        test(event);
+      }
+    });
+  }
+}

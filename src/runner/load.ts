@@ -1,0 +1,71 @@
+/**
+ * Loads the checks: every suites/<area>.ts (or .js when built) default-exports CheckDefinition[].
+ * Files and folders starting with '_' are helpers, not suites.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasRule } from '../../spec/rules.js';
+import type { CheckDefinition } from './check.js';
+import { ConfigurationError } from './errors.js';
+import type { Group } from './model.js';
+
+const GROUPS: readonly Group[] = [
+  'messages',
+  'channels',
+  'guilds',
+  'members',
+  'roles',
+  'reactions',
+  'friends',
+  'pagination',
+  'events',
+  'robustness',
+];
+const ID_PATTERN = /^[a-z0-9][a-z0-9.-]*\/[a-z0-9][a-z0-9.-]*$/;
+
+/** The suites folder: ../../suites from src/runner (tsx) or dist/src/runner (built: dist/suites). */
+export const defaultSuitesDir = (): string => fileURLToPath(new URL('../../suites/', import.meta.url));
+
+/** Loads the checks of a folder (default: the built-in suites, which may not exist yet: no checks). */
+export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
+  const dir = folder ?? defaultSuitesDir();
+  if (!existsSync(dir)) {
+    if (folder) throw new ConfigurationError(`The suites folder ${dir} does not exist.`);
+    return [];
+  }
+  const files = readdirSync(dir)
+    .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('_'))
+    .filter((name, _i, all) => !(name.endsWith('.js') && all.includes(name.replace(/\.js$/, '.ts'))))
+    .sort();
+  const checks: CheckDefinition[] = [];
+  for (const file of files) {
+    const module = await import(pathToFileURL(join(dir, file)).href);
+    const exported = module.default;
+    if (!Array.isArray(exported)) {
+      throw new Error(`${file} must default-export an array of checks (CheckDefinition[])`);
+    }
+    checks.push(...exported);
+  }
+  validateChecks(checks);
+  return checks;
+}
+
+/** A malformed check is a defect of the checker, reported before anything runs. */
+export function validateChecks(checks: readonly CheckDefinition[]): void {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const check of checks) {
+    if (!ID_PATTERN.test(check.id))
+      problems.push(`${check.id}: id must be '<operation|area>/<what>' in kebab-case`);
+    if (seen.has(check.id)) problems.push(`${check.id}: duplicate check id`);
+    seen.add(check.id);
+    if (!GROUPS.includes(check.group)) problems.push(`${check.id}: unknown group '${check.group}'`);
+    if (!['must', 'should', 'info'].includes(check.level)) problems.push(`${check.id}: unknown level`);
+    for (const rule of check.rules) {
+      if (!hasRule(rule)) problems.push(`${check.id}: unknown rule id '${rule}' (see spec/rules.ts)`);
+    }
+    if (typeof check.run !== 'function') problems.push(`${check.id}: run must be a function`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid check definitions:\n  ${problems.join('\n  ')}`);
+}

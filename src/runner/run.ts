@@ -1,0 +1,149 @@
+/**
+ * The engine: runs selected checks with bounded concurrency, skips those whose capabilities are missing,
+ * then undoes the ledger (also when interrupted).
+ */
+import type { CheckDefinition } from './check.js';
+import { type CheckEnvironment, executeCheck } from './context.js';
+import type { CheckResult, CleanupRecord } from './model.js';
+
+export interface Capabilities {
+  peer: boolean;
+  allowDestructive: boolean;
+}
+
+export interface EngineOptions {
+  concurrency: number;
+  /** Default per-check timeout (check.timeoutMs overrides). */
+  checkTimeoutMs: number;
+  capabilities: Capabilities;
+  signal?: AbortSignal;
+  /** false only in the safety self-test, to prove the ledger matters. */
+  cleanup?: boolean;
+  onCheckStart?: (check: CheckDefinition) => void;
+  onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
+}
+
+export interface EngineOutcome {
+  results: CheckResult[];
+  cleanup: CleanupRecord[];
+  interrupted: boolean;
+}
+
+export const PEER_MISSING = 'needs a second identity: pass --peer-token or --peer-self-id';
+export const DESTRUCTIVE_MISSING =
+  'changes data the checker did not create: pass --allow-destructive to run it (on a test server only)';
+
+/** The skip reason when a needed capability is missing, else undefined. */
+export function missingCapability(
+  check: CheckDefinition,
+  env: CheckEnvironment,
+  capabilities: Capabilities,
+): string | undefined {
+  for (const need of check.needs ?? []) {
+    if (need === 'peer' && !capabilities.peer) return PEER_MISSING;
+    if (need === 'events' && !env.source) return env.eventsUnavailableReason;
+    if (need === 'trigger' && !env.trigger) return env.triggerUnavailableReason;
+    if (need === 'destructive' && !capabilities.allowDestructive) return DESTRUCTIVE_MISSING;
+  }
+  return undefined;
+}
+
+const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
+  id: check.id,
+  title: check.title,
+  group: check.group,
+  level: check.level,
+  experimental: check.experimental ?? false,
+  rules: [...check.rules],
+  operations: [...check.operations],
+  status: 'skip',
+  reason,
+  durationMs: 0,
+});
+
+/**
+ * How long the cleanup waits for checks that still run after a timeout or an interruption: a request in
+ * flight may be creating something the check is about to track. Bounded by the request timeout.
+ */
+const STRAGGLER_GRACE_MS = 12_000;
+
+export async function executeChecks(
+  checks: readonly CheckDefinition[],
+  env: CheckEnvironment,
+  options: EngineOptions,
+): Promise<EngineOutcome> {
+  const results = new Map<string, CheckResult>();
+  const stragglers: Promise<unknown>[] = [];
+  const total = checks.length;
+  const interrupted = () => options.signal?.aborted === true;
+
+  const runOne = async (check: CheckDefinition) => {
+    const missing = missingCapability(check, env, options.capabilities);
+    let result: CheckResult;
+    if (missing) {
+      result = skipped(check, missing);
+    } else {
+      options.onCheckStart?.(check);
+      result = await executeCheck(check, env, {
+        timeoutMs: check.timeoutMs ?? options.checkTimeoutMs,
+        signal: options.signal,
+        onSettled: (settled) => stragglers.push(settled),
+      });
+    }
+    results.set(check.id, result);
+    options.onCheckResult?.(result, { done: results.size, total });
+  };
+
+  const last = (check: CheckDefinition) => check.phase === 'after';
+  const concurrent = checks.filter((check) => !check.exclusive && !last(check));
+  // Exclusive checks one by one, then the 'after' phase (checks of what the whole run observed).
+  const exclusive = [...checks.filter((check) => check.exclusive && !last(check)), ...checks.filter(last)];
+  let next = 0;
+  const worker = async () => {
+    while (next < concurrent.length && !interrupted()) {
+      const check = concurrent[next++];
+      await runOne(check);
+    }
+  };
+  const width = Math.max(1, Math.min(options.concurrency, concurrent.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  for (const check of exclusive) {
+    if (interrupted()) break;
+    await runOne(check);
+  }
+
+  await settleWithin(stragglers, STRAGGLER_GRACE_MS);
+  const cleanup = options.cleanup === false ? [] : await undoLedger(env);
+  return {
+    results: checks.flatMap((check) => results.get(check.id) ?? []),
+    cleanup,
+    interrupted: interrupted(),
+  };
+}
+
+/** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
+export function undoLedger(env: CheckEnvironment): Promise<CleanupRecord[]> {
+  return env.ledger.undoAll(async (entry) => {
+    const [operation, fields] = entry.undo;
+    if (operation.startsWith('trigger:')) {
+      if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+      await env.trigger.fire(operation.slice('trigger:'.length), fields);
+      return;
+    }
+    const { result } = await env.client.call(operation, fields, { as: entry.as });
+    if (!result.ok) {
+      throw new Error(
+        `${operation} answered HTTP ${result.status} ${env.client.redactor.redact(result.text.slice(0, 300))}`,
+      );
+    }
+  });
+}
+
+async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([Promise.allSettled(promises), deadline]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,103 @@
+/**
+ * The trigger: a way to make the implementation emit an event the checker cannot cause through the
+ * interface (incoming requests, external changes). Three mechanisms, one contract:
+ *   embedded reference: POST {controlUrl}/trigger {event, ...payload}
+ *   --trigger-url URL:  POST URL {event, ...payload}
+ *   --trigger-command:  run CMD with env EVENT=<name> PAYLOAD=<json>; stdout is parsed as JSON
+ */
+import { spawn } from 'node:child_process';
+import { request } from 'undici';
+
+export interface Trigger {
+  /** e.g. 'POST http://127.0.0.1:5140/_control/trigger' (no secrets). */
+  readonly description: string;
+  fire(event: string, payload: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** The trigger answered that it cannot cause this event (HTTP 404/501, or exit code 3 of a command). */
+export class TriggerUnsupportedError extends Error {
+  override name = 'TriggerUnsupportedError';
+}
+
+const parseOutput = (text: string): unknown => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return trimmed;
+  }
+};
+
+/**
+ * POST {event, ...payload} to `url`. `token` is sent as a bearer token only to the embedded reference's
+ * control endpoint (a user's --trigger-url never receives the implementation's token).
+ */
+export function urlTrigger(url: string, options: { token?: string; timeoutMs?: number } = {}): Trigger {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    description: `POST ${url}`,
+    async fire(event, payload, signal) {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const response = await request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: JSON.stringify({ event, ...payload }),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      const text = await response.body.text();
+      if (response.statusCode === 404 || response.statusCode === 501) {
+        throw new TriggerUnsupportedError(
+          `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}`,
+        );
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        throw new Error(
+          `the trigger (${url}) failed for '${event}': HTTP ${response.statusCode} ${text.slice(0, 300)}`,
+        );
+      }
+      return parseOutput(text);
+    },
+  };
+}
+
+export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
+  return {
+    description: `command ${JSON.stringify(command)}`,
+    fire(event, payload, signal) {
+      return new Promise((resolve, reject) => {
+        const child = spawn(command, {
+          shell: true,
+          env: { ...process.env, EVENT: event, PAYLOAD: JSON.stringify(payload) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          signal: signal
+            ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+            : AbortSignal.timeout(timeoutMs),
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+        });
+        child.on('error', (error) =>
+          reject(new Error(`the trigger command failed for '${event}': ${error.message}`)),
+        );
+        child.on('close', (code) => {
+          if (code === 0) return resolve(parseOutput(stdout));
+          const detail = stderr.trim().slice(0, 300);
+          if (code === 3)
+            return reject(new TriggerUnsupportedError(`the trigger command cannot cause '${event}'`));
+          reject(
+            new Error(`the trigger command exited with ${code} for '${event}'${detail ? `: ${detail}` : ''}`),
+          );
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, parseRetryAfter, RequestError } from '../../src/client/http.js';
+
+const TOKEN = 'tok-3f9a1c77e0b2';
+const PEER_TOKEN = 'peer-51d0c2aa9e';
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+/** A local server whose behaviour each test chooses per path. */
+let server: Server;
+let baseUrl: string;
+const handlers = new Map<string, Handler>();
+const received: { path: string; headers: IncomingMessage['headers']; body: string; at: number }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const path = (req.url ?? '').replace(/^\/v1\//, '').replace(/\?.*$/, '');
+      received.push({ path, headers: req.headers, body, at: performance.now() });
+      const handler = handlers.get(path);
+      if (handler) handler(req, body, res);
+      else res.writeHead(404).end('unknown');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const echo: Handler = (req, body, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ url: req.url, headers: req.headers, body }));
+};
+
+const newClient = (options: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) =>
+  new HttpClient({
+    baseUrl,
+    self: { token: TOKEN, platform: 'test', selfId: 'bot-1' },
+    peer: { token: PEER_TOKEN, selfId: 'peer-2' },
+    ...options,
+  });
+
+describe('evidence redaction', () => {
+  it('never records a token: not in headers, URL, request or response body, nor curl', async () => {
+    handlers.set('echo', echo);
+    const client = newClient();
+    const { result, exchanges } = await client.call(`echo?key=${TOKEN}`, {
+      secret: TOKEN,
+      other: PEER_TOKEN,
+    });
+    await client.close();
+    expect(result.ok).toBe(true);
+    // The real request carried the token (the server echoes it) …
+    expect(result.text).toContain(TOKEN);
+    // … but nothing recorded does.
+    const recorded = JSON.stringify(exchanges);
+    expect(recorded).not.toContain(TOKEN);
+    expect(recorded).not.toContain(PEER_TOKEN);
+    const [exchange] = exchanges;
+    expect(exchange.request.headers.authorization).toBe('Bearer $TOKEN');
+    expect(exchange.request.url).toContain('key=$TOKEN');
+    expect(exchange.request.body).toBe('{"secret":"$TOKEN","other":"$PEER_TOKEN"}');
+    expect(exchange.response?.body).not.toContain(TOKEN);
+    expect(exchange.curl).toContain(`-H 'authorization: Bearer '"$TOKEN"`);
+  });
+
+  it('renders a curl command that reproduces the request with $TOKEN and $PEER_TOKEN from the environment', async () => {
+    handlers.set('echo', echo);
+    const client = newClient();
+    const { exchanges } = await client.call('echo', { text: "it's $HOME", secret: TOKEN }, { as: 'peer' });
+    await client.close();
+    const before = received.length;
+    const { stdout } = await promisify(execFile)('bash', ['-c', exchanges[0].curl], {
+      env: { PATH: process.env.PATH, TOKEN, PEER_TOKEN },
+    });
+    const replayed = received[before];
+    expect(replayed.headers.authorization).toBe(`Bearer ${PEER_TOKEN}`);
+    expect(replayed.headers['satori-user-id']).toBe('peer-2');
+    expect(JSON.parse(replayed.body)).toEqual({ text: "it's $HOME", secret: TOKEN });
+    expect(stdout).toContain('HTTP/1.1 200');
+  });
+
+  it('sends both styles of identity headers, and the peer never borrows the bot user id', async () => {
+    handlers.set('echo', echo);
+    const client = newClient({ peer: { token: PEER_TOKEN } });
+    const self = (await client.call('echo')).result.body.headers;
+    const peer = (await client.call('echo', {}, { as: 'peer' })).result.body.headers;
+    await client.close();
+    expect(self).toMatchObject({
+      'satori-platform': 'test',
+      'x-platform': 'test',
+      'satori-user-id': 'bot-1',
+      'x-self-id': 'bot-1',
+      authorization: `Bearer ${TOKEN}`,
+    });
+    expect(peer.authorization).toBe(`Bearer ${PEER_TOKEN}`);
+    expect(peer['satori-user-id']).toBeUndefined();
+    expect(peer['x-platform']).toBe('test');
+  });
+
+  it('adds --header headers and lets a call remove one', async () => {
+    handlers.set('echo', echo);
+    const client = newClient({ headers: { 'X-Extra': 'yes' } });
+    const withAuth = (await client.call('echo')).result.body.headers;
+    const without = (await client.call('echo', {}, { headers: { authorization: '' } })).result.body.headers;
+    await client.close();
+    expect(withAuth['x-extra']).toBe('yes');
+    expect(without.authorization).toBeUndefined();
+  });
+});
+
+describe('responses', () => {
+  it('accepts any 2xx body: text OK, empty, JSON', async () => {
+    handlers.set('text', (_req, _body, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'),
+    );
+    handlers.set('empty', (_req, _body, res) => res.writeHead(204).end());
+    const client = newClient();
+    const text = (await client.call('text')).result;
+    const empty = (await client.call('empty')).result;
+    await client.close();
+    expect(text).toMatchObject({ ok: true, status: 200, body: 'OK', text: 'OK' });
+    expect(empty).toMatchObject({ ok: true, status: 204, body: undefined, text: '' });
+  });
+
+  it('returns non-2xx statuses instead of throwing', async () => {
+    const client = newClient();
+    const { result } = await client.call('nope');
+    await client.close();
+    expect(result).toMatchObject({ ok: false, status: 404, body: 'unknown' });
+  });
+
+  it('aborts a body over the size limit with a clear error (declared and chunked)', async () => {
+    const big = 'x'.repeat(64 * 1024);
+    handlers.set('declared', (_req, _body, res) => {
+      res.writeHead(200, { 'content-length': String(big.length * 4) });
+      for (let i = 0; i < 4; i++) res.write(big);
+      res.end();
+    });
+    handlers.set('chunked', (_req, _body, res) => {
+      res.writeHead(200);
+      for (let i = 0; i < 4; i++) res.write(big);
+      res.end();
+    });
+    const client = newClient({ maxBodyBytes: 100 * 1024 });
+    for (const path of ['declared', 'chunked']) {
+      const error = await client.call(path).catch((e) => e);
+      expect(error, path).toBeInstanceOf(RequestError);
+      expect(error.kind).toBe('body-limit');
+      expect(error.message).toMatch(/exceeds the limit of 102400 bytes/);
+      expect(error.exchanges).toHaveLength(1);
+    }
+    await client.close();
+  });
+
+  it('times out a request that gets no answer', async () => {
+    handlers.set('silent', () => {});
+    const client = newClient({ timeoutMs: 200 });
+    const error = await client.call('silent').catch((e) => e);
+    await client.close();
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/within 200 ms.*--timeout/);
+    expect(error.exchanges[0].error).toBe(error.message);
+  });
+
+  it('reports a refused connection as a network error', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/v1`, self: {} });
+    const error = await client.call('guild.list').catch((e) => e);
+    await client.close();
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('429 Too Many Requests', () => {
+  it('waits for Retry-After, then retries (every attempt is evidence)', async () => {
+    let calls = 0;
+    handlers.set('limited', (_req, _body, res) => {
+      calls++;
+      if (calls <= 2) res.writeHead(429, { 'retry-after': '0.2' }).end('slow down');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    const client = newClient();
+    const first = received.length;
+    const { result, exchanges } = await client.call('limited');
+    await client.close();
+    expect(result.status).toBe(200);
+    expect(exchanges.map((exchange) => exchange.response?.status)).toEqual([429, 429, 200]);
+    const times = received.slice(first).map((request) => request.at);
+    // Retry-After is a lower bound on the gap between attempts (timers never fire early).
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(195);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(195);
+  });
+
+  it('gives up after the retry bound and caps the wait', async () => {
+    handlers.set('always', (_req, _body, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+    const client = newClient({ maxRetries: 2, maxRetryWaitMs: 50 });
+    const { result, exchanges } = await client.call('always');
+    await client.close();
+    expect(result.status).toBe(429);
+    expect(exchanges).toHaveLength(3);
+  });
+
+  it('parses both forms of Retry-After', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 7_000)).toBe(3000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});

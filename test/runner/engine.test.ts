@@ -1,0 +1,453 @@
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validate } from '../../spec/validate.js';
+import { type RunOptions, run } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/reference/contract.js';
+import { startReference } from '../../src/reference/index.js';
+import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
+import { loadChecks } from '../../src/runner/load.js';
+import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import { DESTRUCTIVE_MISSING, PEER_MISSING } from '../../src/runner/run.js';
+
+const EXAMPLES = fileURLToPath(new URL('./fixtures/suites/', import.meta.url));
+
+let reference: ReferenceServer;
+beforeAll(async () => {
+  reference = await startReference();
+});
+afterAll(async () => {
+  await reference?.close();
+});
+
+const check = (
+  id: string,
+  body: CheckDefinition['run'],
+  extra: Partial<CheckDefinition> = {},
+): CheckDefinition =>
+  defineCheck({
+    id: `test/${id}`,
+    title: id,
+    level: 'must',
+    rules: ['GEN-1'],
+    group: 'robustness',
+    operations: [],
+    run: body,
+    ...extra,
+  });
+
+const runChecks = (checks: CheckDefinition[], options: Partial<RunOptions> = {}): Promise<RunResult> =>
+  run({ reference, checks, events: 'none', ...options });
+
+const byId = (result: RunResult, id: string): CheckResult => {
+  const found = result.checks.find((c) => c.id === `test/${id}`);
+  if (!found) throw new Error(`no result for ${id}`);
+  return found;
+};
+
+describe('verdicts', () => {
+  it('passes only when an assertion ran and none failed', async () => {
+    const result = await runChecks([
+      check('asserts', async (t: CheckContext) => t.expect(true, 'true')),
+      check('no-assertion', async (t: CheckContext) => {
+        await t.call('guild.list');
+      }),
+    ]);
+    expect(byId(result, 'asserts').status).toBe('pass');
+    expect(byId(result, 'no-assertion')).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/no assertion/),
+    });
+  });
+
+  it('fails with expected, observed and the exchanges; a swallowed failure still fails', async () => {
+    const result = await runChecks([
+      check('fails', async (t: CheckContext) => {
+        const list = await t.call('guild.list');
+        t.expect(list.body.data.length > 99, 'more than 99 guilds', list.body.data.length);
+      }),
+      check('swallowed', async (t: CheckContext) => {
+        try {
+          t.expect(false, 'something true');
+        } catch {
+          // a careless check
+        }
+        t.expect(true, 'later assertion');
+      }),
+      check('not-ok', async (t: CheckContext) =>
+        t.expectOk(await t.call('no.such-operation'), 'no.such-operation'),
+      ),
+    ]);
+    const fails = byId(result, 'fails');
+    expect(fails.status).toBe('fail');
+    expect(fails.evidence).toMatchObject({
+      expected: 'more than 99 guilds',
+      observed: expect.stringMatching(/^\d+$/),
+    });
+    expect(fails.evidence?.exchanges).toHaveLength(1);
+    expect(fails.evidence?.exchanges[0].curl).toMatch(/^curl .*guild\.list/);
+    expect(fails.reason).toMatch(/expected more than 99 guilds; observed/);
+    expect(byId(result, 'swallowed').status).toBe('fail');
+    expect(byId(result, 'not-ok')).toMatchObject({
+      status: 'fail',
+      evidence: { observed: expect.stringMatching(/^HTTP 404/) },
+    });
+    expect(result.verdict).toBe('fail');
+  });
+
+  it('expectSchema fails with the problems of spec/validate.ts', async () => {
+    const result = await runChecks([
+      check('schema-ok', async (t: CheckContext) => t.expectSchema('Guild', { id: '1' }, 'a guild')),
+      check('schema-bad', async (t: CheckContext) => t.expectSchema('Guild', { id: 1 }, 'a guild')),
+    ]);
+    expect(byId(result, 'schema-ok').status).toBe('pass');
+    expect(byId(result, 'schema-bad')).toMatchObject({
+      status: 'fail',
+      evidence: {
+        expected: 'a guild matches Guild',
+        observed: expect.stringMatching(/does not match Guild: \/id/),
+      },
+    });
+  });
+
+  it('skips with the reason: t.skip or a missing capability', async () => {
+    const result = await runChecks(
+      [
+        check('skips', async (t: CheckContext) => t.skip('not applicable here')),
+        check('peer', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['peer'] }),
+        check('events', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['events'] }),
+        check('trigger', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['trigger'] }),
+        check('destructive', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['destructive'] }),
+      ],
+      // A real-implementation style run: no peer, no trigger, no events.
+      { reference: undefined, baseUrl: reference.baseUrl, token: reference.identities.self.token },
+    );
+    expect(byId(result, 'skips')).toMatchObject({ status: 'skip', reason: 'not applicable here' });
+    expect(byId(result, 'peer')).toMatchObject({ status: 'skip', reason: PEER_MISSING });
+    expect(byId(result, 'events')).toMatchObject({
+      status: 'skip',
+      reason: expect.stringMatching(/--events none/),
+    });
+    expect(byId(result, 'trigger')).toMatchObject({
+      status: 'skip',
+      reason: expect.stringMatching(/--trigger-url/),
+    });
+    expect(byId(result, 'destructive')).toMatchObject({ status: 'skip', reason: DESTRUCTIVE_MISSING });
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('errors on a thrown exception and on a timeout', async () => {
+    const result = await runChecks([
+      check('throws', async () => {
+        throw new TypeError('boom');
+      }),
+      check(
+        'times-out',
+        async (t: CheckContext) => {
+          await new Promise((resolve) => t.signal.addEventListener('abort', resolve));
+        },
+        { timeoutMs: 100 },
+      ),
+    ]);
+    expect(byId(result, 'throws')).toMatchObject({
+      status: 'error',
+      reason: 'the check threw: TypeError: boom',
+    });
+    expect(byId(result, 'times-out')).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/within 100 ms/),
+    });
+  });
+
+  it('errors on a network failure, with the failed exchange as evidence', async () => {
+    const doomed = await startReference();
+    const result = await run({
+      reference: doomed,
+      events: 'none',
+      checks: [
+        check('server-goes-away', async (t: CheckContext) => {
+          await doomed.close();
+          await t.call('guild.list');
+          t.expect(true, 'not reached');
+        }),
+      ],
+    }).catch((error) => error);
+    const outcome = byId(result, 'server-goes-away');
+    expect(outcome.status).toBe('error');
+    expect(outcome.reason).toMatch(/guild\.list: network error/);
+    expect(outcome.evidence?.exchanges.at(-1)?.error).toMatch(/network error/);
+  });
+});
+
+describe('selection and levels', () => {
+  const mixed = [
+    check('must', async (t: CheckContext) => t.expect(false, 'fails'), { level: 'must', group: 'messages' }),
+    check('should', async (t: CheckContext) => t.expect(false, 'fails'), {
+      level: 'should',
+      group: 'guilds',
+    }),
+    check('info', async (t: CheckContext) => t.expect(false, 'fails'), { level: 'info', group: 'guilds' }),
+    check('experimental', async (t: CheckContext) => t.expect(false, 'fails'), {
+      experimental: true,
+      group: 'roles',
+    }),
+    check('satori', async (t: CheckContext) => t.expect(true, 'ok'), { profile: 'satori' }),
+    check('role-variant', async (t: CheckContext) => t.expect(true, 'ok'), {
+      variant: { point: 'role-payload', value: 'role' },
+    }),
+  ];
+  const passing = (level: string) =>
+    mixed.map((c) => ({
+      ...c,
+      run: c.level === level && !c.experimental ? c.run : async (t: any) => t.expect(true, 'ok'),
+    }));
+
+  it('runs every check, counts only those at the verdict level; experimental apart', async () => {
+    const onlyShouldFails = await runChecks(passing('should'));
+    expect(onlyShouldFails.checks.map((c) => c.id)).not.toContain('test/role-variant');
+    expect(byId(onlyShouldFails, 'should').status).toBe('fail');
+    expect(onlyShouldFails.verdict).toBe('pass');
+    expect((await runChecks(passing('should'), { level: 'should' })).verdict).toBe('fail');
+    // info checks are observations: they never fail a run.
+    expect((await runChecks(passing('info'), { level: 'info' })).verdict).toBe('pass');
+
+    const experimentalFails = mixed.map((c) =>
+      c.experimental ? c : { ...c, run: async (t: any) => t.expect(true, 'ok') },
+    );
+    const apart = await runChecks(experimentalFails);
+    expect(apart.verdict).toBe('pass');
+    expect(apart.summary.experimental).toMatchObject({ total: 1, fail: 1 });
+    expect(apart.summary.byLevel.must.fail).toBe(0);
+    expect((await runChecks(experimentalFails, { includeExperimental: true })).verdict).toBe('fail');
+  });
+
+  it('filters by suite, grep, profile and variant', async () => {
+    const ids = async (options: Partial<RunOptions>) =>
+      (await runChecks(mixed, options)).checks.map((c) => c.id);
+    expect(await ids({ suites: ['guilds'] })).toEqual(['test/should', 'test/info']);
+    expect(await ids({ grep: '^test/(must|info)$' })).toEqual(['test/must', 'test/info']);
+    expect(await ids({ profile: 'strict' })).not.toContain('test/satori');
+    expect(await ids({})).toContain('test/satori');
+    expect(await ids({ variants: { 'role-payload': 'role' } })).toContain('test/role-variant');
+  });
+
+  it('summarises by level, group and experimental', async () => {
+    const result = await runChecks(mixed);
+    expect(result.summary).toMatchObject({ total: 5, fail: 4, pass: 1 });
+    expect(result.summary.byGroup.guilds).toMatchObject({ total: 2, fail: 2 });
+    expect(result.summary.byLevel.must).toMatchObject({ total: 2, pass: 1, fail: 1 });
+    expect(result.variants).toMatchObject({ 'role-payload': 'data' });
+  });
+});
+
+describe('scheduling', () => {
+  it('never has more checks in flight than --concurrency, and reaches the bound', async () => {
+    const gate = new EventEmitter();
+    let inFlight = 0;
+    let started = 0;
+    let maxInFlight = 0;
+    const total = 12;
+    const bound = 4;
+    const checks = Array.from({ length: total }, (_, i) =>
+      check(`concurrent-${i}`, async (t: CheckContext) => {
+        inFlight++;
+        started++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        gate.emit('change');
+        // Hold until the batch is full (or nothing more can start), so the bound is actually reached.
+        await new Promise<void>((resolve) => {
+          const test = () => {
+            if (inFlight === bound || started === total) {
+              gate.off('change', test);
+              resolve();
+              gate.emit('change');
+            }
+          };
+          gate.on('change', test);
+          test();
+        });
+        await t.call('guild.list');
+        inFlight--;
+        t.expect(true, 'ran');
+      }),
+    );
+    const result = await runChecks(checks, { concurrency: bound });
+    expect(result.summary.pass).toBe(total);
+    expect(maxInFlight).toBe(bound);
+  });
+
+  it('runs exclusive checks alone', async () => {
+    let inFlight = 0;
+    const seenByExclusive: number[] = [];
+    const checks = [
+      ...Array.from({ length: 6 }, (_, i) =>
+        check(`plain-${i}`, async (t: CheckContext) => {
+          inFlight++;
+          await t.call('guild.list');
+          inFlight--;
+          t.expect(true, 'ran');
+        }),
+      ),
+      check(
+        'exclusive',
+        async (t: CheckContext) => {
+          seenByExclusive.push(inFlight);
+          t.expect(true, 'ran');
+        },
+        { exclusive: true },
+      ),
+    ];
+    await runChecks(checks, { concurrency: 8 });
+    expect(seenByExclusive).toEqual([0]);
+  });
+});
+
+describe('ledger and cleanup', () => {
+  it('undoes what checks created, newest first, after failures too; a settled entry is not undone twice', async () => {
+    const before = reference.snapshot();
+    const result = await runChecks(
+      [
+        check('creates-and-fails', async (t: CheckContext) => {
+          for (const content of ['one', 'two']) {
+            const created = await t.call('message.create', { channel_id: t.sandbox.channelId, content });
+            const id = created.body[0].id;
+            t.track({
+              kind: 'message',
+              label: `message ${content}`,
+              undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: id }],
+            });
+          }
+          t.expect(false, 'a failure after creating');
+        }),
+        check('creates-and-deletes', async (t: CheckContext) => {
+          const created = await t.call('message.create', {
+            channel_id: t.sandbox.channelId,
+            content: 'three',
+          });
+          const id = created.body[0].id;
+          t.track({
+            kind: 'message',
+            label: 'message three',
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: id }],
+          });
+          t.expectOk(
+            await t.call('message.delete', { channel_id: t.sandbox.channelId, message_id: id }),
+            'delete',
+          );
+        }),
+      ],
+      { concurrency: 1 },
+    );
+    expect(result.cleanup?.map((record) => [record.label, record.status])).toEqual([
+      ['message two', 'undone'],
+      ['message one', 'undone'],
+    ]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+
+  it('reports an undo that fails, never dropping it', async () => {
+    const result = await runChecks([
+      check('tracks-bogus', async (t: CheckContext) => {
+        t.track({
+          kind: 'message',
+          label: 'a message that does not exist',
+          undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: 'nope' }],
+        });
+        t.expect(true, 'x');
+      }),
+    ]);
+    expect(result.cleanup).toEqual([
+      expect.objectContaining({
+        label: 'a message that does not exist',
+        status: 'failed',
+        error: expect.stringMatching(/HTTP 4\d\d/),
+      }),
+    ]);
+  });
+
+  it('stops on abort, reports the interruption and still cleans up', async () => {
+    const before = reference.snapshot();
+    const controller = new AbortController();
+    const result = await runChecks(
+      [
+        check('creates-then-waits', async (t: CheckContext) => {
+          const created = await t.call('message.create', { channel_id: t.sandbox.channelId, content: 'x' });
+          t.track({
+            kind: 'message',
+            label: 'message x',
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: created.body[0].id }],
+          });
+          controller.abort('SIGINT');
+          t.expect(t.signal.aborted, 'the run signal reaches the check');
+        }),
+        check('never-starts', async (t: CheckContext) => t.expect(true, 'x')),
+      ],
+      { signal: controller.signal, concurrency: 1 },
+    );
+    expect(result.interrupted).toBe(true);
+    expect(result.verdict).toBe('fail');
+    expect(result.checks.map((c) => [c.id, c.status])).toEqual([['test/creates-then-waits', 'error']]);
+    expect(result.cleanup).toEqual([expect.objectContaining({ label: 'message x', status: 'undone' })]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+});
+
+describe('trigger and events', () => {
+  it('waits for an event without sleeping, and fails on the event timeout', async () => {
+    const result = await run({
+      reference,
+      eventTimeoutMs: 300,
+      checks: [
+        ...(await loadChecks(EXAMPLES)).filter((c) => c.id === 'example/message-created-event'),
+        check('no-such-event', async (t: CheckContext) => {
+          await t.events.waitFor((e) => e.type === 'never-sent', 'an event that never comes');
+        }),
+      ],
+    });
+    expect(result.checks.find((c) => c.id === 'example/message-created-event')?.status).toBe('pass');
+    expect(byId(result, 'no-such-event')).toMatchObject({
+      status: 'fail',
+      evidence: { expected: 'an event that never comes', observed: expect.stringMatching(/within 300 ms/) },
+    });
+  });
+
+  it('fires the embedded trigger; the ledger undoes the request it caused', async () => {
+    const before = reference.snapshot();
+    const result = await run({
+      reference,
+      events: 'none',
+      checks: [
+        check(
+          'friend-request',
+          async (t: CheckContext) => {
+            const answer: any = await t.trigger('friend-request', {});
+            t.track({
+              kind: 'friend-request',
+              label: `friend request ${answer?.request_id}`,
+              undo: ['friend.approve', { message_id: answer?.request_id, approve: false }],
+            });
+            t.expect(
+              typeof answer?.request_id === 'string',
+              'the trigger answers with the request id',
+              answer,
+            );
+          },
+          { needs: ['trigger'] },
+        ),
+      ],
+    });
+    expect(byId(result, 'friend-request').status).toBe('pass');
+    expect(byId(result, 'friend-request').evidence?.notes?.[0]).toMatch(/triggered friend-request/);
+    expect(result.cleanup).toEqual([expect.objectContaining({ status: 'undone' })]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+});
+
+describe('report', () => {
+  it('a real run result validates against spec/schemas/report.schema.json', async () => {
+    const result = await run({ reference, checks: await loadChecks(EXAMPLES) });
+    expect(result.summary.pass).toBe(3);
+    expect(validate('report', JSON.parse(JSON.stringify(result)))).toEqual([]);
+    expect(validate('report', { ...result, checks: [{ id: 1 }] }).length).toBeGreaterThan(0);
+  });
+});

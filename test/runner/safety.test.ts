@@ -1,0 +1,130 @@
+/**
+ * Safety (DESIGN.md): a run leaves the implementation exactly as it found it — after a full run of every
+ * suite, and after a run interrupted by SIGINT (the built CLI, spawned). The ledger is what makes this
+ * true: with cleanup disabled the same comparison fails.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/reference/contract.js';
+import { startReference } from '../../src/reference/index.js';
+import { loadChecks } from '../../src/runner/load.js';
+import { selectChecks } from '../../src/runner/select.js';
+import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
+
+const EXAMPLES = join(ROOT, 'test/runner/fixtures/suites');
+const INTERRUPT = join(ROOT, 'test/runner/fixtures/interrupt');
+
+let reference: ReferenceServer | undefined;
+afterEach(async () => {
+  await reference?.close();
+  reference = undefined;
+});
+
+describe('a run changes nothing it did not create', () => {
+  it('leaves the reference world equal after every suite (and the examples, which create and track)', async () => {
+    reference = await startReference();
+    const before = reference.snapshot();
+    const suites = await loadChecks();
+    if (suites.length === 0) console.log('safety: suites/ has no checks yet; only the example checks run');
+    const checks = [...suites, ...(await loadChecks(EXAMPLES))];
+    const result = await run({ reference, includeExperimental: true, checks });
+    expect(result.checks.length).toBe(
+      selectChecks(checks, { profile: 'satori', variants: result.variants }).length,
+    );
+    expect(result.checks.map((check) => check.id)).toContain('example/message-create-then-get');
+    expect(result.cleanup?.filter((record) => record.status === 'failed')).toEqual([]);
+    expect(result.cleanup?.length).toBeGreaterThan(0);
+    expect(reference.snapshot()).toEqual(before);
+  });
+
+  it('would not without the ledger (proof that the comparison can fail)', async () => {
+    reference = await startReference();
+    const before = reference.snapshot();
+    await run({ reference, events: 'none', cleanup: false, checks: await loadChecks(EXAMPLES) });
+    expect(reference.snapshot()).not.toEqual(before);
+  });
+});
+
+describe('an interrupted run cleans up too', () => {
+  beforeAll(() => ensureBuilt(), 180_000);
+
+  it('SIGINT mid-run: the CLI undoes the ledger, then exits 130', async () => {
+    reference = await startReference();
+    const ref = reference;
+    const before = ref.snapshot();
+    const { self, peer } = ref.identities;
+    // The control endpoint needs the bot token; a trigger command can send it (and exercises --trigger-command).
+    const triggerScript =
+      `fetch(${JSON.stringify(`${ref.controlUrl}/trigger`)},{method:'POST',headers:{'content-type':'application/json',` +
+      `authorization:'Bearer '+process.env.REF_TOKEN},body:JSON.stringify({event:process.env.EVENT,...JSON.parse(process.env.PAYLOAD)})})` +
+      `.then(async r=>{process.stdout.write(await r.text());process.exitCode=r.ok?0:1})`;
+    const child = spawn(
+      process.execPath,
+      [
+        BUILT_BIN,
+        '--base-url',
+        ref.baseUrl,
+        '--platform',
+        self.platform,
+        '--self-id',
+        self.userId,
+        '--peer-self-id',
+        peer.userId,
+        '--trigger-command',
+        `"${process.execPath}" -e "${triggerScript.replaceAll('"', '\\"')}"`,
+        '--suites-dir',
+        INTERRUPT,
+        '--suites-dir',
+        join(ROOT, 'dist/suites'),
+        '--suites-dir',
+        EXAMPLES,
+        '--include-experimental',
+        '--reporter',
+        'json',
+        '--out',
+        join(ROOT, 'reports', 'safety-interrupted'),
+      ],
+      {
+        env: {
+          ...process.env,
+          CONFORMANCE_TOKEN: self.token,
+          CONFORMANCE_PEER_TOKEN: peer.token,
+          REF_TOKEN: self.token,
+        },
+      },
+    );
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once a check result is printed and the blocking check has created its message.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no check result printed in time:\n${stderr}`)),
+        60_000,
+      );
+      let sent = false;
+      const poll = () => {
+        // Exactly one SIGINT: a second one exits at once, without the cleanup.
+        if (
+          !sent &&
+          /\[\s*\d+\/\d+\]/.test(stderr) &&
+          JSON.stringify(ref.snapshot()) !== JSON.stringify(before)
+        ) {
+          sent = true;
+          clearTimeout(timer);
+          child.kill('SIGINT');
+          resolve();
+        }
+      };
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        poll();
+      });
+    });
+    const code = await exited;
+    expect(stderr).toMatch(/SIGINT: stopping the run/);
+    expect(code).toBe(130);
+    expect(ref.snapshot()).toEqual(before);
+  });
+});
