@@ -5,6 +5,7 @@
  */
 import { request } from 'undici';
 import { catalogueHash } from '../spec/index.js';
+import { detectVariants } from '../suites/_lib/variants.js';
 import { HttpClient } from './client/http.js';
 import { openEventSource } from './events/index.js';
 import type { EventSource } from './events/source.js';
@@ -65,8 +66,13 @@ export interface RunOptions {
   faults?: string[];
   /** §4.8 variants, e.g. { 'role-payload': 'role' }: chosen for the run (embedded: also for the reference). */
   variants?: Record<string, string>;
-  /** Embedded reference: message.list limit bound. */
+  /**
+   * The target's message.list limit bound (§8.2 leaves it unstated), so the clamping checks can test
+   * bound+1; embedded: also the bound the reference enforces (default: the reference's 100).
+   */
   limitBound?: number;
+  /** Two or more emoji ids valid on the target, for the reaction checks (default 👍 and ❤️). */
+  emoji?: string[];
   /** Embedded reference: delay added to every response (benchmarks). */
   latencyMs?: number;
   events?: 'ws' | 'webhook' | 'none';
@@ -74,6 +80,8 @@ export interface RunOptions {
   /** host:port for the webhook receiver (default 127.0.0.1:0). */
   webhookListen?: string;
   triggerUrl?: string;
+  /** Headers sent only to --trigger-url (e.g. its own auth), never to the implementation. */
+  triggerHeaders?: Record<string, string>;
   triggerCommand?: string;
   allowDestructive?: boolean;
   /** Run these checks instead of loading suites/ (tests, examples). */
@@ -137,11 +145,12 @@ export function validateRunOptions(options: RunOptions): void {
       '--fault only works with --embedded (faults are switched on in the embedded reference implementation).',
     );
   }
-  for (const [name, value] of [
-    ['--limit-bound', options.limitBound],
-    ['--latency', options.latencyMs],
-  ] as const) {
-    if (value !== undefined && !embedded) fail(`${name} only works with --embedded.`);
+  if (options.latencyMs !== undefined && !embedded) fail('--latency only works with --embedded.');
+  if (options.limitBound !== undefined && !(Number.isInteger(options.limitBound) && options.limitBound > 0)) {
+    fail('--limit-bound must be a whole number above 0 (the largest page message.list returns)');
+  }
+  if (options.emoji && (options.emoji.length < 2 || options.emoji.some((id) => !id))) {
+    fail('--emoji needs two or more emoji ids valid on the target, comma-separated, e.g. --emoji 👍,❤️');
   }
   if (options.level && !['must', 'should', 'info'].includes(options.level)) {
     fail(`--level must be must, should or info (got '${options.level}')`);
@@ -187,6 +196,9 @@ export function validateRunOptions(options: RunOptions): void {
   }
 }
 
+/** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
+const DEFAULT_EMOJI = ['👍', '❤️'];
+
 const defaultVariants = (): Record<string, string> =>
   Object.fromEntries(Object.entries(VARIANT_POINTS).map(([point, values]) => [point, values[0]]));
 
@@ -219,6 +231,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       });
     }
     const identities = reference?.identities;
+    const limitBound = options.limitBound ?? reference?.limitBound;
     const baseUrl = reference?.baseUrl ?? options.baseUrl!;
     const variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
     const token = options.token ?? identities?.self.token;
@@ -285,17 +298,34 @@ export async function run(options: RunOptions): Promise<RunResult> {
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     });
     const redact = (text: string) => client!.redactor.redact(text);
+    // Embedded: the reference's seeded test guild, so a resource fault cannot hide behind discovery.
     const resolved = await resolveSandbox(client, {
-      guildId: options.guild,
-      channelId: options.channel,
+      guildId: options.guild ?? reference?.sandbox.guildId,
+      channelId: options.channel ?? reference?.sandbox.channelId,
       selfId,
       peerId: peerSelfId,
       userId: options.user,
     });
     notes.push(...resolved.notes);
 
+    const ledger = new Ledger();
+    if (!reference) {
+      // §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point).
+      const detection = await detectVariants(
+        async (operation, fields) => (await client!.call(operation, fields ?? {})).result,
+        resolved.sandbox,
+        options.variants ?? {},
+      );
+      Object.assign(variants, detection.variants);
+      notes.push(...detection.notes.map((note) => `variant ${note}`));
+      for (const entry of detection.undo) ledger.add(entry, 'variant detection');
+    }
+
     let trigger: Trigger | undefined;
-    if (options.triggerUrl) trigger = urlTrigger(options.triggerUrl);
+    if (options.triggerUrl)
+      trigger = urlTrigger(options.triggerUrl, {
+        ...(options.triggerHeaders ? { headers: options.triggerHeaders } : {}),
+      });
     else if (options.triggerCommand) trigger = commandTrigger(options.triggerCommand);
     else if (reference) {
       trigger = urlTrigger(`${reference.controlUrl.replace(/\/+$/, '')}/trigger`, {
@@ -308,7 +338,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
       client,
       sandbox: resolved.sandbox,
       variants,
-      ledger: new Ledger(),
+      config: {
+        ...(limitBound !== undefined ? { limitBound } : {}),
+        hasToken: Boolean(token),
+        emoji: options.emoji ?? DEFAULT_EMOJI,
+      },
+      ledger,
       source,
       eventsUnavailableReason,
       trigger,

@@ -7,12 +7,10 @@ import type { Identity } from '../src/runner/model.js';
 import { idOf, listAll, uniqueName } from './_lib/lists.js';
 
 /**
- * Two emoji ids the target accepts. §2 does not show what an emoji id looks like: the embedded reference
- * seeds named emoji; real servers of the family often take unicode emoji.
- * TODO: make these configurable for real servers (proposed: config/CLI `emoji`, exposed to checks).
+ * Two emoji ids the target accepts (--emoji; §2 does not show what an emoji id looks like). The reference
+ * takes any id; real servers of the family often take unicode emoji, the default.
  */
-export const EMOJI_IDS = ['thumbs-up', 'heart'] as const;
-const [EMOJI, OTHER_EMOJI] = EMOJI_IDS;
+const emojiOf = (t: CheckContext): [string, string] => [t.config.emoji[0], t.config.emoji[1]];
 
 interface ReactionTarget {
   channelId: string;
@@ -137,6 +135,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.create');
       await react(t, target, EMOJI);
       const users = await reactors(t, target, EMOJI);
@@ -154,6 +153,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.list');
       await react(t, target, EMOJI, 'self', 'reaction.list');
       if (t.sandbox.peerId) await react(t, target, EMOJI, 'peer', 'reaction.list');
@@ -180,6 +180,7 @@ const checks: CheckDefinition[] = [
     experimental: true,
     needs: ['peer'],
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;
       if (!peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
       const target = await createMessage(t, 'reaction.delete');
@@ -209,6 +210,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;
       const target = await createMessage(t, 'reaction.delete');
       if (!peerId) t.note('no peer identity: only the removal of the current user’s reaction is checked');
@@ -235,6 +237,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.clear');
       const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[EMOJI, 'peer']] : [];
       await setUpReactions(
@@ -265,6 +268,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.clear');
       const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[OTHER_EMOJI, 'peer']] : [];
       await setUpReactions(
@@ -278,7 +282,7 @@ const checks: CheckDefinition[] = [
         message_id: target.messageId,
       });
       t.expectOk(result, 'reaction.clear without emoji_id');
-      for (const emojiId of EMOJI_IDS) {
+      for (const emojiId of [EMOJI, OTHER_EMOJI]) {
         const left = await remainingReactors(t, target, emojiId);
         t.expect(left.length === 0, `no user reacts with ${emojiId} any more`, left);
       }

@@ -186,9 +186,8 @@ const withListNext = (t: CheckContext, operation: string, fields: Record<string,
 const contentTypeOf = (result: CallResult): string =>
   Object.entries(result.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
 
-/** Whether the run authenticates with a token (proposed: CheckContext.config.hasToken; assumed until then). */
-const runHasToken = (t: CheckContext): boolean =>
-  (t as { config?: { hasToken?: unknown } }).config?.hasToken !== false;
+/** Whether the run authenticates with a token (--token). */
+const runHasToken = (t: CheckContext): boolean => t.config.hasToken;
 
 const httpChecks: CheckDefinition[] = [
   // §1 rules 1-2: POST {base_url}/<resource>.<action>, parameters as named fields.

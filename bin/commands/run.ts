@@ -72,7 +72,15 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       collect,
     )
     .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
-    .option('--limit-bound <n>', 'embedded reference: message.list limit bound')
+    .option(
+      '--limit-bound <n>',
+      "the target's message.list limit bound (embedded: also enforced; default 100)",
+    )
+    .option(
+      '--emoji <ids>',
+      'two or more emoji ids valid on the target, comma-separated (default 👍,❤️)',
+      collectList,
+    )
     .option('--latency <ms>', 'embedded reference: delay added to every response')
     .addOption(
       new Option('--events <kind>', 'event transport (default ws)').choices(['ws', 'webhook', 'none']),
@@ -80,6 +88,11 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
     .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
     .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
     .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
+    .option(
+      '--trigger-header <name:value>',
+      'header sent only to --trigger-url, e.g. its auth (repeatable)',
+      collect,
+    )
     .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
     .option('--allow-destructive', 'run checks that change data the checker did not create')
     .option('--expected-failures <file>', 'baseline of check ids expected to fail')
@@ -129,6 +142,10 @@ export function toRunOptions(
   const pick = (key: string) => flags[key] ?? config[key];
   const headers = { ...(config.header ?? {}), ...(pairs('--header', flags.header, ':') ?? {}) };
   const variants = { ...(config.variant ?? {}), ...(pairs('--variant', flags.variant, '=') ?? {}) };
+  const triggerHeaders = {
+    ...(config.triggerHeader ?? {}),
+    ...(pairs('--trigger-header', flags.triggerHeader, ':') ?? {}),
+  };
   const options = {
     baseUrl: pick('baseUrl'),
     embedded: pick('embedded'),
@@ -153,11 +170,13 @@ export function toRunOptions(
     faults: pick('fault'),
     variants: Object.keys(variants).length ? variants : undefined,
     limitBound: number('--limit-bound', pick('limitBound')),
+    emoji: pick('emoji'),
     latencyMs: number('--latency', pick('latency')),
     events: pick('events'),
     eventsUrl: pick('eventsUrl'),
     webhookListen: pick('webhookListen'),
     triggerUrl: pick('triggerUrl'),
+    triggerHeaders: Object.keys(triggerHeaders).length ? triggerHeaders : undefined,
     triggerCommand: pick('triggerCommand'),
     allowDestructive: pick('allowDestructive'),
     out: pick('out') ?? 'reports',

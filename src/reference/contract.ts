@@ -50,6 +50,10 @@ export interface ReferenceServer {
   readonly identities: { self: ReferenceIdentity; peer: ReferenceIdentity; third: ReferenceIdentity };
   readonly variants: Variants;
   readonly faults: readonly string[];
+  /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
+  readonly limitBound: number;
+  /** The seeded test guild and its first text channel: the sandbox of an embedded run. */
+  readonly sandbox: { guildId: string; channelId: string };
   /** A deep JSON copy of the whole world, for the safety test (before/after equality). */
   snapshot(): unknown;
   close(): Promise<void>;

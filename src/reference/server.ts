@@ -224,6 +224,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     identities,
     variants,
     faults: [...faults],
+    limitBound,
+    sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),
     close() {
       closed ??= (async () => {

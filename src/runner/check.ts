@@ -141,10 +141,21 @@ export interface EventTransport {
   ready?: Record<string, any>;
 }
 
+/** What the user told the run about the target, for checks that cannot learn it from the wire. */
+export interface CheckConfig {
+  /** The target's upper bound of message.list limit (--limit-bound; §8.2 leaves it unstated). */
+  limitBound?: number;
+  /** Whether the run authenticates with a token (checks of refused auth need one to compare with). */
+  hasToken: boolean;
+  /** Emoji ids valid on the target for reaction checks (--emoji), at least two. */
+  emoji: readonly string[];
+}
+
 export interface CheckContext {
   readonly sandbox: Sandbox;
   /** Detected or chosen variants, e.g. { 'role-payload': 'data' }. */
   readonly variants: Readonly<Record<string, string>>;
+  readonly config: CheckConfig;
   readonly signal: AbortSignal;
   readonly events: EventsApi;
   /** Sends POST {base}/<operation> with JSON fields; records the exchange as evidence. Never throws on HTTP status. */

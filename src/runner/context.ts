@@ -7,6 +7,7 @@ import type { EventSource } from '../events/source.js';
 import type {
   CallOptions,
   CallResult,
+  CheckConfig,
   CheckContext,
   CheckDefinition,
   LedgerEntry,
@@ -23,6 +24,7 @@ export interface CheckEnvironment {
   client: HttpClient;
   sandbox: Sandbox;
   variants: Readonly<Record<string, string>>;
+  config: CheckConfig;
   ledger: Ledger;
   source?: EventSource;
   /** Why there is no event source (the skip reason of checks that need one). */
@@ -100,6 +102,7 @@ export async function executeCheck(
   const context: CheckContext = {
     sandbox: env.sandbox,
     variants: env.variants,
+    config: env.config,
     signal: controller.signal,
     events: createEventsApi({
       source: env.source,

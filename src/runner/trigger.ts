@@ -33,7 +33,10 @@ const parseOutput = (text: string): unknown => {
  * POST {event, ...payload} to `url`. `token` is sent as a bearer token only to the embedded reference's
  * control endpoint (a user's --trigger-url never receives the implementation's token).
  */
-export function urlTrigger(url: string, options: { token?: string; timeoutMs?: number } = {}): Trigger {
+export function urlTrigger(
+  url: string,
+  options: { token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Trigger {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     description: `POST ${url}`,
@@ -43,6 +46,7 @@ export function urlTrigger(url: string, options: { token?: string; timeoutMs?: n
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          ...options.headers,
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         },
         body: JSON.stringify({ event, ...payload }),

@@ -232,11 +232,5 @@ export function createdAtDecrease(items: readonly MessageItem[]): string | undef
   return undefined;
 }
 
-/**
- * The upper bound of message.list limit when the run knows it (--limit-bound; the embedded reference's
- * bound). Read from t.config until the check API exposes it (proposed: CheckContext.config.limitBound).
- */
-export const limitBoundOf = (t: CheckContext): number | undefined => {
-  const bound = (t as { config?: { limitBound?: unknown } }).config?.limitBound;
-  return typeof bound === 'number' && Number.isInteger(bound) && bound > 0 ? bound : undefined;
-};
+/** The upper bound of message.list limit when the run knows it (--limit-bound; the embedded reference's). */
+export const limitBoundOf = (t: CheckContext): number | undefined => t.config.limitBound;
