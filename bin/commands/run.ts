@@ -1,10 +1,13 @@
 /** `conformance [run]`: flags + config file → run() → reports → exit code. */
+
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { type RunOptions, run } from '../../src/index.js';
+import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { createProgressPrinter } from '../../src/report/console.js';
 import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
+import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
@@ -96,6 +99,13 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
     .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
     .option('--allow-destructive', 'run checks that change data the checker did not create')
     .option('--expected-failures <file>', 'baseline of check ids expected to fail')
+    .option('--baseline-report <file>', 'compare with an earlier report.json: any regression fails the run')
+    .addOption(
+      new Option('--badge-level <level>', 'checks the badge counts (default must)').choices([
+        'must',
+        'should',
+      ]),
+    )
     .option('--config <file>', 'config file (default ./conformance.config.json when present)')
     .option('--verbose', 'list passing checks too')
     .addOption(
@@ -138,7 +148,14 @@ export function toRunOptions(
   flags: Record<string, any>,
   config: Record<string, any>,
   env: NodeJS.ProcessEnv,
-): RunOptions & { out: string; reporters: string[]; expectedFailures?: string; verbose: boolean } {
+): RunOptions & {
+  out: string;
+  reporters: string[];
+  expectedFailures?: string;
+  baselineReport?: string;
+  badgeLevel?: 'must' | 'should';
+  verbose: boolean;
+} {
   const pick = (key: string) => flags[key] ?? config[key];
   const headers = { ...(config.header ?? {}), ...(pairs('--header', flags.header, ':') ?? {}) };
   const variants = { ...(config.variant ?? {}), ...(pairs('--variant', flags.variant, '=') ?? {}) };
@@ -182,6 +199,8 @@ export function toRunOptions(
     out: pick('out') ?? 'reports',
     reporters: pick('reporter') ?? defaultReporters,
     expectedFailures: pick('expectedFailures'),
+    baselineReport: pick('baselineReport'),
+    badgeLevel: pick('badgeLevel'),
     verbose: pick('verbose') ?? false,
     suitesDir: flags.suitesDir,
   };
@@ -194,7 +213,13 @@ export async function runCommand(
   context: RunContext,
 ): Promise<number> {
   const { config } = loadConfigFile(flags.config, context.cwd);
-  const { out, reporters, expectedFailures, verbose, ...options } = toRunOptions(flags, config, context.env);
+  const { out, reporters, expectedFailures, baselineReport, badgeLevel, verbose, ...options } = toRunOptions(
+    flags,
+    config,
+    context.env,
+  );
+  // Read the earlier report before the run: a bad path should not cost a whole run.
+  const earlier = baselineReport ? readEarlierReport(resolve(context.cwd, baselineReport)) : undefined;
   const reporterNames = parseReporterList(reporters);
   const baseline = expectedFailures
     ? { file: expectedFailures, ids: readBaseline(resolve(context.cwd, expectedFailures)) }
@@ -212,7 +237,12 @@ export async function runCommand(
 
   const outDir = resolve(context.cwd, out);
   const written: string[] = [];
-  for (const report of renderReports(result, reporterNames, { color: context.color, verbose })) {
+  const comparison = earlier ? compareRuns(earlier, result) : undefined;
+  for (const report of renderReports(result, reporterNames, {
+    color: context.color,
+    verbose,
+    ...(badgeLevel ? { badgeLevel } : {}),
+  })) {
     if (!report.file) {
       io.stdout(report.content.toString());
       continue;
@@ -224,8 +254,29 @@ export async function runCommand(
   if (written.length)
     io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
 
+  if (comparison)
+    io.stdout(
+      `\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color: context.color })}\n`,
+    );
+
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
-  return result.verdict === 'pass' ? 0 : 1;
+  return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
+}
+
+function readEarlierReport(path: string): RunResult {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigurationError(
+      `--baseline-report ${path}: cannot read the file; pass a report.json of an earlier run.`,
+    );
+  }
+  try {
+    return parseRunResult(text, path);
+  } catch (error) {
+    throw new ConfigurationError(`--baseline-report: ${(error as Error).message}`);
+  }
 }
 
 function readBaseline(path: string): Set<string> {
