@@ -1,6 +1,6 @@
 /** `conformance list [--json] [--rules]`: every check, or every rule with the checks covering it. */
 import type { Command } from 'commander';
-import { loadChecks } from '../../src/runner/load.js';
+import { loadChecks, sourceOf } from '../../src/runner/load.js';
 import { ruleCoverage } from '../../src/runner/traceability.js';
 import type { CommandIo } from './io.js';
 
@@ -54,6 +54,7 @@ export function registerList(program: Command, io: CommandIo): Command {
           ...(check.variant ? { variant: check.variant } : {}),
           rules: check.rules,
           operations: check.operations,
+          file: sourceOf(check),
         }));
         io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
       } else {
@@ -65,7 +66,7 @@ export function registerList(program: Command, io: CommandIo): Command {
             .filter(Boolean)
             .join(',');
           io.stdout(
-            `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}\n`,
+            `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}  ${sourceOf(check) ?? ''}\n`,
           );
         }
         io.stdout(`${checks.length} checks\n`);

@@ -3,7 +3,7 @@
  * Files and folders starting with '_' are helpers, not suites.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
 import type { CheckDefinition } from './check.js';
@@ -27,6 +27,11 @@ const ID_PATTERN = /^[a-z0-9][a-z0-9.-]*\/[a-z0-9][a-z0-9.-]*$/;
 /** The suites folder: ../../suites from src/runner (tsx) or dist/src/runner (built: dist/suites). */
 export const defaultSuitesDir = (): string => fileURLToPath(new URL('../../suites/', import.meta.url));
 
+const sources = new WeakMap<CheckDefinition, string>();
+
+/** The file a loaded check is defined in, relative to the package (e.g. 'suites/pagination.ts'). */
+export const sourceOf = (check: CheckDefinition): string | undefined => sources.get(check);
+
 /** Loads the checks of a folder (default: the built-in suites, which may not exist yet: no checks). */
 export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
   const dir = folder ?? defaultSuitesDir();
@@ -45,6 +50,7 @@ export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
     if (!Array.isArray(exported)) {
       throw new Error(`${file} must default-export an array of checks (CheckDefinition[])`);
     }
+    for (const check of exported) sources.set(check, join(basename(dir), file));
     checks.push(...exported);
   }
   validateChecks(checks);

@@ -152,7 +152,11 @@ describe('list', () => {
   it('lists checks and rules (untestable marked)', async () => {
     const checks = await runMain(['list', '--json']);
     expect(checks.code).toBe(0);
-    expect(Array.isArray(JSON.parse(checks.out))).toBe(true);
+    const rows = JSON.parse(checks.out) as { id: string; file?: string }[];
+    // A check is found from its id in one step: list names the file that defines it.
+    const clamp = rows.find((row) => row.id === 'message.list/limit-above-bound-is-clamped');
+    expect(clamp?.file).toBe('suites/pagination.ts');
+    expect(rows.every((row) => /^suites\/[a-z-]+\.ts$/.test(row.file ?? ''))).toBe(true);
     const rules = await runMain(['list', '--rules']);
     expect(rules.out).toMatch(/GEN-3 .* untestable/);
     expect(rules.out).toMatch(/\d+ rules: \d+ covered, \d+ uncovered, \d+ untestable/);
