@@ -39,6 +39,8 @@ export interface EventSource {
   readonly ready?: ReadyInfo;
   /** Webhook: the URL to register with the implementation. */
   readonly webhookUrl?: string;
+  /** Where the stream is and how it authenticates, for probes of the transport (CONV-WS-*, CONV-WEBHOOK). */
+  readonly target?: { url: string; token?: string; selfId?: string };
   /** Every event received so far, in arrival order (older envelopes normalised: id → sn). */
   events(): ObservedEvent[];
   /** Called for every event as it arrives; returns an unsubscribe function. */

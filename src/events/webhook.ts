@@ -74,6 +74,14 @@ class WebhookReceiver implements WebhookSource {
     }
   }
 
+  get target(): { url: string; token?: string; selfId?: string } {
+    return {
+      url: this.webhookUrl,
+      ...(this.#options.token === undefined ? {} : { token: this.#options.token }),
+      ...(this.#options.selfId === undefined ? {} : { selfId: this.#options.selfId }),
+    };
+  }
+
   started(server: ReturnType<typeof createServer>, host: string): void {
     this.#server = server;
     const { port } = server.address() as AddressInfo;
@@ -145,15 +153,18 @@ class WebhookReceiver implements WebhookSource {
       this.#notes.add(`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
       return;
     }
-    this.#receive(body, receivedAt);
+    this.#receive(body, receivedAt, flatHeaders(request.headers));
   }
 
-  #receive(body: unknown, receivedAt: number): void {
+  #receive(body: unknown, receivedAt: number, headers: Record<string, string>): void {
     if (!isObject(body)) {
       this.#notes.add('A webhook delivery body was not a JSON object (ignored).');
       return;
     }
-    const { event, selfId, notes } = normaliseEvent(body, receivedAt);
+    const normalised = normaliseEvent(body, receivedAt);
+    const { selfId, notes } = normalised;
+    // The delivery's headers go with the event, for checks of the delivery itself (CONV-WEBHOOK).
+    const event = { ...normalised.event, headers };
     this.#notes.add(...notes);
     if (this.#options.selfId !== undefined) {
       if (selfId === undefined)
@@ -169,6 +180,15 @@ class WebhookReceiver implements WebhookSource {
       }
     }
   }
+}
+
+/** Request headers as one string each (lower-case names; repeated headers joined with ', '). */
+function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

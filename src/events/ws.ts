@@ -45,6 +45,7 @@ function readyFailure(url: string, closeCode: number | undefined, waitedMs: numb
 class WebSocketSource implements EventSource {
   readonly kind = 'ws';
   readonly ready: ReadyInfo;
+  readonly target: { url: string; token?: string; selfId?: string };
   readonly #session: WsSession;
   readonly #selfId?: string;
   readonly #events: ObservedEvent[] = [];
@@ -58,6 +59,11 @@ class WebSocketSource implements EventSource {
   constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
     this.#session = session;
     this.#selfId = options.selfId;
+    this.target = {
+      url: options.url,
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.selfId === undefined ? {} : { selfId: options.selfId }),
+    };
     this.ready = {
       body: isObject(readyFrame.body) ? readyFrame.body : {},
       receivedAt: readyFrame.receivedAt,

@@ -50,7 +50,13 @@ function scenarioFor(id: string): Scenario {
   const linkFault = LINK_OPERATION.exec(id);
   if (linkFault) {
     const operation =
-      { 'guild-role-create': 'guild.role.create', 'guild-member-kick': 'guild.member.kick' }[linkFault[1]] ??
+      {
+        'guild-role-create': 'guild.role.create',
+        'guild-member-kick': 'guild.member.kick',
+        'guild-role-update': 'guild.role.update',
+        'guild-role-delete': 'guild.role.delete',
+        'guild-member-role-set': 'guild.member.role.set',
+      }[linkFault[1]] ??
       linkFault[1].replace('-', '.');
     const type = {
       'message.create': 'message-created',
@@ -60,6 +66,12 @@ function scenarioFor(id: string): Scenario {
       'guild.role.create': 'guild-role-created',
       'reaction.create': 'reaction-added',
       'guild.member.kick': 'guild-member-removed',
+      'channel.update': 'channel-updated',
+      'channel.delete': 'channel-removed',
+      'guild.role.update': 'guild-role-updated',
+      'guild.role.delete': 'guild-role-deleted',
+      'reaction.delete': 'reaction-removed',
+      'guild.member.role.set': 'guild-member-updated',
     }[operation];
     if (!type) throw new Error(`no event known for ${operation}`);
     return async (harness) => {

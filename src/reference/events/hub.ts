@@ -120,6 +120,15 @@ const MISSING_ON_OPERATION: Record<string, { operation: string; type: string }> 
   'event-missing-on-guild-role-create': { operation: 'guild.role.create', type: 'guild-role-created' },
   'event-missing-on-reaction-create': { operation: 'reaction.create', type: 'reaction-added' },
   'event-missing-on-guild-member-kick': { operation: 'guild.member.kick', type: 'guild-member-removed' },
+  'event-missing-on-channel-update': { operation: 'channel.update', type: 'channel-updated' },
+  'event-missing-on-channel-delete': { operation: 'channel.delete', type: 'channel-removed' },
+  'event-missing-on-guild-role-update': { operation: 'guild.role.update', type: 'guild-role-updated' },
+  'event-missing-on-guild-role-delete': { operation: 'guild.role.delete', type: 'guild-role-deleted' },
+  'event-missing-on-reaction-delete': { operation: 'reaction.delete', type: 'reaction-removed' },
+  'event-missing-on-guild-member-role-set': {
+    operation: 'guild.member.role.set',
+    type: 'guild-member-updated',
+  },
 };
 
 /** Name faults: the event goes out under a wrong name (EVT-NAMES). */

@@ -5,11 +5,17 @@
 import { eventRuleId } from '../../../spec/rules.js';
 import type { FaultDefinition } from '../contract.js';
 
-const fault = (id: string, rules: string[], description: string): FaultDefinition => ({
+/** detectedBy: the event-suite checks (suites/events*.ts) that fail with the fault on over WebSocket. */
+const fault = (
+  id: string,
+  rules: string[],
+  description: string,
+  detectedBy: string[] = [],
+): FaultDefinition => ({
   id,
   rules,
   description,
-  detectedBy: [],
+  detectedBy,
 });
 
 /** §6 table: for each event, the required resource whose absence tells the most. */
@@ -45,6 +51,12 @@ const MISSING_LINKS: [operation: string, event: string, rule: string][] = [
   ['guild.role.create', 'guild-role-created', 'EVT-LINK-INFERRED'],
   ['reaction.create', 'reaction-added', 'EVT-LINK-INFERRED'],
   ['guild.member.kick', 'guild-member-removed', 'EVT-LINK-INFERRED'],
+  ['channel.update', 'channel-updated', 'EVT-LINK-INFERRED'],
+  ['channel.delete', 'channel-removed', 'EVT-LINK-INFERRED'],
+  ['guild.role.update', 'guild-role-updated', 'EVT-LINK-INFERRED'],
+  ['guild.role.delete', 'guild-role-deleted', 'EVT-LINK-INFERRED'],
+  ['reaction.delete', 'reaction-removed', 'EVT-LINK-INFERRED'],
+  ['guild.member.role.set', 'guild-member-updated', 'EVT-LINK-INFERRED'],
 ];
 
 export const eventFaults: FaultDefinition[] = [
@@ -53,6 +65,7 @@ export const eventFaults: FaultDefinition[] = [
       `event-${event}-no-${resource}`,
       [eventRuleId(event), 'GEN-4'],
       `${event} events are sent without their required ${resource}.`,
+      [`event.${event}/required-resources`],
     ),
   ),
   ...MISSING_LINKS.map(([operation, event, rule]) =>
@@ -60,41 +73,56 @@ export const eventFaults: FaultDefinition[] = [
       `event-missing-on-${operation.replaceAll('.', '-')}`,
       [rule],
       `${operation} makes its change but emits no ${event} (triggered ${event} events still flow).`,
+      [`${operation}/emits-${event}`],
     ),
   ),
-  fault('event-name-message-create', ['EVT-NAMES'], "message-created is sent as 'message-create'."),
+  fault('event-name-message-create', ['EVT-NAMES'], "message-created is sent as 'message-create'.", [
+    'events.names/known-types',
+  ]),
   fault(
     'event-name-reaction-deleted',
     ['EVT-NAMES'],
     "reaction-removed is sent as 'reaction-deleted' (as some type definitions of the family say).",
+    ['events.names/known-types'],
   ),
   fault(
     'event-envelope-legacy',
     ['CONV-EVENT-ENVELOPE', 'CONV-WS-SN'],
     'EVENT bodies use the older envelope: id instead of sn, platform and self_id instead of login.',
+    ['events.stream/envelope-fields'],
   ),
   fault(
     'event-sn-repeated',
     ['CONV-WS-SN'],
     'Every sn is sent twice (1, 1, 2, 2 …): not strictly increasing.',
+    ['events.stream/sn-strictly-increases'],
   ),
-  fault('event-sn-decreasing', ['CONV-WS-SN'], 'sn counts down from 999999 instead of up.'),
-  fault('ws-ready-no-logins', ['CONV-WS-READY'], 'READY is sent with an empty body, without logins.'),
-  fault('ws-no-pong', ['CONV-WS-PING'], 'PING frames are never answered with PONG.'),
+  fault('event-sn-decreasing', ['CONV-WS-SN'], 'sn counts down from 999999 instead of up.', [
+    'events.stream/sn-strictly-increases',
+  ]),
+  fault('ws-ready-no-logins', ['CONV-WS-READY'], 'READY is sent with an empty body, without logins.', [
+    'events.ws/ready-lists-logins',
+  ]),
+  fault('ws-no-pong', ['CONV-WS-PING'], 'PING frames are never answered with PONG.', [
+    'events.ws/ping-answered-with-pong',
+  ]),
   fault(
     'ws-resume-ignored',
     ['CONV-WS-RESUME'],
     'IDENTIFY with sn is answered with READY but nothing is replayed.',
+    ['events.ws/resume-replays-missed'],
   ),
   fault(
     'ws-events-before-identify',
     ['CONV-WS-IDENTIFY-FIRST'],
     'Sockets that have not identified receive every event.',
+    ['events.ws/no-events-before-identify'],
   ),
   fault(
     'ws-bad-token-accepted',
     ['CONV-WS-AUTH'],
     'IDENTIFY with a wrong token is answered with READY (every login) instead of close 4004.',
+    ['events.ws/wrong-token-refused'],
   ),
   fault('webhook-no-opcode', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Satori-Opcode header.'),
   fault('webhook-no-auth', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Authorization header.'),

@@ -1,0 +1,333 @@
+/**
+ * Helpers of the event suites (§6): reading event bodies, judging event names, probing the run's
+ * WebSocket, and causing events through the interface or the trigger. Every thing created to cause an
+ * event is tracked with the ledger at once; a failed precondition skips the check with the reason.
+ */
+import { events as eventCatalogue } from '../../spec/events.js';
+import { validate } from '../../spec/validate.js';
+import type { ProbeTarget } from '../../src/events/probes.js';
+import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import { idOf, uniqueName } from './lists.js';
+import { requesterIdOf, requestIdOf } from './requests.js';
+
+/** The §6 event names, in table order. */
+export const EVENT_NAMES: readonly string[] = eventCatalogue.map((definition) => definition.name);
+
+/**
+ * Names the protocol family uses beyond §6 (de-facto-conventions.md "Events"): observed, never failed.
+ */
+export const FAMILY_EVENT_NAMES: readonly string[] = [
+  'guild-emoji-added',
+  'guild-emoji-updated',
+  'guild-emoji-deleted',
+  'login-added',
+  'login-removed',
+  'login-updated',
+  'interaction/button',
+  'interaction/command',
+  'internal',
+];
+
+/** Wrong names seen in the family for §6 events (some type definitions say reaction-deleted). */
+export const KNOWN_ALIASES: Readonly<Record<string, string>> = {
+  'reaction-deleted': 'reaction-removed',
+  'reaction-created': 'reaction-added',
+  'message-removed': 'message-deleted',
+  'channel-created': 'channel-added',
+  'channel-deleted': 'channel-removed',
+  'guild-created': 'guild-added',
+  'guild-deleted': 'guild-removed',
+  'guild-member-deleted': 'guild-member-removed',
+  'friend-requested': 'friend-request',
+};
+
+/** Levenshtein distance (small strings only). */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The §6 name an observed type misspells, or undefined: a known alias, or within two edits of a §6 name.
+ * §6 names themselves and the family's other names (login-added …) are not misspellings.
+ */
+export function misspellingOf(type: string): string | undefined {
+  if (EVENT_NAMES.includes(type) || FAMILY_EVENT_NAMES.includes(type)) return undefined;
+  if (KNOWN_ALIASES[type]) return KNOWN_ALIASES[type];
+  const normalised = type.toLowerCase().replace(/[_\s]+/g, '-');
+  if (EVENT_NAMES.includes(normalised)) return normalised;
+  let best: { name: string; distance: number } | undefined;
+  for (const name of EVENT_NAMES) {
+    const distance = editDistance(normalised, name);
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  return best && best.distance <= 2 ? best.name : undefined;
+}
+
+/** The id of a top-level resource of an event body (event.message.id …), when it is a string. */
+export const resourceId = (event: ObservedEvent, resource: string): string | undefined =>
+  idOf(event.body?.[resource]);
+
+/** The user id of an event: user.id, else member.user.id. */
+export const eventUserId = (event: ObservedEvent): string | undefined =>
+  idOf(event.body?.user) ?? idOf(event.body?.member?.user);
+
+/** Problems of an event body against its §6 event schema (type + required resources, §1 rule 4). */
+export const eventProblems = (t: CheckContext, event: ObservedEvent, name: string): string[] =>
+  validate(`event:${name}`, event.body, t.variants).map((problem) => problem.message);
+
+/** A short JSON rendering of an event for `observed`. */
+export const describeEvent = (event: ObservedEvent | undefined): string => {
+  if (!event) return 'none';
+  const text = JSON.stringify(event.body);
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+};
+
+/** The distinct types among events, for messages. */
+export const typesOf = (events: readonly ObservedEvent[]): string =>
+  events.length ? [...new Set(events.map((event) => event.type))].join(', ') : 'none';
+
+/** The run's WebSocket as a probe target; skips when events come by webhook. */
+export function wsProbeTarget(t: CheckContext): ProbeTarget & { selfId?: string } {
+  const transport = t.events.transport;
+  if (!transport) t.skip('the event stream of this run does not say where it is: nothing to probe');
+  if (transport.kind !== 'ws') {
+    t.skip('events come by webhook in this run: the WebSocket lifecycle is checked with --events ws');
+  }
+  return {
+    url: transport.url,
+    timeoutMs: t.events.timeoutMs,
+    ...(transport.token === undefined ? {} : { token: transport.token }),
+    ...(transport.selfId === undefined ? {} : { selfId: transport.selfId }),
+  };
+}
+
+/** Skips with `reason` when an event that a precondition needs does not arrive within the event timeout. */
+export async function awaitPrecondition(
+  t: CheckContext,
+  predicate: (event: ObservedEvent) => boolean,
+  reason: string,
+): Promise<ObservedEvent> {
+  const event = await t.events.tryWaitFor(predicate);
+  if (!event) t.skip(`precondition failed: ${reason} within ${t.events.timeoutMs} ms (--event-timeout)`);
+  return event;
+}
+
+/**
+ * Waits for the event an operation should have caused. Fails with what arrived instead: events of the
+ * right type not matching (e.g. another message id), or none at all.
+ */
+export async function expectCausedEvent(
+  t: CheckContext,
+  options: {
+    cause: string;
+    type: string;
+    /** What the event must carry, in words, e.g. 'message.id 123 and channel.id 4'. */
+    carrying: string;
+    matches: (event: ObservedEvent) => boolean;
+    /** t.events.mark() taken before the operation. */
+    mark: number;
+  },
+): Promise<ObservedEvent | undefined> {
+  const { type, matches } = options;
+  const event = await t.events.tryWaitFor((candidate) => candidate.type === type && matches(candidate));
+  const since = t.events.since(options.mark);
+  const sameType = since.filter((candidate) => candidate.type === type);
+  t.expect(
+    event !== undefined,
+    `${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
+    sameType.length
+      ? `${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
+      : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
+  );
+  return event;
+}
+
+/** Runs `cause` and turns a missing trigger into a skip that says what could not be caused. */
+export async function triggering<T>(t: CheckContext, what: string, cause: () => Promise<T>): Promise<T> {
+  try {
+    return await cause();
+  } catch (error) {
+    if ((error as Error)?.name === 'CheckSkip') t.skip(`${what}: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+const statusOf = (result: CallResult): string =>
+  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
+
+/** A precondition call: skips (not fails) the check when it is refused; the operation's own checks report it. */
+export function requireOk(t: CheckContext, result: CallResult, what: string): void {
+  if (!result.ok) t.skip(`precondition failed: ${what} answered ${statusOf(result)}`);
+}
+
+// ── Causing events through the interface (each creation tracked with the ledger at once) ──────────
+
+export interface CreatedMessage {
+  id: string;
+  channelId: string;
+}
+
+/** message.create in the sandbox channel; tracked (undo message.delete). Skips when refused. */
+export async function makeMessage(t: CheckContext, what: string): Promise<CreatedMessage> {
+  const channelId = t.sandbox.channelId;
+  const result = await t.call('message.create', { channel_id: channelId, content: uniqueName(what) });
+  const returned: unknown[] = Array.isArray(result.body) ? result.body : result.ok ? [result.body] : [];
+  const ids = returned.map(idOf).filter((id): id is string => id !== undefined);
+  for (const id of ids) {
+    t.track({
+      kind: 'message',
+      label: `message ${id} in channel ${channelId}`,
+      undo: ['message.delete', { channel_id: channelId, message_id: id }],
+    });
+  }
+  requireOk(t, result, 'message.create');
+  if (ids.length === 0)
+    t.skip(`precondition failed: message.create returned no message id: ${statusOf(result)}`);
+  return { id: ids[ids.length - 1], channelId };
+}
+
+/** channel.create of a text channel in the sandbox guild; tracked (undo channel.delete). Skips when refused. */
+export async function makeChannel(t: CheckContext, what: string): Promise<string> {
+  const guildId = t.sandbox.guildId;
+  const name = uniqueName(what);
+  const result = await t.call('channel.create', { guild_id: guildId, data: { name, type: 0 } });
+  const id = result.ok ? idOf(result.body) : undefined;
+  if (id !== undefined) {
+    t.track({
+      kind: 'channel',
+      label: `channel ${id} (${name}) in guild ${guildId}`,
+      undo: ['channel.delete', { channel_id: id }],
+    });
+  }
+  requireOk(t, result, 'channel.create');
+  if (id === undefined)
+    t.skip(`precondition failed: channel.create returned no Channel id: ${statusOf(result)}`);
+  return id;
+}
+
+/** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
+export const rolePayload = (t: CheckContext, role: Record<string, unknown>): Record<string, unknown> => ({
+  [t.variants['role-payload'] === 'role' ? 'role' : 'data']: role,
+});
+
+/** guild.role.create in the sandbox guild; tracked (undo guild.role.delete). Skips when refused. */
+export async function makeRole(t: CheckContext, what: string): Promise<string> {
+  const guildId = t.sandbox.guildId;
+  const name = uniqueName(what);
+  const result = await t.call('guild.role.create', { guild_id: guildId, ...rolePayload(t, { name }) });
+  const id = result.ok ? idOf(result.body) : undefined;
+  if (id !== undefined) {
+    t.track({
+      kind: 'role',
+      label: `role ${id} (${name}) in guild ${guildId}`,
+      undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
+    });
+  }
+  requireOk(t, result, 'guild.role.create');
+  if (id === undefined)
+    t.skip(`precondition failed: guild.role.create returned no role id: ${statusOf(result)}`);
+  return id;
+}
+
+/** The emoji of the reactions the event checks add (the reactions suite uses the same id). */
+export const EMOJI_ID = 'thumbs-up';
+
+/** reaction.create by the current user on `message`; tracked (undo reaction.delete). Skips when refused. */
+export async function makeReaction(
+  t: CheckContext,
+  message: CreatedMessage,
+): Promise<Record<string, string>> {
+  const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: EMOJI_ID };
+  const result = await t.call('reaction.create', fields);
+  t.track({
+    kind: 'reaction',
+    label: `reaction ${EMOJI_ID} on message ${message.id}`,
+    undo: ['reaction.delete', fields],
+  });
+  requireOk(t, result, 'reaction.create');
+  return fields;
+}
+
+// ── Causing events through the trigger ──────────────────────────────────────────────────────────
+
+export interface IncomingRequest {
+  requestId: string;
+  /** The inviting guild (guild-request) or the guild asked to join (guild-member-request). */
+  guildId?: string;
+  /** The requester (friend-request, guild-member-request), when the trigger names it. */
+  userId?: string;
+}
+
+/** Asks the trigger for a request event (friend-request, guild-request, guild-member-request). */
+export async function triggerRequest(
+  t: CheckContext,
+  event: 'friend-request' | 'guild-request' | 'guild-member-request',
+  payload: Record<string, unknown> = {},
+): Promise<IncomingRequest> {
+  const answer = await t.trigger(event, payload);
+  const requestId = requestIdOf(answer);
+  if (requestId === undefined) {
+    t.skip(`the trigger's answer to ${event} carries no request_id: ${JSON.stringify(answer)}`);
+  }
+  const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
+  const userId = requesterIdOf(answer);
+  return {
+    requestId,
+    ...(typeof guildId === 'string' ? { guildId } : {}),
+    ...(userId === undefined ? {} : { userId }),
+  };
+}
+
+/** Whether an event is the one of this request: message.id = request id (the family's way), else the guild/user. */
+export const isEventOfRequest =
+  (type: string, request: IncomingRequest) =>
+  (event: ObservedEvent): boolean => {
+    if (event.type !== type) return false;
+    const messageId = resourceId(event, 'message');
+    if (messageId !== undefined) return messageId === request.requestId;
+    if (type === 'guild-request') return resourceId(event, 'guild') === request.guildId;
+    return request.userId !== undefined && eventUserId(event) === request.userId;
+  };
+
+/**
+ * A guild made by the trigger (guild-added without guild_id: a new guild owned by the bot), tracked so that
+ * the ledger removes it again (trigger guild-removed).
+ */
+export async function triggerOwnGuild(t: CheckContext): Promise<string> {
+  const answer = await t.trigger('guild-added', { name: uniqueName('guild') });
+  const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
+  if (typeof guildId !== 'string') {
+    t.skip(`the trigger's answer to guild-added carries no guild_id: ${JSON.stringify(answer)}`);
+  }
+  t.track({
+    kind: 'guild membership',
+    label: `guild ${guildId} (made by the trigger guild-added)`,
+    undo: ['trigger:guild-removed', { guild_id: guildId }],
+  });
+  return guildId;
+}
+
+/** Adds a user to a guild the run made (trigger guild-member-added), tracked (trigger guild-member-removed). */
+export async function triggerMemberOf(t: CheckContext, guildId: string): Promise<string> {
+  const userId = t.sandbox.userId ?? t.sandbox.peerId;
+  if (userId === undefined) t.skip('needs another user to add to a guild: pass --user or a peer identity');
+  await t.trigger('guild-member-added', { guild_id: guildId, user_id: userId });
+  t.track({
+    kind: 'guild member',
+    label: `member ${userId} of guild ${guildId} (added by the trigger)`,
+    undo: ['trigger:guild-member-removed', { guild_id: guildId, user_id: userId }],
+  });
+  return userId;
+}

@@ -1,0 +1,134 @@
+/**
+ * The event suites (suites/events*.ts) against the embedded reference: all pass over WebSocket and over
+ * webhook, and representative faults make the checks that cite their rules fail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import type { ReferenceServer } from '../../src/reference/contract.js';
+import { startReference } from '../../src/reference/server.js';
+import type { CheckResult, RunResult } from '../../src/runner/model.js';
+
+/** Short event waits keep the fault runs fast (a missing event is waited for this long). */
+const EVENT_TIMEOUT_MS = 1500;
+
+const runEvents = (options: Parameters<typeof run>[0]): Promise<RunResult> =>
+  run({
+    suites: ['events'],
+    includeExperimental: true,
+    level: 'should',
+    eventTimeoutMs: EVENT_TIMEOUT_MS,
+    ...options,
+  });
+
+const byStatus = (result: RunResult, status: CheckResult['status']) =>
+  result.checks.filter((check) => check.status === status).map((check) => check.id);
+
+const problems = (result: RunResult) =>
+  result.checks
+    .filter((check) => check.status === 'fail' || check.status === 'error')
+    .map((check) => `${check.id}: ${check.reason}`);
+
+describe('event suites against the clean reference', () => {
+  let reference: ReferenceServer;
+  beforeAll(async () => {
+    reference = await startReference();
+  });
+  afterAll(() => reference.close());
+
+  it('pass over WebSocket (only the webhook check skips, with its reason)', async () => {
+    const result = await runEvents({ reference });
+    expect(problems(result)).toEqual([]);
+    expect(byStatus(result, 'skip')).toEqual(['events.webhook/delivery-headers']);
+    const skipped = result.checks.find((check) => check.status === 'skip');
+    expect(skipped?.reason).toMatch(/--events webhook/);
+    expect(byStatus(result, 'pass').length).toBeGreaterThanOrEqual(40);
+    expect(result.cleanup?.every((record) => record.status === 'undone')).toBe(true);
+  });
+
+  it('pass over webhook (the WebSocket lifecycle checks skip, with their reason)', async () => {
+    const result = await runEvents({ reference, events: 'webhook' });
+    expect(problems(result)).toEqual([]);
+    const skipped = result.checks.filter((check) => check.status === 'skip');
+    expect(skipped.map((check) => check.id).sort()).toEqual(
+      [
+        'events.stream/sn-strictly-increases',
+        'events.ws/no-events-before-identify',
+        'events.ws/ping-answered-with-pong',
+        'events.ws/ready-lists-logins',
+        'events.ws/resume-replays-missed',
+        'events.ws/wrong-token-refused',
+      ].sort(),
+    );
+    for (const check of skipped) expect(check.reason).toMatch(/webhook/);
+    expect(byStatus(result, 'pass')).toContain('events.webhook/delivery-headers');
+  });
+});
+
+describe('event suites against faults', () => {
+  const cases: { fault: string; grep?: string; events?: 'webhook'; failing: string[] }[] = [
+    { fault: 'ws-no-pong', grep: '^events\\.ws/', failing: ['events.ws/ping-answered-with-pong'] },
+    {
+      fault: 'ws-events-before-identify',
+      grep: '^events\\.ws/',
+      failing: ['events.ws/no-events-before-identify'],
+    },
+    { fault: 'ws-resume-ignored', grep: '^events\\.ws/', failing: ['events.ws/resume-replays-missed'] },
+    { fault: 'event-sn-repeated', grep: 'sn-strictly', failing: ['events.stream/sn-strictly-increases'] },
+    { fault: 'event-envelope-legacy', grep: 'envelope', failing: ['events.stream/envelope-fields'] },
+    {
+      fault: 'event-missing-on-message-create',
+      grep: '^message\\.create/',
+      failing: ['message.create/emits-message-created'],
+    },
+    {
+      fault: 'event-missing-on-guild-member-kick',
+      grep: 'guild\\.member\\.kick/',
+      failing: ['guild.member.kick/emits-guild-member-removed'],
+    },
+    {
+      fault: 'event-name-reaction-deleted',
+      grep: 'reaction\\.delete/|events\\.names/',
+      failing: ['events.names/known-types', 'reaction.delete/emits-reaction-removed'],
+    },
+    {
+      fault: 'event-guild-updated-no-guild',
+      grep: 'guild-updated/',
+      failing: ['event.guild-updated/required-resources'],
+    },
+    {
+      fault: 'friend-approve-no-op',
+      grep: '^event\\.friend-request/',
+      failing: ['event.friend-request/approve-true'],
+    },
+    {
+      fault: 'webhook-no-auth',
+      grep: 'webhook',
+      events: 'webhook',
+      failing: ['events.webhook/delivery-headers'],
+    },
+  ];
+
+  for (const { fault, grep, events, failing } of cases) {
+    it(`${fault} fails ${failing.join(', ')} and nothing else`, async () => {
+      const reference = await startReference({ faults: [fault] });
+      try {
+        const result = await runEvents({
+          reference,
+          ...(grep ? { grep } : {}),
+          ...(events ? { events } : {}),
+        });
+        expect(byStatus(result, 'error')).toEqual([]);
+        expect(byStatus(result, 'fail').sort()).toEqual([...failing].sort());
+        const cited = new Set(
+          result.checks.filter((check) => check.status === 'fail').flatMap((c) => c.rules),
+        );
+        const rules = (await import('../../src/reference/index.js')).faultCatalogue.find(
+          (f) => f.id === fault,
+        )!.rules;
+        expect(rules.some((rule) => cited.has(rule))).toBe(true);
+      } finally {
+        await reference.close();
+      }
+    });
+  }
+});
