@@ -62,8 +62,18 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
   const clean = await run(common);
   // Faults may break discovery (e.g. channel types): fault runs use the clean run's sandbox.
   const sandbox = { guild: clean.sandbox?.guildId, channel: clean.sandbox?.channelId };
-  for (const check of clean.checks.filter((c) => c.status === 'fail' || c.status === 'error')) {
-    problems.push(`clean reference: ${check.id} ${check.status}s: ${check.reason ?? ''}`);
+  // A fault that needs other run options (webhook delivery) needs a clean pass under them too.
+  const cleanRuns = [{ label: 'clean reference', result: clean }];
+  if (faults.some((fault) => fault.runWith?.events === 'webhook')) {
+    cleanRuns.push({
+      label: 'clean reference (--events webhook)',
+      result: await run({ ...common, ...sandbox, events: 'webhook' }),
+    });
+  }
+  for (const { label, result } of cleanRuns) {
+    for (const check of result.checks.filter((c) => c.status === 'fail' || c.status === 'error')) {
+      problems.push(`${label}: ${check.id} ${check.status}s: ${check.reason ?? ''}`);
+    }
   }
 
   const rows: FaultRow[] = new Array(faults.length);
@@ -75,7 +85,7 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
       const fault = faults[index];
       let result: RunResult;
       try {
-        result = await run({ ...common, ...sandbox, faults: [fault.id] });
+        result = await run({ ...common, ...sandbox, ...fault.runWith, faults: [fault.id] });
       } catch (error) {
         setupFailures.push(`fault ${fault.id}: the run could not start: ${(error as Error).message}`);
         result = { ...clean, checks: [] };

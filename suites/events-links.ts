@@ -92,6 +92,8 @@ interface InferredLink {
   event: string;
   experimental?: boolean;
   needs?: CheckDefinition['needs'];
+  /** Run alone: the event cannot be told apart from the same event caused by concurrent checks. */
+  exclusive?: boolean;
   /** Prepares what the operation acts on and returns how to call it and how to recognise its event. */
   prepare(t: CheckContext): Promise<{
     fields: Record<string, unknown>;
@@ -223,6 +225,8 @@ const INFERRED: InferredLink[] = [
     event: 'guild-member-updated',
     experimental: true,
     needs: ['peer'],
+    // guild-member-updated names the member, not the role: role checks on the peer would match too.
+    exclusive: true,
     async prepare(t) {
       const peerId = t.sandbox.peerId;
       if (peerId === undefined)
@@ -263,6 +267,7 @@ const inferredLinks: CheckDefinition[] = INFERRED.map((link) =>
     group: 'events',
     operations: [link.operation],
     ...(link.experimental ? { experimental: true } : {}),
+    ...(link.exclusive ? { exclusive: true } : {}),
     needs: ['events', ...(link.needs ?? [])],
     async run(t: CheckContext) {
       const prepared = await link.prepare(t);

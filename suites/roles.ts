@@ -113,6 +113,30 @@ const checks: CheckDefinition[] = [
     },
   }),
 
+  // §4.5: guild.role.list lists the roles of guild_id — not those of every guild the bot is in.
+  defineCheck({
+    id: 'guild.role.list/lists-only-that-guild',
+    title: 'A role created in one guild is not listed by guild.role.list of another guild',
+    level: 'must',
+    rules: ['ROLE-LIST-1'],
+    group: 'roles',
+    operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const guilds = await listAll<{ id?: unknown }>(t, 'guild.list', {});
+      const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
+      if (!otherGuild)
+        t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
+      const { id } = await createRole(t, uniqueName('scoped-role'), 'the scoping of guild.role.list');
+      const others = await listAll<RoleRecord>(t, 'guild.role.list', { guild_id: otherGuild });
+      t.expect(
+        !others.items.some((role) => role.id === id),
+        `guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,
+        others.items.map((role) => role.id),
+      );
+    },
+  }),
+
   defineCheck({
     id: 'guild.role.create/returns-listed-role',
     title: 'guild.role.create returns a GuildRole with an id, listed afterwards with the name it was given',

@@ -71,4 +71,6 @@ export interface FaultDefinition {
    * of `rules`, and every check fails under at least one fault.
    */
   detectedBy?: string[];
+  /** Run options under which the fault can show at all, e.g. webhook faults need { events: 'webhook' }. */
+  runWith?: { events?: 'ws' | 'webhook' };
 }

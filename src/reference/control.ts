@@ -15,7 +15,7 @@
 import type { Operations } from './operations.js';
 import { badRequest, conflict, Fields } from './request.js';
 import type { Json, Views } from './views.js';
-import type { GuildRecord, World } from './world.js';
+import { type GuildRecord, SEED, type World } from './world.js';
 
 export const TRIGGER_EVENTS = [
   'friend-request',
@@ -43,7 +43,7 @@ export class Control {
     const event = f.string('event');
     switch (event) {
       case 'friend-request':
-        return this.friendRequest();
+        return this.friendRequest(f);
       case 'guild-request':
         return this.guildRequest(f);
       case 'guild-member-request':
@@ -65,28 +65,46 @@ export class Control {
     }
   }
 
-  /** A friend request from the third user to the bot; the event's message.id is the request id. */
-  private friendRequest(): Json {
+  /**
+   * Users who may send requests: the third user first, then the other seeded bystanders. Requests come
+   * from the first one still eligible, so a request flow that a faulty server left half-done (a friend
+   * that friend.delete did not remove) does not block the next flows.
+   */
+  private requesters(eligible: (userId: string) => boolean): string | undefined {
     const { selfId, thirdId } = this.ids;
-    if (this.world.friends.get(selfId)?.has(thirdId)) {
-      throw conflict(`User '${thirdId}' is already a friend of the bot; call friend.delete first.`);
+    const bystanders = [...this.world.users.keys()].filter(
+      (id) => id !== selfId && id !== thirdId && id !== SEED.peer,
+    );
+    return [thirdId, ...bystanders].find(eligible);
+  }
+
+  /** A friend request to the bot (from user_id, or the first user not yet a friend); message.id is the request id. */
+  private friendRequest(f: Fields): Json {
+    const { selfId } = this.ids;
+    const isFriend = (userId: string) => this.world.friends.get(selfId)?.has(userId) === true;
+    const given = f.optionalString('user_id');
+    if (given) this.requireUser(given);
+    if (given && isFriend(given)) {
+      throw conflict(`User '${given}' is already a friend of the bot; call friend.delete first.`);
     }
+    const requesterId = given ?? this.requesters((userId) => !isFriend(userId));
+    if (!requesterId) throw conflict('Every user is already a friend of the bot; call friend.delete first.');
     const requestId = this.world.newId('req-');
     this.world.requests.set(requestId, {
       id: requestId,
       kind: 'friend',
-      fromUserId: thirdId,
+      fromUserId: requesterId,
       toUserId: selfId,
     });
     this.operations.emit(
       'friend-request',
       {
-        user: this.views.userById(thirdId),
+        user: this.views.userById(requesterId),
         message: { id: requestId, content: 'Hello, shall we be friends?' },
       },
       [selfId],
     );
-    return { request_id: requestId, user_id: thirdId };
+    return { request_id: requestId, user_id: requesterId };
   }
 
   /** An invitation to the bot from a guild it is not in (default: the first such guild). */
@@ -117,7 +135,12 @@ export class Control {
   /** The third user (or user_id) asks to join guild_id. */
   private guildMemberRequest(f: Fields): Json {
     const guild = this.operations.guild(f.string('guild_id'));
-    const userId = f.optionalString('user_id') ?? this.ids.thirdId;
+    const userId =
+      f.optionalString('user_id') ??
+      this.requesters(
+        (id) => !this.world.member(guild.id, id) && !this.world.bans.has(this.world.banKey(guild.id, id)),
+      ) ??
+      this.ids.thirdId;
     this.requireUser(userId);
     if (this.world.member(guild.id, userId)) {
       throw conflict(`User '${userId}' is already a member of guild '${guild.id}'; pick another guild.`);

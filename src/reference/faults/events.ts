@@ -124,6 +124,13 @@ export const eventFaults: FaultDefinition[] = [
     'IDENTIFY with a wrong token is answered with READY (every login) instead of close 4004.',
     ['events.ws/wrong-token-refused'],
   ),
-  fault('webhook-no-opcode', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Satori-Opcode header.'),
-  fault('webhook-no-auth', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Authorization header.'),
+  // Only webhook deliveries can show these: the matrix runs them with --events webhook.
+  {
+    ...fault('webhook-no-opcode', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Satori-Opcode header.'),
+    runWith: { events: 'webhook' },
+  },
+  {
+    ...fault('webhook-no-auth', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Authorization header.'),
+    runWith: { events: 'webhook' },
+  },
 ];
