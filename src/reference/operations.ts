@@ -637,6 +637,10 @@ export class Operations {
   private channelMute(caller: string, f: Fields): void {
     const channel = this.guildChannel(caller, f.string('channel_id'), 'channel.mute');
     this.adminGuild(caller, channel.guildId);
+    // Fault (faults/channels.ts): an adapter that does not implement the experimental operation.
+    if (this.fault('channel-mute-not-implemented')) {
+      throw new HttpError(501, 'not-implemented', 'channel.mute is not implemented by this adapter.');
+    }
     const duration = this.duration('channel.mute', f, 'channel-mute-zero-rejected');
     this.applyMute(this.world.channelMutes, channel.id, duration, {
       seconds: 'channel-mute-seconds',

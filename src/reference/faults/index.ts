@@ -1,5 +1,6 @@
 /** The fault catalogue of the reference implementation: HTTP faults, then event faults. */
 import type { FaultDefinition } from '../contract.js';
+import { channelsFaults } from './channels.js';
 import { eventFaults } from './events.js';
 import { httpFaults } from './http.js';
 import { messagesFaults } from './messages.js';
@@ -10,4 +11,5 @@ export const faultCatalogue: FaultDefinition[] = [
   ...eventFaults,
   ...reactionsFaults,
   ...messagesFaults,
+  ...channelsFaults,
 ];

@@ -1,0 +1,131 @@
+/**
+ * Walking a paginated list operation to its end with the checker's paginator (./paginate.ts), and the
+ * assertions every list check shares: each page is a list envelope (§1 rule 5), the markers are present
+ * exactly while more data exists (§1 rule 6), no item appears twice and, when asked, each page validates.
+ */
+import type { CheckContext } from '../../src/runner/check.js';
+import type { Identity } from '../../src/runner/model.js';
+import { type Page, PaginationError, walk } from './paginate.js';
+
+export interface ListAllOptions<T> {
+  as?: Identity;
+  /**
+   * Validate every page against the operation's response schema ('response:<operation>': the list
+   * envelope and its items). Off for walks that only look for an item, so they fail for their own reason.
+   */
+  validate?: boolean;
+  /**
+   * Identity of an item for the duplicate check; default its `id`. Items without one (undefined) are
+   * not compared.
+   */
+  key?: (item: T) => string | undefined;
+  /** Guard against a list that never ends. */
+  maxPages?: number;
+}
+
+export interface ListAllResult<T> {
+  items: T[];
+  pages: Page<T>[];
+}
+
+/** The `id` of an item when it is a string. */
+export const idOf = (item: unknown): string | undefined => {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** The `user.id` of a GuildMember or Friend when present. */
+export const userIdOf = (item: unknown): string | undefined => {
+  const id = (item as { user?: { id?: unknown } } | null)?.user?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const describe = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+};
+
+/**
+ * The `next` field of the first request. Where the target follows the §4.8 variant in which `next` of
+ * channel.list / guild.list is required, the first page is asked for with an empty token.
+ */
+const firstPageFields = (t: CheckContext, operation: string): Record<string, unknown> =>
+  t.variants['list-next'] === 'required' && (operation === 'channel.list' || operation === 'guild.list')
+    ? { next: '' }
+    : {};
+
+/**
+ * Calls `operation` with `fields` page after page, following `next` until it is absent, and asserts on
+ * the way: 2xx, a data array (GEN-5), optionally the response schema (`validate`), no repeated token
+ * and an end (GEN-6), no empty last page reached through a `next` marker (the marker promised more
+ * data — GEN-6), and no duplicate item (by `key`).
+ */
+export async function listAll<T = any>(
+  t: CheckContext,
+  operation: string,
+  fields: Record<string, unknown>,
+  options: ListAllOptions<T> = {},
+): Promise<ListAllResult<T>> {
+  const { as, validate = false, key = idOf, maxPages = 200 } = options;
+  let pageNumber = 0;
+  const fetchPage = async (token: string | undefined): Promise<Page<T>> => {
+    pageNumber += 1;
+    const what = `${operation} page ${pageNumber}`;
+    const request =
+      token === undefined ? { ...fields, ...firstPageFields(t, operation) } : { ...fields, next: token };
+    const result = await t.call(operation, request, as ? { as } : undefined);
+    t.expectOk(result, what);
+    const body = result.body as Partial<Page<T>> | undefined;
+    t.expect(
+      typeof body === 'object' && body !== null && Array.isArray(body.data),
+      `${what} is a list object with a data array (§1 rule 5)`,
+      describe(result.body),
+    );
+    if (validate) t.expectSchema(`response:${operation}`, body, what);
+    return body as Page<T>;
+  };
+
+  let walked: Awaited<ReturnType<typeof walk<T>>>;
+  try {
+    walked = await walk(fetchPage, { maxPages });
+  } catch (error) {
+    if (!(error instanceof PaginationError)) throw error;
+    t.expect(false, `${operation} ends: next is absent once no more data exists (§1 rule 6)`, error.message);
+  }
+
+  const { pages, items } = walked;
+  const last = pages[pages.length - 1];
+  t.expect(
+    pages.length === 1 || last.data.length > 0,
+    `${operation}: page ${pages.length - 1} carries next only when more data exists (§1 rule 6)`,
+    `page ${pages.length} reached through that next marker is empty`,
+  );
+
+  const seen = new Map<string, number>();
+  const duplicates: string[] = [];
+  items.forEach((item, index) => {
+    const itemKey = key(item);
+    if (itemKey === undefined) return;
+    const first = seen.get(itemKey);
+    if (first === undefined) seen.set(itemKey, index + 1);
+    else duplicates.push(`${itemKey} (items ${first} and ${index + 1})`);
+  });
+  t.expect(
+    duplicates.length === 0,
+    `${operation} lists every item once across its ${pages.length} page(s)`,
+    `listed more than once: ${duplicates.slice(0, 5).join(', ')}`,
+  );
+  t.note(`${operation}: ${items.length} item(s) over ${pages.length} page(s)`);
+  return { items, pages };
+}
+
+/** Whether a walked list holds an item with this key. */
+export const listHas = <T>(
+  items: readonly T[],
+  wanted: string,
+  key: (item: T) => string | undefined = idOf,
+) => items.some((item) => key(item) === wanted);
+
+/** A name unique to this run, for things a check creates (so that they are recognisable and never collide). */
+export const uniqueName = (what: string): string =>
+  `conformance-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;

@@ -1,0 +1,339 @@
+/**
+ * Channels (§4.2): channel.get, channel.list, channel.create/update/delete, user.channel.create and the
+ * experimental channel.mute. Only channels this run created are updated, deleted or muted.
+ */
+import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import {
+  expectShortMuteEnds,
+  LONG_MUTE_MS,
+  MUTE_EFFECT_TIMEOUT_MS,
+  peerPost,
+  pollPeerPost,
+  requirePeer,
+  SHORT_MUTE_MS,
+  trackChannelMute,
+} from './_lib/effects.js';
+import { idOf, listAll, listHas, uniqueName } from './_lib/lists.js';
+
+const TEXT = 0;
+const DIRECT = 1;
+/** Bounds the channel.get probes of a long channel.list. */
+const MAX_GETS = 5;
+
+/**
+ * Sends channel.create for a text channel in the sandbox guild and tracks it (undo channel.delete) at
+ * once. When the answer carries no id, the channel is looked for by its unique name in channel.list so
+ * that it is still deleted at the end. Returns the id as answered (undefined when missing).
+ */
+async function sendChannelCreate(t: CheckContext, name: string) {
+  const result = await t.call('channel.create', { guild_id: t.sandbox.guildId, data: { name, type: TEXT } });
+  let trackedId = idOf(result.body);
+  if (trackedId === undefined && result.ok) {
+    const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+    trackedId = idOf(items.find((item) => item?.name === name));
+  }
+  if (trackedId !== undefined) {
+    t.track({
+      kind: 'channel',
+      label: `channel ${trackedId} (${name}) in guild ${t.sandbox.guildId}`,
+      undo: ['channel.delete', { channel_id: trackedId }],
+    });
+  }
+  return { result, id: idOf(result.body) };
+}
+
+/** Creates a text channel in the sandbox guild (tracked) for a check about something else. */
+async function createChannel(t: CheckContext, what: string): Promise<{ id: string; name: string }> {
+  const name = uniqueName(what);
+  const { result, id } = await sendChannelCreate(t, name);
+  t.expectOk(result, 'channel.create');
+  t.expect(id !== undefined, 'channel.create returns a Channel with a string id', result.body);
+  return { id, name };
+}
+
+/** Creates a channel the peer can post in (checked), or skips: a mute effect needs that baseline. */
+async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
+  requirePeer(t);
+  const channel = await createChannel(t, what);
+  const before = await peerPost(t, channel.id, 'before the mute');
+  if (before.outcome === 'refused') {
+    t.skip(`the peer cannot post in a channel the check created (HTTP ${before.result.status}): no baseline`);
+  }
+  return channel.id;
+}
+
+const checks: CheckDefinition[] = [
+  defineCheck({
+    id: 'channel.get/returns-channel',
+    title: 'channel.get returns the sandbox channel as a Channel with a ChannelType type',
+    level: 'must',
+    rules: ['CHAN-GET-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
+    group: 'channels',
+    operations: ['channel.get'],
+    async run(t: CheckContext) {
+      const result = await t.call('channel.get', { channel_id: t.sandbox.channelId });
+      t.expectOk(result, 'channel.get');
+      t.expectSchema('Channel', result.body, 'channel.get result');
+      t.expect(
+        idOf(result.body) === t.sandbox.channelId,
+        `channel.get returns the channel asked for (id ${t.sandbox.channelId})`,
+        result.body?.id,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.get/returns-the-channel-asked-for',
+    title: 'channel.get of each channel channel.list shows returns that channel, not another',
+    level: 'must',
+    rules: ['CHAN-GET-1'],
+    group: 'channels',
+    operations: ['channel.list', 'channel.get'],
+    async run(t: CheckContext) {
+      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const ids = items
+        .map(idOf)
+        .filter((id) => id !== undefined && id !== t.sandbox.channelId)
+        .slice(0, MAX_GETS);
+      if (ids.length === 0) t.skip(`guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`);
+      for (const id of ids) {
+        const result = await t.call('channel.get', { channel_id: id });
+        t.expectOk(result, `channel.get of channel ${id}`);
+        t.expect(
+          idOf(result.body) === id,
+          `channel.get returns the channel asked for (id ${id})`,
+          result.body,
+        );
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.list/walks-to-end',
+    title: 'channel.list pages through the guild’s channels to the end, each a valid Channel, each once',
+    level: 'must',
+    rules: ['CHAN-LIST-1', 'GEN-5', 'GEN-6', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
+    group: 'channels',
+    operations: ['channel.list'],
+    async run(t: CheckContext) {
+      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId }, { validate: true });
+      t.expect(
+        listHas(items, t.sandbox.channelId),
+        `channel.list of guild ${t.sandbox.guildId} includes the sandbox channel ${t.sandbox.channelId}`,
+        items.map(idOf),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.list/only-the-guilds-channels',
+    title: 'channel.list lists only the channels of guild_id: two guilds share no channel',
+    level: 'must',
+    rules: ['CHAN-LIST-1'],
+    group: 'channels',
+    operations: ['guild.list', 'channel.list'],
+    async run(t: CheckContext) {
+      const { items: guilds } = await listAll(t, 'guild.list', {});
+      const otherGuildId = guilds.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
+      if (otherGuildId === undefined)
+        t.skip('the current user is in one guild only: nothing to compare with');
+      const sandboxList = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const otherList = await listAll(t, 'channel.list', { guild_id: otherGuildId });
+      const sandboxIds = new Set(sandboxList.items.map(idOf));
+      const shared = otherList.items.map(idOf).filter((id) => id !== undefined && sandboxIds.has(id));
+      t.expect(
+        shared.length === 0,
+        `channel.list of guild ${t.sandbox.guildId} and of guild ${otherGuildId} share no channel`,
+        `both list ${shared.slice(0, 10).join(', ')}`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.create/creates-channel',
+    title: 'channel.create returns the new Channel, which channel.get and channel.list then show',
+    level: 'must',
+    rules: ['CHAN-CREATE-1', 'RES-CHANNEL'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.get', 'channel.list'],
+    async run(t: CheckContext) {
+      const name = uniqueName('create');
+      const { result, id } = await sendChannelCreate(t, name);
+      t.expectOk(result, 'channel.create');
+      t.expectSchema('Channel', result.body, 'channel.create result');
+      t.expect(id !== undefined, 'channel.create returns a Channel with a string id', result.body);
+
+      const got = await t.call('channel.get', { channel_id: id });
+      t.expectOk(got, `channel.get of the new channel ${id}`);
+      t.expect(idOf(got.body) === id, `channel.get returns the new channel ${id}`, got.body);
+      t.expect(
+        got.body?.name === name,
+        `the new channel has the name it was created with (${name})`,
+        got.body,
+      );
+
+      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      t.expect(
+        listHas(items, id),
+        `channel.list of guild ${t.sandbox.guildId} includes the new channel ${id}`,
+        items.map(idOf),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.update/renames-channel',
+    title: 'channel.update applies data: a renamed channel reads back with its new name',
+    level: 'must',
+    rules: ['CHAN-UPDATE-1'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.update', 'channel.get'],
+    async run(t: CheckContext) {
+      const channel = await createChannel(t, 'update');
+      const newName = uniqueName('renamed');
+      const updated = await t.call('channel.update', { channel_id: channel.id, data: { name: newName } });
+      t.expectOk(updated, 'channel.update');
+      const got = await t.call('channel.get', { channel_id: channel.id });
+      t.expectOk(got, `channel.get of the updated channel ${channel.id}`);
+      t.expect(got.body?.name === newName, `channel.get shows the new name ${newName}`, got.body);
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.delete/deletes-channel',
+    title: 'channel.delete removes the channel: channel.get refuses it or channel.list no longer lists it',
+    level: 'must',
+    rules: ['CHAN-DELETE-1'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
+    async run(t: CheckContext) {
+      const channel = await createChannel(t, 'delete');
+      const deleted = await t.call('channel.delete', { channel_id: channel.id });
+      t.expectOk(deleted, 'channel.delete');
+      const got = await t.call('channel.get', { channel_id: channel.id });
+      const refused = got.status >= 400 && got.status < 500;
+      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const listed = listHas(items, channel.id);
+      t.expect(
+        refused || !listed,
+        `the deleted channel ${channel.id} is gone: channel.get answers 4xx or channel.list omits it`,
+        `channel.get answered ${got.status} and channel.list still lists it`,
+      );
+      if (refused !== !listed) {
+        t.note(
+          `after delete: channel.get answered ${got.status}, channel.list ${listed ? 'lists' : 'omits'} it`,
+        );
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'user.channel.create/direct-channel-with-peer',
+    title: 'user.channel.create with the peer’s user id returns a DIRECT (1) Channel',
+    level: 'must',
+    rules: ['USER-CHAN-CREATE-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
+    group: 'channels',
+    operations: ['user.channel.create'],
+    needs: ['peer'],
+    async run(t: CheckContext) {
+      const peerId = requirePeer(t);
+      const result = await t.call('user.channel.create', { user_id: peerId });
+      t.expectOk(result, 'user.channel.create');
+      t.expectSchema('Channel', result.body, 'user.channel.create result');
+      t.expect(
+        result.body?.type === DIRECT,
+        'the direct-message channel has type DIRECT (1)',
+        result.body?.type,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.mute/accepts-duration',
+    title: 'channel.mute of a channel the run created is accepted with a duration in milliseconds',
+    level: 'must',
+    rules: ['CHAN-MUTE-1'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.mute'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const channel = await createChannel(t, 'mute');
+      const muted = await t.call('channel.mute', { channel_id: channel.id, duration: LONG_MUTE_MS });
+      trackChannelMute(t, channel.id);
+      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.mute/duration-zero-is-accepted',
+    title: 'channel.mute with duration 0 (unmute) is accepted',
+    level: 'must',
+    rules: ['CHAN-MUTE-2'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.mute'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const channel = await createChannel(t, 'unmute');
+      const muted = await t.call('channel.mute', { channel_id: channel.id, duration: LONG_MUTE_MS });
+      trackChannelMute(t, channel.id);
+      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      const unmuted = await t.call('channel.mute', { channel_id: channel.id, duration: 0 });
+      t.expectOk(unmuted, 'channel.mute with duration 0');
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.mute/blocks-peer-until-unmuted',
+    title: 'While a channel is muted the peer cannot post in it; after duration 0 it can again',
+    level: 'must',
+    rules: ['CHAN-MUTE-1', 'CHAN-MUTE-2'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    async run(t: CheckContext) {
+      const channelId = await createChannelThePeerCanPostIn(t, 'mute-effect');
+      const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
+      trackChannelMute(t, channelId);
+      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+
+      const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
+      t.expect(
+        during.outcome === 'refused',
+        'the peer’s message.create in the muted channel is refused (4xx)',
+        `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
+      );
+
+      const unmuted = await t.call('channel.mute', { channel_id: channelId, duration: 0 });
+      t.expectOk(unmuted, 'channel.mute with duration 0');
+      const after = await pollPeerPost(t, channelId, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
+      t.expect(
+        after.outcome === 'accepted',
+        'after channel.mute duration 0 the peer’s message.create is accepted',
+        `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'channel.mute/duration-is-milliseconds',
+    title: 'A channel mute of 1500 ms takes effect and ends by itself within seconds',
+    level: 'must',
+    rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    timeoutMs: 30_000,
+    async run(t: CheckContext) {
+      const channelId = await createChannelThePeerCanPostIn(t, 'mute-ms');
+      const mutedAt = Date.now();
+      const muted = await t.call('channel.mute', { channel_id: channelId, duration: SHORT_MUTE_MS });
+      trackChannelMute(t, channelId);
+      t.expectOk(muted, `channel.mute with duration ${SHORT_MUTE_MS}`);
+      await expectShortMuteEnds(t, channelId, mutedAt, 'channel');
+    },
+  }),
+];
+
+export default checks;

@@ -1,0 +1,206 @@
+/**
+ * Guilds (§4.3): guild.get, guild.list and guild.approve (answering a guild-request invitation, §6).
+ * A guild joined through an approve is left again (trigger guild-removed) by the check itself, which runs
+ * `exclusive`: the next invitation needs the guild free.
+ */
+import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { idOf, listAll, listHas } from './_lib/lists.js';
+import { requestIdOf } from './_lib/requests.js';
+
+/** Bounds the guild.member.get probes of a long guild.list. */
+const MAX_GUILDS_PROBED = 20;
+
+/** Asks the trigger for a guild invitation (§6 guild-request): its request id and the inviting guild. */
+async function inviteToGuild(t: CheckContext): Promise<{ requestId: string; guildId: string }> {
+  const answer = await t.trigger('guild-request');
+  const requestId = requestIdOf(answer);
+  const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
+  t.expect(
+    requestId !== undefined && typeof guildId === 'string',
+    'the guild-request trigger answers with a request id and the guild_id of the inviting guild',
+    answer,
+  );
+  return { requestId, guildId };
+}
+
+/**
+ * Whether the bot is now a member of `guildId` by guild.list (§4.3: the guilds of which the current user
+ * is a member). `mayHaveJoined` is true when it is listed, and also when that cannot be told (the walk
+ * failed, or a listed guild has no id): then the guild is tracked (undo: trigger guild-removed) and left,
+ * so that nothing the run caused is left behind.
+ */
+async function readJoined(t: CheckContext, guildId: string, approved: boolean) {
+  let items: unknown[];
+  try {
+    ({ items } = await listAll(t, 'guild.list', {}));
+  } catch (error) {
+    if (approved) trackJoinedGuild(t, guildId);
+    throw error;
+  }
+  const listed = listHas(items, guildId);
+  const mayHaveJoined = listed || (approved && items.some((item) => idOf(item) === undefined));
+  if (mayHaveJoined) trackJoinedGuild(t, guildId);
+  return { listed, mayHaveJoined, listedIds: items.map(idOf) };
+}
+
+/**
+ * Leaves a guild joined through an approve once the check has looked (settling its ledger entry), so that
+ * the next invitation finds it free. A failure is noted; the cleanup tries again.
+ */
+async function leaveJoinedGuild(t: CheckContext, guildId: string): Promise<void> {
+  try {
+    await t.trigger('guild-removed', { guild_id: guildId });
+  } catch (error) {
+    t.note(`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
+  }
+}
+
+/** The ledger makes the bot leave a guild it joined through an approve. */
+const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
+  t.track({
+    kind: 'guild membership',
+    label: `membership of guild ${guildId} (joined through guild.approve)`,
+    undo: ['trigger:guild-removed', { guild_id: guildId }],
+  });
+
+const checks: CheckDefinition[] = [
+  defineCheck({
+    id: 'guild.get/returns-guild',
+    title: 'guild.get returns the sandbox guild as a Guild',
+    level: 'must',
+    rules: ['GUILD-GET-1', 'RES-GUILD'],
+    group: 'guilds',
+    operations: ['guild.get'],
+    async run(t: CheckContext) {
+      const result = await t.call('guild.get', { guild_id: t.sandbox.guildId });
+      t.expectOk(result, 'guild.get');
+      t.expectSchema('Guild', result.body, 'guild.get result');
+      t.expect(
+        idOf(result.body) === t.sandbox.guildId,
+        `guild.get returns the guild asked for (id ${t.sandbox.guildId})`,
+        result.body?.id,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.get/returns-the-guild-asked-for',
+    title: 'guild.get of each guild guild.list shows returns that guild, not another',
+    level: 'must',
+    rules: ['GUILD-GET-1'],
+    group: 'guilds',
+    operations: ['guild.list', 'guild.get'],
+    async run(t: CheckContext) {
+      const { items } = await listAll(t, 'guild.list', {});
+      const ids = items
+        .map(idOf)
+        .filter((id) => id !== undefined && id !== t.sandbox.guildId)
+        .slice(0, MAX_GUILDS_PROBED);
+      if (ids.length === 0) t.skip('the current user is in one guild only: nothing to compare with');
+      for (const id of ids) {
+        const result = await t.call('guild.get', { guild_id: id });
+        t.expectOk(result, `guild.get of guild ${id}`);
+        t.expect(idOf(result.body) === id, `guild.get returns the guild asked for (id ${id})`, result.body);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.list/walks-to-end',
+    title: 'guild.list pages through the current user’s guilds to the end, each a valid Guild, each once',
+    level: 'must',
+    rules: ['GUILD-LIST-1', 'GEN-5', 'GEN-6', 'RES-GUILD'],
+    group: 'guilds',
+    operations: ['guild.list'],
+    async run(t: CheckContext) {
+      const { items } = await listAll(t, 'guild.list', {}, { validate: true });
+      t.expect(
+        listHas(items, t.sandbox.guildId),
+        `guild.list includes the sandbox guild ${t.sandbox.guildId}`,
+        items.map(idOf),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.list/only-member-guilds',
+    title: 'guild.list lists only guilds the current user is a member of (guild.member.get finds it in each)',
+    level: 'must',
+    rules: ['GUILD-LIST-1'],
+    group: 'guilds',
+    operations: ['guild.list', 'guild.member.get'],
+    async run(t: CheckContext) {
+      const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
+      const { items } = await listAll(t, 'guild.list', {});
+      const guildIds = items.map(idOf).filter((id) => id !== undefined);
+      if (guildIds.length > MAX_GUILDS_PROBED) {
+        t.note(`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
+      }
+      const notMember: string[] = [];
+      for (const guildId of guildIds.slice(0, MAX_GUILDS_PROBED)) {
+        const member = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
+        if (!member.ok) notMember.push(`${guildId} (HTTP ${member.status})`);
+      }
+      t.expect(
+        notMember.length === 0,
+        `the current user ${selfId} is a member of every guild guild.list returns`,
+        `guild.member.get refuses it in ${notMember.join(', ')}`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.approve/approve-joins-guild',
+    title: 'guild.approve with approve true accepts an invitation: the guild then appears in guild.list',
+    level: 'must',
+    rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
+    group: 'guilds',
+    operations: ['guild.approve', 'guild.list', 'guild.get'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { requestId, guildId } = await inviteToGuild(t);
+      const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
+      const joined = await readJoined(t, guildId, approved.ok);
+      try {
+        t.expectOk(approved, 'guild.approve with approve true');
+        t.expect(
+          joined.listed,
+          `guild.list includes guild ${guildId} after its invitation was approved`,
+          joined.listedIds,
+        );
+        const got = await t.call('guild.get', { guild_id: guildId });
+        t.expectOk(got, `guild.get of the joined guild ${guildId}`);
+        t.expect(idOf(got.body) === guildId, `guild.get returns the joined guild ${guildId}`, got.body);
+      } finally {
+        if (joined.mayHaveJoined) await leaveJoinedGuild(t, guildId);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.approve/reject-does-not-join',
+    title: 'guild.approve with approve false declines an invitation: the guild stays out of guild.list',
+    level: 'must',
+    rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
+    group: 'guilds',
+    operations: ['guild.approve', 'guild.list'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { requestId, guildId } = await inviteToGuild(t);
+      const declined = await t.call('guild.approve', { message_id: requestId, approve: false });
+      const joined = await readJoined(t, guildId, false);
+      // A wrongly joined guild is still this run's doing: leave it again.
+      if (joined.listed) await leaveJoinedGuild(t, guildId);
+      t.expectOk(declined, 'guild.approve with approve false');
+      t.expect(
+        !joined.listed,
+        `guild.list omits guild ${guildId} whose invitation was declined`,
+        joined.listedIds,
+      );
+    },
+  }),
+];
+
+export default checks;

@@ -1,0 +1,410 @@
+/**
+ * Guild members (§4.4): guild.member.get, guild.member.list, guild.member.approve (answering a
+ * guild-member-request, §6), guild.member.kick and the experimental guild.member.mute. Only a member the
+ * check itself added through an approved join request is kicked; only the peer identity is muted.
+ * Those checks run `exclusive` and undo their change before they end: others would see it (the peer
+ * muted guild-wide, the requester already a member).
+ */
+import {
+  type CallResult,
+  type CheckContext,
+  type CheckDefinition,
+  defineCheck,
+} from '../src/runner/check.js';
+import {
+  expectShortMuteEnds,
+  LONG_MUTE_MS,
+  MUTE_EFFECT_TIMEOUT_MS,
+  peerPost,
+  pollPeerPost,
+  requirePeer,
+  SHORT_MUTE_MS,
+  trackMemberMute,
+} from './_lib/effects.js';
+import { listAll, userIdOf } from './_lib/lists.js';
+import { requesterIdOf, requestIdOf } from './_lib/requests.js';
+
+interface Membership {
+  getStatus: number;
+  /** guild.member.get refused the user (4xx): not a member, the list is not consulted. */
+  refused: boolean;
+  /** Whether guild.member.list lists the user; undefined when guild.member.get already refused it. */
+  listed?: boolean;
+}
+
+/**
+ * Whether `userId` is a member of `guildId`: guild.member.get first; only when it does not refuse the
+ * user (4xx) is guild.member.list walked, so that a list defect does not decide a membership question.
+ */
+async function membership(t: CheckContext, guildId: string, userId: string): Promise<Membership> {
+  const got = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+  if (got.status >= 400 && got.status < 500) return { getStatus: got.status, refused: true };
+  const { items } = await listAll(t, 'guild.member.list', { guild_id: guildId }, { key: userIdOf });
+  const listed = items.some((item) => userIdOf(item) === userId);
+  return { getStatus: got.status, refused: false, listed };
+}
+
+/** Not a member: guild.member.get refuses the user (4xx) or guild.member.list does not list it. */
+const isAbsent = (state: Membership): boolean => state.refused || state.listed === false;
+
+const describeMembership = (state: Membership): string =>
+  state.refused
+    ? `guild.member.get answered ${state.getStatus}`
+    : `guild.member.get answered ${state.getStatus}; guild.member.list ${state.listed ? 'lists' : 'omits'} the user`;
+
+/**
+ * Asks the trigger for a join request to the sandbox guild (§6 guild-member-request) from a user who is
+ * not a member yet; skips when the trigger cannot name such a requester.
+ */
+async function requestToJoin(t: CheckContext): Promise<{ requestId: string; userId: string }> {
+  const guildId = t.sandbox.guildId;
+  const answer = await t.trigger('guild-member-request', { guild_id: guildId });
+  const requestId = requestIdOf(answer);
+  const userId = requesterIdOf(answer);
+  t.expect(requestId !== undefined, 'the guild-member-request trigger answers with a request id', answer);
+  if (userId === undefined) {
+    t.skip(
+      'the guild-member-request trigger did not name the requester (user_id): cannot observe the approve',
+    );
+  }
+  const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+  if (before.ok)
+    t.skip(`the requester ${userId} is already a member of guild ${guildId}: nothing to observe`);
+  return { requestId, userId };
+}
+
+/** The ledger kicks a member the check added through an approved join request. */
+const trackAddedMember = (t: CheckContext, userId: string): void =>
+  t.track({
+    kind: 'guild member',
+    label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
+    undo: ['guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId }],
+  });
+
+/**
+ * Answers a join request and reads the requester's membership with guild.member.get. A requester who
+ * became a member is tracked (undo guild.member.kick) as soon as that is seen — and also when it cannot be
+ * seen, so that nothing the run caused is left behind.
+ */
+async function answerJoinRequest(t: CheckContext, approve: boolean) {
+  const { requestId, userId } = await requestToJoin(t);
+  const answer = await t.call('guild.member.approve', { message_id: requestId, approve });
+  let member: CallResult;
+  try {
+    member = await t.call('guild.member.get', { guild_id: t.sandbox.guildId, user_id: userId });
+  } catch (error) {
+    trackAddedMember(t, userId);
+    throw error;
+  }
+  if (member.ok) trackAddedMember(t, userId);
+  return { userId, answer, member };
+}
+
+/**
+ * Kicks a member the check added, once its observations are made, so that the next check finds the
+ * requester outside the guild again (the ledger entry is then settled).
+ */
+const kickAddedMember = (t: CheckContext, userId: string) =>
+  t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
+
+/**
+ * Lifts the peer's mute (duration 0) when a check stops before its mute is over, so that the checks after
+ * it find the peer free to post; the ledger entry is settled.
+ */
+const liftPeerMute = (t: CheckContext, peerId: string) =>
+  t.call('guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId, duration: 0 });
+
+/** The current user's id, or a skip with the reason when it is unknown. */
+const requireSelfId = (t: CheckContext): string =>
+  t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
+
+/** The peer can post in the sandbox channel (the baseline of a mute effect), or the check skips. */
+async function requirePeerCanPost(t: CheckContext): Promise<string> {
+  const peerId = requirePeer(t);
+  const before = await peerPost(t, t.sandbox.channelId, 'before the mute');
+  if (before.outcome === 'refused') {
+    t.skip(`the peer cannot post in the sandbox channel (HTTP ${before.result.status}): no baseline`);
+  }
+  return peerId;
+}
+
+const memberGetCheck = (who: 'self' | 'peer'): CheckDefinition =>
+  defineCheck({
+    id: `guild.member.get/${who}`,
+    title: `guild.member.get returns the ${who === 'self' ? 'current user' : 'peer'} as a GuildMember of the sandbox guild`,
+    level: 'must',
+    rules: ['MEMBER-GET-1', 'RES-MEMBER'],
+    group: 'members',
+    operations: ['guild.member.get'],
+    ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
+    async run(t: CheckContext) {
+      const userId = who === 'self' ? requireSelfId(t) : requirePeer(t);
+      const result = await t.call('guild.member.get', { guild_id: t.sandbox.guildId, user_id: userId });
+      t.expectOk(result, 'guild.member.get');
+      t.expectSchema('GuildMember', result.body, 'guild.member.get result');
+      const memberUserId = userIdOf(result.body);
+      if (memberUserId === undefined) {
+        t.note('the GuildMember carries no user.id (user is optional, §2): cannot tell whose it is');
+      } else {
+        t.expect(
+          memberUserId === userId,
+          `guild.member.get returns the member asked for (user ${userId})`,
+          memberUserId,
+        );
+      }
+    },
+  });
+
+const checks: CheckDefinition[] = [
+  memberGetCheck('self'),
+  memberGetCheck('peer'),
+
+  defineCheck({
+    id: 'guild.member.list/walks-to-end',
+    title:
+      'guild.member.list pages through the guild’s members to the end, each a valid GuildMember, each once',
+    level: 'must',
+    rules: ['MEMBER-LIST-1', 'GEN-5', 'GEN-6', 'RES-MEMBER'],
+    group: 'members',
+    operations: ['guild.member.list'],
+    async run(t: CheckContext) {
+      const { items } = await listAll(
+        t,
+        'guild.member.list',
+        { guild_id: t.sandbox.guildId },
+        { validate: true, key: userIdOf },
+      );
+      const identified = items.filter((item) => userIdOf(item) !== undefined);
+      if (identified.length === 0) {
+        t.note('no listed member carries user.id (user is optional, §2): cannot look for the current user');
+        return;
+      }
+      if (!t.sandbox.selfId) {
+        t.note('the current user id is unknown (pass --self-id): cannot look for it in the list');
+        return;
+      }
+      t.expect(
+        identified.some((item) => userIdOf(item) === t.sandbox.selfId),
+        `guild.member.list of guild ${t.sandbox.guildId} includes the current user ${t.sandbox.selfId}`,
+        identified.map(userIdOf),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.kick/removes-member',
+    title: 'guild.member.kick removes a member the check added: it is no longer a member of the guild',
+    level: 'must',
+    rules: ['MEMBER-KICK-1'],
+    group: 'members',
+    operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { userId, member } = await answerJoinRequest(t, true);
+      if (!member.ok) {
+        t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
+      }
+
+      const kicked = await t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
+      t.expectOk(kicked, 'guild.member.kick');
+      const state = await membership(t, t.sandbox.guildId, userId);
+      t.expect(
+        isAbsent(state),
+        `the kicked user ${userId} is gone: guild.member.get answers 4xx or guild.member.list omits it`,
+        describeMembership(state),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.approve/approve-adds-member',
+    title: 'guild.member.approve with approve true admits the requester: guild.member.get then finds it',
+    level: 'must',
+    rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
+    group: 'members',
+    operations: ['guild.member.approve', 'guild.member.get'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { userId, answer, member } = await answerJoinRequest(t, true);
+      try {
+        t.expectOk(answer, 'guild.member.approve with approve true');
+        t.expect(
+          member.ok,
+          `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
+          `HTTP ${member.status} ${member.text.slice(0, 200)}`,
+        );
+        t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
+      } finally {
+        if (member.ok) await kickAddedMember(t, userId);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.list/lists-newest-member',
+    title: 'guild.member.list walked to its end includes a member who has just joined',
+    level: 'must',
+    rules: ['MEMBER-LIST-1', 'GEN-6'],
+    group: 'members',
+    operations: ['guild.member.approve', 'guild.member.list'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { userId, member } = await answerJoinRequest(t, true);
+      if (!member.ok) {
+        t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
+      }
+      try {
+        const { items, pages } = await listAll(
+          t,
+          'guild.member.list',
+          { guild_id: t.sandbox.guildId },
+          { key: userIdOf },
+        );
+        t.expect(
+          items.some((item) => userIdOf(item) === userId),
+          `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,
+          `${items.length} members over ${pages.length} page(s), without ${userId}`,
+        );
+      } finally {
+        await kickAddedMember(t, userId);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.approve/reject-does-not-add',
+    title: 'guild.member.approve with approve false turns the requester away: it does not become a member',
+    level: 'must',
+    rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
+    group: 'members',
+    operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
+    needs: ['trigger'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const { userId, answer, member } = await answerJoinRequest(t, false);
+      const state = await membership(t, t.sandbox.guildId, userId);
+      // A wrongly admitted member is still this run's doing: kick it again.
+      if (member.ok || state.listed === true) {
+        if (!member.ok) trackAddedMember(t, userId);
+        await kickAddedMember(t, userId);
+      }
+      t.expectOk(answer, 'guild.member.approve with approve false');
+      t.expect(
+        isAbsent(state),
+        `the declined requester ${userId} is not a member: guild.member.get answers 4xx or guild.member.list omits it`,
+        describeMembership(state),
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.mute/blocks-peer-until-unmuted',
+    title: 'While the peer is muted in the guild it cannot post; after duration 0 it can again',
+    level: 'must',
+    rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
+    group: 'members',
+    operations: ['guild.member.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const peerId = await requirePeerCanPost(t);
+      const channelId = t.sandbox.channelId;
+      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
+      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
+      trackMemberMute(t, t.sandbox.guildId, peerId);
+      let lifted = false;
+      try {
+        t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+
+        const during = await pollPeerPost(
+          t,
+          channelId,
+          'refused',
+          'while muted in the guild',
+          MUTE_EFFECT_TIMEOUT_MS,
+        );
+        t.expect(
+          during.outcome === 'refused',
+          'the muted peer’s message.create in the sandbox channel is refused (4xx)',
+          `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
+        );
+
+        const unmuted = await t.call('guild.member.mute', { ...fields, duration: 0 });
+        lifted = unmuted.ok;
+        t.expectOk(unmuted, 'guild.member.mute of the peer with duration 0');
+        const after = await pollPeerPost(
+          t,
+          channelId,
+          'accepted',
+          'after duration 0',
+          MUTE_EFFECT_TIMEOUT_MS,
+        );
+        t.expect(
+          after.outcome === 'accepted',
+          'after guild.member.mute duration 0 the peer’s message.create is accepted',
+          `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
+        );
+      } finally {
+        if (!lifted) await liftPeerMute(t, peerId);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.mute/duration-zero-is-accepted',
+    title: 'guild.member.mute of the peer with duration 0 (unmute) is accepted',
+    level: 'must',
+    rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
+    group: 'members',
+    operations: ['guild.member.mute'],
+    experimental: true,
+    needs: ['peer'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const peerId = requirePeer(t);
+      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
+      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
+      trackMemberMute(t, t.sandbox.guildId, peerId);
+      t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      const unmuted = await t.call('guild.member.mute', { ...fields, duration: 0 });
+      t.expectOk(unmuted, 'guild.member.mute of the peer with duration 0');
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.mute/duration-is-milliseconds',
+    title: 'A member mute of 1500 ms takes effect and ends by itself within seconds',
+    level: 'must',
+    rules: ['LIMIT-DURATION-MS', 'MEMBER-MUTE-1'],
+    group: 'members',
+    operations: ['guild.member.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    timeoutMs: 30_000,
+    exclusive: true,
+    async run(t: CheckContext) {
+      const peerId = await requirePeerCanPost(t);
+      const mutedAt = Date.now();
+      const muted = await t.call('guild.member.mute', {
+        guild_id: t.sandbox.guildId,
+        user_id: peerId,
+        duration: SHORT_MUTE_MS,
+      });
+      trackMemberMute(t, t.sandbox.guildId, peerId);
+      let ended = false;
+      try {
+        t.expectOk(muted, `guild.member.mute of the peer with duration ${SHORT_MUTE_MS}`);
+        await expectShortMuteEnds(t, t.sandbox.channelId, mutedAt, 'member');
+        ended = true;
+      } finally {
+        if (!ended) await liftPeerMute(t, peerId);
+      }
+    },
+  }),
+];
+
+export default checks;

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/server.js';
+import channels from '../../suites/channels.js';
+
+/** Runs the channels suite against a fresh reference: statuses by check id, and whether the world is unchanged. */
+const runChannels = async (faults: string[] = [], checks = channels) => {
+  const reference = await startReference({ faults });
+  try {
+    const before = JSON.stringify(reference.snapshot());
+    const result = await run({
+      reference,
+      checks,
+      includeExperimental: true,
+      events: 'none',
+      // Faults of the Channel shape break the sandbox discovery, which is not under test here.
+      guild: '3001',
+      channel: '4001',
+    });
+    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
+    return {
+      statuses,
+      reasons,
+      cleanup: result.cleanup ?? [],
+      unchanged: JSON.stringify(reference.snapshot()) === before,
+    };
+  } finally {
+    await reference.close();
+  }
+};
+
+/**
+ * The checks of a fault case: the slow one (a 1500 ms mute must run out) only when the case expects it
+ * to fail, so that the cases stay fast.
+ */
+const checksFor = (expected: readonly string[]) =>
+  channels.filter((check) => !check.id.endsWith('/duration-is-milliseconds') || expected.includes(check.id));
+
+const failing = (statuses: Record<string, string>) =>
+  Object.keys(statuses)
+    .filter((id) => statuses[id] === 'fail' || statuses[id] === 'error')
+    .sort();
+
+const MUTE_CHECKS = [
+  'channel.mute/accepts-duration',
+  'channel.mute/blocks-peer-until-unmuted',
+  'channel.mute/duration-is-milliseconds',
+  'channel.mute/duration-zero-is-accepted',
+];
+
+describe('channels suite (§4.2)', () => {
+  it('passes every check against the clean reference and leaves the world as it was', async () => {
+    const { statuses, reasons, cleanup, unchanged } = await runChannels();
+    expect(Object.keys(statuses)).toHaveLength(channels.length);
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+    expect(Object.values(statuses).every((status) => status === 'pass')).toBe(true);
+    expect(cleanup.filter((record) => record.status === 'failed')).toEqual([]);
+    expect(unchanged).toBe(true);
+  });
+
+  // The rest of the matrix (e.g. channel-mute-no-effect) is verified by `npm run faults`.
+  it.concurrent.each([
+    ['channel-type-discord-values', ['channel.list/walks-to-end']],
+    [
+      'channel-get-ignores-id',
+      [
+        'channel.create/creates-channel',
+        'channel.get/returns-the-channel-asked-for',
+        'channel.update/renames-channel',
+      ],
+    ],
+    ['channel-list-all-guilds', ['channel.list/only-the-guilds-channels']],
+    ['channel-update-no-op', ['channel.update/renames-channel']],
+    ['channel-delete-no-op', ['channel.delete/deletes-channel']],
+    ['direct-channel-wrong-type', ['user.channel.create/direct-channel-with-peer']],
+    ['channel-mute-zero-ignored', ['channel.mute/blocks-peer-until-unmuted']],
+    [
+      'channel-mute-zero-rejected',
+      ['channel.mute/blocks-peer-until-unmuted', 'channel.mute/duration-zero-is-accepted'],
+    ],
+    ['channel-mute-seconds', ['channel.mute/duration-is-milliseconds']],
+    ['channel-mute-not-implemented', MUTE_CHECKS],
+    [
+      'channel-type-string',
+      [
+        'channel.create/creates-channel',
+        'channel.get/returns-channel',
+        'channel.list/walks-to-end',
+        'user.channel.create/direct-channel-with-peer',
+      ],
+    ],
+  ])('fault %s fails exactly %j', async (fault, expected) => {
+    const { statuses, reasons } = await runChannels([fault], checksFor(expected));
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([...expected].sort());
+  });
+
+  it('still deletes a created channel whose id channel.create did not return', async () => {
+    const { statuses, unchanged } = await runChannels(['channel-create-returns-no-id'], checksFor([]));
+    expect(statuses['channel.create/creates-channel']).toBe('fail');
+    expect(unchanged).toBe(true);
+  });
+});

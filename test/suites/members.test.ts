@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/server.js';
+import members from '../../suites/members.js';
+
+/** Runs the members suite against a fresh reference: statuses by check id, and whether the world is unchanged. */
+const runMembers = async (faults: string[] = [], checks = members) => {
+  const reference = await startReference({ faults });
+  try {
+    const before = JSON.stringify(reference.snapshot());
+    const result = await run({
+      reference,
+      checks,
+      includeExperimental: true,
+      events: 'none',
+      guild: '3001',
+      channel: '4001',
+    });
+    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
+    return {
+      statuses,
+      reasons,
+      cleanup: result.cleanup ?? [],
+      unchanged: JSON.stringify(reference.snapshot()) === before,
+    };
+  } finally {
+    await reference.close();
+  }
+};
+
+/**
+ * The checks of a fault case: the slow one (a 1500 ms mute must run out) only when the case expects it
+ * to fail, so that the cases stay fast.
+ */
+const checksFor = (expected: readonly string[]) =>
+  members.filter((check) => !check.id.endsWith('/duration-is-milliseconds') || expected.includes(check.id));
+
+const failing = (statuses: Record<string, string>) =>
+  Object.keys(statuses)
+    .filter((id) => statuses[id] === 'fail' || statuses[id] === 'error')
+    .sort();
+
+describe('members suite (§4.4)', () => {
+  it('passes every check against the clean reference and leaves the world as it was', async () => {
+    const { statuses, reasons, cleanup, unchanged } = await runMembers();
+    expect(Object.keys(statuses)).toHaveLength(members.length);
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+    expect(Object.values(statuses).every((status) => status === 'pass')).toBe(true);
+    expect(cleanup.filter((record) => record.status === 'failed')).toEqual([]);
+    expect(unchanged).toBe(true);
+  });
+
+  // The rest of the matrix (member-mute-no-effect; member-mute-seconds, whose check waits out its 6 s
+  // deadline: the same wait is tested once in channels.test.ts) is verified by `npm run faults`.
+  it.concurrent.each([
+    [
+      'member-roles-ids',
+      ['guild.member.get/peer', 'guild.member.get/self', 'guild.member.list/walks-to-end'],
+    ],
+    ['member-get-returns-caller', ['guild.member.get/peer']],
+    ['member-list-next-missing', ['guild.member.list/lists-newest-member']],
+    ['member-list-next-at-end', ['guild.member.list/lists-newest-member', 'guild.member.list/walks-to-end']],
+    ['member-list-plain-array', ['guild.member.list/lists-newest-member', 'guild.member.list/walks-to-end']],
+    ['member-approve-no-op', ['guild.member.approve/approve-adds-member']],
+    ['member-approve-false-approves', ['guild.member.approve/reject-does-not-add']],
+    ['member-mute-zero-ignored', ['guild.member.mute/blocks-peer-until-unmuted']],
+    [
+      'member-mute-zero-rejected',
+      ['guild.member.mute/blocks-peer-until-unmuted', 'guild.member.mute/duration-zero-is-accepted'],
+    ],
+  ])('fault %s fails exactly %j', async (fault, expected) => {
+    const { statuses, reasons } = await runMembers([fault], checksFor(expected));
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([...expected].sort());
+  });
+
+  it('fault member-kick-no-op fails the kick check', async () => {
+    // The member it could not kick stays, so the later join-request checks cannot get a new request.
+    const { statuses } = await runMembers(['member-kick-no-op'], checksFor([]));
+    expect(statuses['guild.member.kick/removes-member']).toBe('fail');
+  });
+});
