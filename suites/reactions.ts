@@ -135,7 +135,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
+      const [EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.create');
       await react(t, target, EMOJI);
       const users = await reactors(t, target, EMOJI);
@@ -153,7 +153,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
+      const [EMOJI] = emojiOf(t);
       const target = await createMessage(t, 'reaction.list');
       await react(t, target, EMOJI, 'self', 'reaction.list');
       if (t.sandbox.peerId) await react(t, target, EMOJI, 'peer', 'reaction.list');
@@ -180,7 +180,7 @@ const checks: CheckDefinition[] = [
     experimental: true,
     needs: ['peer'],
     async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
+      const [EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;
       if (!peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
       const target = await createMessage(t, 'reaction.delete');
@@ -210,7 +210,7 @@ const checks: CheckDefinition[] = [
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
+      const [EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;
       const target = await createMessage(t, 'reaction.delete');
       if (!peerId) t.note('no peer identity: only the removal of the current user’s reaction is checked');

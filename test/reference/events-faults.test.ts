@@ -56,8 +56,7 @@ function scenarioFor(id: string): Scenario {
         'guild-role-update': 'guild.role.update',
         'guild-role-delete': 'guild.role.delete',
         'guild-member-role-set': 'guild.member.role.set',
-      }[linkFault[1]] ??
-      linkFault[1].replace('-', '.');
+      }[linkFault[1]] ?? linkFault[1].replace('-', '.');
     const type = {
       'message.create': 'message-created',
       'message.update': 'message-updated',
