@@ -483,9 +483,19 @@ describe('guilds and members (§4.3, §4.4)', () => {
     await ok(server, 'guild.member.approve', { message_id: again.request_id, approve: true });
     await ok(server, 'guild.member.kick', { guild_id: G1, user_id: SEED.third, permanent: true });
     expect((server.snapshot() as any).bans).toEqual([`${G1}/${SEED.third}`]);
-    expect((await control(server, '/trigger', { event: 'guild-member-request', guild_id: G1 })).status).toBe(
-      409,
-    );
+    // A banned requester named explicitly is refused; without user_id the next eligible user asks instead.
+    expect(
+      (
+        await control(server, '/trigger', {
+          event: 'guild-member-request',
+          guild_id: G1,
+          user_id: SEED.third,
+        })
+      ).status,
+    ).toBe(409);
+    const next = await trigger(server, { event: 'guild-member-request', guild_id: G1 });
+    expect(next.user_id).not.toBe(SEED.third);
+    await ok(server, 'guild.member.approve', { message_id: next.request_id, approve: false });
     await trigger(server, { event: 'guild-member-added', guild_id: G1, user_id: SEED.third });
     await trigger(server, { event: 'guild-member-removed', guild_id: G1, user_id: SEED.third });
     expect(server.snapshot()).toEqual(initial);

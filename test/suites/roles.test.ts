@@ -4,6 +4,7 @@ import { startReference } from '../../src/reference/server.js';
 
 const ROLE_CHECKS = [
   'guild.role.list/walks-guild-roles',
+  'guild.role.list/lists-only-that-guild',
   'guild.role.create/returns-listed-role',
   'guild.role.update/renames-role',
   'guild.role.delete/removes-role',
@@ -61,6 +62,7 @@ describe('roles suite (§4.5)', () => {
     ['role-set-no-op', ['guild.member.role.set/gives-role']],
     ['role-unset-no-op', ['guild.member.role.unset/removes-role']],
     ['role-id-missing', ['guild.role.list/walks-guild-roles', 'guild.role.create/returns-listed-role']],
+    ['role-list-all-guilds', ['guild.role.list/lists-only-that-guild']],
   ])('fault %s fails exactly %j', async (fault, expected) => {
     const statuses = await runRoles({ faults: [fault] });
     expect(failing(statuses).sort()).toEqual([...expected].sort());
