@@ -25,6 +25,8 @@ export interface FaultRow {
   /** detectedBy checks that did not fail. */
   missed: string[];
   detected: boolean;
+  /** The run's verdict: 'fail' is what makes `conformance --embedded --fault <id>` exit 1. */
+  verdict: RunResult['verdict'];
 }
 
 export interface FaultMatrix {
@@ -104,6 +106,7 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
         errors: result.checks.filter((check) => check.status === 'error').map((check) => check.id),
         missed: [...detectedBy].filter((id) => !failed.some((check) => check.id === id)),
         detected: failed.some(citing),
+        verdict: result.verdict,
       };
       rows[index] = row;
       options.onFault?.(row, ++done, faults.length);
@@ -119,6 +122,11 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
       );
     }
     for (const id of row.missed) problems.push(`fault ${row.fault.id}: detectedBy check ${id} did not fail`);
+    if (row.verdict !== 'fail') {
+      problems.push(
+        `fault ${row.fault.id}: the run conforms, so conformance --embedded --fault ${row.fault.id} exits 0`,
+      );
+    }
   }
   const everFailed = new Set(rows.flatMap((row) => [...row.expected, ...row.collateral]));
   const neverFailing = clean.checks.filter((check) => !everFailed.has(check.id)).map((check) => check.id);

@@ -13,7 +13,7 @@ import type { ReferenceServer } from './reference/contract.js';
 import { VARIANT_POINTS } from './reference/contract.js';
 import type { CheckDefinition } from './runner/check.js';
 import type { CheckEnvironment } from './runner/context.js';
-import { startEmbedded } from './runner/embedded.js';
+import { loadFaultCatalogue, startEmbedded } from './runner/embedded.js';
 import { ConfigurationError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
@@ -208,9 +208,20 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const started = performance.now();
   const notes: string[] = [];
-  const level = options.level ?? DEFAULTS.level;
+  // With faults on, the target is broken on purpose: the run is self-verification, so unless told
+  // otherwise the verdict counts every level that can fail and the experimental checks, and events come
+  // over the transport the faults need (webhook faults show only on webhook delivery).
+  const faultDefinitions = loadFaultCatalogue().filter((fault) => options.faults?.includes(fault.id));
+  const faultMode = faultDefinitions.length > 0;
+  const level = options.level ?? (faultMode ? 'should' : DEFAULTS.level);
   const profile = options.profile ?? DEFAULTS.profile;
-  const includeExperimental = options.includeExperimental ?? false;
+  const includeExperimental = options.includeExperimental ?? faultMode;
+  const faultTransport = faultDefinitions.map((fault) => fault.runWith?.events).find(Boolean);
+  if (faultMode && (options.level === undefined || options.includeExperimental === undefined)) {
+    notes.push(
+      'faults are on: the verdict counts should-level and experimental checks (pass --level must to narrow it)',
+    );
+  }
   const eventTimeoutMs = options.eventTimeoutMs ?? DEFAULTS.eventTimeoutMs;
 
   const checks = options.checks ?? (await loadSuites(options.suitesDir));
@@ -241,7 +252,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     const peerSelfId = options.peerSelfId ?? identities?.peer.userId;
 
     // Events first: READY may tell the bot's user id (de-facto conventions, Events).
-    const events = options.events ?? DEFAULTS.events;
+    const events = options.events ?? faultTransport ?? DEFAULTS.events;
     let eventsUnavailableReason =
       'needs an event stream: events are off (--events none); pass --events ws or webhook';
     if (events !== 'none') {
