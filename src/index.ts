@@ -17,7 +17,14 @@ import { loadFaultCatalogue, startEmbedded } from './runner/embedded.js';
 import { ConfigurationError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
-import type { CheckResult, CleanupRecord, Group, Level, RunResult } from './runner/model.js';
+import {
+  type CheckResult,
+  type CleanupRecord,
+  GROUPS,
+  type Group,
+  type Level,
+  type RunResult,
+} from './runner/model.js';
 import { executeChecks } from './runner/run.js';
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
@@ -107,19 +114,6 @@ export const DEFAULTS = {
   concurrency: 8,
   events: 'ws' as const,
 };
-
-const GROUPS: readonly Group[] = [
-  'messages',
-  'channels',
-  'guilds',
-  'members',
-  'roles',
-  'reactions',
-  'friends',
-  'pagination',
-  'events',
-  'robustness',
-];
 
 /** Checks the options make sense together; every message says what to change. */
 export function validateRunOptions(options: RunOptions): void {

@@ -1,28 +1,14 @@
 /** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
 import { baselineVerdictReason, countsTowardVerdict } from '../runner/baseline.js';
-import type { CheckResult, Group, RunResult, Status } from '../runner/model.js';
+import { type CheckResult, GROUPS, type RunResult, type Status } from '../runner/model.js';
 
 export { baselineVerdictReason, countsTowardVerdict };
 
 export const STATUSES: readonly Status[] = ['fail', 'error', 'pass', 'skip'];
 
-/** Groups in the order the suites run (DESIGN.md), then any other group name the run contains. */
-const GROUP_ORDER: readonly Group[] = [
-  'messages',
-  'channels',
-  'guilds',
-  'members',
-  'roles',
-  'reactions',
-  'friends',
-  'pagination',
-  'events',
-  'robustness',
-];
-
 export function groupsOf(run: RunResult): string[] {
   const present = new Set(run.checks.map((check) => check.group as string));
-  const ordered: string[] = GROUP_ORDER.filter((group) => present.has(group));
+  const ordered: string[] = GROUPS.filter((group) => present.has(group));
   for (const group of present) if (!ordered.includes(group)) ordered.push(group);
   return ordered;
 }

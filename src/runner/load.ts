@@ -8,20 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigurationError } from './errors.js';
-import type { Group } from './model.js';
+import { GROUPS } from './model.js';
 
-const GROUPS: readonly Group[] = [
-  'messages',
-  'channels',
-  'guilds',
-  'members',
-  'roles',
-  'reactions',
-  'friends',
-  'pagination',
-  'events',
-  'robustness',
-];
 const ID_PATTERN = /^[a-z0-9][a-z0-9.-]*\/[a-z0-9][a-z0-9.-]*$/;
 
 /** The suites folder: ../../suites from src/runner (tsx) or dist/src/runner (built: dist/suites). */

@@ -6,18 +6,20 @@
 export type Level = 'must' | 'should' | 'info';
 export type Status = 'pass' | 'fail' | 'skip' | 'error';
 
-/** Areas a check belongs to; one suite file per group in suites/. */
-export type Group =
-  | 'messages'
-  | 'channels'
-  | 'guilds'
-  | 'members'
-  | 'roles'
-  | 'reactions'
-  | 'friends'
-  | 'pagination'
-  | 'events'
-  | 'robustness';
+/** Areas a check belongs to, in report order; one suite file per group in suites/. */
+export const GROUPS = [
+  'messages',
+  'channels',
+  'guilds',
+  'members',
+  'roles',
+  'reactions',
+  'friends',
+  'pagination',
+  'events',
+  'robustness',
+] as const;
+export type Group = (typeof GROUPS)[number];
 
 /**
  * What a check needs beyond the bot identity: 'events' (an event stream), 'peer' (a second identity),
