@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
 import channels from '../../suites/channels.js';
+import { failing, runAgainstReference } from './harness.js';
 
-/** Runs the channels suite against a fresh reference: statuses by check id, and whether the world is unchanged. */
-const runChannels = async (faults: string[] = [], checks = channels) => {
-  const reference = await startReference({ faults });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({
-      reference,
-      checks,
-      includeExperimental: true,
-      events: 'none',
-      // Faults of the Channel shape break the sandbox discovery, which is not under test here.
-      guild: '3001',
-      channel: '4001',
-    });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return {
-      statuses,
-      reasons,
-      cleanup: result.cleanup ?? [],
-      unchanged: JSON.stringify(reference.snapshot()) === before,
-    };
-  } finally {
-    await reference.close();
-  }
-};
+/** Runs the channels suite against a fresh reference (see harness.ts). */
+const runChannels = (faults: string[] = [], checks = channels) =>
+  runAgainstReference({ faults }, { checks, includeExperimental: true });
 
 /**
  * The checks of a fault case: the slow one (a 1500 ms mute must run out) only when the case expects it
@@ -36,11 +12,6 @@ const runChannels = async (faults: string[] = [], checks = channels) => {
  */
 const checksFor = (expected: readonly string[]) =>
   channels.filter((check) => !check.id.endsWith('/duration-is-milliseconds') || expected.includes(check.id));
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses)
-    .filter((id) => statuses[id] === 'fail' || statuses[id] === 'error')
-    .sort();
 
 const MUTE_CHECKS = [
   'channel.mute/accepts-duration',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
+import { failing } from './harness.js';
 
 const FRIEND_CHECKS = [
   'friend.list/walks-friends',
@@ -22,9 +23,6 @@ const runFriends = async (faults: string[] = []) => {
     await reference.close();
   }
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 describe('friends suite (§4.7)', () => {
   it('passes every check against the clean reference and leaves its friends as they were', async () => {

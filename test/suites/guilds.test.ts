@@ -1,37 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
 import guilds from '../../suites/guilds.js';
+import { failing, runAgainstReference } from './harness.js';
 
-/** Runs the guilds suite against a fresh reference: statuses by check id, and whether the world is unchanged. */
-const runGuilds = async (faults: string[] = []) => {
-  const reference = await startReference({ faults });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({
-      reference,
-      suites: ['guilds'],
-      events: 'none',
-      guild: '3001',
-      channel: '4001',
-    });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return {
-      statuses,
-      reasons,
-      cleanup: result.cleanup ?? [],
-      unchanged: JSON.stringify(reference.snapshot()) === before,
-    };
-  } finally {
-    await reference.close();
-  }
-};
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses)
-    .filter((id) => statuses[id] === 'fail' || statuses[id] === 'error')
-    .sort();
+/** Runs the guilds suite against a fresh reference (see harness.ts). */
+const runGuilds = (faults: string[] = []) => runAgainstReference({ faults }, { suites: ['guilds'] });
 
 describe('guilds suite (§4.3)', () => {
   it('passes every check against the clean reference and leaves the world as it was', async () => {

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
 import members from '../../suites/members.js';
+import { failing, runAgainstReference } from './harness.js';
 
-/** Runs the members suite against a fresh reference: statuses by check id, and whether the world is unchanged. */
-const runMembers = async (faults: string[] = [], checks = members) => {
-  const reference = await startReference({ faults });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({
-      reference,
-      checks,
-      includeExperimental: true,
-      events: 'none',
-      guild: '3001',
-      channel: '4001',
-    });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return {
-      statuses,
-      reasons,
-      cleanup: result.cleanup ?? [],
-      unchanged: JSON.stringify(reference.snapshot()) === before,
-    };
-  } finally {
-    await reference.close();
-  }
-};
+/** Runs the members suite against a fresh reference (see harness.ts). */
+const runMembers = (faults: string[] = [], checks = members) =>
+  runAgainstReference({ faults }, { checks, includeExperimental: true });
 
 /**
  * The checks of a fault case: the slow one (a 1500 ms mute must run out) only when the case expects it
@@ -35,11 +12,6 @@ const runMembers = async (faults: string[] = [], checks = members) => {
  */
 const checksFor = (expected: readonly string[]) =>
   members.filter((check) => !check.id.endsWith('/duration-is-milliseconds') || expected.includes(check.id));
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses)
-    .filter((id) => statuses[id] === 'fail' || statuses[id] === 'error')
-    .sort();
 
 describe('members suite (§4.4)', () => {
   it('passes every check against the clean reference and leaves the world as it was', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import messages from '../../suites/messages.js';
+import { failing } from './harness.js';
 
 /** Runs the messages suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
 const runMessages = async (faults: string[] = []) => {
@@ -16,9 +17,6 @@ const runMessages = async (faults: string[] = []) => {
     await reference.close();
   }
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 describe('messages suite (§4.1)', () => {
   it('passes every check against the clean reference and leaves the world as it was', async () => {

@@ -3,6 +3,7 @@ import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import pagination from '../../suites/pagination.js';
+import { failing } from './harness.js';
 
 const LIMIT_BOUND = 100;
 
@@ -35,9 +36,6 @@ const runPagination = async (faults: string[] = [], options: { limitBound?: numb
     await reference.close();
   }
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 const id = (what: string) => `message.list/${what}`;
 

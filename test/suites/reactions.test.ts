@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
+import { failing } from './harness.js';
 
 const REACTION_CHECKS = [
   'reaction.create/adds-own-reaction',
@@ -21,9 +22,6 @@ const runReactions = async (faults: string[] = []) => {
   });
   return Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 describe('reactions suite (§4.6)', () => {
   it('passes every check against the clean reference', async () => {

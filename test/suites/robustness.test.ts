@@ -3,6 +3,7 @@ import { operations } from '../../spec/catalogue.js';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import robustness from '../../suites/robustness.js';
+import { failing } from './harness.js';
 
 const MISSING_FIELD = '/missing-required-field-is-refused';
 
@@ -27,9 +28,6 @@ const runRobustness = async (faults: string[] = [], variants: Record<string, str
     await reference.close();
   }
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 const missingFieldIds = robustness
   .filter((check) => check.id.endsWith(MISSING_FIELD))

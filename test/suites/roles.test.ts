@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
+import { failing } from './harness.js';
 
 const ROLE_CHECKS = [
   'guild.role.list/walks-guild-roles',
@@ -23,9 +24,6 @@ const runRoles = async (options: { faults?: string[]; variants?: Record<string, 
   });
   return Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
 };
-
-const failing = (statuses: Record<string, string>) =>
-  Object.keys(statuses).filter((id) => statuses[id] === 'fail' || statuses[id] === 'error');
 
 describe('roles suite (§4.5)', () => {
   it.each(['data', 'role'])(
