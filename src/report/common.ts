@@ -1,8 +1,9 @@
 /** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
-import { baselineVerdictReason, countsTowardVerdict } from '../runner/baseline.js';
+import { baselineVerdictReason } from '../runner/baseline.js';
 import { type CheckResult, GROUPS, type RunResult, type Status } from '../runner/model.js';
+import { countsTowardVerdict, isFailing } from '../runner/summary.js';
 
-export { baselineVerdictReason, countsTowardVerdict };
+export { baselineVerdictReason, countsTowardVerdict, isFailing };
 
 export const STATUSES: readonly Status[] = ['fail', 'error', 'pass', 'skip'];
 
@@ -18,8 +19,6 @@ const LEVEL_ORDER = { must: 0, should: 1, info: 2 } as const;
 /** Sort order for lists of problems: must before should before info, then run order. */
 export const byLevel = (a: CheckResult, b: CheckResult): number =>
   LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level];
-
-export const isFailing = (check: CheckResult): boolean => check.status === 'fail' || check.status === 'error';
 
 /** The curl commands that reproduce a check, in order (the failing exchange is last). */
 export const curlsOf = (check: CheckResult): string[] =>

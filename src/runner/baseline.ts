@@ -3,7 +3,8 @@
  * and the run passes as long as nothing else fails. A listed check that now passes is "stale" and
  * fails the run, so baselines only ever shrink.
  */
-import type { CheckResult, Level, RunResult } from './model.js';
+import type { CheckResult, RunResult } from './model.js';
+import { countsTowardVerdict, isFailing } from './summary.js';
 
 /**
  * Parses a baseline file: a JSON array of check ids, a JSON object `{ "expectedFailures": [...] }`,
@@ -38,24 +39,6 @@ function parseJsonBaseline(text: string): Set<string> {
   }
   return new Set(list.map((id) => id.trim()).filter(Boolean));
 }
-
-const LEVEL_RANK: Record<Level, number> = { info: 0, should: 1, must: 2 };
-
-/**
- * Whether a check counts toward the verdict of `run` (the one rule, also used by the engine through
- * src/runner/select.ts): its level is at or above the run's level, info never counts (DESIGN.md: info
- * never fails a run), and experimental checks count only when the run includes them.
- */
-export function countsTowardVerdict(
-  check: Pick<CheckResult, 'level' | 'experimental'>,
-  run: Pick<RunResult, 'level' | 'includeExperimental'>,
-): boolean {
-  if (check.level === 'info') return false;
-  if (LEVEL_RANK[check.level] < LEVEL_RANK[run.level]) return false;
-  return !check.experimental || run.includeExperimental;
-}
-
-const isFailing = (check: CheckResult) => check.status === 'fail' || check.status === 'error';
 
 export interface BaselineResult {
   /** A copy of the run: expected failures marked, verdict recomputed, `baseline` filled in. */

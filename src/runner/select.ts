@@ -1,16 +1,12 @@
 /**
- * Which checks take part in a run, and which of them count in the verdict.
+ * Which checks take part in a run.
  *
  * - --suite / --grep / --profile strict / a §4.8 variant the target does not follow: the check is left
  *   out of the run (not reported).
- * - --level: the verdict level. Checks below it (should under --level must) still run and are reported,
- *   but do not count. 'info' checks are observations and never count (DESIGN.md: info never fails a run);
- *   --level info therefore counts must and should, like --level should, and says "report everything".
- * - Experimental checks always run and are reported apart; they count only with --include-experimental.
+ * Which of them count in the verdict (--level, --include-experimental) is countsTowardVerdict in
+ * src/runner/summary.ts: checks below the level and info checks still run and are reported.
  */
-import { countsTowardVerdict } from './baseline.js';
 import type { CheckDefinition } from './check.js';
-import type { CheckResult, Level } from './model.js';
 
 export interface SelectionOptions {
   suites?: string[];
@@ -33,13 +29,4 @@ export function selectChecks(
     if (check.variant && options.variants[check.variant.point] !== check.variant.value) return false;
     return true;
   });
-}
-
-export function isCounted(
-  check: { level: Level; experimental?: boolean },
-  level: Level,
-  includeExperimental: boolean,
-): boolean {
-  // One rule for the engine and the baseline (src/runner/baseline.ts).
-  return countsTowardVerdict(check as CheckResult, { level, includeExperimental });
 }

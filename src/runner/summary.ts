@@ -1,5 +1,24 @@
-import type { CheckResult, Level, StatusCounts, Summary } from './model.js';
-import { isCounted } from './select.js';
+import type { CheckResult, Level, RunResult, StatusCounts, Summary } from './model.js';
+
+/** A check that failed or could not be decided: both count against the verdict. */
+export const isFailing = (check: Pick<CheckResult, 'status'>): boolean =>
+  check.status === 'fail' || check.status === 'error';
+
+const LEVEL_RANK: Record<Level, number> = { info: 0, should: 1, must: 2 };
+
+/**
+ * Whether a check counts toward the verdict (the one rule for the engine, baselines and reports): its
+ * level is at or above the run's level, info never counts (DESIGN.md: info never fails a run), and
+ * experimental checks count only when the run includes them.
+ */
+export function countsTowardVerdict(
+  check: Pick<CheckResult, 'level' | 'experimental'>,
+  run: Pick<RunResult, 'level' | 'includeExperimental'>,
+): boolean {
+  if (check.level === 'info') return false;
+  if (LEVEL_RANK[check.level] < LEVEL_RANK[run.level]) return false;
+  return !check.experimental || run.includeExperimental;
+}
 
 const emptyCounts = (): StatusCounts => ({ total: 0, pass: 0, fail: 0, skip: 0, error: 0 });
 
@@ -37,9 +56,7 @@ export function computeVerdict(
 ): 'pass' | 'fail' {
   if (interrupted) return 'fail';
   const failed = results.some(
-    (result) =>
-      isCounted(result, level, includeExperimental) &&
-      (result.status === 'fail' || result.status === 'error'),
+    (result) => isFailing(result) && countsTowardVerdict(result, { level, includeExperimental }),
   );
   return failed ? 'fail' : 'pass';
 }

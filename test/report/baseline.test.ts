@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyBaseline, countsTowardVerdict, loadExpectedFailures } from '../../src/runner/baseline.js';
+import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
+import { countsTowardVerdict } from '../../src/runner/summary.js';
 import { mixedRun } from './fixtures/runs.js';
 
 const LIMIT = 'message.list/limit-above-bound-is-clamped';
