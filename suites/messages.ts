@@ -3,8 +3,8 @@
  * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
  */
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
-import { idOf } from './_lib/lists.js';
-import { createMessage, listMessages, statusOf, uniqueContent } from './_lib/messages.js';
+import { idOf, statusOf } from './_lib/lists.js';
+import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
 
 /** Creates one message in the sandbox channel and returns its id and content. */
 async function createOne(t: CheckContext, what: string): Promise<{ id: string; content: string }> {

@@ -5,6 +5,7 @@
  * follows markers only: the length of a page is never an end signal.
  */
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { statusOf } from './_lib/lists.js';
 import {
   chronologicalIds,
   createdAtDecrease,
@@ -17,7 +18,6 @@ import {
   type MessageItem,
   type MessagePage,
   messageIdsOf,
-  statusOf,
   walkMessages,
 } from './_lib/messages.js';
 import { hasMore } from './_lib/paginate.js';

@@ -5,6 +5,7 @@
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
 import type { Identity } from '../src/runner/model.js';
 import { idOf, listAll, uniqueName } from './_lib/lists.js';
+import { postMessage } from './_lib/messages.js';
 
 /**
  * Two emoji ids the target accepts (--emoji; §2 does not show what an emoji id looks like). The reference
@@ -23,18 +24,13 @@ interface ReactionTarget {
  */
 async function createMessage(t: CheckContext, purpose: string): Promise<ReactionTarget> {
   const channelId = t.sandbox.channelId;
-  const result = await t.call('message.create', { channel_id: channelId, content: uniqueName('reaction') });
+  const { result } = await postMessage(t, uniqueName('reaction'), channelId);
   const messageId = result.ok && Array.isArray(result.body) ? idOf(result.body[0]) : undefined;
   if (messageId === undefined) {
     t.skip(
       `precondition failed: message.create answered ${result.status} without a message id, so ${purpose} cannot be tested`,
     );
   }
-  t.track({
-    kind: 'message',
-    label: `message ${messageId} in channel ${channelId}`,
-    undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
-  });
   const stored = await t.call('message.get', { channel_id: channelId, message_id: messageId });
   if (!stored.ok) {
     t.skip(

@@ -11,8 +11,8 @@
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
 import type { CallResult, CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { defineCheck } from '../src/runner/check.js';
-import { idOf, uniqueName } from './_lib/lists.js';
-import { createMessage, statusOf, uniqueContent } from './_lib/messages.js';
+import { idOf, statusOf, uniqueName } from './_lib/lists.js';
+import { createMessage, uniqueContent } from './_lib/messages.js';
 
 /** A client error: the refusal the de-facto conventions use for bad input. */
 const isClientError = (result: CallResult): boolean => result.status >= 400 && result.status < 500;

@@ -7,7 +7,8 @@ import { events as eventCatalogue } from '../../spec/events.js';
 import { validate } from '../../spec/validate.js';
 import type { ProbeTarget } from '../../src/events/probes.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
-import { idOf, uniqueName } from './lists.js';
+import { idOf, statusOf, uniqueName } from './lists.js';
+import { postMessage } from './messages.js';
 import { requesterIdOf, requestIdOf } from './requests.js';
 
 /** The §6 event names, in table order. */
@@ -164,9 +165,6 @@ export async function triggering<T>(t: CheckContext, what: string, cause: () => 
   }
 }
 
-const statusOf = (result: CallResult): string =>
-  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
-
 /** A precondition call: skips (not fails) the check when it is refused; the operation's own checks report it. */
 export function requireOk(t: CheckContext, result: CallResult, what: string): void {
   if (!result.ok) t.skip(`precondition failed: ${what} answered ${statusOf(result)}`);
@@ -182,16 +180,7 @@ export interface CreatedMessage {
 /** message.create in the sandbox channel; tracked (undo message.delete). Skips when refused. */
 export async function makeMessage(t: CheckContext, what: string): Promise<CreatedMessage> {
   const channelId = t.sandbox.channelId;
-  const result = await t.call('message.create', { channel_id: channelId, content: uniqueName(what) });
-  const returned: unknown[] = Array.isArray(result.body) ? result.body : result.ok ? [result.body] : [];
-  const ids = returned.map(idOf).filter((id): id is string => id !== undefined);
-  for (const id of ids) {
-    t.track({
-      kind: 'message',
-      label: `message ${id} in channel ${channelId}`,
-      undo: ['message.delete', { channel_id: channelId, message_id: id }],
-    });
-  }
+  const { result, ids } = await postMessage(t, uniqueName(what), channelId);
   requireOk(t, result, 'message.create');
   if (ids.length === 0)
     t.skip(`precondition failed: message.create returned no message id: ${statusOf(result)}`);

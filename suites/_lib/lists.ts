@@ -40,10 +40,15 @@ export const userIdOf = (item: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-const describe = (value: unknown): string => {
+/** A value as short JSON, for `observed` (cut at 300 characters). */
+export const brief = (value: unknown): string => {
   const text = JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
 };
+
+/** HTTP status and the start of the body, for `observed` and skip reasons. */
+export const statusOf = (result: { status: number; text: string }): string =>
+  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
 
 /**
  * The `next` field of the first request. Where the target follows the §4.8 variant in which `next` of
@@ -79,7 +84,7 @@ export async function listAll<T = any>(
     t.expect(
       typeof body === 'object' && body !== null && Array.isArray(body.data),
       `${what} is a list object with a data array (§1 rule 5)`,
-      describe(result.body),
+      brief(result.body),
     );
     if (validate) t.expectSchema(`response:${operation}`, body, what);
     return body as Page<T>;

@@ -4,7 +4,7 @@
  * paginator (./paginate.ts), which decides "more data" from the markers only (§1 rule 6).
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { idOf, uniqueName } from './lists.js';
+import { brief, idOf, statusOf, uniqueName } from './lists.js';
 import { type Marker, type Page, PaginationError, type Walk, walk } from './paginate.js';
 
 export interface MessageItem {
@@ -24,46 +24,49 @@ const TEXT = 0;
 /** A short text unique to this run, so that a check recognises its own messages. */
 export const uniqueContent = (what: string): string => uniqueName(what);
 
-const describe = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
-};
-
-/** HTTP status and the start of the body, for `observed`. */
-export const statusOf = (result: CallResult): string =>
-  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
+/**
+ * message.create (§4.1) of `content` in `channelId` (default: the sandbox channel), asserting nothing:
+ * every message of the answer (an array, or one object on a 2xx) that has a string id is tracked (undo
+ * message.delete) at once. Returns the answer and those ids, in order.
+ */
+export async function postMessage(
+  t: CheckContext,
+  content: string,
+  channelId: string = t.sandbox.channelId,
+): Promise<{ result: CallResult; ids: string[] }> {
+  const result = await t.call('message.create', { channel_id: channelId, content });
+  const returned: unknown[] = Array.isArray(result.body) ? result.body : result.ok ? [result.body] : [];
+  const ids = returned.map(idOf).filter((id): id is string => id !== undefined);
+  for (const id of ids) {
+    t.track({
+      kind: 'message',
+      label: `message ${id} in channel ${channelId}`,
+      undo: ['message.delete', { channel_id: channelId, message_id: id }],
+    });
+  }
+  return { result, ids };
+}
 
 /**
- * message.create (§4.1) in `channelId` (default: the sandbox channel). Every message of the answer is
- * tracked (undo message.delete) before anything is asserted. Returns the messages: a 2xx answer with an
- * array of at least one Message with a string id is asserted.
+ * postMessage, then asserts a 2xx answer with an array of at least one Message, each with a string id.
+ * Returns the messages.
  */
 export async function createMessage(
   t: CheckContext,
   content: string,
   channelId: string = t.sandbox.channelId,
 ): Promise<MessageItem[]> {
-  const result = await t.call('message.create', { channel_id: channelId, content });
-  const returned = Array.isArray(result.body) ? result.body : result.ok ? [result.body] : [];
-  for (const item of returned) {
-    const messageId = idOf(item);
-    if (messageId === undefined) continue;
-    t.track({
-      kind: 'message',
-      label: `message ${messageId} in channel ${channelId}`,
-      undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
-    });
-  }
+  const { result } = await postMessage(t, content, channelId);
   t.expectOk(result, 'message.create');
   t.expect(
     Array.isArray(result.body) && result.body.length > 0,
     'message.create returns an array of Message (§4.1)',
-    describe(result.body),
+    brief(result.body),
   );
   t.expect(
     result.body.every((item: unknown) => idOf(item) !== undefined),
     'every Message returned by message.create has a string id',
-    describe(result.body),
+    brief(result.body),
   );
   return result.body as MessageItem[];
 }
@@ -118,7 +121,7 @@ function expectMarker(t: CheckContext, page: Record<string, unknown>, marker: Ma
   t.expect(
     value === undefined || value === null || typeof value === 'string',
     `${what}: ${marker} is a string token when present (§1 rule 5)`,
-    describe(value),
+    brief(value),
   );
   if (value === null) t.note(`${what}: ${marker} is null (read as absent)`);
 }
@@ -139,7 +142,7 @@ export async function listMessages(
   t.expect(
     typeof body === 'object' && body !== null && Array.isArray(body.data),
     `${what} is a list object with a data array (§1 rule 5)`,
-    describe(result.body),
+    brief(result.body),
   );
   expectMarker(t, body, 'next', what);
   expectMarker(t, body, 'prev', what);
@@ -148,7 +151,7 @@ export async function listMessages(
   t.expect(
     badIndex === -1,
     `${what}: every item is a Message with a string id`,
-    `item ${badIndex + 1}: ${describe(data[badIndex])}`,
+    `item ${badIndex + 1}: ${brief(data[badIndex])}`,
   );
   return body as unknown as MessagePage;
 }
