@@ -87,7 +87,8 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
       const fault = faults[index];
       let result: RunResult;
       try {
-        result = await run({ ...common, ...sandbox, ...fault.runWith, faults: [fault.id] });
+        // run() itself picks the transport a fault needs (FaultDefinition.runWith).
+        result = await run({ ...common, ...sandbox, faults: [fault.id] });
       } catch (error) {
         setupFailures.push(`fault ${fault.id}: the run could not start: ${(error as Error).message}`);
         result = { ...clean, checks: [] };
