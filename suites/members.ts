@@ -122,7 +122,7 @@ async function requirePeerCanPost(t: CheckContext): Promise<string> {
   const peerId = requirePeer(t);
   const before = await peerPost(t, t.sandbox.channelId, 'before the mute');
   if (before.outcome === 'refused') {
-    const stuck = stuckMuteOf(t.sandbox.channelId);
+    const stuck = stuckMuteOf(t, t.sandbox.channelId);
     t.skip(
       `the peer cannot post in the sandbox channel (HTTP ${before.result.status}): no baseline` +
         (stuck ? ` — ${stuck}` : ''),

@@ -19,6 +19,7 @@ interface ServeFlags {
   fault: string[];
   latency?: string;
   limitBound?: string;
+  guilds?: string;
   variant: string[];
   listFaults?: boolean;
   json?: boolean;
@@ -45,6 +46,7 @@ export function registerServe(
     .option('--fault <id>', 'switch a fault on (repeatable; see --list-faults)', collect, [])
     .option('--latency <ms>', 'delay every interface response by this many milliseconds')
     .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
+    .option('--guilds <n>', 'seed this many extra guilds the bot is in (a big guild.list)')
     .option(
       '--variant <point=value>',
       'choose a §4.8 variant (repeatable), e.g. role-payload=role',
@@ -68,6 +70,7 @@ export function registerServe(
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+        ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
       });
       const { self, peer, third } = server.identities;
       const lines = [

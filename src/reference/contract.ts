@@ -30,6 +30,8 @@ export interface ReferenceOptions {
   limitBound?: number;
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
   latencyMs?: number;
+  /** Extra guilds the bot is a member of, seeded after the fixed world (a big guild.list). Default 0. */
+  guilds?: number;
 }
 
 export interface ReferenceIdentity {

@@ -66,13 +66,23 @@ export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string
 }
 
 /**
- * Mutes the checker set and whose duration-0 unmute left the peer still refused, by channel id: a later
- * check that finds the peer refused there names the check that failed, instead of guessing.
+ * Per run (keyed by its sandbox object), the channels where a duration-0 unmute of the checker left the
+ * peer still refused: a later check that finds the peer refused there names the check that failed.
  */
-const stuckMutes = new Map<string, string>();
+const stuckMutes = new WeakMap<object, Map<string, string>>();
+
+const stuckMutesOf = (t: CheckContext): Map<string, string> => {
+  let mutes = stuckMutes.get(t.sandbox);
+  if (!mutes) {
+    mutes = new Map();
+    stuckMutes.set(t.sandbox, mutes);
+  }
+  return mutes;
+};
 
 /** Why the peer may be refused in `channelId`, when one of the checker's own unmutes did not work. */
-export const stuckMuteOf = (channelId: string): string | undefined => stuckMutes.get(channelId);
+export const stuckMuteOf = (t: CheckContext, channelId: string): string | undefined =>
+  stuckMutesOf(t).get(channelId);
 
 /**
  * Lifts a mute the check set (duration 0, §4.2/§4.4 rule 2) and, when `verifyIn` names a channel where the
@@ -93,9 +103,9 @@ export async function unmuteAndVerify(
   }
   const after = await pollPeerPost(t, verifyIn, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
   if (after.outcome === 'refused') {
-    stuckMutes.set(verifyIn, `${operation} duration 0 left the peer refused (see the check that unmuted)`);
+    stuckMutesOf(t).set(verifyIn, `an earlier ${operation} duration 0 of this run left the peer refused`);
   } else {
-    stuckMutes.delete(verifyIn);
+    stuckMutesOf(t).delete(verifyIn);
   }
   t.expect(
     after.outcome === 'accepted',
