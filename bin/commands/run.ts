@@ -11,6 +11,7 @@ import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { nothingCountedReason } from '../../src/runner/summary.js';
 import { loadConfigFile } from './config.js';
 import type { CommandIo } from './io.js';
 
@@ -260,6 +261,12 @@ export async function runCommand(
     );
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  // Issue 9: a run in which no counted check ran is no CONFORMS.
+  const nothingCounted = nothingCountedReason(result);
+  if (nothingCounted) {
+    io.stderr(`no verdict: ${nothingCounted}\n`);
+    return 2;
+  }
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
 }
 
