@@ -467,7 +467,7 @@ type GuildStep = 'added' | 'updated' | 'removed' | 'member-added' | 'member-upda
 /** How each guild event is caused: through the interface first, the trigger only for what no operation causes. */
 const GUILD_STEPS: Record<GuildStep, string> = {
   added: 'guild.approve of a guild-request (else the trigger guild-added)',
-  updated: 'a guild joined through guild.approve (else the trigger), then the trigger guild-updated',
+  updated: 'the trigger (guild-added, then guild-updated: only a guild the run made is renamed)',
   removed: 'a guild joined through guild.approve (else the trigger), then the trigger guild-removed',
   'member-added': 'guild.member.approve of a guild-member-request (else the trigger guild-member-added)',
   'member-updated':
@@ -478,7 +478,7 @@ const GUILD_STEPS: Record<GuildStep, string> = {
 
 const GUILD_OPERATIONS: Record<GuildStep, string[]> = {
   added: ['guild.approve'],
-  updated: ['guild.approve'],
+  updated: [],
   removed: ['guild.approve'],
   'member-added': ['guild.member.approve'],
   'member-updated': ['guild.role.create', 'guild.member.role.set'],
@@ -570,7 +570,7 @@ const guildCause = (step: GuildStep): Cause => ({
         await someGuild(t);
         return;
       case 'updated':
-        await t.trigger('guild-updated', { guild_id: await someGuild(t), name: uniqueName('renamed') });
+        await t.trigger('guild-updated', { guild_id: await triggerOwnGuild(t), name: uniqueName('renamed') });
         return;
       case 'removed':
         await t.trigger('guild-removed', { guild_id: await someGuild(t) });
