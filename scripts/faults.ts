@@ -203,7 +203,7 @@ export interface ToleranceMatrixOptions {
 export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): Promise<ToleranceMatrix> {
   const checks = options.checks ?? (await loadChecks());
   const tolerances: readonly ToleranceDefinition[] = options.tolerances ?? toleranceCatalogue;
-  const presets = options.presets ?? tolerancePresets;
+  const presets: Record<string, readonly string[]> = options.presets ?? tolerancePresets;
   const faults = options.faults ?? loadFaultCatalogue();
   const common = {
     embedded: true,
@@ -214,7 +214,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
   } as const;
   type Job =
     | { kind: 'tolerance'; label: string; ids: string[]; preset: boolean; events?: 'ws' | 'webhook' }
-    | { kind: 'fault'; preset: string; fault: FaultDefinition };
+    | { kind: 'fault'; preset: string; ids: string[]; fault: FaultDefinition };
   const jobs: Job[] = [
     ...tolerances.map(
       (tolerance): Job => ({
@@ -225,8 +225,8 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
         ...(tolerance.runWith?.events ? { events: tolerance.runWith.events } : {}),
       }),
     ),
-    ...Object.keys(presets).map(
-      (preset): Job => ({ kind: 'tolerance', label: preset, ids: [preset], preset: true }),
+    ...Object.entries(presets).map(
+      ([preset, members]): Job => ({ kind: 'tolerance', label: preset, ids: [...members], preset: true }),
     ),
   ];
   const presetFaults = Object.entries(presets).map(([preset, members]) => {
@@ -238,7 +238,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
     };
   });
   for (const { preset, run: toRun } of presetFaults) {
-    for (const fault of toRun) jobs.push({ kind: 'fault', preset, fault });
+    for (const fault of toRun) jobs.push({ kind: 'fault', preset, ids: [...presets[preset]], fault });
   }
 
   const problems: string[] = [];
@@ -250,7 +250,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       result =
         job.kind === 'tolerance'
           ? await run({ ...common, tolerances: job.ids, ...(job.events ? { events: job.events } : {}) })
-          : await run({ ...common, tolerances: [job.preset], faults: [job.fault.id] });
+          : await run({ ...common, tolerances: job.ids, faults: [job.fault.id] });
     } catch (error) {
       problems.push(`${label}: the run could not start: ${(error as Error).message}`);
     }
