@@ -18,6 +18,12 @@ export const OPCODE_NAMES: Record<number, string> = {
 /** WebSocket close codes of the family. */
 export const CloseCode = { INVALID_FRAME: 4000, AUTH_FAILED: 4004 } as const;
 
+/**
+ * The resume fields of IDENTIFY: `sn`, and `sequence` for older servers of the family, which resume by
+ * that name (de-facto-conventions.md "Events"); a server reading one ignores the other.
+ */
+export const resumeFields = (sn: number): { sn: number; sequence: number } => ({ sn, sequence: sn });
+
 /** A frame as received: op and body when it parsed as {op, body}, the text always. */
 export interface Frame {
   op?: number;
