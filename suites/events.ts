@@ -468,7 +468,7 @@ type GuildStep = 'added' | 'updated' | 'removed' | 'member-added' | 'member-upda
 const GUILD_STEPS: Record<GuildStep, string> = {
   added: 'guild.approve of a guild-request (else the trigger guild-added)',
   updated: 'the trigger (guild-added, then guild-updated: only a guild the run made is renamed)',
-  removed: 'a guild joined through guild.approve (else the trigger), then the trigger guild-removed',
+  removed: 'the trigger (guild-added, then guild-removed: a guild it could not leave is never joined)',
   'member-added': 'guild.member.approve of a guild-member-request (else the trigger guild-member-added)',
   'member-updated':
     'guild.member.role.set of a role the check made on the peer (else the trigger guild-member-updated)',
@@ -479,7 +479,7 @@ const GUILD_STEPS: Record<GuildStep, string> = {
 const GUILD_OPERATIONS: Record<GuildStep, string[]> = {
   added: ['guild.approve'],
   updated: [],
-  removed: ['guild.approve'],
+  removed: [],
   'member-added': ['guild.member.approve'],
   'member-updated': ['guild.role.create', 'guild.member.role.set'],
   'member-removed': ['guild.member.approve', 'guild.member.kick'],
@@ -546,20 +546,6 @@ async function setRoleOnPeer(t: CheckContext): Promise<void> {
   requireOk(t, set, 'guild.member.role.set');
 }
 
-/** A guild for the guild events: joined through an approve, else made by the trigger. */
-const someGuild = async (t: CheckContext): Promise<string> => {
-  let guildId: string | undefined;
-  await firstPossible(t, [
-    async () => {
-      guildId = await joinGuildByApprove(t);
-    },
-    async () => {
-      guildId = await triggerOwnGuild(t);
-    },
-  ]);
-  return guildId as string;
-};
-
 /** guild-added / -updated / -removed and the member events: the interface first, then the trigger. */
 const guildCause = (step: GuildStep): Cause => ({
   how: GUILD_STEPS[step],
@@ -567,13 +553,19 @@ const guildCause = (step: GuildStep): Cause => ({
   async run(t) {
     switch (step) {
       case 'added':
-        await someGuild(t);
-        return;
+        return firstPossible(t, [
+          async () => {
+            await joinGuildByApprove(t);
+          },
+          async () => {
+            await triggerOwnGuild(t);
+          },
+        ]);
       case 'updated':
         await t.trigger('guild-updated', { guild_id: await triggerOwnGuild(t), name: uniqueName('renamed') });
         return;
       case 'removed':
-        await t.trigger('guild-removed', { guild_id: await someGuild(t) });
+        await t.trigger('guild-removed', { guild_id: await triggerOwnGuild(t) });
         return;
       case 'member-added':
         return firstPossible(t, [
