@@ -215,6 +215,13 @@ const probes: Record<ToleranceId, Probe> = {
       after.body.data.length === 0
     );
   },
+  'timestamps-in-seconds': async (server) => {
+    const message = await postMessage(server, 'when');
+    const member = await ok(server, 'guild.member.get', { guild_id: SEED.guild1, user_id: SEED.peer });
+    const nowSeconds = Date.now() / 1000;
+    const inSeconds = (value: number) => Math.abs(value - nowSeconds) < 10 * 365 * 24 * 3600;
+    return inSeconds(message.created_at) && inSeconds(member.joined_at);
+  },
   'extra-fields': async (server) => {
     const guild = await ok(server, 'guild.get', { guild_id: SEED.guild1 });
     const event = await withSocket(server, (socket) => eventOf(server, socket));

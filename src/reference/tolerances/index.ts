@@ -112,6 +112,11 @@ export const toleranceCatalogue = [
       "§7 rule 2: the behaviour when direction is other than 'before' while next is absent is not shown",
   },
   {
+    id: 'timestamps-in-seconds',
+    description: 'created_at, updated_at and joined_at are sent in seconds, not milliseconds.',
+    allowedBy: '§2: the unit and epoch of created_at, updated_at and joined_at are not shown',
+  },
+  {
     id: 'extra-fields',
     description:
       'Every object in every result, error-free list page, READY and EVENT body carries an unknown extra field.',
