@@ -64,6 +64,14 @@ export function normaliseEvent(body: unknown, receivedAt: number): Normalised {
   return { event: { sn, type, timestamp, body: fields, receivedAt }, selfId, notes };
 }
 
+/** The user id of READY's first login (`user.id`, or `self_id` in older servers), as the run acts as it. */
+export function firstLoginId(ready: unknown): string | undefined {
+  const login = isObject(ready) && Array.isArray(ready.logins) ? ready.logins[0] : undefined;
+  if (!isObject(login)) return undefined;
+  if (isObject(login.user) && typeof login.user.id === 'string') return login.user.id;
+  return typeof login.self_id === 'string' ? login.self_id : undefined;
+}
+
 export function parseFrame(text: string, receivedAt: number): Frame {
   try {
     const value = JSON.parse(text);

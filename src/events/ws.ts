@@ -6,6 +6,7 @@ import type { ObservedEvent } from '../runner/check.js';
 import {
   CloseCode,
   type Frame,
+  firstLoginId,
   isObject,
   Notes,
   normaliseEvent,
@@ -67,7 +68,8 @@ class WebSocketSource implements EventSource {
 
   constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
     this.#session = session;
-    this.#selfId = options.selfId;
+    // Without --self-id the run acts as READY's first login: keep only its events (one per login otherwise).
+    this.#selfId = options.selfId ?? firstLoginId(readyFrame.body);
     this.target = {
       url: options.url,
       ...(options.token === undefined ? {} : { token: options.token }),

@@ -74,7 +74,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
 
   const fault = (id: string): boolean => faults.has(id);
-  const views = new Views(world, fault, variants);
+  const views = new Views(world, fault, variants, tolerate);
   const login = (entry: ReferenceIdentity): Login => ({
     // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
     sn: Object.values(identities).indexOf(entry) + 1,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { openEventSource, openWebSocketSource } from '../../src/events/index.js';
 import { type ReferenceServer, SEED, startReference, toleranceCatalogue } from '../../src/reference/index.js';
 import {
   maskedFaults,
@@ -214,6 +215,13 @@ const probes: Record<ToleranceId, Probe> = {
       after.body.data.length === 0
     );
   },
+  'timestamps-in-seconds': async (server) => {
+    const message = await postMessage(server, 'when');
+    const member = await ok(server, 'guild.member.get', { guild_id: SEED.guild1, user_id: SEED.peer });
+    const nowSeconds = Date.now() / 1000;
+    const inSeconds = (value: number) => Math.abs(value - nowSeconds) < 10 * 365 * 24 * 3600;
+    return inSeconds(message.created_at) && inSeconds(member.joined_at);
+  },
   'extra-fields': async (server) => {
     const guild = await ok(server, 'guild.get', { guild_id: SEED.guild1 });
     const event = await withSocket(server, (socket) => eventOf(server, socket));
@@ -290,6 +298,63 @@ describe('tolerances on the wire', () => {
       await ok(server, 'guild.approve', { message_id: requestId, approve: true });
       expect((await ok(server, 'guild.get', { guild_id: guildId })).id).toBe(guildId);
       expect((await ok(server, 'guild.list')).data.map((guild: any) => guild.id)).toContain(guildId);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the checker under the event tolerances', () => {
+  it('without --self-id keeps one copy per event (the first login of READY) and reads the legacy envelope', async () => {
+    const server = await startReference({ tolerances: ['events-once-per-login', 'legacy-event-envelope'] });
+    const source = await openEventSource({
+      kind: 'ws',
+      url: server.eventsUrl,
+      token: server.identities.self.token,
+      connectTimeoutMs: 3000,
+    });
+    try {
+      const contents = [`first ${Math.random()}`, `second ${Math.random()}`];
+      await postMessage(server, contents[0], 'peer');
+      await postMessage(server, contents[1]);
+      const deadline = Date.now() + 3000;
+      while (!source.events().some((event) => event.body.message?.content === contents[1])) {
+        if (Date.now() > deadline) throw new Error('the second message-created never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 10)); // poll interval, not a synchronisation
+      }
+      const ours = source.events().filter((event) => contents.includes(event.body.message?.content));
+      expect(ours.map((event) => event.body.message.content)).toEqual(contents);
+      expect(ours.every((event) => event.body.self_id === server.identities.self.userId)).toBe(true);
+      expect(ours[1].sn).toBeGreaterThan(ours[0].sn ?? Number.POSITIVE_INFINITY);
+    } finally {
+      await source.close();
+      await server.close();
+    }
+  });
+
+  it('resumes an older server by IDENTIFY sequence', async () => {
+    const server = await startReference({ tolerances: ['legacy-event-envelope'] });
+    try {
+      const first = await RawSocket.open(server);
+      const missed = await eventOf(server, first);
+      first.close();
+      const before = missed.id - 1;
+      const source = await openWebSocketSource({
+        kind: 'ws',
+        url: server.eventsUrl,
+        token: server.identities.self.token,
+        sn: before,
+        connectTimeoutMs: 3000,
+      });
+      try {
+        const deadline = Date.now() + 3000;
+        while (!source.events().some((event) => event.sn === missed.id)) {
+          if (Date.now() > deadline) throw new Error(`event ${missed.id} was not replayed`);
+          await new Promise((resolve) => setTimeout(resolve, 10)); // poll interval, not a synchronisation
+        }
+      } finally {
+        await source.close();
+      }
     } finally {
       await server.close();
     }
