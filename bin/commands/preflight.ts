@@ -1,0 +1,99 @@
+/**
+ * Checks made before the first request, so a user mistake costs nothing on the server: the report folder
+ * can be written, a port to listen on is free. Each failure is a ConfigurationError (exit 2, one line).
+ */
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { ConfigurationError } from '../../src/runner/errors.js';
+
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException)?.code;
+
+/**
+ * Creates `dir` if needed and proves a file can be written in it (a probe file, removed at once).
+ * The folders are made one at a time, never with mkdir's `recursive`: in Node 20 a recursive mkdir whose
+ * mkdir answers ENOENT under an existing parent (procfs: `/proc/x`) loops forever inside C++, where no
+ * signal handler can run.
+ */
+export function ensureWritableDir(dir: string, flag = '--out'): void {
+  const missing: string[] = [];
+  let existing = dir;
+  for (;;) {
+    try {
+      if (!statSync(existing).isDirectory())
+        throw new ConfigurationError(
+          `${flag} ${dir}: ${existing} is a file, not a folder; pass a folder for the reports.`,
+        );
+      break;
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw error;
+      if (codeOf(error) !== 'ENOENT')
+        throw new ConfigurationError(
+          `${flag} ${dir}: cannot use ${existing} (${codeOf(error)}); pass another folder.`,
+        );
+      const parent = dirname(existing);
+      if (parent === existing) break;
+      missing.unshift(existing);
+      existing = parent;
+    }
+  }
+  const cannotWrite = (error: unknown) =>
+    new ConfigurationError(
+      `${flag} ${dir}: the folder cannot be written (${codeOf(error) ?? (error as Error).message}); pass a writable folder.`,
+    );
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw cannotWrite(error);
+    }
+  }
+  const probe = join(dir, `.conformance-write-test-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+  } catch (error) {
+    throw cannotWrite(error);
+  }
+  rmSync(probe, { force: true });
+}
+
+/** The one line for a listen error: what is wrong with the address and what to pass instead. */
+export function listenErrorMessage(
+  error: unknown,
+  flag: string,
+  host: string,
+  port: number,
+): string | undefined {
+  const address = `${host}:${port}`;
+  switch (codeOf(error)) {
+    case 'EADDRINUSE':
+      return `${flag}: ${address} is already in use; stop what listens there or pick another port (0 picks a free one).`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${flag}: not allowed to listen on ${address}; pick a port above 1023 (0 picks a free one).`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${flag}: ${host} is not an address of this machine; listen on 127.0.0.1 or 0.0.0.0.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Listens on host:port for a moment and closes again; a busy or unusable port is a ConfigurationError. */
+export async function assertPortFree(flag: string, host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host, port, exclusive: true }, resolve);
+    });
+  } catch (error) {
+    throw new ConfigurationError(
+      listenErrorMessage(error, flag, host, port) ??
+        `${flag}: cannot listen on ${host}:${port} (${(error as Error).message}).`,
+    );
+  }
+  await new Promise((resolve) => server.close(resolve));
+}
