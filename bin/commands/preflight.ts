@@ -15,21 +15,23 @@ const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoExc
  * mkdir answers ENOENT under an existing parent (procfs: `/proc/x`) loops forever inside C++, where no
  * signal handler can run.
  */
-export function ensureWritableDir(dir: string, flag = '--out'): void {
+export function ensureWritableDir(dir: string, flag = '--out', shown = dir): void {
   const missing: string[] = [];
   let existing = dir;
   for (;;) {
     try {
       if (!statSync(existing).isDirectory())
-        throw new ConfigurationError(
-          `${flag} ${dir}: ${existing} is a file, not a folder; pass a folder for the reports.`,
-        );
+        throw new ConfigurationError(`${flag} ${shown}: ${existing} is a file, not a folder; pass a folder.`);
       break;
     } catch (error) {
       if (error instanceof ConfigurationError) throw error;
+      if (codeOf(error) === 'ENOTDIR')
+        throw new ConfigurationError(
+          `${flag} ${shown}: a part of the path is a file, not a folder; pass a folder.`,
+        );
       if (codeOf(error) !== 'ENOENT')
         throw new ConfigurationError(
-          `${flag} ${dir}: cannot use ${existing} (${codeOf(error)}); pass another folder.`,
+          `${flag} ${shown}: cannot use ${existing} (${codeOf(error)}); pass another folder.`,
         );
       const parent = dirname(existing);
       if (parent === existing) break;
@@ -39,7 +41,7 @@ export function ensureWritableDir(dir: string, flag = '--out'): void {
   }
   const cannotWrite = (error: unknown) =>
     new ConfigurationError(
-      `${flag} ${dir}: the folder cannot be written (${codeOf(error) ?? (error as Error).message}); pass a writable folder.`,
+      `${flag} ${shown}: the folder cannot be written (${codeOf(error) ?? (error as Error).message}); pass a writable folder.`,
     );
   for (const folder of missing) {
     try {

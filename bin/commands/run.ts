@@ -275,7 +275,7 @@ export async function runCommand(
 
   const outDir = resolve(context.cwd, out);
   if (reporterNames.some((name) => reporters[name].outputs.some((output) => output.file)))
-    ensureWritableDir(outDir);
+    ensureWritableDir(outDir, '--out', out);
   if (options.webhookListen && (options.events ?? 'ws') === 'webhook') {
     const at = options.webhookListen.lastIndexOf(':');
     await assertPortFree(
