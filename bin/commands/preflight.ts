@@ -99,3 +99,20 @@ export async function assertPortFree(flag: string, host: string, port: number): 
   }
   await new Promise((resolve) => server.close(resolve));
 }
+
+/** A URL flag must parse and use one of the protocols it is for (before anything is sent to it). */
+export function assertUrl(flag: string, value: string | undefined, protocols: readonly string[]): void {
+  if (value === undefined) return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(
+      `${flag} '${value}' is not a URL: write it like ${protocols[0]}//127.0.0.1:5140/…`,
+    );
+  }
+  if (!protocols.includes(url.protocol))
+    throw new ConfigurationError(
+      `${flag} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got ${url.protocol}//)`,
+    );
+}

@@ -15,7 +15,7 @@ import { computeVerdict, countsTowardVerdict, isFailing, summarize } from '../..
 import { loadConfigFile } from './config.js';
 import { formatPlan, planRun } from './dry-run.js';
 import type { CommandIo } from './io.js';
-import { assertPortFree, ensureWritableDir } from './preflight.js';
+import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
 import { unknownCommandMessage } from './suggest.js';
 
 export interface RunContext {
@@ -256,6 +256,8 @@ export async function runCommand(
   } = toRunOptions(flags, config, context.env);
   const color = flags.color ?? context.color;
   validateRunOptions(options);
+  assertUrl('--trigger-url', options.triggerUrl, ['http:', 'https:']);
+  assertUrl('--events-url', options.eventsUrl, ['ws:', 'wss:', 'http:', 'https:']);
   const earlier = baselineReport ? readEarlierReport(resolve(context.cwd, baselineReport)) : undefined;
   const reporterNames = parseReporterList(reporterList);
   const baseline = expectedFailures

@@ -96,6 +96,21 @@ describe('user mistakes are found before the first request (exit 2, one line)', 
     ],
     ['a --config that is not JSON', () => ['--config', 'broken.json'], /broken\.json is not valid JSON/],
     ['a --config with an unknown key', () => ['--config', 'unknown-key.json'], /unknown key 'colour'/],
+    [
+      'a --config that is a folder',
+      () => ['--config', '.'],
+      /--config \.: cannot read the file \(EISDIR\); pass a JSON file\./,
+    ],
+    [
+      'a --trigger-url that is no URL',
+      () => ['--trigger-url', 'localhost'],
+      /--trigger-url 'localhost' is not a URL/,
+    ],
+    [
+      'an --events-url of another protocol',
+      () => ['--events-url', 'ftp://x/events'],
+      /--events-url must start with ws:\/\//,
+    ],
     ['an unknown reporter', () => ['--reporter', 'pdf'], /Unknown reporter 'pdf'/],
     ['a bad --grep', () => ['--grep', '(('], /--grep '\(\(' is not a valid regular expression/],
     [
@@ -123,6 +138,20 @@ describe('user mistakes are found before the first request (exit 2, one line)', 
       `127.0.0.1:${busyPort}`,
     ]);
     expect(err.match(/already in use/g)).toHaveLength(1);
+  });
+
+  it('badge --out that cannot be written: one line, exit 2', async () => {
+    const report = join(workDir, 'for-badge.json');
+    await runMain(['--embedded', '--suites-dir', EXAMPLES, '--reporter', 'json', '--out', 'for-badge']);
+    writeFileSync(report, readFileSync(join(workDir, 'for-badge/report.json')));
+    expectOneLineUsageError(
+      await runMain(['badge', report, '--out', '/sys/conformance-x']),
+      /--out \/sys\/conformance-x: the folder cannot be written/,
+    );
+    expectOneLineUsageError(
+      await runMain(['badge', report, '--out', join(workDir, 'a-file')]),
+      /is a file, not a folder/,
+    );
   });
 
   it('serve on a busy port: one line, exit 2', async () => {
