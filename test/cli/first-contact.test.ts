@@ -275,7 +275,7 @@ describe('a CLI that explains itself', () => {
     expect(quiet.code).toBe(0);
     expect(quiet.out).toMatch(/^CONFORMS at level must: 3 counted checks, none failed \([^)]*\)\n$/);
     expect(quiet.err).toBe('');
-    const ansi = /\u001b\[/;
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[`);
     const colored = await runMain([
       '--embedded',
       '--suites-dir',
