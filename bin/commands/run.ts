@@ -320,8 +320,7 @@ export async function runCommand(
         bailer.abort('bail');
       }
     },
-  });
-  progress.finish();
+  }).finally(progress.finish);
   if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
