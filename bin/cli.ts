@@ -45,13 +45,17 @@ const MAIN_RUN_FLAGS = [
 
 const EXAMPLES = `
 Examples:
-  conformance --base-url http://127.0.0.1:5140/v1 --token $TOKEN   check a server (run is the default command)
-  conformance --embedded                                       check the built-in reference implementation
-  conformance --base-url URL --suite messages --dry-run        list the checks a run would execute, send nothing
-  conformance --base-url URL --bail --reporter console,html    stop at the first failure; write only report.html
+  # check a server (run is the default command)
+  conformance --base-url http://127.0.0.1:5140/v1 --token "$TOKEN"
+  # check the built-in reference implementation
+  conformance --embedded
+  # list the checks a run of the messages group would execute; send nothing
+  conformance --base-url http://127.0.0.1:5140/v1 --suite messages --dry-run
+  # stop at the first failure; write only report.html besides the console
+  conformance --base-url http://127.0.0.1:5140/v1 --bail --reporter console,html
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage or configuration error, 3 target unreachable,
-130/143 interrupted.`;
+Exit codes: 0 conforms, 1 a counted check failed, 2 usage or configuration error,
+3 target unreachable, 130/143 interrupted.`;
 
 export async function main(
   argv: string[],
@@ -93,9 +97,10 @@ export async function main(
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const help = runCommand.createHelp();
+  help.prepareContext({ helpWidth: io === processIo ? (process.stdout.columns ?? 80) : 80 });
   const mainFlags = runCommand.options
     .filter((option) => MAIN_RUN_FLAGS.includes(option.long ?? ''))
-    .map((option) => `  ${help.optionTerm(option).padEnd(30)} ${help.optionDescription(option)}`);
+    .map((option) => help.formatItem(help.optionTerm(option), 28, help.optionDescription(option), help));
   program.addHelpText(
     'after',
     `\nMain run flags (every flag: conformance run --help):\n${mainFlags.join('\n')}\n${EXAMPLES}`,
