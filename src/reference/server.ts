@@ -158,6 +158,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     }
     const caller = authenticate(request);
     const body = parseBody(await readBody(request), fault('malformed-json-500'));
+    const intercepted = options.intercept?.({
+      operation,
+      fields: body,
+      identity: caller,
+      headers: flatHeaders(request),
+    });
+    if (intercepted) return { status: intercepted.status ?? 200, body: intercepted.body };
     try {
       const result = handler(caller.userId, new Fields(operation, body, fault));
       // §4.8: no stated return → 200 with an empty JSON object.
@@ -266,6 +273,15 @@ function send(response: ServerResponse, reply: Reply): void {
     ...reply.headers,
   });
   response.end(text);
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
