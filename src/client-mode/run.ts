@@ -30,7 +30,8 @@ export const CLIENT_DEFAULTS = {
 
 /** Exchanges kept per scenario in the evidence: the first ones show the defect. */
 const EXCHANGE_LIMIT = 25;
-const BODY_LIMIT = 4_000;
+/** Like the HTTP client's evidence limit: a whole page (≤ 100 items) fits. */
+const BODY_LIMIT = 64 * 1024;
 
 export interface ClientRunOptions {
   /** Run this shell command once per scenario (the client drains the list and exits). */

@@ -18,7 +18,7 @@ export default [
       'three short pages (2, 1, 2 items), the first two with next: the client follows each next and stops after the third',
   }),
   defineClientScenario({
-    id: 'client.pagination/full-page-without-next-stops',
+    id: 'client.message.list/full-page-without-next-stops',
     title: 'A full page without next: the client stops, with no further request',
     level: 'must',
     rules: ['CLIENT-MSG-LIST-6', 'CLIENT-GEN-6'],
