@@ -27,6 +27,10 @@ describe('conformance client --command (example clients)', () => {
     expect(readFileSync(join(run.outDir, 'junit.xml'), 'utf8')).toContain(
       'name="client.pagination/short-page-with-next-continues"',
     );
+    for (const file of ['report.md', 'report.html'])
+      expect(readFileSync(join(run.outDir, file), 'utf8')).toContain(
+        'client node examples/clients/correct.mjs (served http://127.0.0.1:',
+      );
     // The correct client printed its ids: no scenario fell back to judging requests only.
     expect(run.report.checks.flatMap((check) => check.evidence?.notes ?? [])).toEqual([]);
   });
