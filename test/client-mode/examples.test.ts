@@ -2,12 +2,13 @@
  * The example clients through every scenario, over real loopback HTTP: the correct one passes all of
  * them, each defective one fails the scenario that targets its defect (issue 10, acceptance).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
-import { failing, runClientCommand } from './helpers.js';
+import { failing, ROOT, runClientCommand } from './helpers.js';
 
 const client = (name: string) => `node examples/clients/${name}.mjs`;
 
@@ -89,4 +90,22 @@ describe('conformance client --command (example clients)', () => {
       expect(JSON.stringify(run.report)).not.toMatch(/client-mode-[0-9a-f]{24}/);
     },
   );
+
+  it('passes the copy-paste adapter of README "Check your client"', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const snippet = /```js\n(\/\/ check-client\.mjs[\s\S]*?)```/.exec(readme)?.[1];
+    expect(snippet).toBeDefined();
+    const file = join(mkdtempSync(join(tmpdir(), 'client-mode-readme-')), 'check-client.mjs');
+    writeFileSync(file, snippet!);
+    const run = await runClientCommand([
+      '--command',
+      `node ${file}`,
+      '--level',
+      'should',
+      '--reporter',
+      'json',
+    ]);
+    expect(failing(run.report)).toEqual([]);
+    expect(run.code).toBe(0);
+  });
 });
