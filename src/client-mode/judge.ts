@@ -16,6 +16,10 @@ export interface Judgement {
 const quote = (token: string | undefined): string =>
   token === undefined ? 'no next' : JSON.stringify(token);
 
+/** The `next` a request sent, as sent: absent, null, or the string. */
+const sentNext = (request: ClientRequest): string =>
+  request.fields.next === undefined ? 'no next' : `next ${JSON.stringify(request.fields.next)}`;
+
 /** Describes the page a request was answered with, for failure messages. */
 export function describePage(request: ClientRequest): string {
   const { page } = request;
@@ -75,7 +79,7 @@ export function judgeRequests(session: ScenarioSession): string[] {
     if (index >= expected.length) {
       const last = requests[expected.length - 1];
       problems.push(
-        `request ${index + 1} (${quote(request.token)}) came after the last page (${describePage(last)}): with no next there is no more data, whatever the page's length (§1 rule 6)`,
+        `request ${index + 1} (${sentNext(request)}) came after the last page (${describePage(last)}): with no next there is no more data, whatever the page's length (§1 rule 6)`,
       );
       break;
     }
@@ -83,7 +87,7 @@ export function judgeRequests(session: ScenarioSession): string[] {
     const before = requests[index - 1];
     if (request.token === undefined) {
       problems.push(
-        `request ${index + 1} sent no next after a page with ${describePage(before)}: the client must pass the server's next back`,
+        `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(before)}: the client must pass the server's next back`,
       );
     } else if (index > 0 && request.token === before.token) {
       problems.push(

@@ -13,6 +13,8 @@ import { failing, ROOT, runClientCommand } from './helpers.js';
 const client = (name: string) => `node examples/clients/${name}.mjs`;
 
 describe('conformance client --command (example clients)', () => {
+  const failedByADefect = new Set<string>();
+
   it('passes the correct client in every scenario, and writes every report in client mode', async () => {
     const scenarios = await loadClientScenarios();
     const run = await runClientCommand(['--command', client('correct'), '--level', 'should']);
@@ -60,6 +62,16 @@ describe('conformance client --command (example clients)', () => {
       /request 3 \(no next\) came after the last page \(50 item\(s\), no next\)/,
     ],
     ['no-loop-guard', 'client.pagination/never-ending-token-not-repeated', /a second time/, 'alone'],
+    [
+      'null-as-token',
+      'client.pagination/null-next-stops',
+      /request 3 \(next null\) came after the last page \(3 item\(s\), next: null\)/,
+    ],
+    [
+      'until-empty-page',
+      'client.pagination/ends-after-one-item',
+      /request 2 \(no next\) came after the last page \(1 item\(s\), no next\)/,
+    ],
   ];
 
   it.each(defects)(
@@ -78,6 +90,7 @@ describe('conformance client --command (example clients)', () => {
       expect(check.status).toBe('fail');
       expect(check.reason).toMatch(reason);
       if (alone) expect(failing(run.report)).toEqual([scenario]);
+      for (const id of failing(run.report)) failedByADefect.add(id);
       // The console names the scenario it breaks.
       expect(run.out).toContain(`FAIL  ${check.level.padEnd(6)} ${scenario}`);
       // The evidence shows the pages served and the requests the client made next.
@@ -90,6 +103,13 @@ describe('conformance client --command (example clients)', () => {
       expect(JSON.stringify(run.report)).not.toMatch(/client-mode-[0-9a-f]{24}/);
     },
   );
+
+  // Two-sided: every scenario fails for at least one defective client (a scenario that cannot fail is
+  // a defect), and the correct client passes them all (above). Runs after the defective clients.
+  it('has a defective client failing every scenario', async () => {
+    const ids = (await loadClientScenarios()).map((scenario) => scenario.id);
+    expect(ids.filter((id) => !failedByADefect.has(id))).toEqual([]);
+  });
 
   it('passes the copy-paste adapter of README "Check your client"', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
