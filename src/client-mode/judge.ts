@@ -63,7 +63,13 @@ export function judgeRequests(session: ScenarioSession): string[] {
   if (scenario.neverEnds) {
     const seen = new Set<string>();
     for (const [index, request] of requests.entries()) {
-      if (request.token === undefined) continue;
+      if (request.token === undefined) {
+        if (index === 0) continue;
+        problems.push(
+          `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(requests[index - 1])}: the client started over instead of following next`,
+        );
+        break;
+      }
       if (seen.has(request.token)) {
         problems.push(
           `request ${index + 1} sent token ${quote(request.token)} a second time: the server handed out the same next again and the client followed it (a loop guard stops on a token it already sent)`,
@@ -152,7 +158,7 @@ export function judgeCommandRun(
   const notes: string[] = [];
   const processProblem = judgeProcess(outcome, timeoutMs);
   const requestProblems = judgeRequests(session);
-  // A crash is reported first, unless the requests already show the defect that caused it.
+  // How the process ended comes first: a crash or a hang explains missing requests.
   if (processProblem) problems.push(processProblem);
   problems.push(...requestProblems);
   const ids = printedIds(outcome.stdoutTail);
