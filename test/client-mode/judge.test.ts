@@ -16,7 +16,7 @@ async function session(id: string) {
   /** Sends one request; returns the page's next. */
   const send = (fields: Record<string, unknown>) => {
     const reply = current.handle({ operation: current.operation, fields, identity, headers: {} });
-    return (reply?.body as { next?: string }).next;
+    return (reply!.body as { next?: string }).next;
   };
   return { current, send };
 }
