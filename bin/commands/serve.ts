@@ -10,6 +10,7 @@ import { startReference } from '../../src/reference/server.js';
 import { toleranceCatalogue, tolerancePresets } from '../../src/reference/tolerances/index.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { type CommandIo, processIo } from './io.js';
+import { listenErrorMessage } from './preflight.js';
 
 export const DEFAULT_SERVE_PORT = 5140;
 
@@ -77,8 +78,9 @@ export function registerServe(
         listTolerances(io, flags.json ?? false);
         return;
       }
+      const port = integer('--port', flags.port, 0, 65_535);
       const server = await startReference({
-        port: integer('--port', flags.port, 0, 65_535),
+        port,
         host: flags.host,
         ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
         faults: flags.fault,
@@ -89,6 +91,10 @@ export function registerServe(
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
         ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
+      }).catch((error: unknown) => {
+        // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
+        const message = listenErrorMessage(error, '--port', flags.host, port);
+        throw message ? new ConfigurationError(message) : error;
       });
       const { self, peer, third } = server.identities;
       const lines = [
