@@ -74,17 +74,9 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   const duration = humanDuration(run.durationMs);
   const skipped = outcome.skipped ? `, ${outcome.skipped} skipped` : '';
   const nothing = nothingCountedReason(run);
-  const lines = [
-    nothing
-      ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
-      : run.verdict === 'pass'
-        ? c.green.bold(
-            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
-          )
-        : c.red.bold(
-            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
-          ),
-  ];
+  // The reasons first: the verdict stays the last line (--quiet prints only that).
+  const lines: string[] = [];
+  if (outcome.skipGroups.length) lines.push(c.bold('Skipped counted checks, by reason'));
   for (const group of outcome.skipGroups.slice(0, MAX_SKIP_GROUPS)) {
     lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
   }
@@ -95,6 +87,17 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
       c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
     );
   }
+  lines.push(
+    nothing
+      ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
+      : run.verdict === 'pass'
+        ? c.green.bold(
+            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+          )
+        : c.red.bold(
+            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+          ),
+  );
   return lines;
 }
 

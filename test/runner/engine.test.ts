@@ -483,6 +483,8 @@ describe('honest summaries (issue 9 item 8)', () => {
     expect(outcome.skipGroups).toEqual([{ reason: DESTRUCTIVE_MISSING, count: 2 }]);
     const text = renderConsole(result, { color: false });
     expect(text).toContain('CONFORMS at level must: 1 counted checks ran, none failed, 2 skipped');
+    // The verdict stays the last line (--quiet prints only that).
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^CONFORMS at level must/);
     expect(text).toContain(`skipped   2 × ${DESTRUCTIVE_MISSING}`);
   });
 });
