@@ -464,7 +464,7 @@ describe('honest summaries (issue 9 item 8)', () => {
     const result = await runChecks([passing], { grep: 'matches-no-check' });
     expect(result.checks).toEqual([]);
     expect(nothingCountedReason(result)).toMatch(/no check was selected: widen --suite \/ --grep/);
-    const text = renderConsole(result, { color: false });
+    const text = String(renderConsole(result, { color: false }));
     expect(text).toContain('NO VERDICT at level must');
     expect(text).not.toContain('CONFORMS');
   });
@@ -481,7 +481,7 @@ describe('honest summaries (issue 9 item 8)', () => {
     const outcome = countedOutcome(result);
     expect(outcome).toMatchObject({ ran: 1, passed: 1, failing: 0, skipped: 2 });
     expect(outcome.skipGroups).toEqual([{ reason: DESTRUCTIVE_MISSING, count: 2 }]);
-    const text = renderConsole(result, { color: false });
+    const text = String(renderConsole(result, { color: false }));
     expect(text).toContain('CONFORMS at level must: 1 counted checks ran, none failed, 2 skipped');
     // The verdict stays the last line (--quiet prints only that).
     expect(text.trimEnd().split('\n').at(-1)).toMatch(/^CONFORMS at level must/);
