@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type RunOptions, run } from '../../src/index.js';
+import { partialResultOf, type RunOptions, run } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { createProgressPrinter } from '../../src/report/console.js';
 import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
@@ -61,6 +61,7 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
     .option('--timeout <ms>', 'per-request timeout (default 10000)')
     .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
     .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+    .option('--run-timeout <ms>', 'whole-run deadline; cleanup has its own budget after it (default 600000)')
     .option('--concurrency <n>', 'checks in flight at once (default 8)')
     .option('--out <dir>', 'report folder (default reports/)')
     .option(
@@ -183,6 +184,7 @@ export function toRunOptions(
     timeoutMs: number('--timeout', pick('timeout')),
     eventTimeoutMs: number('--event-timeout', pick('eventTimeout')),
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
+    runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
     variants: Object.keys(variants).length ? variants : undefined,
@@ -226,33 +228,28 @@ export async function runCommand(
     : undefined;
   const progress = createProgressPrinter(io.stderr, { color: context.color, tty: context.color });
   const { suitesDir, ...rest } = options;
-  let result: RunResult = await run({
-    ...rest,
-    ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
-    ...(context.signal ? { signal: context.signal } : {}),
-    onRunStart: progress.onRunStart,
-    onCheckResult: progress.onCheckResult,
-  });
+  const outDir = resolve(context.cwd, out);
+  let result: RunResult;
+  try {
+    result = await run({
+      ...rest,
+      ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
+      ledgerFile: join(outDir, 'left-behind.sh'),
+      onRunStart: progress.onRunStart,
+      onCheckResult: progress.onCheckResult,
+    });
+  } catch (error) {
+    // Exit 2/3 after the run started: still write what it knew (issue 12: always a report).
+    const partial = partialResultOf(error);
+    if (partial) writeReports(partial, reporterNames, outDir, io, context, verbose, badgeLevel, true);
+    throw error;
+  }
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
-  const outDir = resolve(context.cwd, out);
-  const written: string[] = [];
   const comparison = earlier ? compareRuns(earlier, result) : undefined;
-  for (const report of renderReports(result, reporterNames, {
-    color: context.color,
-    verbose,
-    ...(badgeLevel ? { badgeLevel } : {}),
-  })) {
-    if (!report.file) {
-      io.stdout(report.content.toString());
-      continue;
-    }
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, report.file), report.content);
-    written.push(report.file);
-  }
-  if (written.length)
-    io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+  writeReports(result, reporterNames, outDir, io, context, verbose, badgeLevel, false);
 
   if (comparison)
     io.stdout(
@@ -261,6 +258,34 @@ export async function runCommand(
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
+}
+
+function writeReports(
+  result: RunResult,
+  reporterNames: ReturnType<typeof parseReporterList>,
+  outDir: string,
+  io: CommandIo,
+  context: RunContext,
+  verbose: boolean,
+  badgeLevel: 'must' | 'should' | undefined,
+  filesOnly: boolean,
+): void {
+  const written: string[] = [];
+  for (const report of renderReports(result, reporterNames, {
+    color: context.color,
+    verbose,
+    ...(badgeLevel ? { badgeLevel } : {}),
+  })) {
+    if (!report.file) {
+      if (!filesOnly) io.stdout(report.content.toString());
+      continue;
+    }
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, report.file), report.content);
+    written.push(report.file);
+  }
+  if (written.length)
+    io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
 }
 
 function readEarlierReport(path: string): RunResult {

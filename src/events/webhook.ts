@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ObservedEvent } from '../runner/check.js';
 import { isObject, Notes, normaliseEvent, Opcode } from './protocol.js';
-import type { EventSource, EventSourceOptions } from './source.js';
+import { BoundedLog, EVENTS_KEPT, type EventSource, type EventSourceOptions } from './source.js';
 
 export type WebhookSourceOptions = Extract<EventSourceOptions, { kind: 'webhook' }>;
 
@@ -61,8 +61,8 @@ class WebhookReceiver implements WebhookSource {
   readonly ready = undefined;
   webhookUrl = '';
   readonly #options: WebhookSourceOptions;
-  readonly #events: ObservedEvent[] = [];
-  readonly #deliveries: WebhookDelivery[] = [];
+  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
+  readonly #deliveries = new BoundedLog<WebhookDelivery>(EVENTS_KEPT);
   readonly #listeners = new Set<(event: ObservedEvent) => void>();
   readonly #notes = new Notes();
   #server?: ReturnType<typeof createServer>;
@@ -91,11 +91,19 @@ class WebhookReceiver implements WebhookSource {
   }
 
   events(): ObservedEvent[] {
-    return [...this.#events];
+    return this.#events.all();
+  }
+
+  eventCount(): number {
+    return this.#events.count;
+  }
+
+  eventsSince(mark: number): ObservedEvent[] {
+    return this.#events.since(mark);
   }
 
   deliveries(): WebhookDelivery[] {
-    return [...this.#deliveries];
+    return this.#deliveries.all();
   }
 
   subscribe(listener: (event: ObservedEvent) => void): () => void {

@@ -2,10 +2,18 @@
  * WebSocket event source: IDENTIFY, READY, PING/PONG and EVENT frames as the family does it
  * (de-facto-conventions.md "Events").
  */
+
+import type { FindingInput } from '../client/findings.js';
 import type { ObservedEvent } from '../runner/check.js';
 import { CloseCode, type Frame, isObject, Notes, normaliseEvent, OPCODE_NAMES, Opcode } from './protocol.js';
-import { WsSession } from './session.js';
-import type { EventSource, EventSourceOptions, ReadyInfo } from './source.js';
+import { SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
+import {
+  BoundedLog,
+  EVENTS_KEPT,
+  type EventSource,
+  type EventSourceOptions,
+  type ReadyInfo,
+} from './source.js';
 
 export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
   /** Resume from this sn (IDENTIFY {sn}). */
@@ -25,11 +33,58 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
   const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
   if (answer.kind !== 'frame') {
     await session.close();
-    throw new Error(
+    throw new NoReadyError(
       readyFailure(options.url, answer.kind === 'closed' ? answer.closed.code : undefined, remainingMs),
+      streamFindings(session.stats, options.url),
     );
   }
   return new WebSocketSource(session, answer.frame, options, since);
+}
+
+/** The stream never sent READY; carries what it sent instead (as findings). */
+export class NoReadyError extends Error {
+  override name = 'NoReadyError';
+  constructor(
+    message: string,
+    readonly findings: FindingInput[],
+  ) {
+    super(message);
+  }
+}
+
+/** What a session's numbers say about the stream (issue 12: findings, not silence). */
+export function streamFindings(stats: SessionStats, url: string): FindingInput[] {
+  const findings: FindingInput[] = [];
+  if (stats.peakPerSecond > SESSION_LIMITS.floodPerSecond) {
+    findings.push({
+      id: 'events/flood',
+      level: 'should',
+      title: 'The event stream flooded the checker',
+      detail: `${url}: up to ${stats.peakPerSecond} frames in one second (${stats.frames} frames, ${stats.bytes} characters in all${
+        stats.throttledSeconds
+          ? `; reading was paused in ${stats.throttledSeconds} second(s) at ${SESSION_LIMITS.readPerSecond} frames per second`
+          : ''
+      }); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
+    });
+  }
+  if (stats.garbage > 0) {
+    findings.push({
+      id: 'events/garbage-frames',
+      level: 'should',
+      title: 'The event stream sent frames that are not JSON {op, body}',
+      detail: `${url}: ${stats.garbage} of ${stats.frames} frames (ignored)`,
+      ...(stats.garbageSample !== undefined ? { sample: stats.garbageSample } : {}),
+    });
+  }
+  if (stats.oversized) {
+    findings.push({
+      id: 'events/frame-too-large',
+      level: 'info',
+      title: `The event stream sent a frame over ${SESSION_LIMITS.maxPayloadBytes} bytes; the checker closed it (1009)`,
+      detail: `${url}: later events are missed`,
+    });
+  }
+  return findings;
 }
 
 function readyFailure(url: string, closeCode: number | undefined, waitedMs: number): string {
@@ -48,7 +103,7 @@ class WebSocketSource implements EventSource {
   readonly target: { url: string; token?: string; selfId?: string };
   readonly #session: WsSession;
   readonly #selfId?: string;
-  readonly #events: ObservedEvent[] = [];
+  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
   readonly #listeners = new Set<(event: ObservedEvent) => void>();
   readonly #notes = new Notes();
   readonly #pinger?: NodeJS.Timeout;
@@ -81,7 +136,19 @@ class WebSocketSource implements EventSource {
   }
 
   events(): ObservedEvent[] {
-    return [...this.#events];
+    return this.#events.all();
+  }
+
+  eventCount(): number {
+    return this.#events.count;
+  }
+
+  eventsSince(mark: number): ObservedEvent[] {
+    return this.#events.since(mark);
+  }
+
+  findings(): FindingInput[] {
+    return streamFindings(this.#session.stats, this.target.url);
   }
 
   subscribe(listener: (event: ObservedEvent) => void): () => void {
@@ -116,8 +183,11 @@ class WebSocketSource implements EventSource {
   }
 
   #drain(): void {
-    for (; this.#processed < this.#session.frames.length; this.#processed++) {
-      this.#handle(this.#session.frames[this.#processed]);
+    // Frames dropped from the session's window before they were handled are skipped (a flood).
+    this.#processed = Math.max(this.#processed, this.#session.offset);
+    for (; this.#processed < this.#session.mark(); this.#processed++) {
+      const frame = this.#session.frameAt(this.#processed);
+      if (frame) this.#handle(frame);
     }
   }
 

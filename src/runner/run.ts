@@ -4,6 +4,7 @@
  */
 import type { CheckDefinition } from './check.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
+import { AlreadyAbsent } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 
 export interface Capabilities {
@@ -21,6 +22,17 @@ export interface EngineOptions {
   cleanup?: boolean;
   onCheckStart?: (check: CheckDefinition) => void;
   onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
+  /**
+   * Why the run stops early when it is not a signal (run deadline, unresponsive target): checks not
+   * started then are reported as skipped with this reason.
+   */
+  stopReason?: () => string | undefined;
+  /** How long to wait for checks still running after a stop (default 12 s). */
+  stragglerGraceMs?: number;
+  /** Cleanup budget (default 60 s). */
+  cleanupBudgetMs?: number;
+  /** Called when the cleanup starts (the run's phase). */
+  onCleanupStart?: () => void;
 }
 
 export interface EngineOutcome {
@@ -112,8 +124,14 @@ export async function executeChecks(
     await runOne(check);
   }
 
-  await settleWithin(stragglers, STRAGGLER_GRACE_MS);
-  const cleanup = options.cleanup === false ? [] : await undoLedger(env);
+  await settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
+  const stopped = options.stopReason?.();
+  if (stopped) {
+    for (const check of checks)
+      if (!results.has(check.id)) results.set(check.id, skipped(check, `not run: ${stopped}`));
+  }
+  options.onCleanupStart?.();
+  const cleanup = options.cleanup === false ? [] : await undoLedger(env, options.cleanupBudgetMs ?? 60_000);
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
     cleanup,
@@ -122,21 +140,28 @@ export async function executeChecks(
 }
 
 /** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
-export function undoLedger(env: CheckEnvironment): Promise<CleanupRecord[]> {
-  return env.ledger.undoAll(async (entry) => {
-    const [operation, fields] = entry.undo;
-    if (operation.startsWith('trigger:')) {
-      if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
-      await env.trigger.fire(operation.slice('trigger:'.length), fields);
-      return;
-    }
-    const { result } = await env.client.call(operation, fields, { as: entry.as });
-    if (!result.ok) {
-      throw new Error(
-        `${operation} answered HTTP ${result.status} ${env.client.redactor.redact(result.text.slice(0, 300))}`,
-      );
-    }
-  });
+export function undoLedger(env: CheckEnvironment, budgetMs = 60_000): Promise<CleanupRecord[]> {
+  // Cleanup gets its own chance even when the checks declared the target unresponsive.
+  env.client.resumeForCleanup();
+  return env.ledger.undoAll(
+    async (entry, signal) => {
+      const [operation, fields] = entry.undo;
+      if (operation.startsWith('trigger:')) {
+        if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+        await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
+        return;
+      }
+      const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
+      if (!result.ok) {
+        const answer = `${operation} answered HTTP ${result.status} ${env.client.redactor.redact(result.text).slice(0, 300)}`;
+        // Not found: it never existed or is gone already (a channel delete took its messages).
+        if (result.status === 404 || /not[ _-]?found|does not exist/i.test(result.text.slice(0, 2000)))
+          throw new AlreadyAbsent(answer);
+        throw new Error(answer);
+      }
+    },
+    { budgetMs },
+  );
 }
 
 async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {

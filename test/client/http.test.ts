@@ -208,13 +208,26 @@ describe('429 Too Many Requests', () => {
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(195);
   });
 
-  it('gives up after the retry bound and caps the wait', async () => {
-    handlers.set('always', (_req, _body, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+  it('gives up after the retry bound: no answer (an error naming Retry-After), never a 429 result', async () => {
+    handlers.set('always', (_req, _body, res) => res.writeHead(429, { 'retry-after': '0.01' }).end());
     const client = newClient({ maxRetries: 2, maxRetryWaitMs: 50 });
-    const { result, exchanges } = await client.call('always');
+    const error = await client.call('always').catch((thrown) => thrown);
     await client.close();
-    expect(result.status).toBe(429);
-    expect(exchanges).toHaveLength(3);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toMatch(/Retry-After: 0\.01/);
+    expect(error.exchanges).toHaveLength(3);
+    expect(client.findings.list().map((finding) => finding.id)).toEqual(['http/rate-limited']);
+  });
+
+  it('does not wait less than a Retry-After beyond the cap: it reports the cap at once', async () => {
+    handlers.set('later', (_req, _body, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+    const client = newClient({ maxRetries: 3, maxRetryWaitMs: 50 });
+    const error = await client.call('later').catch((thrown) => thrown);
+    await client.close();
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toMatch(/Retry-After: 3600 \(3600 s\).*at most 0\.05 s/);
+    expect(error.exchanges).toHaveLength(1);
   });
 
   it('parses both forms of Retry-After', () => {
