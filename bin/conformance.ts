@@ -37,3 +37,5 @@ process.on('uncaughtException', onFatal);
 process.on('unhandledRejection', onFatal);
 
 process.exitCode = await main(process.argv.slice(2), undefined, { signal: controller.signal });
+// Reports are written: a socket or timer an abandoned phase left behind must not hold the exit.
+setTimeout(() => process.exit(), 2_000).unref();

@@ -299,14 +299,22 @@ export async function run(options: RunOptions): Promise<RunResult> {
     where.phase === 'checks' && inFlight.size
       ? `${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
       : where.waitingFor;
+  /** Where the run was when it stopped (the cleanup that follows does not change it). */
+  let stoppedAt: { phase: RunPhase; waitingFor?: string } | undefined;
+  const markStop = () => {
+    const waiting = waitingFor();
+    stoppedAt = { phase: where.phase, ...(waiting ? { waitingFor: waiting } : {}) };
+  };
   const stopWith = (reason: string) => {
     if (stop.signal.aborted) return;
-    const waiting = waitingFor();
-    stopReason = `${reason} (${where.phase}${waiting ? `, waiting for ${waiting}` : ''})`;
+    markStop();
+    stopReason = `${reason} (${where.phase}${stoppedAt?.waitingFor ? `, waiting for ${stoppedAt.waitingFor}` : ''})`;
     stop.abort(stopReason);
   };
   const onUserSignal = () => {
-    if (!stop.signal.aborted) stop.abort(options.signal?.reason ?? 'SIGINT');
+    if (stop.signal.aborted) return;
+    markStop();
+    stop.abort(options.signal?.reason ?? 'SIGINT');
   };
   if (options.signal?.aborted) onUserSignal();
   else options.signal?.addEventListener('abort', onUserSignal, { once: true });
@@ -337,7 +345,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     }
     const stoppedReason =
       outcome.failed ?? stopReason ?? (outcome.interrupted ? String(stop.signal.reason) : undefined);
-    const waiting = waitingFor();
+    if (stoppedReason && !stoppedAt) markStop();
     return redactor.redactDeep<RunResult>({
       tool: { name: 'chat-conformance', version: toolVersion() },
       spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
@@ -364,15 +372,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
       notes,
       ...(sandbox ? { sandbox } : {}),
       ...(outcome.interrupted ? { interrupted: true } : {}),
-      ...(stoppedReason
-        ? {
-            stopped: {
-              reason: stoppedReason,
-              phase: where.phase,
-              ...(waiting ? { waitingFor: waiting } : {}),
-            },
-          }
-        : {}),
+      ...(stoppedReason && stoppedAt ? { stopped: { reason: stoppedReason, ...stoppedAt } } : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     });
   };
@@ -443,6 +443,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
                   ...(selfId ? { selfId } : {}),
                   ...(platform ? { platform } : {}),
                   connectTimeoutMs: Math.min(timeoutMs, 10_000),
+                  signal: stop.signal,
                 }
               : {
                   kind: 'webhook',

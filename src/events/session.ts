@@ -82,8 +82,9 @@ export class WsSession {
   }
 
   /** Opens a connection; rejects with an Error that says what to check when it cannot within timeoutMs. */
-  static open(url: string, timeoutMs: number): Promise<WsSession> {
+  static open(url: string, timeoutMs: number, signal?: AbortSignal): Promise<WsSession> {
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new Error(`Not connecting to ${url}: the run was stopped`));
       let socket: WebSocket;
       try {
         socket = new WebSocket(url, {
@@ -105,7 +106,13 @@ export class WsSession {
         );
       };
       const timer = setTimeout(() => fail(`no connection within ${timeoutMs} ms`), timeoutMs);
+      const onAbort = () => {
+        clearTimeout(timer);
+        fail('the run was stopped');
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('open', () => {
+        signal?.removeEventListener('abort', onAbort);
         clearTimeout(timer);
         socket.removeAllListeners('error');
         socket.removeAllListeners('unexpected-response');

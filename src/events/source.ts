@@ -24,6 +24,8 @@ export type EventSourceOptions =
       connectTimeoutMs: number;
       /** PING period; de-facto 10 s. */
       pingIntervalMs?: number;
+      /** Stops connecting / waiting for READY at once (Ctrl-C, run deadline). */
+      signal?: AbortSignal;
     }
   | {
       kind: 'webhook';

@@ -23,14 +23,18 @@ export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
 /** Connects, identifies and waits for READY; rejects with an Error saying what to check. */
 export async function openWebSocketSource(options: WsSourceOptions): Promise<EventSource> {
   const started = Date.now();
-  const session = await WsSession.open(options.url, options.connectTimeoutMs);
+  const session = await WsSession.open(options.url, options.connectTimeoutMs, options.signal);
   const identify: Record<string, unknown> = {};
   if (options.token !== undefined) identify.token = options.token;
   if (options.sn !== undefined) identify.sn = options.sn;
   const since = session.mark();
   session.send(Opcode.IDENTIFY, identify);
   const remainingMs = Math.max(1, options.connectTimeoutMs - (Date.now() - started));
+  const onAbort = () => void session.close(0);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
+  options.signal?.removeEventListener('abort', onAbort);
+  if (options.signal?.aborted) throw new Error('stopped while waiting for READY');
   if (answer.kind !== 'frame') {
     await session.close();
     throw new NoReadyError(

@@ -119,6 +119,9 @@ export const renderConsole: Reporter = (run, options) => {
     }
   }
   for (const note of run.notes ?? []) out.push(c.dim(`note: ${note}`));
+  for (const finding of run.findings ?? [])
+    out.push(c.yellow(`finding (${finding.level}) ${finding.id}: ${finding.title}: ${finding.detail}`));
+  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${run.stopped.reason}`));
   if (run.baseline) {
     out.push(
       `Baseline: ${run.baseline.expected.length} expected failures, ${run.baseline.stale.length} stale, ${run.baseline.unknown.length} unknown`,

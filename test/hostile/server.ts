@@ -78,7 +78,16 @@ function splitBody(req: IncomingMessage): string {
   });
 }
 
-export async function startHostileServer(mode: HostileMode): Promise<HostileServer> {
+/** Hooks for tests that act at a given moment (e.g. send SIGINT while the checker waits). */
+export interface HostileHooks {
+  onRequest?: (operation: string) => void;
+  onIdentify?: () => void;
+}
+
+export async function startHostileServer(
+  mode: HostileMode,
+  hooks: HostileHooks = {},
+): Promise<HostileServer> {
   let id = 0;
   const counter = () => ++id;
   const sockets = new Set<Socket>();
@@ -103,6 +112,7 @@ export async function startHostileServer(mode: HostileMode): Promise<HostileServ
         fields = JSON.parse(body || '{}');
       } catch {}
       const answer = () => json(res, 200, plausible(operation, fields, counter));
+      hooks.onRequest?.(operation);
       switch (mode) {
         case 'hang':
           return; // never answers; the socket stays open until the checker gives up
@@ -170,6 +180,7 @@ export async function startHostileServer(mode: HostileMode): Promise<HostileServ
       }
       if (frame?.op === 1) return void socket.send(JSON.stringify({ op: 2 }));
       if (frame?.op !== 3) return;
+      hooks.onIdentify?.();
       if (mode === 'ws-no-ready') return; // IDENTIFY is never answered
       const login = { platform: 'hostile', user: { id: 'bot' }, status: 1 };
       socket.send(JSON.stringify({ op: 4, body: { logins: [login] } }));

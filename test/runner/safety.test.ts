@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
+import { type CheckContext, defineCheck } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
@@ -126,5 +127,55 @@ describe('an interrupted run cleans up too', () => {
     expect(stderr).toMatch(/SIGINT: stopping the run/);
     expect(code).toBe(130);
     expect(ref.snapshot()).toEqual(before);
+  });
+});
+
+describe('the run deadline (--run-timeout) bounds a run that would go on', () => {
+  it('stops starting checks, stops those in flight, says where it was, and still cleans up', async () => {
+    reference = await startReference();
+    const before = reference.snapshot();
+    const creates = defineCheck({
+      id: 'deadline/creates-then-waits',
+      title: 'creates a message, then waits on the run signal',
+      group: 'messages',
+      level: 'must',
+      rules: [],
+      operations: ['message.create'],
+      async run(t: CheckContext) {
+        const [message] = (await t.call('message.create', { channel_id: t.sandbox.channelId, content: 'x' }))
+          .body as { id: string }[];
+        t.track({
+          kind: 'message',
+          label: `message ${message.id}`,
+          undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: message.id }],
+        });
+        await new Promise((resolve) => t.signal.addEventListener('abort', resolve, { once: true }));
+        t.expect(true, 'never reached before the deadline');
+      },
+    });
+    const later = defineCheck({ ...creates, id: 'deadline/never-started', exclusive: true });
+    const result = await run({
+      reference,
+      events: 'none',
+      checks: [creates, later],
+      runTimeoutMs: 300,
+      checkTimeoutMs: 60_000,
+    });
+    expect(result.stopped?.reason).toMatch(
+      /run deadline of 300 ms \(--run-timeout\).*checks, waiting for 1 check\(s\) in flight: deadline\/creates-then-waits/,
+    );
+    expect(result.interrupted).toBeUndefined();
+    expect(result.verdict).toBe('fail');
+    const byId = Object.fromEntries(result.checks.map((check) => [check.id, check]));
+    expect(byId['deadline/creates-then-waits'].status).toBe('error');
+    expect(byId['deadline/creates-then-waits'].reason).toMatch(
+      /run stopped before the check finished: the run deadline/,
+    );
+    expect(byId['deadline/never-started']).toMatchObject({
+      status: 'skip',
+      reason: expect.stringMatching(/^not run: the run deadline/),
+    });
+    expect(result.cleanup?.map((record) => record.status)).toEqual(['undone']);
+    expect(reference.snapshot()).toEqual(before);
   });
 });
