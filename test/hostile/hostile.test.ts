@@ -186,10 +186,25 @@ describe('what each hostile mode is reported as', () => {
     expect(waited.length).toBeGreaterThan(0);
     expect(waited.length).toBeLessThanOrEqual(8);
     expect(failedAtOnce.length).toBeGreaterThan(0);
-    expect(result.stopped).toBeUndefined();
+    expect(result.stopped?.reason ?? '').not.toMatch(/unresponsive/);
     // What the server lets the checker delete (reactions) is undone; messages are reported, not lost.
     expect(result.cleanup?.some((record) => record.status === 'undone')).toBe(true);
     expect(outcomes.get('hang-op')!.files['left-behind.sh']).toMatch(/curl .*message\.delete/);
+  });
+
+  it('a target that goes silent is declared unresponsive: the rest is skipped with that reason, cleanup tried', () => {
+    const result = report('hang-later');
+    expect(result.stopped?.reason).toMatch(
+      /^the target is unresponsive: 3 operations in a row got no complete response/,
+    );
+    expect(result.stopped?.phase).toBe('checks');
+    const notRun = result.checks.filter((check) =>
+      /^not run: the target is unresponsive/.test(check.reason ?? ''),
+    );
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(notRun.every((check) => check.status === 'skip')).toBe(true);
+    // Cleanup got its own chance (and its own budget): every entry is accounted for, none dropped.
+    expect(result.cleanup?.length).toBeGreaterThan(0);
   });
 
   it('a rate-limit storm ends as errors naming Retry-After, never as failures', () => {

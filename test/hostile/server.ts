@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 export const HOSTILE_MODES = [
   'hang',
   'hang-op',
+  'hang-later',
   'drip',
   'reset',
   'huge-body',
@@ -89,6 +90,7 @@ export async function startHostileServer(
   hooks: HostileHooks = {},
 ): Promise<HostileServer> {
   let id = 0;
+  let served = 0;
   const counter = () => ++id;
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -116,6 +118,10 @@ export async function startHostileServer(
       switch (mode) {
         case 'hang':
           return; // never answers; the socket stays open until the checker gives up
+        case 'hang-later':
+          // Answers discovery and the first requests of the checks, then goes silent for good.
+          if (++served > 40) return;
+          return answer();
         case 'hang-op':
           if (operation === 'message.delete') return;
           return answer();
