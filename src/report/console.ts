@@ -109,7 +109,10 @@ export const renderConsole: Reporter = (run, options) => {
   const failedUndos = (run.cleanup ?? []).filter((record) => record.status === 'failed');
   if (run.cleanup?.length) {
     out.push(
-      `Cleanup: ${run.cleanup.length - failedUndos.length} undone` +
+      `Cleanup: ${run.cleanup.filter((record) => record.status === 'undone').length} undone` +
+        (run.cleanup.some((record) => record.status === 'absent')
+          ? `, ${run.cleanup.filter((record) => record.status === 'absent').length} already gone (read back)`
+          : '') +
         (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (left behind on the server):`) : ''),
     );
     for (const record of failedUndos) {

@@ -4,6 +4,8 @@
  * true: with cleanup disabled the same comparison fails.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
@@ -177,5 +179,69 @@ describe('the run deadline (--run-timeout) bounds a run that would go on', () =>
     });
     expect(result.cleanup?.map((record) => record.status)).toEqual(['undone']);
     expect(reference.snapshot()).toEqual(before);
+  });
+});
+
+describe('cleanup reports "left behind" only for what a read-back shows still exists', () => {
+  it('an undo that fails is read back: gone → absent, still there → failed', async () => {
+    // message.delete always fails with 500; message.get finds 'there' and not 'gone'.
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const operation = (req.url ?? '').replace(/^\/v1\//, '');
+        const fields = JSON.parse(body || '{}');
+        res.setHeader('content-type', 'application/json');
+        if (operation === 'message.delete') return void res.writeHead(500).end('{"message":"boom"}');
+        if (operation === 'message.get')
+          return void (fields.message_id === 'gone'
+            ? res.writeHead(404).end('{"message":"no such message"}')
+            : res.writeHead(200).end(JSON.stringify({ id: fields.message_id, content: 'x' })));
+        if (operation === 'guild.list') return void res.end('{"data":[{"id":"g"}]}');
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const tracks = defineCheck({
+      id: 'readback/tracks-two',
+      title: 'tracks a message that is gone and one that is there',
+      group: 'messages',
+      level: 'must',
+      rules: [],
+      operations: ['message.create'],
+      async run(t: CheckContext) {
+        for (const id of ['gone', 'there'])
+          t.track({
+            kind: 'message',
+            label: `message ${id}`,
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: id }],
+          });
+        t.expect(true, 'tracked');
+      },
+    });
+    try {
+      const result = await run({
+        baseUrl,
+        token: 'tok-readback-0123456789',
+        guild: 'g',
+        channel: 'c',
+        events: 'none',
+        checks: [tracks],
+      });
+      const byLabel = Object.fromEntries((result.cleanup ?? []).map((record) => [record.label, record]));
+      expect(byLabel['message gone']).toMatchObject({
+        status: 'absent',
+        error: expect.stringMatching(/HTTP 500 .*read-back: message\.get answered 404, it is gone/),
+      });
+      expect(byLabel['message there']).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/read-back: message\.get answered 200, it is still there/),
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
