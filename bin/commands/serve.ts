@@ -9,6 +9,7 @@ import { faultCatalogue } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { type CommandIo, processIo } from './io.js';
+import { listenErrorMessage } from './preflight.js';
 
 export const DEFAULT_SERVE_PORT = 5140;
 
@@ -58,8 +59,9 @@ export function registerServe(
         listFaults(io, flags.json ?? false);
         return;
       }
+      const port = integer('--port', flags.port, 0, 65_535);
       const server = await startReference({
-        port: integer('--port', flags.port, 0, 65_535),
+        port,
         host: flags.host,
         ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
         faults: flags.fault,
@@ -68,6 +70,10 @@ export function registerServe(
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+      }).catch((error: unknown) => {
+        // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
+        const message = listenErrorMessage(error, '--port', flags.host, port);
+        throw message ? new ConfigurationError(message) : error;
       });
       const { self, peer, third } = server.identities;
       const lines = [
