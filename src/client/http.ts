@@ -35,7 +35,7 @@ export interface HttpClientOptions {
   evidenceBodyBytes?: number;
   /** Concurrent connections per origin. Default 16. */
   connections?: number;
-  /** Body text kept in evidence over the whole run; later bodies are dropped. Default 16 MiB. */
+  /** Body text kept in evidence over the whole run; later bodies are dropped. Default 8 MiB. */
   evidenceRunBytes?: number;
   /**
    * Timeouts on this many distinct operations with no response in between declare the target
@@ -165,7 +165,7 @@ export class HttpClient {
       maxRetryWaitMs: 5_000,
       evidenceBodyBytes: 64 * 1024,
       connections: 16,
-      evidenceRunBytes: 16 * MiB,
+      evidenceRunBytes: 8 * MiB,
       unresponsiveAfter: 3,
       ...options,
     };
