@@ -237,3 +237,76 @@ describe('429 Too Many Requests', () => {
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 });
+
+describe('bounded time and memory against a hostile server (issue 12)', () => {
+  it('sends an operation that went unanswered once no more: later calls fail at once', async () => {
+    let hits = 0;
+    handlers.set('stall', () => {
+      hits++; // never answered
+    });
+    const client = newClient({ timeoutMs: 200 });
+    const first = await client.call('stall').catch((thrown) => thrown);
+    const second = await client.call('stall').catch((thrown) => thrown);
+    await client.close();
+    expect(first.kind).toBe('timeout');
+    expect(second.kind).toBe('timeout');
+    expect(second.message).toMatch(/not sent: stall went unanswered for 200 ms earlier in this run/);
+    expect(hits).toBe(1);
+  });
+
+  it('declares the target unresponsive after timeouts on 3 operations in a row, once', async () => {
+    for (const name of ['s1', 's2', 's3', 's4']) handlers.set(name, () => {});
+    const declared: string[] = [];
+    const client = newClient({ timeoutMs: 150, onUnresponsive: (why) => declared.push(why) });
+    for (const name of ['s1', 's2']) await client.call(name).catch(() => undefined);
+    expect(client.unresponsive).toBeUndefined();
+    await client.call('s3').catch(() => undefined);
+    const after = await client.call('echo').catch((thrown) => thrown);
+    await client.close();
+    expect(declared).toEqual([expect.stringMatching(/^3 operations in a row .*: s1, s2, s3$/)]);
+    expect(after.kind).toBe('unresponsive');
+  });
+
+  it('any response in between resets the count: one hanging operation is not an unresponsive target', async () => {
+    handlers.set('echo', echo);
+    for (const name of ['h1', 'h2', 'h3']) handlers.set(name, () => {});
+    const client = newClient({ timeoutMs: 150 });
+    for (const name of ['h1', 'h2']) await client.call(name).catch(() => undefined);
+    await client.call('echo');
+    await client.call('h3').catch(() => undefined);
+    await client.close();
+    expect(client.unresponsive).toBeUndefined();
+  });
+
+  it('never follows a redirect, and reports one off the base host as a finding', async () => {
+    let followed = 0;
+    const elsewhere = createServer((_req, res) => {
+      followed++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.2', resolve));
+    const target = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}/steal`;
+    handlers.set('moved', (_req, _body, res) => res.writeHead(307, { location: target }).end());
+    const client = newClient();
+    const { result } = await client.call('moved');
+    await client.close();
+    await new Promise((resolve) => elsewhere.close(resolve));
+    expect(result.status).toBe(307);
+    expect(followed).toBe(0);
+    const [finding] = client.findings.list();
+    expect(finding).toMatchObject({ id: 'http/redirect-off-host', level: 'should' });
+    expect(finding.detail).toContain(`Location: ${target}`);
+  });
+
+  it('keeps evidence within the run budget: later bodies are cut to nothing, the check still sees them', async () => {
+    handlers.set('big', (_req, _body, res) => res.end('x'.repeat(3_000)));
+    const client = newClient({ evidenceBodyBytes: 2_000, evidenceRunBytes: 3_000 });
+    const first = await client.call('big');
+    const second = await client.call('big');
+    await client.close();
+    expect(first.exchanges[0].response).toMatchObject({ truncated: true });
+    expect(first.exchanges[0].response?.body).toHaveLength(2_000);
+    expect(second.exchanges[0].response?.body).toHaveLength(1_000);
+    expect(second.result.text).toHaveLength(3_000);
+  });
+});
