@@ -138,7 +138,7 @@ export const rules: readonly Rule[] = [
     'OP-REQUIRED-FIELDS',
     '4',
     'should',
-    'A request missing a required field is refused with a 4xx (the spec shows no error format, hence should).',
+    'A request missing a required field is refused, not answered 2xx (the spec shows no error format or status, hence should; whether it is a 4xx is CONV-HTTP-NO-5XX).',
   ),
 
   // §4.1 Messages
@@ -390,7 +390,7 @@ export const rules: readonly Rule[] = [
   convention(
     'CONV-HTTP-NO-5XX',
     'HTTP',
-    'Bad input (malformed JSON, wrong-typed fields, unknown ids) answers 4xx, never 5xx.',
+    'Bad input (malformed JSON, missing or wrong-typed fields, unknown ids) answers 4xx, never 5xx.',
   ),
   convention(
     'CONV-WS-READY',

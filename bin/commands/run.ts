@@ -87,6 +87,11 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
         'switch on a fault of the embedded reference (repeatable; --embedded only)',
         collect,
       )
+      .option(
+        '--tolerate <id>',
+        'switch on a tolerance (legal variation) of the embedded reference, or the preset legacy (repeatable; --embedded only)',
+        collect,
+      )
       .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
       .option(
         '--limit-bound <n>',
@@ -217,6 +222,7 @@ export function toRunOptions(
     runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
+    tolerances: flags.tolerate,
     variants: Object.keys(variants).length ? variants : undefined,
     limitBound: number('--limit-bound', pick('limitBound')),
     emoji: pick('emoji'),

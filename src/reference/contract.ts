@@ -26,6 +26,11 @@ export interface ReferenceOptions {
   /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
   faults?: string[];
   variants?: Partial<Variants>;
+  /**
+   * Tolerance ids or presets to switch on (see toleranceCatalogue, tolerancePresets): legal variations
+   * real servers show. Unknown ids throw a ConfigurationError.
+   */
+  tolerances?: string[];
   /** Upper bound of message.list limit; larger values are clamped (§4.1 rule 5). Default 100. */
   limitBound?: number;
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
@@ -50,6 +55,8 @@ export interface ReferenceServer {
   readonly identities: { self: ReferenceIdentity; peer: ReferenceIdentity; third: ReferenceIdentity };
   readonly variants: Variants;
   readonly faults: readonly string[];
+  /** Tolerances in force, presets expanded. */
+  readonly tolerances: readonly string[];
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */
