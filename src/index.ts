@@ -417,6 +417,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
       timeoutMs,
       findings,
       onUnresponsive: (why) => stopWith(`the target is unresponsive: ${why}`),
+      // The embedded reference's tokens are published constants, not secrets (see Redactor).
+      publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
     });
     redactor = client.redactor;
     const http = client;

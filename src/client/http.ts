@@ -46,6 +46,11 @@ export interface HttpClientOptions {
   findings?: Findings;
   /** Called once when the target is declared unresponsive. */
   onUnresponsive?: (reason: string) => void;
+  /**
+   * The tokens are public constants (the embedded reference's): redact them whole and escaped, but not
+   * their 8-character pieces, which are words there. Default false.
+   */
+  publicTokens?: boolean;
 }
 
 export type RequestFailureKind =
@@ -167,15 +172,17 @@ export class HttpClient {
       connections: 16,
       evidenceRunBytes: 8 * MiB,
       unresponsiveAfter: 3,
+      publicTokens: false,
       ...options,
     };
     this.findings = options.findings ?? new Findings();
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: this.options.connections });
     const peerToken = options.peer?.token;
+    const fragments = !options.publicTokens;
     this.redactor = new Redactor([
-      { value: options.self.token ?? '', placeholder: '$TOKEN' },
+      { value: options.self.token ?? '', placeholder: '$TOKEN', fragments },
       ...(peerToken && peerToken !== options.self.token
-        ? [{ value: peerToken, placeholder: '$PEER_TOKEN' }]
+        ? [{ value: peerToken, placeholder: '$PEER_TOKEN', fragments }]
         : []),
     ]);
   }

@@ -12,6 +12,11 @@ export interface Secret {
   value: string;
   /** e.g. '$TOKEN' */
   placeholder: string;
+  /**
+   * Scrub pieces of FRAGMENT_LENGTH characters too (default true). Off only for tokens that are public
+   * constants (the embedded reference's): their pieces are words ('reference') a report needs.
+   */
+  fragments?: boolean;
 }
 
 /** The shortest piece of a token that is scrubbed on its own (shorter pieces are not recognisable). */
@@ -53,6 +58,7 @@ export class Redactor {
         const known = this.formsOf.get(secret.placeholder) ?? [];
         known.push(form);
         this.formsOf.set(secret.placeholder, known);
+        if (secret.fragments === false) continue;
         for (let at = 0; at + FRAGMENT_LENGTH <= form.length; at++) {
           const piece = form.slice(at, at + FRAGMENT_LENGTH);
           if (!this.fragments.has(piece)) this.fragments.set(piece, secret.placeholder);

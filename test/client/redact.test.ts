@@ -54,3 +54,14 @@ describe('Redactor: the token in any form it can come back in', () => {
     expect(value).toEqual(copy);
   });
 });
+
+describe('Redactor: public tokens (the embedded reference)', () => {
+  it('are redacted whole, but their pieces are left alone (they are words there)', () => {
+    const reference = new Redactor([
+      { value: 'reference-self-token', placeholder: '$TOKEN', fragments: false },
+    ]);
+    expect(reference.redact('reference tolerances on; Bearer reference-self-token')).toBe(
+      'reference tolerances on; Bearer $TOKEN',
+    );
+  });
+});
