@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
+import { registerClient } from './commands/client.js';
 import { registerCompare } from './commands/compare.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
@@ -93,6 +94,11 @@ export async function main(
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCompare(program, commandIo);
+  registerClient(program, commandIo, {
+    cwd: options.cwd ?? process.cwd(),
+    color,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   commands.push(...program.commands.map((command) => command.name()), 'help');
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

@@ -97,6 +97,20 @@ export const rules: readonly Rule[] = [
     'Whether more data exists is decided by the presence of prev/next, never by the length of data: the markers are present exactly while more data exists.',
   ),
 
+  // §1 rule 6 and §4.1 rule 6 bind the client too: judged by `conformance client` (suites/client/).
+  spec(
+    'CLIENT-GEN-6',
+    '1',
+    'must',
+    'A client decides whether more data exists from the presence of prev/next, never from the length of data: it follows next (the token passed back as given) while one is present, and stops when none is.',
+  ),
+  spec(
+    'CLIENT-MSG-LIST-6',
+    '4.1',
+    'must',
+    'A message.list client decides whether more messages exist from prev/next, not from the length of data (a limit above the bound answered with fewer messages included).',
+  ),
+
   // §2 Resources
   spec(
     'RES-MESSAGE',

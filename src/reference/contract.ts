@@ -35,6 +35,29 @@ export interface ReferenceOptions {
   limitBound?: number;
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
   latencyMs?: number;
+  /**
+   * Consulted for every authenticated interface request before the normal handler: a reply answers the
+   * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
+   * scripted pages through it and records what the client asked for.
+   */
+  intercept?: (request: InterceptedRequest) => InterceptedReply | undefined;
+}
+
+/** An interface request as the intercept hook sees it: parsed, authenticated, not yet handled. */
+export interface InterceptedRequest {
+  /** e.g. 'guild.list' */
+  operation: string;
+  /** The JSON body: the named fields (§1 rule 2). */
+  fields: Record<string, unknown>;
+  identity: ReferenceIdentity;
+  /** The request headers, lower-case names, as sent (including Authorization). */
+  headers: Record<string, string>;
+}
+
+export interface InterceptedReply {
+  /** Default 200. */
+  status?: number;
+  body: unknown;
 }
 
 export interface ReferenceIdentity {

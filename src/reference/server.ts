@@ -183,6 +183,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     }
     const caller = authenticate(request);
     const body = parseBody(await readBody(request), fault('malformed-json-500'));
+    const intercepted = options.intercept?.({
+      operation,
+      fields: body,
+      identity: caller,
+      headers: flatHeaders(request),
+    });
+    if (intercepted) return { status: intercepted.status ?? 200, body: intercepted.body };
     let result: unknown;
     try {
       result = handler(caller.userId, new Fields(operation, body, fault));
@@ -351,6 +358,15 @@ function triggerReply(
     return { status: 200, body: { id: answer.request_id ?? answer.user_id ?? answer.guild_id } };
   }
   return { status: 200, body: answer };
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

@@ -6,6 +6,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
+  clientTarget,
   countingNote,
   countsTowardVerdict,
   groupsOf,
@@ -69,7 +70,8 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
 export const renderConsole: Reporter = (run, options) => {
   const c = paint(options);
   const out: string[] = [];
-  const target = `${run.target.baseUrl}${run.target.embedded ? ' (embedded reference)' : ''}`;
+  const target =
+    clientTarget(run) ?? `${run.target.baseUrl}${run.target.embedded ? ' (embedded reference)' : ''}`;
   out.push(c.bold(`chat-conformance ${run.tool.version} — ${target}`));
   out.push(
     c.dim(

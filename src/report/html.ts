@@ -9,6 +9,7 @@ import { getRule, hasRule } from '../../spec/rules.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
+  clientTarget,
   countingNote,
   countsTowardVerdict,
   groupsOf,
@@ -362,7 +363,9 @@ function page(run: RunResult, plan: EvidencePlan): string {
     .map(([point, value]) => `${e(point)} = <code>${e(value)}</code>`)
     .join(', ');
   const meta = [
-    `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
+    clientTarget(run)
+      ? `target <code>${e(clientTarget(run)!)}</code>`
+      : `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
     `spec ${e(run.spec.name)} <code>${e(run.spec.catalogueHash)}</code>`,
     `profile <code>${e(run.profile)}</code>`,
     `level <code>${e(run.level)}</code>`,
