@@ -1,9 +1,11 @@
 /**
  * The CLI as a function: main(argv, io) parses, runs the command and returns the exit code, so tests call
- * it without spawning. Exit codes: 0 conforms at the level; 1 a counted check failed or errored;
- * 2 usage or configuration error; 3 the implementation could not be reached; 130/143 interrupted.
+ * it without spawning. Exit codes (src/exit-codes.ts): 0 conforms at the level; 1 a counted check failed
+ * or errored; 2 usage or configuration error; 3 the implementation could not be reached; 4 a defect of the
+ * checker; 130/143 interrupted.
  */
 import { Command, CommanderError } from 'commander';
+import { debugEnabled, EXIT, internalErrorLine } from '../src/exit-codes.js';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
@@ -14,7 +16,7 @@ import { registerList } from './commands/list.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 
-export const EXIT = { conforms: 0, fails: 1, usage: 2, unreachable: 3 } as const;
+export { EXIT } from '../src/exit-codes.js';
 
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
@@ -55,8 +57,9 @@ Examples:
   # stop at the first failure; write only report.html besides the console
   conformance --base-url http://127.0.0.1:5140/v1 --bail --reporter console,html
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage or configuration error,
-3 target unreachable, 130/143 interrupted.`;
+Exit codes: ${EXIT.conforms} conforms, ${EXIT.fails} a counted check failed, ${EXIT.usage} usage or configuration error,
+${EXIT.unreachable} target unreachable, ${EXIT.internal} internal error (a defect of the checker: please report it),
+${EXIT.sigint}/${EXIT.sigterm} interrupted.`;
 
 export async function main(
   argv: string[],
@@ -64,7 +67,7 @@ export async function main(
   options: MainOptions = {},
 ): Promise<number> {
   const env = options.env ?? process.env;
-  let exitCode = 0;
+  let exitCode: number = EXIT.conforms;
   const commandIo: CommandIo = {
     stdout: io.stdout,
     stderr: io.stderr,
@@ -115,13 +118,13 @@ export async function main(
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    exitCode = exitCodeOf(error, io);
+    exitCode = exitCodeOf(error, io, env);
   }
   io.exit(exitCode);
   return exitCode;
 }
 
-function exitCodeOf(error: unknown, io: CommandIo): number {
+function exitCodeOf(error: unknown, io: CommandIo, env: NodeJS.ProcessEnv): number {
   if (error instanceof CommanderError) {
     // Help and version are not errors; commander already printed the message.
     if (
@@ -129,7 +132,7 @@ function exitCodeOf(error: unknown, io: CommandIo): number {
       error.code === 'commander.version' ||
       error.code === 'commander.help'
     ) {
-      return 0;
+      return EXIT.conforms;
     }
     io.stderr('Run `conformance --help` for the flags.\n');
     return EXIT.usage;
@@ -142,8 +145,8 @@ function exitCodeOf(error: unknown, io: CommandIo): number {
     io.stderr(`error: ${error.message}\n`);
     return EXIT.unreachable;
   }
-  io.stderr(
-    `internal error (a defect of the checker, please report it): ${(error as Error)?.stack ?? error}\n`,
-  );
-  return EXIT.fails;
+  // Not the implementation's fault and not the user's: its own code, one line; the stack only on request.
+  io.stderr(`${internalErrorLine(error)}\n`);
+  if (debugEnabled(env) && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  return EXIT.internal;
 }

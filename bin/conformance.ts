@@ -4,6 +4,7 @@
  * exits at once, naming the ledger file of what is left (curl commands to delete it by hand). A fatal
  * error does the same, in one line, without a stack trace.
  */
+import { EXIT, internalErrorLine, interruptedExit } from '../src/exit-codes.js';
 import { ledgerFilesInUse } from '../src/runner/ledger.js';
 import { main } from './cli.js';
 
@@ -16,7 +17,7 @@ const leftBehind = (): string => {
 
 const controller = new AbortController();
 const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
-  const code = signal === 'SIGINT' ? 130 : 143;
+  const code = interruptedExit(signal);
   if (controller.signal.aborted) {
     process.stderr.write(`${signal} again: exiting without finishing the cleanup${leftBehind()}\n`);
     process.exit(code);
@@ -27,11 +28,8 @@ const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 const onFatal = (error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(
-    `internal error (a defect of the checker, please report it): ${message.split('\n')[0]}${leftBehind()}\n`,
-  );
-  process.exit(1);
+  process.stderr.write(`${internalErrorLine(error)}${leftBehind()}\n`);
+  process.exit(EXIT.internal);
 };
 process.on('uncaughtException', onFatal);
 process.on('unhandledRejection', onFatal);

@@ -2,9 +2,11 @@
  * `conformance badge report.json [--out DIR] [--badge-level must|should]`: renders badge.svg and
  * badge.json from an existing report, e.g. in a later CI job than the one that ran the checks.
  */
+
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { EXIT } from '../../src/exit-codes.js';
 import {
   BADGE_LEVELS,
   type BadgeLevel,
@@ -30,7 +32,7 @@ export async function badgeCommand(
   const level = (options.badgeLevel ?? 'must') as BadgeLevel;
   if (!BADGE_LEVELS.includes(level)) {
     io.stderr(`Unknown --badge-level '${options.badgeLevel}': use 'must' or 'should'.\n`);
-    return io.exit(2);
+    return io.exit(EXIT.usage);
   }
   let text: string;
   try {
@@ -39,7 +41,7 @@ export async function badgeCommand(
     io.stderr(
       `Cannot read ${reportPath}: ${(error as Error).message}. Pass the report.json a run wrote with --out.\n`,
     );
-    return io.exit(2);
+    return io.exit(EXIT.usage);
   }
   let run: ReturnType<typeof parseRunResult>;
   try {
@@ -47,7 +49,7 @@ export async function badgeCommand(
   } catch (error) {
     if (!(error instanceof ReportInputError)) throw error;
     io.stderr(`${error.message}\n`);
-    return io.exit(2);
+    return io.exit(EXIT.usage);
   }
   const outDir = options.out ?? dirname(reportPath);
   ensureWritableDir(resolve(outDir), '--out', outDir);
@@ -58,7 +60,7 @@ export async function badgeCommand(
   await writeFile(jsonPath, renderBadgeJson(run, reporterOptions));
   const badge = badgeData(run, reporterOptions);
   io.stdout(`${badge.label}: ${badge.message} (${badge.color})\nWrote ${svgPath} and ${jsonPath}\n`);
-  io.exit(0);
+  io.exit(EXIT.conforms);
 }
 
 export function registerBadge(program: Command, io: CommandIo = processIo): Command {

@@ -2,11 +2,13 @@
  * `conformance client --command "CMD" | --listen HOST:PORT`: judge a client (SDK, bot) by acting as the
  * server (§1 rule 6, §4.1 rule 6 bind the client). Exit 0 conforms, 1 a counted scenario failed, 2 usage.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { CLIENT_DEFAULTS, runClientMode } from '../../src/client-mode/run.js';
+import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { CommandIo } from './io.js';
@@ -120,6 +122,6 @@ async function clientCommand(
   }
   if (written.length)
     io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
-  if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
-  return result.verdict === 'pass' ? 0 : 1;
+  if (result.interrupted) return interruptedExit(context.signal?.reason);
+  return result.verdict === 'pass' ? EXIT.conforms : EXIT.fails;
 }

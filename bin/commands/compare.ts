@@ -2,8 +2,10 @@
  * `conformance compare BASE.json HEAD.json [--json]`: regressions, fixes, new and removed checks between
  * two reports. Exit 1 on any regression (pass → fail/error), 0 otherwise, 2 when an input is unreadable.
  */
+
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { EXIT } from '../../src/exit-codes.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
@@ -40,7 +42,7 @@ export async function compareCommand(
   } catch (error) {
     if (!(error instanceof ReportInputError)) throw error;
     io.stderr(`${error.message}\n`);
-    return io.exit(2);
+    return io.exit(EXIT.usage);
   }
   const comparison = compareRuns(base, head);
   io.stdout(
@@ -48,7 +50,7 @@ export async function compareCommand(
       ? `${JSON.stringify(comparison, null, 2)}\n`
       : formatComparison(comparison, { color: options.color ?? false }),
   );
-  io.exit(hasRegressions(comparison) ? 1 : 0);
+  io.exit(hasRegressions(comparison) ? EXIT.fails : EXIT.conforms);
 }
 
 export function registerCompare(program: Command, io: CommandIo = processIo): Command {

@@ -2,10 +2,12 @@
  * `conformance list [--json] [--rules] [--client]`: every check and client-mode scenario, or every rule
  * with the checks and scenarios covering it.
  */
+
 import type { Command } from 'commander';
 import { LISTS } from '../../src/client-mode/lists.js';
 import { loadClientScenarios, scenarioSourceOf } from '../../src/client-mode/load.js';
 import type { ClientScenario } from '../../src/client-mode/model.js';
+import { EXIT } from '../../src/exit-codes.js';
 import { loadChecks, sourceOf } from '../../src/runner/load.js';
 import { loadCitingChecks, ruleCoverage } from '../../src/runner/traceability.js';
 import type { CommandIo } from './io.js';
@@ -82,7 +84,7 @@ export function registerList(program: Command, io: CommandIo): Command {
         io.stdout(`${checks.length} checks\n\nclient scenarios (conformance client):\n`);
         listScenarios(scenarios, io, false);
       }
-      io.exit(0);
+      io.exit(EXIT.conforms);
     });
 }
 

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
@@ -289,7 +290,7 @@ export async function runCommand(
         await planRun({ ...options, ...(suitesDirs ? { suitesDir: suitesDirs } : {}) }, context.cwd),
       ),
     );
-    return 0;
+    return EXIT.conforms;
   }
 
   const outDir = resolve(context.cwd, out);
@@ -372,14 +373,16 @@ export async function runCommand(
   if (comparison)
     io.stdout(`\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color })}\n`);
 
-  if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  if (result.interrupted) return interruptedExit(context.signal?.reason);
   // Issue 9: a run in which no counted check ran is no CONFORMS.
   const nothingCounted = nothingCountedReason(result);
   if (nothingCounted) {
     io.stderr(`no verdict: ${nothingCounted}\n`);
-    return 2;
+    return EXIT.usage;
   }
-  return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
+  return result.verdict === 'pass' && !(comparison && hasRegressions(comparison))
+    ? EXIT.conforms
+    : EXIT.fails;
 }
 
 const lastLine = (text: string): string => `${text.trimEnd().split('\n').pop() ?? ''}\n`;

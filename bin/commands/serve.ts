@@ -3,7 +3,9 @@
  * where it listens and each identity's token; `--list-faults` / `--list-tolerances` print a catalogue instead.
  * Bad flag values throw ConfigurationError (exit 2 through main()).
  */
+
 import type { Command } from 'commander';
+import { EXIT } from '../../src/exit-codes.js';
 import { VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
 import { faultCatalogue } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
@@ -118,7 +120,7 @@ export function registerServe(
       await stopped(context.signal);
       await server.close();
       io.stdout('Stopped.\n');
-      io.exit(0);
+      io.exit(EXIT.conforms);
     });
 }
 
