@@ -12,6 +12,7 @@
  *     the very behaviour a tolerance replaces) is still detected.
  */
 import { pathToFileURL } from 'node:url';
+import { loadFaultCatalogue } from '../src/embedded.js';
 import { run } from '../src/index.js';
 import type { FaultDefinition } from '../src/reference/contract.js';
 import {
@@ -22,7 +23,6 @@ import {
   tolerancePresets,
 } from '../src/reference/index.js';
 import type { CheckDefinition } from '../src/runner/check.js';
-import { loadFaultCatalogue } from '../src/runner/embedded.js';
 import { loadChecks } from '../src/runner/load.js';
 import type { CheckResult, RunResult } from '../src/runner/model.js';
 

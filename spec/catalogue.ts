@@ -68,7 +68,15 @@ export const RESOURCE_SCHEMAS: Readonly<Record<ResourceKey, ResourceName>> = {
 // ---------------------------------------------------------------------------------------------------------
 // §4.8 variants
 
-export type VariantPointName = 'message-list-id' | 'list-next' | 'role-payload' | 'message-member';
+/** The §4.8 variant points and their values, the first being the default (the one table: runner and reference read it). */
+export const VARIANT_POINTS = {
+  'message-list-id': ['without', 'with'],
+  'list-next': ['optional', 'required'],
+  'role-payload': ['data', 'role'],
+  'message-member': ['GuildMember', 'Member'],
+} as const;
+
+export type VariantPointName = keyof typeof VARIANT_POINTS;
 
 export interface VariantPoint {
   name: VariantPointName;
@@ -79,25 +87,25 @@ export interface VariantPoint {
   operations: readonly string[];
 }
 
-/** The §4.8 variant points. Names and values match the reference server's VARIANT_POINTS (tested). */
+/** The §4.8 variant points described (values from VARIANT_POINTS). */
 export const variantPoints: readonly VariantPoint[] = [
   {
     name: 'message-list-id',
-    values: ['without', 'with'],
+    values: VARIANT_POINTS['message-list-id'],
     description: 'message.list takes message_id in one variant and omits it in the other.',
     rule: 'VARIANT-MESSAGE-LIST-ID',
     operations: ['message.list'],
   },
   {
     name: 'list-next',
-    values: ['optional', 'required'],
+    values: VARIANT_POINTS['list-next'],
     description: 'next of channel.list and guild.list is optional in one variant and required in the other.',
     rule: 'VARIANT-LIST-NEXT',
     operations: ['channel.list', 'guild.list'],
   },
   {
     name: 'role-payload',
-    values: ['data', 'role'],
+    values: VARIANT_POINTS['role-payload'],
     description:
       'The role payload field of guild.role.create/update is data in one variant and role in the other.',
     rule: 'VARIANT-ROLE-PAYLOAD',
@@ -105,7 +113,7 @@ export const variantPoints: readonly VariantPoint[] = [
   },
   {
     name: 'message-member',
-    values: ['GuildMember', 'Member'],
+    values: VARIANT_POINTS['message-member'],
     description: 'Message.member is typed GuildMember in one variant and Member in the other.',
     rule: 'VARIANT-MESSAGE-MEMBER',
     operations: ['message.create', 'message.get', 'message.list'],

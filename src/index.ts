@@ -4,20 +4,19 @@
  * checks and undoes the ledger. It prints nothing; progress goes through callbacks.
  */
 import { request } from 'undici';
+import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { catalogueHash } from '../spec/index.js';
-import { detectVariants } from '../suites/_lib/variants.js';
 import { renderCurl } from './client/curl.js';
 import { Findings } from './client/findings.js';
 import { HttpClient } from './client/http.js';
 import { Redactor } from './client/redact.js';
+import { loadFaultCatalogue, startEmbedded } from './embedded.js';
 import { openEventSource } from './events/index.js';
 import type { EventSource } from './events/source.js';
 import { NoReadyError } from './events/ws.js';
 import type { ReferenceServer } from './reference/contract.js';
-import { VARIANT_POINTS } from './reference/contract.js';
 import type { CheckDefinition } from './runner/check.js';
 import type { CheckEnvironment } from './runner/context.js';
-import { loadFaultCatalogue, startEmbedded } from './runner/embedded.js';
 import { ConfigurationError, UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
@@ -36,6 +35,7 @@ import { specValidate } from './runner/schema.js';
 import { selectChecks } from './runner/select.js';
 import { computeVerdict, summarize } from './runner/summary.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
+import { detectVariants } from './runner/variants.js';
 import { toolVersion } from './runner/version.js';
 
 export type { CheckContext, CheckDefinition } from './runner/check.js';

@@ -9,7 +9,7 @@ import { loadClientScenarios, scenarioSourceOf } from '../../src/client-mode/loa
 import type { ClientScenario } from '../../src/client-mode/model.js';
 import { EXIT } from '../../src/exit-codes.js';
 import { loadChecks, sourceOf } from '../../src/runner/load.js';
-import { loadCitingChecks, ruleCoverage } from '../../src/runner/traceability.js';
+import { loadCitingChecks, ruleCoverage } from '../../src/traceability.js';
 import type { CommandIo } from './io.js';
 
 export function registerList(program: Command, io: CommandIo): Command {

@@ -3,9 +3,9 @@
  * frames, a redirect off the base host, an HTML error page … Each id is kept once with a count and its
  * first evidence, so a hostile target cannot grow this without bound.
  */
-import type { Exchange, Finding } from '../runner/model.js';
+import type { Exchange, Finding, FindingInput } from '../wire.js';
 
-export type FindingInput = Omit<Finding, 'count'>;
+export type { FindingInput } from '../wire.js';
 
 const MAX_FINDINGS = 50;
 

@@ -3,8 +3,7 @@
  * bounded 429 handling and evidence capture with tokens redacted.
  */
 import { Agent, request } from 'undici';
-import type { CallOptions, CallResult } from '../runner/check.js';
-import type { Exchange, Identity } from '../runner/model.js';
+import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
 import { Redactor } from './redact.js';

@@ -3,7 +3,7 @@
  * connection, does one thing, closes, and resolves with a plain result — never throws, never hangs
  * longer than its timeouts.
  */
-import type { ObservedEvent } from '../runner/check.js';
+import type { ObservedEvent } from '../wire.js';
 import { type Frame, isObject, normaliseEvent, Opcode, resumeFields } from './protocol.js';
 import { type Closed, WsSession } from './session.js';
 

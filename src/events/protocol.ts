@@ -3,7 +3,7 @@
  * transport and envelope "not shown", §6). Kept apart from the reference's copy on purpose: the checker
  * and the reference must not share a bug.
  */
-import type { ObservedEvent } from '../runner/check.js';
+import type { ObservedEvent } from '../wire.js';
 
 export const Opcode = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 export const OPCODE_NAMES: Record<number, string> = {

@@ -2,8 +2,7 @@
  * Contract of the checker's event transports (implemented in src/events/ws.ts and src/events/webhook.ts,
  * opened through openEventSource in src/events/index.ts). The runner turns a source into t.events.
  */
-import type { FindingInput } from '../client/findings.js';
-import type { ObservedEvent } from '../runner/check.js';
+import type { FindingInput, ObservedEvent } from '../wire.js';
 
 export interface ReadyInfo {
   /** The READY body as received ({logins, proxy_urls?}). */

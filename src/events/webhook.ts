@@ -4,8 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FindingInput } from '../client/findings.js';
-import type { ObservedEvent } from '../runner/check.js';
+import type { FindingInput, ObservedEvent } from '../wire.js';
 import { isObject, Notes, normaliseEvent, Opcode } from './protocol.js';
 import { SESSION_LIMITS } from './session.js';
 import { BoundedLog, EVENTS_KEPT, type EventSource, type EventSourceOptions } from './source.js';

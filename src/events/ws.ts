@@ -3,8 +3,7 @@
  * (de-facto-conventions.md "Events").
  */
 
-import type { FindingInput } from '../client/findings.js';
-import type { ObservedEvent } from '../runner/check.js';
+import type { FindingInput, ObservedEvent } from '../wire.js';
 import {
   CloseCode,
   type Frame,

@@ -3,18 +3,12 @@
  * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
  */
 
-/** The §4.8 variant points and their values. The first value is the default. */
-export const VARIANT_POINTS = {
-  /** message.list takes message_id ('with') or not ('without'). */
-  'message-list-id': ['without', 'with'],
-  /** next of channel.list / guild.list is 'optional' or 'required'. */
-  'list-next': ['optional', 'required'],
-  /** Role payload field of guild.role.create/update: 'data' or 'role'. */
-  'role-payload': ['data', 'role'],
-  /** Message.member typed 'GuildMember' or 'Member'. */
-  'message-member': ['GuildMember', 'Member'],
-} as const;
-export type VariantPoint = keyof typeof VARIANT_POINTS;
+import { VARIANT_POINTS, type VariantPointName } from '../../spec/catalogue.js';
+
+/** The §4.8 variant points come from the spec's catalogue (one table). */
+export { VARIANT_POINTS };
+
+export type VariantPoint = VariantPointName;
 export type Variants = { [P in VariantPoint]: (typeof VARIANT_POINTS)[P][number] };
 
 export interface ReferenceOptions {

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ConfigurationError } from '../runner/errors.js';
+import { ConfigurationError } from '../../spec/errors.js';
 import {
   type ReferenceIdentity,
   type ReferenceOptions,

@@ -3,7 +3,10 @@
  *   export default [defineCheck({ id, title, level, rules, group, operations, async run(t) { … } })];
  * The runner (src/runner/run.ts) implements CheckContext.
  */
+import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Capability, Group, Identity, Level } from './model.js';
+
+export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 
 export interface CheckDefinition {
   /** Stable, kebab-case, '<operation|area>/<what>', e.g. 'message.list/limit-above-bound-is-clamped'. */
@@ -39,26 +42,6 @@ export interface CheckDefinition {
 
 export const defineCheck = (check: CheckDefinition): CheckDefinition => check;
 
-/** Result of t.call(): the parsed response. */
-export interface CallResult<T = any> {
-  status: number;
-  ok: boolean;
-  headers: Record<string, string>;
-  /** Parsed JSON when the body is JSON, otherwise the text (or undefined when empty). */
-  body: T;
-  text: string;
-}
-
-export interface CallOptions {
-  as?: Identity;
-  /** Extra headers (e.g. to send no auth: { authorization: '' } removes it). */
-  headers?: Record<string, string>;
-  /** Send this raw body instead of JSON.stringify(fields). */
-  rawBody?: string;
-  /** HTTP method; default POST (§1 rule 1). */
-  method?: string;
-}
-
 /** The sandbox the run works in: discovered (guild.list → a guild, channel.list → a text channel) or given. */
 export interface Sandbox {
   guildId: string;
@@ -83,18 +66,6 @@ export interface LedgerEntry {
    */
   undo: [operation: string, fields: Record<string, unknown>];
   as?: Identity;
-}
-
-/** An event as the transport delivered it (de-facto envelope; older shapes normalised where possible). */
-export interface ObservedEvent {
-  sn?: number;
-  type: string;
-  timestamp?: number;
-  /** The whole body as received. */
-  body: Record<string, any>;
-  /** Webhook deliveries: the request headers (lower-case), e.g. satori-opcode. */
-  headers?: Record<string, string>;
-  receivedAt: number;
 }
 
 export interface EventsApi {

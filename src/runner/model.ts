@@ -3,6 +3,10 @@
  * A check is data plus one async function; a run result is plain JSON (report.json, validated by
  * spec/schemas/report.schema.json).
  */
+import type { Exchange, Finding } from '../wire.js';
+
+export type { Exchange, Finding, Identity } from '../wire.js';
+
 export type Level = 'must' | 'should' | 'info';
 export type Status = 'pass' | 'fail' | 'skip' | 'error';
 
@@ -27,31 +31,6 @@ export type Group = (typeof GROUPS)[number];
  * the checker did not create).
  */
 export type Capability = 'events' | 'peer' | 'trigger' | 'destructive';
-
-/** Identity a request is sent as. */
-export type Identity = 'self' | 'peer';
-
-/** One HTTP exchange, captured as evidence. Tokens are already redacted (never the real value). */
-export interface Exchange {
-  request: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body?: string;
-  };
-  response?: {
-    status: number;
-    headers: Record<string, string>;
-    /** Body as text, truncated to the evidence limit. */
-    body: string;
-    truncated?: boolean;
-  };
-  /** Network or timeout failure, when there is no response. */
-  error?: string;
-  durationMs: number;
-  /** A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN. */
-  curl: string;
-}
 
 export interface Evidence {
   /** What the check expected, in words. */
@@ -152,26 +131,6 @@ export interface RunResult {
 
 /** The phases of a run, in order (what a bound or a signal interrupted). */
 export type RunPhase = 'connect' | 'discovery' | 'variants' | 'checks' | 'cleanup';
-
-/**
- * Something the target did that no check asks about but a user must hear of (issue 12): never a verdict,
- * and never 'must' (the spec is silent on floods, garbage frames, redirects and error pages).
- */
-export interface Finding {
-  /** Stable id, e.g. 'events/flood', 'http/redirect-off-host'. */
-  id: string;
-  level: 'should' | 'info';
-  /** One line: what was observed. */
-  title: string;
-  /** The numbers behind it (a rate, a Location, a status …). */
-  detail: string;
-  /** How many times it was observed. */
-  count: number;
-  /** The first exchange that showed it (redacted). */
-  exchange?: Exchange;
-  /** A sample of what was received (a frame, a body start), redacted and cut. */
-  sample?: string;
-}
 
 /** One ledger entry undone (or not) at the end of the run. */
 export interface CleanupRecord {

@@ -10,9 +10,9 @@ import {
   runFaultMatrix,
   runToleranceMatrix,
 } from '../../scripts/faults.js';
+import { loadFaultCatalogue } from '../../src/embedded.js';
 import { toleranceCatalogue } from '../../src/reference/index.js';
 import { type CheckContext, defineCheck } from '../../src/runner/check.js';
-import { loadFaultCatalogue } from '../../src/runner/embedded.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { ROOT } from '../cli/helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../spec/rules.js';
-import { loadCitingChecks, ruleCoverage, uncoveredTestableRules } from '../../src/runner/traceability.js';
+import { loadCitingChecks, ruleCoverage, uncoveredTestableRules } from '../../src/traceability.js';
 
 describe('traceability', () => {
   it('classifies each rule as covered, uncovered or untestable', () => {

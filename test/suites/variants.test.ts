@@ -4,7 +4,7 @@ import { startReference } from '../../src/reference/server.js';
 import { SEED } from '../../src/reference/world.js';
 import type { CallResult, Sandbox } from '../../src/runner/check.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
-import { detectVariants, type VariantCall } from '../../suites/_lib/variants.js';
+import { detectVariants, type VariantCall } from '../../src/runner/variants.js';
 
 const sandbox: Sandbox = {
   guildId: SEED.guild1,

@@ -5,7 +5,7 @@
  * that combine them, a full run must end with no failing must check and no error (npm run faults).
  * Implemented where they bite, behind `tolerate('<id>')`: server.ts, operations.ts, control.ts, events/hub.ts.
  */
-import { ConfigurationError } from '../../runner/errors.js';
+import { ConfigurationError } from '../../../spec/errors.js';
 
 export interface ToleranceDefinition {
   /** kebab-case, e.g. 'void-text-plain-ok' */

@@ -1,13 +1,22 @@
 /**
- * Detection of the §4.8 variant points (src/reference/contract.ts VARIANT_POINTS) before the checks run.
+ * Detection of the §4.8 variant points (spec/catalogue.ts VARIANT_POINTS) before the checks run.
  * Probes read pre-existing data only; the one that must write (role-payload) creates temporary roles with
  * names unique to the run and deletes them again, returning what is left to undo when that fails.
  */
-import { VARIANT_POINTS, type VariantPoint } from '../../src/reference/contract.js';
-import type { CallResult, LedgerEntry, Sandbox } from '../../src/runner/check.js';
-import { ConfigurationError } from '../../src/runner/errors.js';
-import { idOf, uniqueName } from './lists.js';
+import { VARIANT_POINTS, type VariantPointName as VariantPoint } from '../../spec/catalogue.js';
+import type { CallResult } from '../wire.js';
+import type { LedgerEntry, Sandbox } from './check.js';
+import { ConfigurationError } from './errors.js';
 import { PaginationError, walk } from './paginate.js';
+
+const idOf = (item: unknown): string | undefined => {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** A role name unique to this run, so detection never touches a role it did not create. */
+const uniqueName = (what: string): string =>
+  `conformance-${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
 
 /** Sends one operation as the bot (POST {base}/<operation>); never throws on an HTTP status. */
 export type VariantCall = (operation: string, fields?: Record<string, unknown>) => Promise<CallResult>;

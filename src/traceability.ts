@@ -1,8 +1,8 @@
 /** Traceability: which checks cover which rule (conformance list --rules, and the coverage self-test). */
-import { type Rule, rules } from '../../spec/rules.js';
-import { loadClientScenarios } from '../client-mode/load.js';
-import type { CheckDefinition } from './check.js';
-import { loadChecks } from './load.js';
+import { type Rule, rules } from '../spec/rules.js';
+import { loadClientScenarios } from './client-mode/load.js';
+import type { CheckDefinition } from './runner/check.js';
+import { loadChecks } from './runner/load.js';
 
 type Citing = Pick<CheckDefinition, 'id' | 'rules'>;
 

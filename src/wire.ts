@@ -1,0 +1,85 @@
+/**
+ * The wire types: what crosses between the HTTP client, the event transports and the runner — a request
+ * and its answer, an observed event, an identity, a finding. A leaf module: it imports nothing, so client,
+ * events and runner all depend on it and never on each other's internals (ARCHITECTURE.md).
+ */
+
+/** Identity a request is sent as. */
+export type Identity = 'self' | 'peer';
+
+/** One HTTP exchange, captured as evidence. Tokens are already redacted (never the real value). */
+export interface Exchange {
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    /** Body as text, truncated to the evidence limit. */
+    body: string;
+    truncated?: boolean;
+  };
+  /** Network or timeout failure, when there is no response. */
+  error?: string;
+  durationMs: number;
+  /** A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN. */
+  curl: string;
+}
+
+/**
+ * Something the target did that no check asks about but a user must hear of (issue 12): never a verdict,
+ * and never 'must' (the spec is silent on floods, garbage frames, redirects and error pages).
+ */
+export interface Finding {
+  /** Stable id, e.g. 'events/flood', 'http/redirect-off-host'. */
+  id: string;
+  level: 'should' | 'info';
+  /** One line: what was observed. */
+  title: string;
+  /** The numbers behind it (a rate, a Location, a status …). */
+  detail: string;
+  /** How many times it was observed. */
+  count: number;
+  /** The first exchange that showed it (redacted). */
+  exchange?: Exchange;
+  /** A sample of what was received (a frame, a body start), redacted and cut. */
+  sample?: string;
+}
+
+/** Result of t.call(): the parsed response. */
+export interface CallResult<T = any> {
+  status: number;
+  ok: boolean;
+  headers: Record<string, string>;
+  /** Parsed JSON when the body is JSON, otherwise the text (or undefined when empty). */
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  as?: Identity;
+  /** Extra headers (e.g. to send no auth: { authorization: '' } removes it). */
+  headers?: Record<string, string>;
+  /** Send this raw body instead of JSON.stringify(fields). */
+  rawBody?: string;
+  /** HTTP method; default POST (§1 rule 1). */
+  method?: string;
+}
+
+/** An event as the transport delivered it (de-facto envelope; older shapes normalised where possible). */
+export interface ObservedEvent {
+  sn?: number;
+  type: string;
+  timestamp?: number;
+  /** The whole body as received. */
+  body: Record<string, any>;
+  /** Webhook deliveries: the request headers (lower-case), e.g. satori-opcode. */
+  headers?: Record<string, string>;
+  receivedAt: number;
+}
+
+/** A finding as a transport or the client reports it; the collector counts repeats. */
+export type FindingInput = Omit<Finding, 'count'>;

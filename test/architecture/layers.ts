@@ -1,0 +1,123 @@
+/**
+ * The one-way dependency rule as data (ARCHITECTURE.md): each source file belongs to one layer, and a
+ * layer may import only the layers listed for it. `dependencyViolations` parses every `import … from`,
+ * `export … from` and `import()` with the TypeScript compiler and reports each edge the table forbids.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+export type Layer =
+  | 'bin'
+  | 'tools'
+  | 'root'
+  | 'report'
+  | 'client-mode'
+  | 'runner'
+  | 'client'
+  | 'events'
+  | 'reference'
+  | 'suites'
+  | 'leaf'
+  | 'spec';
+
+/** Which layer a file is in: the first pattern that matches its path (relative to the package, '/'). */
+export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
+  [/^bin\//, 'bin'],
+  [/^(scripts|bench)\//, 'tools'],
+  [/^src\/(index|embedded|traceability|options)\.ts$/, 'root'],
+  [/^src\/report\//, 'report'],
+  [/^src\/client-mode\//, 'client-mode'],
+  [/^src\/runner\//, 'runner'],
+  [/^src\/client\//, 'client'],
+  [/^src\/events\//, 'events'],
+  [/^src\/reference\//, 'reference'],
+  [/^suites\//, 'suites'],
+  [/^src\/(wire|exit-codes)\.ts$/, 'leaf'],
+  [/^spec\//, 'spec'],
+];
+
+/**
+ * The allowed edges: bin → src/index (root) → runner → (client, events) → leaf (wire types, exit codes) / spec; suites →
+ * the runner's check API; the reference → spec only. A layer may always import itself.
+ */
+export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
+  bin: ['root', 'report', 'client-mode', 'runner', 'client', 'events', 'reference', 'suites', 'leaf', 'spec'],
+  tools: [
+    'bin',
+    'root',
+    'report',
+    'client-mode',
+    'runner',
+    'client',
+    'events',
+    'reference',
+    'suites',
+    'leaf',
+    'spec',
+  ],
+  root: ['report', 'client-mode', 'runner', 'client', 'events', 'reference', 'leaf', 'spec'],
+  report: ['runner', 'leaf', 'spec'],
+  // Client mode plays the reference as a server against a client, with the runner's result model.
+  'client-mode': ['runner', 'client', 'reference', 'leaf', 'spec'],
+  runner: ['client', 'events', 'leaf', 'spec'],
+  client: ['leaf', 'spec'],
+  events: ['leaf', 'spec'],
+  reference: ['spec'],
+  // The check API (runner), the event probes a check composes, and client-mode's scenario API.
+  suites: ['runner', 'events', 'client-mode', 'leaf', 'spec'],
+  leaf: [],
+  spec: [],
+};
+
+export const layerOf = (path: string): Layer | undefined =>
+  LAYER_OF.find(([pattern]) => pattern.test(path))?.[1];
+
+export interface Violation {
+  from: string;
+  to: string;
+  edge: `${Layer} → ${Layer}`;
+}
+
+const SOURCE = /\.(ts|mts)$/;
+
+function sourceFiles(root: string, dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(join(root, dir))) {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') continue;
+    if (statSync(join(root, path)).isDirectory()) files.push(...sourceFiles(root, path));
+    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) files.push(path.split(sep).join('/'));
+  }
+  return files;
+}
+
+/** The project-relative imports of one file (relative specifiers only; packages are not layers). */
+export function importsOf(root: string, file: string): string[] {
+  const info = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+  return info.importedFiles
+    .map((entry) => entry.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) =>
+      relative(root, resolve(root, dirname(file), specifier.replace(/\.(m?)js$/, '.$1ts')))
+        .split(sep)
+        .join('/'),
+    );
+}
+
+/** Every import edge under `dirs` (relative to `root`) that the layer table forbids. */
+export function dependencyViolations(root: string, dirs: readonly string[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const dir of dirs) {
+    for (const from of sourceFiles(root, dir)) {
+      const fromLayer = layerOf(from);
+      if (!fromLayer) continue;
+      for (const to of importsOf(root, from)) {
+        const toLayer = layerOf(to);
+        if (!toLayer || toLayer === fromLayer || ALLOWED[fromLayer].includes(toLayer)) continue;
+        violations.push({ from, to, edge: `${fromLayer} → ${toLayer}` });
+      }
+    }
+  }
+  return violations;
+}
