@@ -2,7 +2,7 @@
  * npm run bench: full-suite wall time against the embedded reference — default concurrency vs sequential
  * (--concurrency 1), without and with 20 ms latency per response — requests sent and checks per second.
  */
-import { DEFAULTS, requestsSent, run } from '../src/index.js';
+import { DEFAULTS, runWithStats } from '../src/index.js';
 import { loadChecks } from '../src/runner/load.js';
 
 interface Row {
@@ -22,13 +22,19 @@ const rows: Row[] = [];
 for (const latencyMs of [0, 20]) {
   for (const concurrency of [DEFAULTS.concurrency, 1]) {
     const started = performance.now();
-    const result = await run({ embedded: true, checks, includeExperimental: true, concurrency, latencyMs });
+    const { result, stats } = await runWithStats({
+      embedded: true,
+      checks,
+      includeExperimental: true,
+      concurrency,
+      latencyMs,
+    });
     rows.push({
       latencyMs,
       concurrency,
       wallMs: performance.now() - started,
       checks: result.checks.length,
-      requests: requestsSent(result) ?? 0,
+      requests: stats.requestsSent,
       failing: result.summary.fail + result.summary.error,
     });
   }

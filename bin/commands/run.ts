@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
-import { partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
+import { CHOICES, partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
 import { parseRunResult } from '../../src/report/parse.js';
@@ -64,15 +64,10 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       .option('--user <id>', 'another user of the guild to read (default: the peer)')
       .option('--suite <group>', 'only these groups (repeatable or comma-separated)', collectList)
       .option('--grep <regex>', 'only checks whose id or title matches')
-      .addOption(
-        new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
-      )
+      .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
       .option('--include-experimental', 'count experimental checks in the verdict')
       .addOption(
-        new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices([
-          'satori',
-          'strict',
-        ]),
+        new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices(CHOICES.profile),
       )
       .option('--timeout <ms>', 'per-request timeout (default 10000)')
       .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
@@ -110,9 +105,7 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
         collectList,
       )
       .option('--latency <ms>', 'embedded reference: delay added to every response')
-      .addOption(
-        new Option('--events <kind>', 'event transport (default ws)').choices(['ws', 'webhook', 'none']),
-      )
+      .addOption(new Option('--events <kind>', 'event transport (default ws)').choices(CHOICES.events))
       .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
       .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
       .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
@@ -126,10 +119,9 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       .option('--expected-failures <file>', 'baseline of check ids expected to fail')
       .option('--baseline-report <file>', 'compare with an earlier report.json: any regression fails the run')
       .addOption(
-        new Option('--badge-level <level>', 'checks the badge counts (default must)').choices([
-          'must',
-          'should',
-        ]),
+        new Option('--badge-level <level>', 'checks the badge counts (default must)').choices(
+          CHOICES.badgeLevel,
+        ),
       )
       .option('--config <file>', 'config file (default ./conformance.config.json when present)')
       .option('--verbose', 'list passing checks too')

@@ -197,7 +197,7 @@ describe('a CLI that explains itself', () => {
       expect(out).toMatch(new RegExp(`^  ${flag} `, 'm'));
     expect(out.match(/^ {2}conformance --/gm)?.length).toBeGreaterThanOrEqual(3);
     expect(out).toMatch(
-      /Exit codes: 0 conforms, 1 .*, 2 usage.*\n3 target unreachable, 130\/143 interrupted/,
+      /Exit codes: 0 conforms, 1 .*, 2 usage.*\n3 target unreachable, 4 internal error .*\n130\/143 interrupted/,
     );
   });
 

@@ -1,0 +1,200 @@
+/**
+ * The run options: what run() accepts, their defaults and their validation. The option values with a
+ * fixed set of choices are listed once, in CHOICES: the CLI's `.choices()`, the config file's JSON schema
+ * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and
+ * validateRunOptions all read them from here.
+ */
+import { VARIANT_POINTS } from '../spec/catalogue.js';
+import type { ReferenceServer } from './reference/contract.js';
+import type { CheckDefinition } from './runner/check.js';
+import { ConfigurationError } from './runner/errors.js';
+import type { CheckResult, CleanupRecord } from './runner/model.js';
+import { GROUPS, type Group, type Level } from './runner/model.js';
+
+/** The option values with a fixed set of choices; the first is the default. */
+export const CHOICES = {
+  level: ['must', 'should', 'info'],
+  profile: ['satori', 'strict'],
+  events: ['ws', 'webhook', 'none'],
+  /** Which checks the badge counts (run --badge-level, badge --badge-level). */
+  badgeLevel: ['must', 'should'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** 'a, b or c' */
+const listOr = (values: readonly string[]): string =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '');
+
+export interface RunOptions {
+  /** The implementation's base address, e.g. http://127.0.0.1:5140/v1. Excludes `embedded`. */
+  baseUrl?: string;
+  /** Start the reference implementation in-process and check it (its identities give tokens, ids, trigger). */
+  embedded?: boolean;
+  /** Use this already started reference as the embedded target (tests, faults matrix); not closed by run(). */
+  reference?: ReferenceServer;
+  token?: string;
+  peerToken?: string;
+  peerSelfId?: string;
+  /** Extra headers for every request (--header K:V). */
+  headers?: Record<string, string>;
+  platform?: string;
+  selfId?: string;
+  guild?: string;
+  channel?: string;
+  user?: string;
+  suites?: string[];
+  grep?: string;
+  /** Verdict level (default 'must'). */
+  level?: (typeof CHOICES.level)[number];
+  includeExperimental?: boolean;
+  profile?: (typeof CHOICES.profile)[number];
+  /** Per-request timeout (default 10 000 ms). */
+  timeoutMs?: number;
+  /** How long t.events.waitFor waits (default 5000 ms). */
+  eventTimeoutMs?: number;
+  /** Per-check timeout (default 30 000 ms). */
+  checkTimeoutMs?: number;
+  /**
+   * Whole-run deadline (default 600 000 ms): then no check starts, those in flight are stopped and the
+   * cleanup runs within its own budget (cleanupTimeoutMs).
+   */
+  runTimeoutMs?: number;
+  /** Cleanup budget (default 3 request timeouts, between 5 s and 60 s). */
+  cleanupTimeoutMs?: number;
+  /**
+   * Keep this file up to date with what the run created and has not undone (curl commands to delete it
+   * by hand): written on every change, so a second Ctrl-C or a crash still leaves it; removed when the
+   * cleanup leaves nothing.
+   */
+  ledgerFile?: string;
+  /** Checks in flight at once (default 8). */
+  concurrency?: number;
+  /** Faults of the embedded reference to switch on (only with embedded). */
+  faults?: string[];
+  /**
+   * Tolerances of the embedded reference to switch on (only with embedded): legal variations real
+   * servers show, ids or presets such as 'legacy' (conformance serve --list-tolerances).
+   */
+  tolerances?: string[];
+  /** §4.8 variants, e.g. { 'role-payload': 'role' }: chosen for the run (embedded: also for the reference). */
+  variants?: Record<string, string>;
+  /**
+   * The target's message.list limit bound (§8.2 leaves it unstated), so the clamping checks can test
+   * bound+1; embedded: also the bound the reference enforces (default: the reference's 100).
+   */
+  limitBound?: number;
+  /** Two or more emoji ids valid on the target, for the reaction checks (default 👍 and ❤️). */
+  emoji?: string[];
+  /** Embedded reference: delay added to every response (benchmarks). */
+  latencyMs?: number;
+  events?: (typeof CHOICES.events)[number];
+  eventsUrl?: string;
+  /** host:port for the webhook receiver (default 127.0.0.1:0). */
+  webhookListen?: string;
+  triggerUrl?: string;
+  /** Headers sent only to --trigger-url (e.g. its own auth), never to the implementation. */
+  triggerHeaders?: Record<string, string>;
+  triggerCommand?: string;
+  allowDestructive?: boolean;
+  /** Run these checks instead of loading suites/ (tests, examples). */
+  checks?: CheckDefinition[];
+  /** The suites folder(s) to load (default the package's suites/). */
+  suitesDir?: string | string[];
+  /** Aborting stops starting checks, aborts those in flight, then cleans up (SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+  /** false only in the safety self-test: leaves everything the run created in place. */
+  cleanup?: boolean;
+  onRunStart?: (info: { total: number; target: string }) => void;
+  onCheckStart?: (check: CheckDefinition) => void;
+  onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
+  onCleanup?: (records: CleanupRecord[]) => void;
+}
+
+export const DEFAULTS = {
+  level: 'must' as Level,
+  profile: 'satori' as RunOptions['profile'] & string,
+  timeoutMs: 10_000,
+  eventTimeoutMs: 5_000,
+  checkTimeoutMs: 30_000,
+  runTimeoutMs: 600_000,
+  concurrency: 8,
+  events: 'ws' as RunOptions['events'] & string,
+};
+
+/** Checks the options make sense together; every message says what to change. */
+export function validateRunOptions(options: RunOptions): void {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(message);
+  };
+  const embedded = options.embedded || options.reference !== undefined;
+  if (!embedded && !options.baseUrl) fail('Pass --base-url URL (the implementation to check) or --embedded.');
+  if (options.embedded && options.baseUrl)
+    fail('--base-url and --embedded exclude each other: pass one of them.');
+  if (options.baseUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(options.baseUrl);
+    } catch {
+      fail(`--base-url '${options.baseUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`);
+    }
+    if (url && !/^https?:$/.test(url.protocol))
+      fail(`--base-url must be http:// or https:// (got ${url.protocol})`);
+  }
+  if (options.faults?.length && !embedded) {
+    fail(
+      '--fault only works with --embedded (faults are switched on in the embedded reference implementation).',
+    );
+  }
+  if (options.tolerances?.length && !embedded) {
+    fail(
+      '--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).',
+    );
+  }
+  if (options.latencyMs !== undefined && !embedded) fail('--latency only works with --embedded.');
+  if (options.limitBound !== undefined && !(Number.isInteger(options.limitBound) && options.limitBound > 0)) {
+    fail('--limit-bound must be a whole number above 0 (the largest page message.list returns)');
+  }
+  if (options.emoji && (options.emoji.length < 2 || options.emoji.some((id) => !id))) {
+    fail('--emoji needs two or more emoji ids valid on the target, comma-separated, e.g. --emoji 👍,❤️');
+  }
+  for (const name of ['level', 'profile', 'events'] as const) {
+    const value = options[name];
+    const allowed: readonly string[] = CHOICES[name];
+    if (value !== undefined && !allowed.includes(value))
+      fail(`--${name} must be ${listOr(allowed)} (got '${value}')`);
+  }
+  for (const suite of options.suites ?? []) {
+    if (!GROUPS.includes(suite as Group))
+      fail(`--suite '${suite}' is unknown: use one of ${GROUPS.join(', ')}`);
+  }
+  if (options.grep) {
+    try {
+      new RegExp(options.grep);
+    } catch (error) {
+      fail(`--grep '${options.grep}' is not a valid regular expression: ${(error as Error).message}`);
+    }
+  }
+  for (const [point, value] of Object.entries(options.variants ?? {})) {
+    const values = (VARIANT_POINTS as Record<string, readonly string[]>)[point];
+    if (!values)
+      fail(`--variant: unknown point '${point}'; points are ${Object.keys(VARIANT_POINTS).join(', ')}`);
+    if (!values.includes(value)) fail(`--variant ${point}: '${value}' is not one of ${values.join(', ')}`);
+  }
+  const positive = (name: string, value: number | undefined) => {
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      fail(`${name} must be a positive number`);
+  };
+  positive('--timeout', options.timeoutMs);
+  positive('--event-timeout', options.eventTimeoutMs);
+  positive('--concurrency', options.concurrency);
+  positive('--check-timeout', options.checkTimeoutMs);
+  positive('--run-timeout', options.runTimeoutMs);
+  positive('--cleanup-timeout', options.cleanupTimeoutMs);
+  if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
+    fail('--concurrency must be a whole number');
+  }
+  if (options.triggerUrl && options.triggerCommand)
+    fail('Pass --trigger-url or --trigger-command, not both.');
+  if (options.webhookListen && !/^[^:]+:\d+$/.test(options.webhookListen)) {
+    fail(`--webhook-listen must be HOST:PORT (got '${options.webhookListen}')`);
+  }
+}

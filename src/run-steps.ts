@@ -1,0 +1,594 @@
+/**
+ * The steps of run() (src/index.ts), each a named function over one RunState: what the run has built so
+ * far (for the result and the teardown), its stop signal and where it is. They print nothing.
+ */
+import { request } from 'undici';
+import { VARIANT_POINTS } from '../spec/catalogue.js';
+import { catalogueHash } from '../spec/index.js';
+import { renderCurl } from './client/curl.js';
+import { Findings } from './client/findings.js';
+import { HttpClient } from './client/http.js';
+import { Redactor } from './client/redact.js';
+import { loadFaultCatalogue, startEmbedded } from './embedded.js';
+import { openEventSource } from './events/index.js';
+import type { EventSource } from './events/source.js';
+import { NoReadyError } from './events/ws.js';
+import { DEFAULTS, type RunOptions } from './options.js';
+import type { ReferenceServer } from './reference/contract.js';
+import type { CheckDefinition, Sandbox } from './runner/check.js';
+import type { CheckEnvironment } from './runner/context.js';
+import { UnreachableError } from './runner/errors.js';
+import { Ledger } from './runner/ledger.js';
+import { loadChecks, validateChecks } from './runner/load.js';
+import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
+import { type EngineOutcome, executeChecks, undoLedger } from './runner/run.js';
+import { resolveSandbox } from './runner/sandbox.js';
+import { specValidate } from './runner/schema.js';
+import { computeVerdict, summarize } from './runner/summary.js';
+import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
+import { detectVariants } from './runner/variants.js';
+import { toolVersion } from './runner/version.js';
+
+/** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
+const DEFAULT_EMOJI = ['👍', '❤️'];
+
+const TRIGGER_MISSING =
+  'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
+
+const defaultVariants = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(VARIANT_POINTS).map(([point, values]) => [point, values[0]]));
+
+/** Why a phase was left early: a signal, the run deadline or an unresponsive target. */
+class PhaseStopped extends Error {
+  override name = 'PhaseStopped';
+}
+
+/** Resolves as `promise` does, or rejects as soon as `signal` aborts (the promise is left to its own bound). */
+function unlessStopped<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  abandon?: (value: T) => void,
+): Promise<T> {
+  if (signal.aborted) {
+    promise.then(abandon, () => undefined);
+    return Promise.reject(new PhaseStopped(String(signal.reason)));
+  }
+  return new Promise<T>((resolve, reject) => {
+    let stopped = false;
+    const onAbort = () => {
+      stopped = true;
+      promise.then(abandon, () => undefined);
+      reject(new PhaseStopped(String(signal.reason)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) reject(error);
+      },
+    );
+  });
+}
+
+/** The options settled once: levels, timeouts, and what fault mode changes. */
+export interface Settings {
+  level: Level;
+  profile: NonNullable<RunOptions['profile']>;
+  includeExperimental: boolean;
+  events: NonNullable<RunOptions['events']>;
+  timeoutMs: number;
+  eventTimeoutMs: number;
+  runTimeoutMs: number;
+  cleanupBudgetMs: number;
+}
+
+function settle(options: RunOptions, notes: string[]): Settings {
+  // With faults on, the target is broken on purpose: the run is self-verification, so unless told
+  // otherwise the verdict counts every level that can fail and the experimental checks, and events come
+  // over the transport the faults need (webhook faults show only on webhook delivery).
+  const faults = loadFaultCatalogue().filter((fault) => options.faults?.includes(fault.id));
+  const faultMode = faults.length > 0;
+  if (faultMode && (options.level === undefined || options.includeExperimental === undefined)) {
+    notes.push(
+      'faults are on: the verdict counts should-level and experimental checks (pass --level must to narrow it)',
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  return {
+    level: options.level ?? (faultMode ? 'should' : DEFAULTS.level),
+    profile: options.profile ?? DEFAULTS.profile,
+    includeExperimental: options.includeExperimental ?? faultMode,
+    events: options.events ?? faults.map((fault) => fault.runWith?.events).find(Boolean) ?? DEFAULTS.events,
+    timeoutMs,
+    eventTimeoutMs: options.eventTimeoutMs ?? DEFAULTS.eventTimeoutMs,
+    runTimeoutMs: options.runTimeoutMs ?? DEFAULTS.runTimeoutMs,
+    // Cleanup's own budget (issue 12): a few request timeouts, at least 5 s, at most a minute.
+    cleanupBudgetMs: options.cleanupTimeoutMs ?? Math.min(60_000, Math.max(5_000, 3 * timeoutMs)),
+  };
+}
+
+/** The checks to choose from: given, or loaded from the suites folder(s). */
+export async function loadRunChecks(options: RunOptions): Promise<CheckDefinition[]> {
+  const dirs = options.suitesDir;
+  const checks: CheckDefinition[] = options.checks ?? [];
+  if (!options.checks) {
+    if (dirs === undefined) checks.push(...(await loadChecks()));
+    else for (const dir of Array.isArray(dirs) ? dirs : [dirs]) checks.push(...(await loadChecks(dir)));
+  }
+  validateChecks(checks);
+  return checks;
+}
+
+/** Who the run speaks as, and the target's bounds: from the options, else the embedded reference. */
+export interface Target {
+  token?: string | undefined;
+  platform?: string | undefined;
+  selfId?: string | undefined;
+  peerToken?: string | undefined;
+  peerSelfId?: string | undefined;
+  limitBound?: number | undefined;
+}
+
+type Where = { phase: RunPhase; waitingFor?: string };
+
+export class RunState {
+  readonly startedAt = new Date();
+  readonly started = performance.now();
+  readonly notes: string[] = [];
+  readonly findings = new Findings();
+  readonly settings: Settings;
+  /** Issue 12: one signal stops every phase — the user's (SIGINT/SIGTERM), the run deadline, or a target
+   * declared unresponsive; `where` says what the run was waiting for when it stopped. */
+  readonly stop = new AbortController();
+  stopReason: string | undefined;
+  readonly where: Where = { phase: 'connect' };
+  readonly inFlight = new Set<string>();
+  /** Where the run was when it stopped (the cleanup that follows does not change it). */
+  stoppedAt: Where | undefined;
+  reference: ReferenceServer | undefined;
+  readonly ownsReference: boolean;
+  baseUrl: string;
+  variants: Record<string, string>;
+  sandbox: RunResult['sandbox'];
+  cleanup: CleanupRecord[] | undefined;
+  source: EventSource | undefined;
+  client: HttpClient | undefined;
+  ledger: Ledger | undefined;
+  registeredWebhook: string | undefined;
+  redactor = new Redactor([]);
+  readonly #deadline: NodeJS.Timeout;
+  readonly #onUserSignal = () => {
+    if (this.stop.signal.aborted) return;
+    this.markStop();
+    this.stop.abort(this.options.signal?.reason ?? 'SIGINT');
+  };
+
+  constructor(readonly options: RunOptions) {
+    this.settings = settle(options, this.notes);
+    this.reference = options.reference;
+    this.ownsReference = Boolean(options.embedded && !options.reference);
+    this.baseUrl = options.baseUrl ?? '';
+    this.variants = { ...defaultVariants(), ...(options.variants ?? {}) };
+    if (options.signal?.aborted) this.#onUserSignal();
+    else options.signal?.addEventListener('abort', this.#onUserSignal, { once: true });
+    const { runTimeoutMs } = this.settings;
+    this.#deadline = setTimeout(
+      () => this.stopWith(`the run deadline of ${runTimeoutMs} ms (--run-timeout) was reached`),
+      runTimeoutMs,
+    );
+    this.#deadline.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  enter(phase: RunPhase, waitingFor?: string): void {
+    this.where.phase = phase;
+    this.where.waitingFor = waitingFor;
+  }
+
+  waitingFor(): string | undefined {
+    const inFlight = this.inFlight;
+    return this.where.phase === 'checks' && inFlight.size
+      ? `${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
+      : this.where.waitingFor;
+  }
+
+  markStop(): void {
+    const waiting = this.waitingFor();
+    this.stoppedAt = { phase: this.where.phase, ...(waiting ? { waitingFor: waiting } : {}) };
+  }
+
+  stopWith(reason: string): void {
+    if (this.stop.signal.aborted) return;
+    this.markStop();
+    this.stopReason = `${reason} (${this.where.phase}${this.stoppedAt?.waitingFor ? `, waiting for ${this.stoppedAt.waitingFor}` : ''})`;
+    this.stop.abort(this.stopReason);
+  }
+
+  /** The run result from what the run knows now (redacted). */
+  result(outcome: { results: CheckResult[]; interrupted: boolean; failed?: string }): RunResult {
+    const { notes, findings, reference } = this;
+    if (this.source) {
+      for (const note of this.source.notes())
+        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
+      for (const finding of this.source.findings?.() ?? []) findings.add(finding);
+    }
+    const stoppedReason =
+      outcome.failed ?? this.stopReason ?? (outcome.interrupted ? String(this.signal.reason) : undefined);
+    if (stoppedReason && !this.stoppedAt) this.markStop();
+    const { level, profile, includeExperimental } = this.settings;
+    return this.redactor.redactDeep<RunResult>({
+      tool: { name: 'chat-conformance', version: toolVersion() },
+      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+      target: {
+        baseUrl: this.baseUrl,
+        embedded: reference !== undefined,
+        ...(reference ? { faults: [...reference.faults] } : {}),
+      },
+      profile,
+      level,
+      includeExperimental,
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - this.started),
+      variants: this.variants,
+      summary: summarize(outcome.results),
+      verdict: computeVerdict(
+        outcome.results,
+        level,
+        includeExperimental,
+        outcome.interrupted || stoppedReason !== undefined,
+      ),
+      checks: outcome.results,
+      ...(this.cleanup ? { cleanup: this.cleanup } : {}),
+      notes,
+      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
+      ...(findings.list().length ? { findings: findings.list() } : {}),
+    });
+  }
+
+  /** Always, success or not: the deadline, the signal listener, the webhook, the connections, the reference. */
+  async teardown(): Promise<void> {
+    clearTimeout(this.#deadline);
+    this.options.signal?.removeEventListener('abort', this.#onUserSignal);
+    if (this.registeredWebhook && this.reference)
+      await registerWebhook(this.reference, this.registeredWebhook, 'DELETE').catch(() => undefined);
+    await this.source?.close().catch(() => undefined);
+    await this.client?.close().catch(() => undefined);
+    if (this.ownsReference) await this.reference?.close().catch(() => undefined);
+  }
+}
+
+/** Starts the embedded reference when asked; settles the base URL, identities and variants. */
+export async function startTarget(state: RunState): Promise<Target> {
+  const { options, notes } = state;
+  if (state.ownsReference) {
+    state.reference = await startEmbedded({
+      ...(options.faults?.length ? { faults: options.faults } : {}),
+      ...(options.tolerances?.length ? { tolerances: options.tolerances } : {}),
+      ...(options.variants ? { variants: options.variants as never } : {}),
+      ...(options.limitBound !== undefined ? { limitBound: options.limitBound } : {}),
+      ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+    });
+  }
+  const reference = state.reference;
+  if (reference?.tolerances.length) notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
+  const identities = reference?.identities;
+  state.baseUrl = reference?.baseUrl ?? options.baseUrl!;
+  state.variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
+  return {
+    token: options.token ?? identities?.self.token,
+    platform: options.platform ?? identities?.self.platform,
+    selfId: options.selfId ?? identities?.self.userId,
+    peerToken: options.peerToken ?? identities?.peer.token,
+    peerSelfId: options.peerSelfId ?? identities?.peer.userId,
+    limitBound: options.limitBound ?? reference?.limitBound,
+  };
+}
+
+/** The HTTP client and the ledger of what the run creates (kept on disk when --ledger-file is set). */
+export function makeClient(state: RunState, target: Target): { client: HttpClient; ledger: Ledger } {
+  const { options, reference } = state;
+  const client = new HttpClient({
+    baseUrl: state.baseUrl,
+    self: { token: target.token, platform: target.platform, selfId: target.selfId },
+    peer: { token: target.peerToken, selfId: target.peerSelfId },
+    ...(options.headers ? { headers: options.headers } : {}),
+    timeoutMs: state.settings.timeoutMs,
+    findings: state.findings,
+    onUnresponsive: (why) => state.stopWith(`the target is unresponsive: ${why}`),
+    // The embedded reference's tokens are published constants, not secrets (see Redactor).
+    publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
+  });
+  state.client = client;
+  state.redactor = client.redactor;
+  const ledger = new Ledger();
+  state.ledger = ledger;
+  if (options.ledgerFile) {
+    ledger.persistTo({
+      path: options.ledgerFile,
+      curl: (entry) =>
+        renderCurl({
+          method: 'POST',
+          url: `${client.baseUrl}/${entry.undo[0]}`,
+          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as)),
+          body: client.redactor.redact(JSON.stringify(entry.undo[1])),
+        }),
+    });
+  }
+  return { client, ledger };
+}
+
+/**
+ * Opens the event stream (before discovery: READY may tell the bot's user id, de-facto conventions,
+ * Events; then `target` takes it). Returns why events are unavailable, the skip reason of checks needing them.
+ */
+export async function openEvents(state: RunState, target: Target): Promise<string> {
+  const { options, notes, findings, reference, settings } = state;
+  const eventsOff = 'needs an event stream: events are off (--events none); pass --events ws or webhook';
+  if (settings.events === 'none') return eventsOff;
+  const eventsUrl =
+    options.eventsUrl ??
+    reference?.eventsUrl ??
+    `${state.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`;
+  state.where.waitingFor =
+    settings.events === 'ws' ? `the event WebSocket and its READY (${eventsUrl})` : 'the webhook receiver';
+  const { token, selfId, platform } = target;
+  try {
+    const source = await unlessStopped(
+      openEventSource(
+        settings.events === 'ws'
+          ? {
+              kind: 'ws',
+              url: eventsUrl,
+              ...(token ? { token } : {}),
+              ...(selfId ? { selfId } : {}),
+              ...(platform ? { platform } : {}),
+              connectTimeoutMs: Math.min(settings.timeoutMs, 10_000),
+              signal: state.signal,
+            }
+          : {
+              kind: 'webhook',
+              listen: options.webhookListen ?? '127.0.0.1:0',
+              ...(token ? { token } : {}),
+              ...(selfId ? { selfId } : {}),
+            },
+      ),
+      state.signal,
+      (late) => void late.close().catch(() => undefined),
+    );
+    state.source = source;
+    if (source.webhookUrl && reference) {
+      await registerWebhook(reference, source.webhookUrl, 'POST');
+      state.registeredWebhook = source.webhookUrl;
+    } else if (source.webhookUrl) {
+      notes.push(`webhook receiver listening at ${source.webhookUrl}: register it with the implementation`);
+    }
+    const logins: any[] = Array.isArray(source.ready?.body?.logins) ? source.ready.body.logins : [];
+    if (!target.selfId && logins.length > 0) {
+      const login = logins[0];
+      target.selfId = login?.user?.id ?? login?.self_id;
+      target.platform ??= login?.platform;
+      if (target.selfId)
+        notes.push(`bot user id ${target.selfId} taken from READY (first login); pass --self-id to choose`);
+    }
+    for (const note of source.notes()) notes.push(`event stream: ${note}`);
+    return eventsOff; // unused while the source is open
+  } catch (error) {
+    if (error instanceof PhaseStopped) throw error;
+    const message = (error as Error).message;
+    if (error instanceof NoReadyError) {
+      for (const finding of error.findings) findings.add(finding);
+      findings.add({
+        id: 'events/no-ready',
+        level: 'should',
+        title: 'The event stream never sent READY after IDENTIFY (event checks are skipped)',
+        detail: message,
+      });
+    }
+    notes.push(`event stream unavailable: ${message}`);
+    return `needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
+  }
+}
+
+/** Discovery: the sandbox guild and channel (embedded: the reference's seeded ones, so a fault cannot
+ * hide behind discovery). */
+export async function findSandbox(state: RunState, client: HttpClient, target: Target): Promise<Sandbox> {
+  const { options, reference } = state;
+  state.enter('discovery', `guild.list / channel.list at ${state.baseUrl}`);
+  const resolved = await unlessStopped(
+    resolveSandbox(
+      client,
+      {
+        guildId: options.guild ?? reference?.sandbox.guildId,
+        channelId: options.channel ?? reference?.sandbox.channelId,
+        selfId: target.selfId,
+        peerId: target.peerSelfId,
+        userId: options.user,
+      },
+      state.signal,
+    ),
+    state.signal,
+  );
+  state.notes.push(...resolved.notes);
+  state.sandbox = resolved.sandbox;
+  return resolved.sandbox;
+}
+
+/** §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point). */
+export async function detectTargetVariants(
+  state: RunState,
+  client: HttpClient,
+  sandbox: Sandbox,
+  ledger: Ledger,
+): Promise<void> {
+  if (state.reference) return; // the reference says which variants it follows
+  state.enter('variants', 'the §4.8 variant probes');
+  const detection = await unlessStopped(
+    detectVariants(
+      async (operation, fields) =>
+        (await client.call(operation, fields ?? {}, { signal: state.signal })).result,
+      sandbox,
+      state.options.variants ?? {},
+    ),
+    state.signal,
+  );
+  Object.assign(state.variants, detection.variants);
+  state.notes.push(...detection.notes.map((note) => `variant ${note}`));
+  for (const entry of detection.undo) ledger.add(entry, 'variant detection');
+}
+
+/** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
+export function makeTrigger(
+  options: RunOptions,
+  reference: ReferenceServer | undefined,
+): Trigger | undefined {
+  if (options.triggerUrl)
+    return urlTrigger(options.triggerUrl, {
+      ...(options.triggerHeaders ? { headers: options.triggerHeaders } : {}),
+    });
+  if (options.triggerCommand) return commandTrigger(options.triggerCommand);
+  if (reference)
+    return urlTrigger(`${reference.controlUrl.replace(/\/+$/, '')}/trigger`, {
+      token: reference.identities.self.token,
+    });
+  return undefined;
+}
+
+/** What a check sees of the run (t.*). */
+export function checkEnvironment(
+  state: RunState,
+  parts: {
+    client: HttpClient;
+    ledger: Ledger;
+    sandbox: Sandbox;
+    target: Target;
+    trigger?: Trigger | undefined;
+  },
+  eventsUnavailableReason: string,
+): CheckEnvironment {
+  const { options } = state;
+  return {
+    client: parts.client,
+    sandbox: parts.sandbox,
+    variants: state.variants,
+    config: {
+      ...(parts.target.limitBound !== undefined ? { limitBound: parts.target.limitBound } : {}),
+      hasToken: Boolean(parts.target.token),
+      emoji: options.emoji ?? DEFAULT_EMOJI,
+    },
+    ledger: parts.ledger,
+    source: state.source,
+    eventsUnavailableReason,
+    trigger: parts.trigger,
+    triggerUnavailableReason: TRIGGER_MISSING,
+    eventTimeoutMs: state.settings.eventTimeoutMs,
+    validate: specValidate,
+  };
+}
+
+/** Runs the selected checks, then the cleanup (the engine's own phase); reports progress through options. */
+export async function runChecks(
+  state: RunState,
+  selected: CheckDefinition[],
+  env: CheckEnvironment,
+  target: Target,
+): Promise<EngineOutcome> {
+  const { options, settings } = state;
+  state.enter('checks');
+  options.onRunStart?.({ total: selected.length, target: state.baseUrl });
+  const outcome = await executeChecks(selected, env, {
+    concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
+    capabilities: {
+      peer: Boolean(options.peerToken || target.peerSelfId),
+      allowDestructive: options.allowDestructive ?? false,
+    },
+    signal: state.signal,
+    cleanup: options.cleanup !== false,
+    stopReason: () => state.stopReason,
+    stragglerGraceMs: Math.min(12_000, settings.timeoutMs + 1_000),
+    cleanupBudgetMs: settings.cleanupBudgetMs,
+    onCleanupStart: () => state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`),
+    onCheckStart: (check) => {
+      state.inFlight.add(check.id);
+      options.onCheckStart?.(check);
+    },
+    onCheckResult: (checkResult, progress) => {
+      state.inFlight.delete(checkResult.id);
+      options.onCheckResult?.(checkResult, progress);
+    },
+  });
+  state.cleanup = outcome.cleanup;
+  options.onCleanup?.(outcome.cleanup);
+  return outcome;
+}
+
+/** The result of a finished run (a stop by the user's signal is `interrupted`; a deadline is `stopped`). */
+export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResult =>
+  state.result({
+    results: outcome.results,
+    interrupted: outcome.interrupted && state.stopReason === undefined,
+  });
+
+/** A run that ended before or outside its checks: what it knew, on the error (exit 2/3), for the reports. */
+export type RunError = Error & { partialResult?: RunResult };
+
+/**
+ * After an error: still undo what variant detection created, and say where the run stopped. A stop by
+ * the user's signal is a result (interrupted); anything else is thrown, carrying the partial result.
+ */
+export async function recoverOrThrow(state: RunState, error: unknown): Promise<RunResult> {
+  const { options, client, ledger } = state;
+  if (ledger && state.cleanup === undefined && client && options.cleanup !== false) {
+    state.enter('cleanup', state.where.waitingFor);
+    state.cleanup = await undoLedger(
+      { client, ledger, eventsUnavailableReason: '', triggerUnavailableReason: '' } as CheckEnvironment,
+      state.settings.cleanupBudgetMs,
+    );
+    options.onCleanup?.(state.cleanup);
+  }
+  const userStop = state.signal.aborted && state.stopReason === undefined;
+  if (error instanceof PhaseStopped && userStop) return state.result({ results: [], interrupted: true });
+  const stopped =
+    error instanceof PhaseStopped
+      ? new UnreachableError(
+          `The run stopped before its checks: ${state.stopReason ?? error.message}. Check that the implementation answers at ${state.baseUrl}, or raise --run-timeout.`,
+          state.baseUrl,
+        )
+      : error;
+  if (stopped instanceof Error) {
+    stopped.message = state.redactor.redact(stopped.message);
+    Object.defineProperty(stopped, 'partialResult', {
+      value: state.result({ results: [], interrupted: false, failed: stopped.message }),
+      enumerable: false,
+    });
+  }
+  throw stopped;
+}
+
+/** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
+async function registerWebhook(
+  reference: ReferenceServer,
+  url: string,
+  method: 'POST' | 'DELETE',
+): Promise<void> {
+  const response = await request(`${reference.controlUrl.replace(/\/+$/, '')}/webhooks`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${reference.identities.self.token}`,
+    },
+    body: JSON.stringify({ url }),
+  });
+  await response.body.text();
+  if (response.statusCode >= 300)
+    throw new Error(`registering the webhook failed: HTTP ${response.statusCode}`);
+}
