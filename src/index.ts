@@ -4,6 +4,7 @@
  * It prints nothing; progress goes through callbacks.
  */
 import { type RunOptions, validateRunOptions } from './options.js';
+import { RunState } from './run-state.js';
 import {
   checkEnvironment,
   detectTargetVariants,
@@ -14,7 +15,6 @@ import {
   makeTrigger,
   openEvents,
   type RunError,
-  RunState,
   recoverOrThrow,
   runChecks,
   startTarget,

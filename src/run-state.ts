@@ -1,0 +1,256 @@
+/**
+ * What a run knows while it runs (src/index.ts run(), src/run-steps.ts): its settled options, its stop
+ * signal and where it is, what it has built so far; it assembles the result and tears down.
+ */
+import { request } from 'undici';
+import { VARIANT_POINTS } from '../spec/catalogue.js';
+import { catalogueHash } from '../spec/index.js';
+import { Findings } from './client/findings.js';
+import type { HttpClient } from './client/http.js';
+import { Redactor } from './client/redact.js';
+import { loadFaultCatalogue } from './embedded.js';
+import type { EventSource } from './events/source.js';
+import { DEFAULTS, type RunOptions } from './options.js';
+import type { ReferenceServer } from './reference/contract.js';
+import type { Ledger } from './runner/ledger.js';
+import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
+import { computeVerdict, summarize } from './runner/summary.js';
+import { toolVersion } from './runner/version.js';
+
+export const defaultVariants = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(VARIANT_POINTS).map(([point, values]) => [point, values[0]]));
+
+/** Why a phase was left early: a signal, the run deadline or an unresponsive target. */
+export class PhaseStopped extends Error {
+  override name = 'PhaseStopped';
+}
+
+/** Resolves as `promise` does, or rejects as soon as `signal` aborts (the promise is left to its own bound). */
+export function unlessStopped<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  abandon?: (value: T) => void,
+): Promise<T> {
+  if (signal.aborted) {
+    promise.then(abandon, () => undefined);
+    return Promise.reject(new PhaseStopped(String(signal.reason)));
+  }
+  return new Promise<T>((resolve, reject) => {
+    let stopped = false;
+    const onAbort = () => {
+      stopped = true;
+      promise.then(abandon, () => undefined);
+      reject(new PhaseStopped(String(signal.reason)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) reject(error);
+      },
+    );
+  });
+}
+
+/** The options settled once: levels, timeouts, and what fault mode changes. */
+export interface Settings {
+  level: Level;
+  profile: NonNullable<RunOptions['profile']>;
+  includeExperimental: boolean;
+  events: NonNullable<RunOptions['events']>;
+  timeoutMs: number;
+  eventTimeoutMs: number;
+  runTimeoutMs: number;
+  cleanupBudgetMs: number;
+}
+
+function settle(options: RunOptions, notes: string[]): Settings {
+  // With faults on, the target is broken on purpose: the run is self-verification, so unless told
+  // otherwise the verdict counts every level that can fail and the experimental checks, and events come
+  // over the transport the faults need (webhook faults show only on webhook delivery).
+  const faults = loadFaultCatalogue().filter((fault) => options.faults?.includes(fault.id));
+  const faultMode = faults.length > 0;
+  if (faultMode && (options.level === undefined || options.includeExperimental === undefined)) {
+    notes.push(
+      'faults are on: the verdict counts should-level and experimental checks (pass --level must to narrow it)',
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  return {
+    level: options.level ?? (faultMode ? 'should' : DEFAULTS.level),
+    profile: options.profile ?? DEFAULTS.profile,
+    includeExperimental: options.includeExperimental ?? faultMode,
+    events: options.events ?? faults.map((fault) => fault.runWith?.events).find(Boolean) ?? DEFAULTS.events,
+    timeoutMs,
+    eventTimeoutMs: options.eventTimeoutMs ?? DEFAULTS.eventTimeoutMs,
+    runTimeoutMs: options.runTimeoutMs ?? DEFAULTS.runTimeoutMs,
+    // Cleanup's own budget (issue 12): a few request timeouts, at least 5 s, at most a minute.
+    cleanupBudgetMs: options.cleanupTimeoutMs ?? Math.min(60_000, Math.max(5_000, 3 * timeoutMs)),
+  };
+}
+
+/** Who the run speaks as, and the target's bounds: from the options, else the embedded reference. */
+export interface Target {
+  token?: string | undefined;
+  platform?: string | undefined;
+  selfId?: string | undefined;
+  peerToken?: string | undefined;
+  peerSelfId?: string | undefined;
+  limitBound?: number | undefined;
+}
+
+type Where = { phase: RunPhase; waitingFor?: string };
+
+export class RunState {
+  readonly startedAt = new Date();
+  readonly started = performance.now();
+  readonly notes: string[] = [];
+  readonly findings = new Findings();
+  readonly settings: Settings;
+  /** Issue 12: one signal stops every phase — the user's (SIGINT/SIGTERM), the run deadline, or a target
+   * declared unresponsive; `where` says what the run was waiting for when it stopped. */
+  readonly stop = new AbortController();
+  stopReason: string | undefined;
+  readonly where: Where = { phase: 'connect' };
+  readonly inFlight = new Set<string>();
+  /** Where the run was when it stopped (the cleanup that follows does not change it). */
+  stoppedAt: Where | undefined;
+  reference: ReferenceServer | undefined;
+  readonly ownsReference: boolean;
+  baseUrl: string;
+  variants: Record<string, string>;
+  sandbox: RunResult['sandbox'];
+  cleanup: CleanupRecord[] | undefined;
+  source: EventSource | undefined;
+  client: HttpClient | undefined;
+  ledger: Ledger | undefined;
+  registeredWebhook: string | undefined;
+  redactor = new Redactor([]);
+  readonly #deadline: NodeJS.Timeout;
+  readonly #onUserSignal = () => {
+    if (this.stop.signal.aborted) return;
+    this.markStop();
+    this.stop.abort(this.options.signal?.reason ?? 'SIGINT');
+  };
+
+  constructor(readonly options: RunOptions) {
+    this.settings = settle(options, this.notes);
+    this.reference = options.reference;
+    this.ownsReference = Boolean(options.embedded && !options.reference);
+    this.baseUrl = options.baseUrl ?? '';
+    this.variants = { ...defaultVariants(), ...(options.variants ?? {}) };
+    if (options.signal?.aborted) this.#onUserSignal();
+    else options.signal?.addEventListener('abort', this.#onUserSignal, { once: true });
+    const { runTimeoutMs } = this.settings;
+    this.#deadline = setTimeout(
+      () => this.stopWith(`the run deadline of ${runTimeoutMs} ms (--run-timeout) was reached`),
+      runTimeoutMs,
+    );
+    this.#deadline.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  enter(phase: RunPhase, waitingFor?: string): void {
+    this.where.phase = phase;
+    this.where.waitingFor = waitingFor;
+  }
+
+  waitingFor(): string | undefined {
+    const inFlight = this.inFlight;
+    return this.where.phase === 'checks' && inFlight.size
+      ? `${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
+      : this.where.waitingFor;
+  }
+
+  markStop(): void {
+    const waiting = this.waitingFor();
+    this.stoppedAt = { phase: this.where.phase, ...(waiting ? { waitingFor: waiting } : {}) };
+  }
+
+  stopWith(reason: string): void {
+    if (this.stop.signal.aborted) return;
+    this.markStop();
+    this.stopReason = `${reason} (${this.where.phase}${this.stoppedAt?.waitingFor ? `, waiting for ${this.stoppedAt.waitingFor}` : ''})`;
+    this.stop.abort(this.stopReason);
+  }
+
+  /** The run result from what the run knows now (redacted). */
+  result(outcome: { results: CheckResult[]; interrupted: boolean; failed?: string }): RunResult {
+    const { notes, findings, reference } = this;
+    if (this.source) {
+      for (const note of this.source.notes())
+        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
+      for (const finding of this.source.findings?.() ?? []) findings.add(finding);
+    }
+    const stoppedReason =
+      outcome.failed ?? this.stopReason ?? (outcome.interrupted ? String(this.signal.reason) : undefined);
+    if (stoppedReason && !this.stoppedAt) this.markStop();
+    const { level, profile, includeExperimental } = this.settings;
+    return this.redactor.redactDeep<RunResult>({
+      tool: { name: 'chat-conformance', version: toolVersion() },
+      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+      target: {
+        baseUrl: this.baseUrl,
+        embedded: reference !== undefined,
+        ...(reference ? { faults: [...reference.faults] } : {}),
+      },
+      profile,
+      level,
+      includeExperimental,
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - this.started),
+      variants: this.variants,
+      summary: summarize(outcome.results),
+      verdict: computeVerdict(
+        outcome.results,
+        level,
+        includeExperimental,
+        outcome.interrupted || stoppedReason !== undefined,
+      ),
+      checks: outcome.results,
+      ...(this.cleanup ? { cleanup: this.cleanup } : {}),
+      notes,
+      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
+      ...(findings.list().length ? { findings: findings.list() } : {}),
+    });
+  }
+
+  /** Always, success or not: the deadline, the signal listener, the webhook, the connections, the reference. */
+  async teardown(): Promise<void> {
+    clearTimeout(this.#deadline);
+    this.options.signal?.removeEventListener('abort', this.#onUserSignal);
+    if (this.registeredWebhook && this.reference)
+      await registerWebhook(this.reference, this.registeredWebhook, 'DELETE').catch(() => undefined);
+    await this.source?.close().catch(() => undefined);
+    await this.client?.close().catch(() => undefined);
+    if (this.ownsReference) await this.reference?.close().catch(() => undefined);
+  }
+}
+
+/** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
+export async function registerWebhook(
+  reference: ReferenceServer,
+  url: string,
+  method: 'POST' | 'DELETE',
+): Promise<void> {
+  const response = await request(`${reference.controlUrl.replace(/\/+$/, '')}/webhooks`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${reference.identities.self.token}`,
+    },
+    body: JSON.stringify({ url }),
+  });
+  await response.body.text();
+  if (response.statusCode >= 300)
+    throw new Error(`registering the webhook failed: HTTP ${response.statusCode}`);
+}
