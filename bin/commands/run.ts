@@ -11,6 +11,7 @@ import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { startTargetForRun } from '../../src/runner/start-target.js';
 import { loadConfigFile } from './config.js';
 import type { CommandIo } from './io.js';
 
@@ -69,6 +70,8 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       collectList,
     )
     .option('--embedded', 'start the reference implementation in-process and check it')
+    .option('--start <command>', 'start the implementation with this command, run, then stop it')
+    .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
     .option(
       '--fault <id>',
       'switch on a fault of the embedded reference (repeatable; --embedded only)',
@@ -226,13 +229,27 @@ export async function runCommand(
     : undefined;
   const progress = createProgressPrinter(io.stderr, { color: context.color, tty: context.color });
   const { suitesDir, ...rest } = options;
-  let result: RunResult = await run({
+  const started = await startTargetForRun({
+    start: flags.start,
+    waitUrl: flags.waitUrl,
     ...rest,
-    ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
-    ...(context.signal ? { signal: context.signal } : {}),
-    onRunStart: progress.onRunStart,
-    onCheckResult: progress.onCheckResult,
+    outDir: resolve(context.cwd, out),
+    cwd: context.cwd,
+    env: context.env,
+    log: io.stderr,
   });
+  let result: RunResult;
+  try {
+    result = await run({
+      ...rest,
+      ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      onRunStart: progress.onRunStart,
+      onCheckResult: progress.onCheckResult,
+    });
+  } finally {
+    await started?.stop();
+  }
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
   const outDir = resolve(context.cwd, out);
