@@ -3,26 +3,16 @@
  * runs, and stops the whole process group afterwards; the server's output stays in OUT/server.log.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { BUILT_BIN, captureIo, ensureBuilt } from '../cli/helpers.js';
+import { freePort } from '../support/net.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'start-target-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 beforeAll(() => ensureBuilt(), 180_000);
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const groupAlive = (pid: number): boolean => {
   try {

@@ -78,6 +78,12 @@ export function ensureChromium(options: EnsureOptions = {}): string {
 export function launchChromium(env: NodeJS.ProcessEnv = process.env): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(env),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
 }
