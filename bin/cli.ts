@@ -10,6 +10,7 @@ import { registerBadge } from './commands/badge.js';
 import { registerCompare } from './commands/compare.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
+import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 
@@ -50,6 +51,7 @@ export async function main(
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCompare(program, commandIo);
+  registerMatrix(program, commandIo);
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 

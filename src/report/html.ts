@@ -216,7 +216,8 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan): stri
   const data =
     `data-status="${check.status}" data-level="${check.level}" data-group="${e(check.group)}" ` +
     `data-experimental="${check.experimental}" data-search="${e(search)}"`;
-  return `<details class="check" ${data}>${summary}<div class="body">${body.join('')}</div></details>`;
+  // The id lets a link (the fleet matrix's cells) point at one check: report.html#check-<id>.
+  return `<details class="check" id="check-${e(check.id)}" ${data}>${summary}<div class="body">${body.join('')}</div></details>`;
 }
 
 /** Failing checks first within a group, then run order. */
