@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmInstall, type Packed, packTarball, ROOT } from '../support/package.js';
 
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -16,7 +16,7 @@ let packed: Packed;
 let empty: string;
 
 beforeAll(() => {
-  packed = packTarball();
+  packed = packTarball(inject('packFolder'));
   empty = mkdtempSync(join(tmpdir(), 'empty-project-'));
   writeFileSync(join(empty, 'package.json'), '{ "name": "empty", "private": true, "type": "module" }\n');
   const typesNode = JSON.parse(
@@ -26,7 +26,6 @@ beforeAll(() => {
 }, 240_000);
 
 afterAll(() => {
-  packed?.remove();
   if (empty) rmSync(empty, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmInstall, type Packed, packTarball, ROOT } from '../support/package.js';
 import { type ServedReference, serveReference } from '../support/serve.js';
 
@@ -18,7 +18,7 @@ let bin: string;
 const servers: ServedReference[] = [];
 
 beforeAll(() => {
-  packed = packTarball();
+  packed = packTarball(inject('packFolder'));
   project = mkdtempSync(join(tmpdir(), 'vitest-project-'));
   writeFileSync(
     join(project, 'package.json'),
@@ -34,7 +34,6 @@ beforeAll(() => {
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
-  packed?.remove();
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
