@@ -3,7 +3,7 @@
  * The last test runs the real HTML-report browser test with the finder pointed at a missing binary.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,26 @@ describe('findChromium', () => {
       message = (error as Error).message;
     }
     expect(message).toContain(`Run \`${INSTALL_COMMAND}\``);
+  });
+
+  it('as root with apt-get on PATH, installs Debian chromium (apt-get update, then install -y) and uses it', () => {
+    // A stand-in apt-get on PATH: records its arguments, and "installs" an executable chromium.
+    const dir = mkdtempSync(join(tmpdir(), 'fake-apt-'));
+    const calls = join(dir, 'calls');
+    const aptGet = join(dir, 'apt-get');
+    writeFileSync(
+      aptGet,
+      `#!/bin/sh\necho "$@" >> ${calls}\n[ "$1" = install ] && printf '#!/bin/sh\\n' > ${dir}/chromium && /bin/chmod +x ${dir}/chromium\nexit 0\n`,
+    );
+    chmodSync(aptGet, 0o755);
+    try {
+      expect(ensureChromium({ env: { PATH: dir }, root: true })).toBe(
+        join(dir, 'chromium'),
+      );
+      expect(readFileSync(calls, 'utf8')).toBe('update -qq\ninstall -y -qq chromium\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the HTML report browser test fails (does not skip) with the command when its browser is missing', () => {

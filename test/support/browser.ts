@@ -58,9 +58,11 @@ export function ensureChromium(options: EnsureOptions = {}): string {
     return findChromium(env);
   } catch (error) {
     if (!(error instanceof BrowserMissingError) || env.CHROMIUM_PATH || !root) throw error;
-    if (!executable('/usr/bin/apt-get')) throw error;
+    const onPath = (name: string) =>
+      (env.PATH ?? '').split(delimiter).some((dir) => dir && executable(join(dir, name)));
+    if (!onPath('apt-get')) throw error;
     options.log?.(`Chromium is missing: running \`apt-get update && ${INSTALL_COMMAND}\` (root)`);
-    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { env: aptEnv, stdio: 'inherit' });
     const install =
       update.status === 0
