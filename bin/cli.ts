@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
+import { registerClient } from './commands/client.js';
 import { registerCompare } from './commands/compare.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
@@ -21,9 +22,42 @@ export interface MainOptions {
   cwd?: string;
   /** Aborted with reason 'SIGINT' or 'SIGTERM' by the bin. */
   signal?: AbortSignal;
-  /** Colour and TTY progress; default: stdout is a TTY and NO_COLOR is unset. */
+  /** Colour; default: stdout is a TTY and NO_COLOR is unset. */
   color?: boolean;
+  /** Where the live status is rewritten in place; default: stderr, when it is a TTY and io is the process's. */
+  tty?: NodeJS.WriteStream;
 }
+
+/** The run flags `conformance --help` shows (all of them: `conformance run --help`). */
+const MAIN_RUN_FLAGS = [
+  '--base-url',
+  '--token',
+  '--embedded',
+  '--suite',
+  '--grep',
+  '--level',
+  '--out',
+  '--reporter',
+  '--expected-failures',
+  '--config',
+  '--dry-run',
+  '--bail',
+  '--quiet',
+];
+
+const EXAMPLES = `
+Examples:
+  # check a server (run is the default command)
+  conformance --base-url http://127.0.0.1:5140/v1 --token "$TOKEN"
+  # check the built-in reference implementation
+  conformance --embedded
+  # list the checks a run of the messages group would execute; send nothing
+  conformance --base-url http://127.0.0.1:5140/v1 --suite messages --dry-run
+  # stop at the first failure; write only report.html besides the console
+  conformance --base-url http://127.0.0.1:5140/v1 --bail --reporter console,html
+
+Exit codes: 0 conforms, 1 a counted check failed, 2 usage or configuration error,
+3 target unreachable, 130/143 interrupted.`;
 
 export async function main(
   argv: string[],
@@ -46,14 +80,39 @@ export async function main(
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showSuggestionAfterError();
-  registerRun(program, commandIo, { env, cwd: options.cwd ?? process.cwd(), signal: options.signal, color });
+  const tty = options.tty ?? (io === processIo && process.stderr.isTTY ? process.stderr : undefined);
+  // Filled once every subcommand is registered: the names a mistyped subcommand is compared with.
+  const commands: string[] = [];
+  const runCommand = registerRun(program, commandIo, {
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    signal: options.signal,
+    color,
+    ...(tty ? { tty } : {}),
+    commands,
+  });
   registerList(program, commandIo);
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCompare(program, commandIo);
   registerMatrix(program, commandIo);
+  registerClient(program, commandIo, {
+    cwd: options.cwd ?? process.cwd(),
+    color,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  commands.push(...program.commands.map((command) => command.name()), 'help');
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const help = runCommand.createHelp();
+  help.prepareContext({ helpWidth: io === processIo ? (process.stdout.columns ?? 80) : 80 });
+  const mainFlags = runCommand.options
+    .filter((option) => MAIN_RUN_FLAGS.includes(option.long ?? ''))
+    .map((option) => help.formatItem(help.optionTerm(option), 28, help.optionDescription(option), help));
+  program.addHelpText(
+    'after',
+    `\nMain run flags (every flag: conformance run --help):\n${mainFlags.join('\n')}\n${EXAMPLES}`,
+  );
 
   try {
     await program.parseAsync(argv, { from: 'user' });

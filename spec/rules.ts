@@ -97,6 +97,20 @@ export const rules: readonly Rule[] = [
     'Whether more data exists is decided by the presence of prev/next, never by the length of data: the markers are present exactly while more data exists.',
   ),
 
+  // §1 rule 6 and §4.1 rule 6 bind the client too: judged by `conformance client` (suites/client/).
+  spec(
+    'CLIENT-GEN-6',
+    '1',
+    'must',
+    'A client decides whether more data exists from the presence of prev/next, never from the length of data: it follows next (the token passed back as given) while one is present, and stops when none is.',
+  ),
+  spec(
+    'CLIENT-MSG-LIST-6',
+    '4.1',
+    'must',
+    'A message.list client decides whether more messages exist from prev/next, not from the length of data (a limit above the bound answered with fewer messages included).',
+  ),
+
   // §2 Resources
   spec(
     'RES-MESSAGE',
@@ -138,7 +152,7 @@ export const rules: readonly Rule[] = [
     'OP-REQUIRED-FIELDS',
     '4',
     'should',
-    'A request missing a required field is refused with a 4xx (the spec shows no error format, hence should).',
+    'A request missing a required field is refused, not answered 2xx (the spec shows no error format or status, hence should; whether it is a 4xx is CONV-HTTP-NO-5XX).',
   ),
 
   // §4.1 Messages
@@ -390,7 +404,7 @@ export const rules: readonly Rule[] = [
   convention(
     'CONV-HTTP-NO-5XX',
     'HTTP',
-    'Bad input (malformed JSON, wrong-typed fields, unknown ids) answers 4xx, never 5xx.',
+    'Bad input (malformed JSON, missing or wrong-typed fields, unknown ids) answers 4xx, never 5xx.',
   ),
   convention(
     'CONV-WS-READY',

@@ -289,10 +289,21 @@ export interface Report {
     name: string;
     catalogueHash: string;
   };
+  /**
+   * 'client': conformance client judged a client against served pages (absent: a server run).
+   */
+  mode?: 'server' | 'client';
   target: {
     baseUrl: string;
     embedded: boolean;
     faults?: string[];
+    /**
+     * Client mode: the client judged (its command, or the --listen address).
+     */
+    client?: {
+      command?: string;
+      listen?: string;
+    };
   };
   profile: 'satori' | 'strict';
   /**

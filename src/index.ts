@@ -71,6 +71,11 @@ export interface RunOptions {
   concurrency?: number;
   /** Faults of the embedded reference to switch on (only with embedded). */
   faults?: string[];
+  /**
+   * Tolerances of the embedded reference to switch on (only with embedded): legal variations real
+   * servers show, ids or presets such as 'legacy' (conformance serve --list-tolerances).
+   */
+  tolerances?: string[];
   /** §4.8 variants, e.g. { 'role-payload': 'role' }: chosen for the run (embedded: also for the reference). */
   variants?: Record<string, string>;
   /**
@@ -137,6 +142,11 @@ export function validateRunOptions(options: RunOptions): void {
   if (options.faults?.length && !embedded) {
     fail(
       '--fault only works with --embedded (faults are switched on in the embedded reference implementation).',
+    );
+  }
+  if (options.tolerances?.length && !embedded) {
+    fail(
+      '--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).',
     );
   }
   if (options.latencyMs !== undefined && !embedded) fail('--latency only works with --embedded.');
@@ -230,11 +240,14 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (ownsReference) {
       reference = await startEmbedded({
         ...(options.faults?.length ? { faults: options.faults } : {}),
+        ...(options.tolerances?.length ? { tolerances: options.tolerances } : {}),
         ...(options.variants ? { variants: options.variants as never } : {}),
         ...(options.limitBound !== undefined ? { limitBound: options.limitBound } : {}),
         ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
       });
     }
+    if (reference?.tolerances.length)
+      notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
     const identities = reference?.identities;
     const limitBound = options.limitBound ?? reference?.limitBound;
     const baseUrl = reference?.baseUrl ?? options.baseUrl!;

@@ -2,8 +2,8 @@
  * `conformance badge report.json [--out DIR] [--badge-level must|should]`: renders badge.svg and
  * badge.json from an existing report, e.g. in a later CI job than the one that ran the checks.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
   BADGE_LEVELS,
@@ -14,6 +14,7 @@ import {
 } from '../../src/report/badge.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import { type CommandIo, processIo } from './io.js';
+import { ensureWritableDir } from './preflight.js';
 
 export interface BadgeCommandOptions {
   out?: string;
@@ -49,7 +50,7 @@ export async function badgeCommand(
     return io.exit(2);
   }
   const outDir = options.out ?? dirname(reportPath);
-  await mkdir(outDir, { recursive: true });
+  ensureWritableDir(resolve(outDir), '--out', outDir);
   const reporterOptions = { badgeLevel: level };
   const svgPath = join(outDir, 'badge.svg');
   const jsonPath = join(outDir, 'badge.json');

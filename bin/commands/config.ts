@@ -28,9 +28,17 @@ export function loadConfigFile(file: string | undefined, cwd: string): { path?: 
     if (file) throw new ConfigurationError(`--config ${file}: the file does not exist.`);
     return { config: {} };
   }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigurationError(
+      `${file ? `--config ${file}` : path}: cannot read the file (${(error as NodeJS.ErrnoException).code}); pass a JSON file.`,
+    );
+  }
   let config: unknown;
   try {
-    config = JSON.parse(readFileSync(path, 'utf8'));
+    config = JSON.parse(text);
   } catch (error) {
     throw new ConfigurationError(`${path} is not valid JSON (${(error as Error).message}): fix the file.`);
   }

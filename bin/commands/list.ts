@@ -1,7 +1,13 @@
-/** `conformance list [--json] [--rules]`: every check, or every rule with the checks covering it. */
+/**
+ * `conformance list [--json] [--rules] [--client]`: every check and client-mode scenario, or every rule
+ * with the checks and scenarios covering it.
+ */
 import type { Command } from 'commander';
+import { LISTS } from '../../src/client-mode/lists.js';
+import { loadClientScenarios, scenarioSourceOf } from '../../src/client-mode/load.js';
+import type { ClientScenario } from '../../src/client-mode/model.js';
 import { loadChecks, sourceOf } from '../../src/runner/load.js';
-import { ruleCoverage } from '../../src/runner/traceability.js';
+import { loadCitingChecks, ruleCoverage } from '../../src/runner/traceability.js';
 import type { CommandIo } from './io.js';
 
 export function registerList(program: Command, io: CommandIo): Command {
@@ -10,10 +16,14 @@ export function registerList(program: Command, io: CommandIo): Command {
     .description('list every check (id, level, rules, operations), or with --rules every rule and its checks')
     .option('--json', 'print JSON')
     .option('--rules', 'list rules with the checks that cover them; untestable rules are marked')
-    .action(async (flags: { json?: boolean; rules?: boolean }) => {
+    .option('--client', 'only the scenarios of `conformance client` (suites/client/)')
+    .action(async (flags: { json?: boolean; rules?: boolean; client?: boolean }) => {
       const checks = await loadChecks();
-      if (flags.rules) {
-        const coverage = ruleCoverage(checks);
+      const scenarios = await loadClientScenarios();
+      if (flags.client && !flags.rules) {
+        listScenarios(scenarios, io, flags.json ?? false);
+      } else if (flags.rules) {
+        const coverage = ruleCoverage(await loadCitingChecks());
         if (flags.json) {
           const rows = coverage.map(({ rule, checks: ids, status }) => ({
             id: rule.id,
@@ -69,8 +79,31 @@ export function registerList(program: Command, io: CommandIo): Command {
             `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}  ${sourceOf(check) ?? ''}\n`,
           );
         }
-        io.stdout(`${checks.length} checks\n`);
+        io.stdout(`${checks.length} checks\n\nclient scenarios (conformance client):\n`);
+        listScenarios(scenarios, io, false);
       }
       io.exit(0);
     });
+}
+
+function listScenarios(scenarios: readonly ClientScenario[], io: CommandIo, json: boolean): void {
+  const rows = scenarios.map((scenario) => ({
+    id: scenario.id,
+    title: scenario.title,
+    level: scenario.level,
+    rules: scenario.rules,
+    list: scenario.list,
+    operations: [LISTS[scenario.list].operation],
+    file: scenarioSourceOf(scenario),
+  }));
+  if (json) {
+    io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    return;
+  }
+  for (const row of rows) {
+    io.stdout(
+      `${row.id}  ${row.level}  rules: ${row.rules.join(',')}  list: ${row.list} (${row.operations[0]})  ${row.file ?? ''}\n`,
+    );
+  }
+  io.stdout(`${rows.length} client scenarios\n`);
 }

@@ -1,27 +1,35 @@
 /** `conformance [run]`: flags + config file → run() → reports → exit code. */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type RunOptions, run } from '../../src/index.js';
+import { type RunOptions, run, validateRunOptions } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
-import { createProgressPrinter } from '../../src/report/console.js';
-import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
+import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
 import { parseRunResult } from '../../src/report/parse.js';
+import { createProgress } from '../../src/report/progress.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { startTargetForRun } from '../../src/runner/start-target.js';
+import { computeVerdict, countsTowardVerdict, isFailing, summarize } from '../../src/runner/summary.js';
 import { loadConfigFile } from './config.js';
+import { formatPlan, planRun } from './dry-run.js';
 import type { CommandIo } from './io.js';
+import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
+import { unknownCommandMessage } from './suggest.js';
 
 export interface RunContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** Aborted by SIGINT/SIGTERM (reason: the signal name). */
   signal?: AbortSignal;
-  /** Colour and live progress (a TTY without NO_COLOR). */
+  /** Colour (stdout is a TTY without NO_COLOR); --color / --no-color override it. */
   color: boolean;
+  /** The terminal for the live status rewritten in place; absent: line-oriented progress. */
+  tty?: NodeJS.WriteStream;
+  /** The subcommand names, to tell a mistyped one from a run (conformance rnu). */
+  commands?: string[];
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -34,94 +42,116 @@ const collectList = (value: string, previous: string[] = []): string[] => [
 ];
 
 export function registerRun(program: Command, io: CommandIo, context: RunContext): Command {
-  return program
-    .command('run', { isDefault: true })
-    .description('check an implementation (the default command)')
-    .option('--base-url <url>', 'base address of the implementation, e.g. http://127.0.0.1:5140/v1')
-    .option('--token <token>', 'bot token (or env CONFORMANCE_TOKEN)')
-    .option('--peer-token <token>', 'token of a second identity (or env CONFORMANCE_PEER_TOKEN)')
-    .option('--peer-self-id <id>', 'user id of a second identity (same token, another account)')
-    .option('--header <name:value>', 'extra header for every request (repeatable)', collect)
-    .option('--platform <name>', 'platform of the bot (Satori-Platform / X-Platform)')
-    .option('--self-id <id>', 'user id of the bot (Satori-User-ID / X-Self-ID)')
-    .option('--guild <id>', 'sandbox guild (default: the first of guild.list)')
-    .option('--channel <id>', 'sandbox text channel (default: the first text channel of the guild)')
-    .option('--user <id>', 'another user of the guild to read (default: the peer)')
-    .option('--suite <group>', 'only these groups (repeatable or comma-separated)', collectList)
-    .option('--grep <regex>', 'only checks whose id or title matches')
-    .addOption(
-      new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
-    )
-    .option('--include-experimental', 'count experimental checks in the verdict')
-    .addOption(
-      new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices([
-        'satori',
-        'strict',
-      ]),
-    )
-    .option('--timeout <ms>', 'per-request timeout (default 10000)')
-    .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
-    .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
-    .option('--concurrency <n>', 'checks in flight at once (default 8)')
-    .option('--out <dir>', 'report folder (default reports/)')
-    .option(
-      '--reporter <names>',
-      `report writers (repeatable or comma-separated; default all): ${defaultReporters.join(', ')}`,
-      collectList,
-    )
-    .option('--embedded', 'start the reference implementation in-process and check it')
-    .option('--start <command>', 'start the implementation with this command, run, then stop it')
-    .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
-    .option(
-      '--fault <id>',
-      'switch on a fault of the embedded reference (repeatable; --embedded only)',
-      collect,
-    )
-    .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
-    .option(
-      '--limit-bound <n>',
-      "the target's message.list limit bound (embedded: also enforced; default 100)",
-    )
-    .option(
-      '--emoji <ids>',
-      'two or more emoji ids valid on the target, comma-separated (default 👍,❤️)',
-      collectList,
-    )
-    .option('--latency <ms>', 'embedded reference: delay added to every response')
-    .addOption(
-      new Option('--events <kind>', 'event transport (default ws)').choices(['ws', 'webhook', 'none']),
-    )
-    .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
-    .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
-    .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
-    .option(
-      '--trigger-header <name:value>',
-      'header sent only to --trigger-url, e.g. its auth (repeatable)',
-      collect,
-    )
-    .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
-    .option('--allow-destructive', 'run checks that change data the checker did not create')
-    .option('--expected-failures <file>', 'baseline of check ids expected to fail')
-    .option('--baseline-report <file>', 'compare with an earlier report.json: any regression fails the run')
-    .addOption(
-      new Option('--badge-level <level>', 'checks the badge counts (default must)').choices([
-        'must',
-        'should',
-      ]),
-    )
-    .option('--config <file>', 'config file (default ./conformance.config.json when present)')
-    .option('--verbose', 'list passing checks too')
-    .addOption(
-      new Option(
-        '--suites-dir <dir>',
-        'load checks from this folder instead of the built-in suites (repeatable)',
+  return (
+    program
+      .command('run', { isDefault: true })
+      .description('check an implementation (the default command)')
+      .option('--base-url <url>', 'base address of the implementation, e.g. http://127.0.0.1:5140/v1')
+      .option('--token <token>', 'bot token (or env CONFORMANCE_TOKEN)')
+      .option('--peer-token <token>', 'token of a second identity (or env CONFORMANCE_PEER_TOKEN)')
+      .option('--peer-self-id <id>', 'user id of a second identity (same token, another account)')
+      .option('--header <name:value>', 'extra header for every request (repeatable)', collect)
+      .option('--platform <name>', 'platform of the bot (Satori-Platform / X-Platform)')
+      .option('--self-id <id>', 'user id of the bot (Satori-User-ID / X-Self-ID)')
+      .option('--guild <id>', 'sandbox guild (default: the first of guild.list)')
+      .option('--channel <id>', 'sandbox text channel (default: the first text channel of the guild)')
+      .option('--user <id>', 'another user of the guild to read (default: the peer)')
+      .option('--suite <group>', 'only these groups (repeatable or comma-separated)', collectList)
+      .option('--grep <regex>', 'only checks whose id or title matches')
+      .addOption(
+        new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
       )
-        .argParser(collect)
-        .hideHelp(),
-    )
-    .action(async (flags: Record<string, any>) => {
-      io.exit(await runCommand(flags, io, context));
-    });
+      .option('--include-experimental', 'count experimental checks in the verdict')
+      .addOption(
+        new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices([
+          'satori',
+          'strict',
+        ]),
+      )
+      .option('--timeout <ms>', 'per-request timeout (default 10000)')
+      .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
+      .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+      .option('--concurrency <n>', 'checks in flight at once (default 8)')
+      .option('--out <dir>', 'report folder (default reports/)')
+      .option(
+        '--reporter <names>',
+        `report writers (repeatable or comma-separated; default all): ${defaultReporters.join(', ')}`,
+        collectList,
+      )
+      .option('--embedded', 'start the reference implementation in-process and check it')
+      .option('--start <command>', 'start the implementation with this command, run, then stop it')
+      .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
+      .option(
+        '--fault <id>',
+        'switch on a fault of the embedded reference (repeatable; --embedded only)',
+        collect,
+      )
+      .option(
+        '--tolerate <id>',
+        'switch on a tolerance (legal variation) of the embedded reference, or the preset legacy (repeatable; --embedded only)',
+        collect,
+      )
+      .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
+      .option(
+        '--limit-bound <n>',
+        "the target's message.list limit bound (embedded: also enforced; default 100)",
+      )
+      .option(
+        '--emoji <ids>',
+        'two or more emoji ids valid on the target, comma-separated (default 👍,❤️)',
+        collectList,
+      )
+      .option('--latency <ms>', 'embedded reference: delay added to every response')
+      .addOption(
+        new Option('--events <kind>', 'event transport (default ws)').choices(['ws', 'webhook', 'none']),
+      )
+      .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
+      .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
+      .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
+      .option(
+        '--trigger-header <name:value>',
+        'header sent only to --trigger-url, e.g. its auth (repeatable)',
+        collect,
+      )
+      .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
+      .option('--allow-destructive', 'run checks that change data the checker did not create')
+      .option('--expected-failures <file>', 'baseline of check ids expected to fail')
+      .option('--baseline-report <file>', 'compare with an earlier report.json: any regression fails the run')
+      .addOption(
+        new Option('--badge-level <level>', 'checks the badge counts (default must)').choices([
+          'must',
+          'should',
+        ]),
+      )
+      .option('--config <file>', 'config file (default ./conformance.config.json when present)')
+      .option('--verbose', 'list passing checks too')
+      .option(
+        '--quiet',
+        'no progress and no listing: print only the verdict line (reports are still written)',
+      )
+      .option(
+        '--color',
+        'colour the console output (default: when stdout is a terminal and NO_COLOR is unset)',
+      )
+      .option('--no-color', 'no colour')
+      .option('--dry-run', 'list the checks this run would execute with these filters, send no request')
+      .option('--bail', 'stop at the first counted failure (what was created is still cleaned up)')
+      .addOption(
+        new Option(
+          '--suites-dir <dir>',
+          'load checks from this folder instead of the built-in suites (repeatable)',
+        )
+          .argParser(collect)
+          .hideHelp(),
+      )
+      // A word where no operand belongs is a mistyped subcommand, not a run option (conformance rnu).
+      .allowExcessArguments(true)
+      .action(async (flags: Record<string, any>, command: Command) => {
+        if (command.args.length)
+          throw new ConfigurationError(unknownCommandMessage(command.args[0], context.commands ?? []));
+        io.exit(await runCommand(flags, io, context));
+      })
+  );
 }
 
 const number = (name: string, value: unknown): number | undefined => {
@@ -158,6 +188,8 @@ export function toRunOptions(
   baselineReport?: string;
   badgeLevel?: 'must' | 'should';
   verbose: boolean;
+  quiet: boolean;
+  bail: boolean;
 } {
   const pick = (key: string) => flags[key] ?? config[key];
   const headers = { ...(config.header ?? {}), ...(pairs('--header', flags.header, ':') ?? {}) };
@@ -188,6 +220,7 @@ export function toRunOptions(
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
+    tolerances: flags.tolerate,
     variants: Object.keys(variants).length ? variants : undefined,
     limitBound: number('--limit-bound', pick('limitBound')),
     emoji: pick('emoji'),
@@ -205,6 +238,8 @@ export function toRunOptions(
     baselineReport: pick('baselineReport'),
     badgeLevel: pick('badgeLevel'),
     verbose: pick('verbose') ?? false,
+    quiet: flags.quiet ?? false,
+    bail: flags.bail ?? false,
     suitesDir: flags.suitesDir,
   };
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as any;
@@ -215,20 +250,67 @@ export async function runCommand(
   io: CommandIo,
   context: RunContext,
 ): Promise<number> {
+  // Everything a user can get wrong is checked here, before the first request (exit 2, one line).
   const { config } = loadConfigFile(flags.config, context.cwd);
-  const { out, reporters, expectedFailures, baselineReport, badgeLevel, verbose, ...options } = toRunOptions(
-    flags,
-    config,
-    context.env,
-  );
-  // Read the earlier report before the run: a bad path should not cost a whole run.
+  const {
+    out,
+    reporters: reporterList,
+    expectedFailures,
+    baselineReport,
+    badgeLevel,
+    verbose,
+    quiet,
+    bail,
+    ...options
+  } = toRunOptions(flags, config, context.env);
+  const color = flags.color ?? context.color;
+  validateRunOptions(options);
+  assertUrl('--trigger-url', options.triggerUrl, ['http:', 'https:']);
+  assertUrl('--events-url', options.eventsUrl, ['ws:', 'wss:', 'http:', 'https:']);
   const earlier = baselineReport ? readEarlierReport(resolve(context.cwd, baselineReport)) : undefined;
-  const reporterNames = parseReporterList(reporters);
+  const reporterNames = parseReporterList(reporterList);
   const baseline = expectedFailures
     ? { file: expectedFailures, ids: readBaseline(resolve(context.cwd, expectedFailures)) }
     : undefined;
-  const progress = createProgressPrinter(io.stderr, { color: context.color, tty: context.color });
   const { suitesDir, ...rest } = options;
+  const suitesDirs = suitesDir ? (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) : undefined;
+
+  if (flags.dryRun) {
+    io.stdout(
+      formatPlan(
+        await planRun({ ...options, ...(suitesDirs ? { suitesDir: suitesDirs } : {}) }, context.cwd),
+      ),
+    );
+    return 0;
+  }
+
+  const outDir = resolve(context.cwd, out);
+  if (reporterNames.some((name) => reporters[name].outputs.some((output) => output.file)))
+    ensureWritableDir(outDir, '--out', out);
+  if (options.webhookListen && (options.events ?? 'ws') === 'webhook') {
+    const at = options.webhookListen.lastIndexOf(':');
+    await assertPortFree(
+      '--webhook-listen',
+      options.webhookListen.slice(0, at),
+      Number(options.webhookListen.slice(at + 1)),
+    );
+  }
+
+  // --bail aborts the run like Ctrl-C does (the engine stops, then cleans up) on the first counted failure.
+  const bailer = new AbortController();
+  const signal = bail
+    ? context.signal
+      ? AbortSignal.any([context.signal, bailer.signal])
+      : bailer.signal
+    : context.signal;
+  const counting = {
+    level: options.level ?? (options.faults?.length ? 'should' : 'must'),
+    includeExperimental: options.includeExperimental ?? Boolean(options.faults?.length),
+  } as const;
+  let bailedOn: string | undefined;
+  const inFlight = new Set<string>();
+  let cutShort = new Set<string>();
+  const progress = createProgress(io.stderr, { color, quiet, ...(context.tty ? { tty: context.tty } : {}) });
   const started = await startTargetForRun({
     start: flags.start,
     waitUrl: flags.waitUrl,
@@ -242,42 +324,77 @@ export async function runCommand(
   try {
     result = await run({
       ...rest,
-      ...(suitesDir ? { suitesDir: (suitesDir as string[]).map((dir) => resolve(context.cwd, dir)) } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
+      ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
+      ...(signal ? { signal } : {}),
       onRunStart: progress.onRunStart,
-      onCheckResult: progress.onCheckResult,
-    });
+      onCheckStart: (check) => {
+        inFlight.add(check.id);
+        progress.onCheckStart(check);
+      },
+      onCheckResult: (check, position) => {
+        inFlight.delete(check.id);
+        progress.onCheckResult(check, position);
+        if (bail && !bailedOn && isFailing(check) && countsTowardVerdict(check, counting)) {
+          bailedOn = check.id;
+          cutShort = new Set(inFlight);
+          bailer.abort('bail');
+        }
+      },
+    }).finally(progress.finish);
   } finally {
     await started?.stop();
   }
+  if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
-  const outDir = resolve(context.cwd, out);
   const written: string[] = [];
   const comparison = earlier ? compareRuns(earlier, result) : undefined;
   for (const report of renderReports(result, reporterNames, {
-    color: context.color,
+    color,
     verbose,
     ...(badgeLevel ? { badgeLevel } : {}),
   })) {
     if (!report.file) {
-      io.stdout(report.content.toString());
+      io.stdout(quiet ? lastLine(report.content.toString()) : report.content.toString());
       continue;
     }
-    mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, report.file), report.content);
     written.push(report.file);
   }
-  if (written.length)
+  if (written.length && !quiet)
     io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
 
   if (comparison)
-    io.stdout(
-      `\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color: context.color })}\n`,
-    );
+    io.stdout(`\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color })}\n`);
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
+}
+
+const lastLine = (text: string): string => `${text.trimEnd().split('\n').pop() ?? ''}\n`;
+
+/**
+ * A run stopped by --bail is not an interruption: the checks cut short are skips that say why, and a note
+ * names the failure that stopped it. The verdict stays what the finished checks say (a fail).
+ */
+function bailed(result: RunResult, failedCheck: string, cutShort: ReadonlySet<string>): RunResult {
+  const reason = `not finished: stopped after first failure (--bail, ${failedCheck})`;
+  const checks = result.checks.map((check) =>
+    check.status === 'error' && cutShort.has(check.id)
+      ? { ...check, status: 'skip' as const, reason }
+      : check,
+  );
+  const { interrupted: _interrupted, ...rest } = result;
+  return {
+    ...rest,
+    checks,
+    summary: summarize(checks),
+    verdict: computeVerdict(checks, result.level, result.includeExperimental),
+    notes: [
+      ...(result.notes ?? []),
+      `stopped after first failure (--bail): ${failedCheck}; the checks after it did not run`,
+    ],
+  };
 }
 
 function readEarlierReport(path: string): RunResult {

@@ -1,14 +1,16 @@
 /**
  * `conformance serve`: runs the reference implementation until Ctrl-C / SIGTERM (then exits 0), printing
- * where it listens and each identity's token; `--list-faults` prints the fault catalogue instead.
+ * where it listens and each identity's token; `--list-faults` / `--list-tolerances` print a catalogue instead.
  * Bad flag values throw ConfigurationError (exit 2 through main()).
  */
 import type { Command } from 'commander';
 import { VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
 import { faultCatalogue } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
+import { toleranceCatalogue, tolerancePresets } from '../../src/reference/tolerances/index.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { type CommandIo, processIo } from './io.js';
+import { listenErrorMessage } from './preflight.js';
 
 export const DEFAULT_SERVE_PORT = 5140;
 
@@ -17,10 +19,12 @@ interface ServeFlags {
   host: string;
   token?: string;
   fault: string[];
+  tolerate: string[];
   latency?: string;
   limitBound?: string;
   variant: string[];
   listFaults?: boolean;
+  listTolerances?: boolean;
   json?: boolean;
 }
 
@@ -43,6 +47,12 @@ export function registerServe(
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', "the bot identity's token (default reference-self-token)")
     .option('--fault <id>', 'switch a fault on (repeatable; see --list-faults)', collect, [])
+    .option(
+      '--tolerate <id>',
+      'switch a tolerance (legal variation) on, or the preset legacy (repeatable; see --list-tolerances)',
+      collect,
+      [],
+    )
     .option('--latency <ms>', 'delay every interface response by this many milliseconds')
     .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
     .option(
@@ -52,22 +62,36 @@ export function registerServe(
       [],
     )
     .option('--list-faults', 'print the fault catalogue (id, rules, description) and exit')
-    .option('--json', 'with --list-faults: print JSON')
+    .option(
+      '--list-tolerances',
+      'print the tolerance catalogue and presets (id, section, description) and exit',
+    )
+    .option('--json', 'with --list-faults or --list-tolerances: print JSON')
     .action(async (flags: ServeFlags) => {
       if (flags.listFaults) {
         listFaults(io, flags.json ?? false);
         return;
       }
+      if (flags.listTolerances) {
+        listTolerances(io, flags.json ?? false);
+        return;
+      }
+      const port = integer('--port', flags.port, 0, 65_535);
       const server = await startReference({
-        port: integer('--port', flags.port, 0, 65_535),
+        port,
         host: flags.host,
         ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
         faults: flags.fault,
+        tolerances: flags.tolerate,
         variants: parseVariants(flags.variant),
         ...(flags.limitBound === undefined
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+      }).catch((error: unknown) => {
+        // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
+        const message = listenErrorMessage(error, '--port', flags.host, port);
+        throw message ? new ConfigurationError(message) : error;
       });
       const { self, peer, third } = server.identities;
       const lines = [
@@ -84,6 +108,7 @@ export function registerServe(
           .map(([point, value]) => `${point}=${value}`)
           .join(' ')}`,
         `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
+        `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
         'Press Ctrl-C to stop.',
       ];
       io.stdout(`${lines.join('\n')}\n`);
@@ -103,6 +128,20 @@ function listFaults(io: CommandIo, json: boolean): void {
     io.stdout(`${fault.id}\n    rules: ${fault.rules.join(', ')}\n    ${fault.description}\n`);
   }
   io.stdout(`${faultCatalogue.length} faults\n`);
+}
+
+function listTolerances(io: CommandIo, json: boolean): void {
+  if (json) {
+    io.stdout(`${JSON.stringify({ tolerances: toleranceCatalogue, presets: tolerancePresets }, null, 2)}\n`);
+    return;
+  }
+  for (const tolerance of toleranceCatalogue) {
+    io.stdout(`${tolerance.id}\n    allowed by ${tolerance.allowedBy}\n    ${tolerance.description}\n`);
+  }
+  for (const [preset, members] of Object.entries(tolerancePresets)) {
+    io.stdout(`preset ${preset}: ${members.join(', ')}\n`);
+  }
+  io.stdout(`${toleranceCatalogue.length} tolerances\n`);
 }
 
 /** Resolves on the bin's abort signal, or on SIGINT/SIGTERM when serve runs without one. */

@@ -4,7 +4,7 @@
  * longer than its timeouts.
  */
 import type { ObservedEvent } from '../runner/check.js';
-import { type Frame, isObject, normaliseEvent, Opcode } from './protocol.js';
+import { type Frame, isObject, normaliseEvent, Opcode, resumeFields } from './protocol.js';
 import { type Closed, WsSession } from './session.js';
 
 export interface ProbeTarget {
@@ -178,7 +178,7 @@ export function probeResume(
   target: ProbeTarget & { sn: number; untilSn?: number; selfId?: string },
 ): Promise<ResumeResult | { outcome: 'connect-failed'; error: string }> {
   return withSession(target, async (session): Promise<ResumeResult> => {
-    const identified = await identify(session, target, { sn: target.sn });
+    const identified = await identify(session, target, resumeFields(target.sn));
     if (identified.outcome !== 'ready') return { outcome: 'not-ready', identify: identified };
     const afterReady = session.frames.indexOf(identified.frame) + 1;
     const until = target.untilSn ?? Number.POSITIVE_INFINITY;

@@ -18,6 +18,12 @@ export const OPCODE_NAMES: Record<number, string> = {
 /** WebSocket close codes of the family. */
 export const CloseCode = { INVALID_FRAME: 4000, AUTH_FAILED: 4004 } as const;
 
+/**
+ * The resume fields of IDENTIFY: `sn`, and `sequence` for older servers of the family, which resume by
+ * that name (de-facto-conventions.md "Events"); a server reading one ignores the other.
+ */
+export const resumeFields = (sn: number): { sn: number; sequence: number } => ({ sn, sequence: sn });
+
 /** A frame as received: op and body when it parsed as {op, body}, the text always. */
 export interface Frame {
   op?: number;
@@ -56,6 +62,14 @@ export function normaliseEvent(body: unknown, receivedAt: number): Normalised {
   }
   const timestamp = typeof fields.timestamp === 'number' ? fields.timestamp : undefined;
   return { event: { sn, type, timestamp, body: fields, receivedAt }, selfId, notes };
+}
+
+/** The user id of READY's first login (`user.id`, or `self_id` in older servers), as the run acts as it. */
+export function firstLoginId(ready: unknown): string | undefined {
+  const login = isObject(ready) && Array.isArray(ready.logins) ? ready.logins[0] : undefined;
+  if (!isObject(login)) return undefined;
+  if (isObject(login.user) && typeof login.user.id === 'string') return login.user.id;
+  return typeof login.self_id === 'string' ? login.self_id : undefined;
 }
 
 export function parseFrame(text: string, receivedAt: number): Frame {

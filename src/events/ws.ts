@@ -3,7 +3,17 @@
  * (de-facto-conventions.md "Events").
  */
 import type { ObservedEvent } from '../runner/check.js';
-import { CloseCode, type Frame, isObject, Notes, normaliseEvent, OPCODE_NAMES, Opcode } from './protocol.js';
+import {
+  CloseCode,
+  type Frame,
+  firstLoginId,
+  isObject,
+  Notes,
+  normaliseEvent,
+  OPCODE_NAMES,
+  Opcode,
+  resumeFields,
+} from './protocol.js';
 import { WsSession } from './session.js';
 import type { EventSource, EventSourceOptions, ReadyInfo } from './source.js';
 
@@ -18,7 +28,7 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
   const session = await WsSession.open(options.url, options.connectTimeoutMs);
   const identify: Record<string, unknown> = {};
   if (options.token !== undefined) identify.token = options.token;
-  if (options.sn !== undefined) identify.sn = options.sn;
+  if (options.sn !== undefined) Object.assign(identify, resumeFields(options.sn));
   const since = session.mark();
   session.send(Opcode.IDENTIFY, identify);
   const remainingMs = Math.max(1, options.connectTimeoutMs - (Date.now() - started));
@@ -58,7 +68,8 @@ class WebSocketSource implements EventSource {
 
   constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
     this.#session = session;
-    this.#selfId = options.selfId;
+    // Without --self-id the run acts as READY's first login: keep only its events (one per login otherwise).
+    this.#selfId = options.selfId ?? firstLoginId(readyFrame.body);
     this.target = {
       url: options.url,
       ...(options.token === undefined ? {} : { token: options.token }),

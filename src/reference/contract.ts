@@ -26,10 +26,38 @@ export interface ReferenceOptions {
   /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
   faults?: string[];
   variants?: Partial<Variants>;
+  /**
+   * Tolerance ids or presets to switch on (see toleranceCatalogue, tolerancePresets): legal variations
+   * real servers show. Unknown ids throw a ConfigurationError.
+   */
+  tolerances?: string[];
   /** Upper bound of message.list limit; larger values are clamped (§4.1 rule 5). Default 100. */
   limitBound?: number;
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
   latencyMs?: number;
+  /**
+   * Consulted for every authenticated interface request before the normal handler: a reply answers the
+   * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
+   * scripted pages through it and records what the client asked for.
+   */
+  intercept?: (request: InterceptedRequest) => InterceptedReply | undefined;
+}
+
+/** An interface request as the intercept hook sees it: parsed, authenticated, not yet handled. */
+export interface InterceptedRequest {
+  /** e.g. 'guild.list' */
+  operation: string;
+  /** The JSON body: the named fields (§1 rule 2). */
+  fields: Record<string, unknown>;
+  identity: ReferenceIdentity;
+  /** The request headers, lower-case names, as sent (including Authorization). */
+  headers: Record<string, string>;
+}
+
+export interface InterceptedReply {
+  /** Default 200. */
+  status?: number;
+  body: unknown;
 }
 
 export interface ReferenceIdentity {
@@ -50,6 +78,8 @@ export interface ReferenceServer {
   readonly identities: { self: ReferenceIdentity; peer: ReferenceIdentity; third: ReferenceIdentity };
   readonly variants: Variants;
   readonly faults: readonly string[];
+  /** Tolerances in force, presets expanded. */
+  readonly tolerances: readonly string[];
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */

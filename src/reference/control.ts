@@ -29,13 +29,20 @@ export const TRIGGER_EVENTS = [
   'guild-member-removed',
 ] as const;
 
+/** The request events: what even the most limited trigger of a real server can cause. */
+export const REQUEST_EVENTS = ['friend-request', 'guild-request', 'guild-member-request'] as const;
+
 export class Control {
   constructor(
     private readonly world: World,
     private readonly views: Views,
     private readonly operations: Operations,
-    /** selfId: the bot; thirdId: the bystander who sends friend and join requests. */
-    private readonly ids: { selfId: string; thirdId: string },
+    /**
+     * selfId: the bot; thirdId: the bystander who sends friend and join requests. inviteFromNewGuild: a
+     * guild-request while the bot is in every guild comes from a new guild of the bystander (for the
+     * trigger tolerances that cannot cause guild-removed, so a checker cannot make room for an invitation).
+     */
+    private readonly ids: { selfId: string; thirdId: string; inviteFromNewGuild?: boolean },
   ) {}
 
   trigger(body: Record<string, unknown>): Json {
@@ -113,7 +120,8 @@ export class Control {
     const guildId = f.optionalString('guild_id');
     const guild = guildId
       ? this.operations.guild(guildId)
-      : [...this.world.guilds.values()].find((candidate) => !this.world.member(candidate.id, selfId));
+      : ([...this.world.guilds.values()].find((candidate) => !this.world.member(candidate.id, selfId)) ??
+        (this.ids.inviteFromNewGuild ? this.invitingGuild() : undefined));
     if (!guild) throw conflict('The bot is a member of every guild; trigger guild-removed first.');
     if (this.world.member(guild.id, selfId)) {
       throw conflict(`The bot is already a member of guild '${guild.id}'; invite it to another guild.`);
@@ -130,6 +138,21 @@ export class Control {
       [selfId],
     );
     return { request_id: requestId, guild_id: guild.id };
+  }
+
+  /** A new guild of the bystander, with the bystander as its only member (no events: nobody else sees it). */
+  private invitingGuild(): GuildRecord {
+    const guild: GuildRecord = {
+      id: this.world.newId(''),
+      name: 'Inviting Guild',
+      ownerId: this.ids.thirdId,
+      fromTrigger: true,
+    };
+    this.world.guilds.set(guild.id, guild);
+    this.world
+      .membersOf(guild.id)
+      .set(this.ids.thirdId, { userId: this.ids.thirdId, joinedAt: Date.now(), roleIds: [] });
+    return guild;
   }
 
   /** The third user (or user_id) asks to join guild_id. */

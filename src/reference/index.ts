@@ -2,4 +2,12 @@
 export * from './contract.js';
 export { faultCatalogue } from './faults/index.js';
 export { BASE_PATH, CONTROL_PATH, DEFAULT_LIMIT_BOUND, DEFAULT_TOKENS, startReference } from './server.js';
+export {
+  maskedFaults,
+  resolveTolerances,
+  type ToleranceDefinition,
+  type ToleranceId,
+  toleranceCatalogue,
+  tolerancePresets,
+} from './tolerances/index.js';
 export { SEED } from './world.js';

@@ -15,6 +15,7 @@ import {
   type Page,
   pageOf,
 } from './request.js';
+import type { ToleranceSwitch } from './tolerances/index.js';
 import {
   type AnyChannel,
   type DirectChannel,
@@ -44,6 +45,8 @@ export interface OperationContext {
   hub: EventHub;
   variants: Variants;
   limitBound: number;
+  /** Tolerances switched on (src/reference/tolerances); absent = none. */
+  tolerate?: ToleranceSwitch;
   /** User ids of the identities the server hosts (the logins events are delivered to). */
   identityIds: readonly string[];
   now: () => number;
@@ -60,11 +63,13 @@ export class Operations {
   private readonly world: World;
   private readonly views: Views;
   private readonly fault: FaultSwitch;
+  private readonly tolerate: ToleranceSwitch;
 
   constructor(private readonly context: OperationContext) {
     this.world = context.world;
     this.views = context.views;
     this.fault = context.fault;
+    this.tolerate = context.tolerate ?? (() => false);
     this.handlers = {
       'message.create': (caller, f) => this.messageCreate(caller, f),
       'message.get': (caller, f) => this.messageGet(caller, f),
@@ -370,7 +375,11 @@ export class Operations {
     if (anchorSeq === undefined) {
       // §4.1 rule 1: without next the query starts from the latest message, direction before only.
       // What other directions mean there is not shown (§7 rule 2): this server refuses them.
-      if (explicitDirection !== undefined && explicitDirection !== 'before') {
+      if (
+        explicitDirection !== undefined &&
+        explicitDirection !== 'before' &&
+        !this.tolerate('message-list-direction-without-next')
+      ) {
         throw badRequest(
           `message.list: direction '${explicitDirection}' needs a next token (or a message_id); without one ` +
             "the list starts from the latest message and only 'before' applies (§4.1 rule 1).",
@@ -383,6 +392,9 @@ export class Operations {
         direction = 'after';
         start = 0;
         end = Math.min(n, limit);
+      } else if (explicitDirection === 'after') {
+        // Tolerance message-list-direction-without-next: nothing is newer than the latest message.
+        start = end = n;
       } else {
         end = n;
         start = Math.max(0, n - limit);
@@ -466,7 +478,8 @@ export class Operations {
     if (direction === undefined) return undefined;
     if (
       !(DIRECTIONS as readonly string[]).includes(direction) ||
-      (direction === 'before' && this.fault('message-list-rejects-direction-before'))
+      (direction === 'before' && this.fault('message-list-rejects-direction-before')) ||
+      (direction !== 'before' && this.tolerate('message-list-before-only'))
     ) {
       throw badRequest(
         `message.list: direction '${direction}' is not supported; send 'before', 'after' or 'around'.`,
@@ -520,7 +533,9 @@ export class Operations {
     const channels = this.fault('channel-list-all-guilds')
       ? [...this.world.channels.values()]
       : this.world.guildChannels(guild.id);
-    return this.viewPage(pageOf('channel.list', channels, next), (channel) => this.views.channel(channel));
+    return this.viewPage(this.listPage('channel.list', channels, next), (channel) =>
+      this.views.channel(channel),
+    );
   }
 
   /** Reads the Channel fields of `data` (§4.8: which are required is not shown; all are optional here). */
@@ -679,7 +694,7 @@ export class Operations {
     const guilds = [...this.world.guilds.values()].filter(
       (guild) => this.fault('guild-list-includes-foreign') || this.world.member(guild.id, caller),
     );
-    return this.viewPage(pageOf('guild.list', guilds, next), (guild) => this.views.guild(guild));
+    return this.viewPage(this.listPage('guild.list', guilds, next), (guild) => this.views.guild(guild));
   }
 
   /** Reads message_id/approve/comment and the pending request (404 when unknown or already answered). */
@@ -764,7 +779,7 @@ export class Operations {
     const guild = this.memberGuild(caller, f.string('guild_id'));
     const next = f.optionalString('next') || undefined;
     const members = [...this.world.membersOf(guild.id).values()];
-    const page = this.viewPage(pageOf('guild.member.list', members, next), (member) =>
+    const page = this.viewPage(this.listPage('guild.member.list', members, next), (member) =>
       this.views.member(guild.id, member),
     );
     if (this.fault('member-list-plain-array')) return page.data;
@@ -837,7 +852,7 @@ export class Operations {
     const roles = this.fault('role-list-all-guilds')
       ? [...this.world.roles.values()]
       : this.world.rolesOf(guild.id);
-    return this.viewPage(pageOf('guild.role.list', roles, next), (role) => this.views.role(role));
+    return this.viewPage(this.listPage('guild.role.list', roles, next), (role) => this.views.role(role));
   }
 
   /** §4.8 'role-payload': the GuildRole is sent as `data` or as `role`. */
@@ -1019,7 +1034,9 @@ export class Operations {
     const users = this.fault('reaction-list-empty')
       ? []
       : (this.world.reactions.get(message.id)?.get(emojiId) ?? []);
-    return this.viewPage(pageOf('reaction.list', users, next), (userId) => this.views.userById(userId));
+    return this.viewPage(this.listPage('reaction.list', users, next), (userId) =>
+      this.views.userById(userId),
+    );
   }
 
   // ── §4.7 friends ───────────────────────────────────────────────────────────────────────────────
@@ -1027,7 +1044,7 @@ export class Operations {
   private friendList(caller: string, f: Fields): unknown {
     const next = f.optionalString('next') || undefined;
     const friends = this.fault('friend-list-empty') ? [] : [...(this.world.friends.get(caller) ?? new Map())];
-    return this.viewPage(pageOf('friend.list', friends, next), ([userId, { nick }]) =>
+    return this.viewPage(this.listPage('friend.list', friends, next), ([userId, { nick }]) =>
       this.views.friend(userId, nick),
     );
   }
@@ -1048,6 +1065,11 @@ export class Operations {
     this.world.requests.delete(request.id);
     const adds = approve ? !this.fault('friend-approve-no-op') : this.fault('friend-approve-false-approves');
     if (adds) this.world.addFriendship(caller, request.fromUserId);
+  }
+
+  /** One page of a list other than message.list; tolerance lists-single-page serves everything at once. */
+  private listPage<T>(operation: string, items: T[], next: string | undefined): Page<T> {
+    return pageOf(operation, items, next, this.tolerate('lists-single-page') ? items.length : undefined);
   }
 
   private viewPage<T>(page: Page<T>, view: (item: T) => unknown): { data: unknown[]; next?: string } {

@@ -124,9 +124,14 @@ export interface Page<T> {
 }
 
 /** One page of `items` from the offset in `next`; next is absent exactly when no more items exist (§1 rule 6). */
-export function pageOf<T>(operation: string, items: T[], next: string | undefined): Page<T> {
+export function pageOf<T>(
+  operation: string,
+  items: T[],
+  next: string | undefined,
+  pageSize = PAGE_SIZE,
+): Page<T> {
   const offset = next ? decodeToken(operation, next) : 0;
-  const end = offset + PAGE_SIZE;
+  const end = offset + Math.max(1, pageSize);
   const page: Page<T> = { data: items.slice(offset, end) };
   if (end < items.length) page.next = encodeToken(end);
   return page;

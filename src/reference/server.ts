@@ -15,11 +15,13 @@ import {
   type VariantPoint,
   type Variants,
 } from './contract.js';
-import { Control } from './control.js';
+import { Control, REQUEST_EVENTS } from './control.js';
 import { EventHub, type Login } from './events/hub.js';
 import { faultCatalogue } from './faults/index.js';
 import { Operations } from './operations.js';
 import { AcceptedAnyway, Fields, HttpError } from './request.js';
+import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
+import { withExtraFields } from './tolerances/wire.js';
 import { Views } from './views.js';
 import { PLATFORM, SEED, seedWorld } from './world.js';
 
@@ -39,6 +41,8 @@ type IdentityName = 'self' | 'peer' | 'third';
 
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const faults = checkFaults(options.faults ?? []);
+  const tolerances = resolveTolerances(options.tolerances ?? []);
+  const tolerate = (id: ToleranceId): boolean => tolerances.has(id);
   const variants = resolveVariants(options.variants ?? {});
   const limitBound = options.limitBound ?? DEFAULT_LIMIT_BOUND;
   if (!Number.isInteger(limitBound) || limitBound < 1) {
@@ -66,7 +70,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
 
   const fault = (id: string): boolean => faults.has(id);
-  const views = new Views(world, fault, variants);
+  const views = new Views(world, fault, variants, tolerate);
   const login = (entry: ReferenceIdentity): Login => ({
     // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
     sn: Object.values(identities).indexOf(entry) + 1,
@@ -79,8 +83,16 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   });
   const hub = new EventHub({
     faults,
+    tolerate,
     logins: () => Object.values(identities).map(login),
-    authenticate: (token) => (token === undefined ? undefined : byToken.get(token)?.userId),
+    authenticate: (token) => {
+      const userId = token === undefined ? undefined : byToken.get(token)?.userId;
+      // Tolerance: one app token covers every login, so the socket gets each event once per login.
+      if (userId !== undefined && tolerate('events-once-per-login')) {
+        return Object.values(identities).map((entry) => entry.userId);
+      }
+      return userId;
+    },
   });
   const operations = new Operations({
     world,
@@ -89,10 +101,15 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     hub,
     variants,
     limitBound,
+    tolerate,
     identityIds: Object.values(identities).map((entry) => entry.userId),
     now: Date.now,
   });
-  const control = new Control(world, views, operations, { selfId: SEED.self, thirdId: SEED.third });
+  const control = new Control(world, views, operations, {
+    selfId: SEED.self,
+    thirdId: SEED.third,
+    inviteFromNewGuild: REQUESTS_ONLY_STATUS.some(([id]) => tolerate(id)),
+  });
 
   /** The identity a request acts as: its Bearer token, confirmed by the optional identity headers. */
   const authenticate = (request: IncomingMessage): ReferenceIdentity => {
@@ -101,7 +118,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     if (!caller) {
       if (fault('wrong-token-accepted')) return identities.self;
       throw new HttpError(
-        401,
+        tolerate('auth-403') ? 403 : 401,
         'unauthorized',
         match
           ? 'The Bearer token is not known; send one printed by `conformance serve`.'
@@ -109,10 +126,18 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       );
     }
     // De-facto: Satori-Platform/Satori-User-ID, older X-Platform/X-Self-ID; either pair, or both.
-    for (const [platformHeader, userHeader] of [
+    const pairs = [
       ['satori-platform', 'satori-user-id'],
       ['x-platform', 'x-self-id'],
-    ]) {
+    ];
+    if (tolerate('legacy-identity-headers')) {
+      // Tolerance: an older server reads only the X-* pair and finds no bot without it.
+      pairs.splice(0, 1);
+      if (header(request, 'x-platform') === undefined || header(request, 'x-self-id') === undefined) {
+        throw new HttpError(403, 'forbidden', 'Send X-Platform and X-Self-ID to pick the bot account.');
+      }
+    }
+    for (const [platformHeader, userHeader] of pairs) {
       const platform = header(request, platformHeader);
       const userId = header(request, userHeader);
       if (platform !== undefined && platform !== caller.platform) {
@@ -158,14 +183,33 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     }
     const caller = authenticate(request);
     const body = parseBody(await readBody(request), fault('malformed-json-500'));
+    const intercepted = options.intercept?.({
+      operation,
+      fields: body,
+      identity: caller,
+      headers: flatHeaders(request),
+    });
+    if (intercepted) return { status: intercepted.status ?? 200, body: intercepted.body };
+    let result: unknown;
     try {
-      const result = handler(caller.userId, new Fields(operation, body, fault));
-      // §4.8: no stated return → 200 with an empty JSON object.
-      return { status: 200, body: result ?? {}, textPlain: fault('results-text-plain') };
+      result = handler(caller.userId, new Fields(operation, body, fault));
     } catch (error) {
       if (error instanceof AcceptedAnyway) return { status: 200, body: {} };
+      // Tolerance: whatever an operation throws is a 500 (§7 shows no status codes).
+      if (error instanceof HttpError && tolerate('errors-500-text-plain')) {
+        throw new HttpError(500, 'internal', error.message);
+      }
       throw error;
     }
+    if (result === undefined) {
+      // §4.8: no stated return → 200 with an empty JSON object, or what the tolerances answer instead.
+      if (tolerate('void-empty-body')) return { status: 200, raw: '' };
+      if (tolerate('void-text-plain-ok')) return { status: 200, raw: 'OK' };
+      result = {};
+    }
+    if (tolerate('list-markers-null')) result = withNullMarkers(operation, result);
+    if (tolerate('extra-fields')) result = withExtraFields(result);
+    return { status: 200, body: result, textPlain: fault('results-text-plain') };
   };
 
   const handleControl = async (request: IncomingMessage, pathname: string): Promise<Reply> => {
@@ -179,9 +223,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     }
     const route = `${request.method} ${pathname.slice(CONTROL_PATH.length)}`;
     if (route === 'GET /state') return { status: 200, body: world.snapshot(Date.now()) };
-    if (route === 'POST /trigger') {
-      return { status: 200, body: control.trigger(parseBody(await readBody(request), false)) };
-    }
+    if (route === 'POST /trigger')
+      return triggerReply(control, parseBody(await readBody(request), false), tolerate);
     if (route === 'POST /webhooks' || route === 'DELETE /webhooks') {
       const url = new Fields('webhooks', parseBody(await readBody(request), false), () => false).string(
         'url',
@@ -200,9 +243,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
 
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    const handle = pathname.startsWith(`${CONTROL_PATH}/`) ? handleControl : handleInterface;
+    const isControl = pathname.startsWith(`${CONTROL_PATH}/`);
+    const handle = isControl ? handleControl : handleInterface;
     handle(request, pathname)
-      .catch(errorReply)
+      .catch((error) => errorReply(error, !isControl && tolerate('errors-500-text-plain')))
       .then((reply) => send(response, reply));
   });
   hub.attach(server, BASE_PATH);
@@ -224,6 +268,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     identities,
     variants,
     faults: [...faults],
+    tolerances: [...tolerances],
     limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),
@@ -243,14 +288,18 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
 
 interface Reply {
   status: number;
-  body: unknown;
+  body?: unknown;
   textPlain?: boolean;
+  /** A body sent as is (text/plain; no content type when empty) instead of JSON. */
+  raw?: string;
   headers?: Record<string, string>;
 }
 
-function errorReply(error: unknown): Reply {
+function errorReply(error: unknown, textPlain = false): Reply {
   if (error instanceof HttpError) {
     const headers: Record<string, string> = error.status === 405 ? { allow: 'POST' } : {};
+    // Tolerance errors-500-text-plain: error bodies are the bare message, as the family's servers send.
+    if (textPlain) return { status: error.status, raw: error.message, headers };
     return { status: error.status, body: { code: error.code, message: error.message }, headers };
   }
   // A defect of the reference itself: say so rather than hide it.
@@ -259,13 +308,65 @@ function errorReply(error: unknown): Reply {
 }
 
 function send(response: ServerResponse, reply: Reply): void {
-  const text = JSON.stringify(reply.body);
+  const text = reply.raw ?? JSON.stringify(reply.body);
+  const plain = reply.raw !== undefined || reply.textPlain;
   response.writeHead(reply.status, {
-    'content-type': reply.textPlain ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    ...(text === '' && reply.raw !== undefined
+      ? {}
+      : { 'content-type': plain ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8' }),
     'content-length': Buffer.byteLength(text),
     ...reply.headers,
   });
   response.end(text);
+}
+
+/** Tolerance list-markers-null: an absent marker is sent as null (message.list has prev too). */
+function withNullMarkers(operation: string, result: unknown): unknown {
+  if (typeof result !== 'object' || result === null || !Array.isArray((result as { data?: unknown }).data)) {
+    return result;
+  }
+  const page = { ...(result as Record<string, unknown>) };
+  page.next ??= null;
+  if (operation === 'message.list') page.prev ??= null;
+  return page;
+}
+
+/** The trigger tolerances that cause only the request events, and their answer to any other event. */
+const REQUESTS_ONLY_STATUS = [
+  ['trigger-requests-only', 501],
+  ['trigger-requests-only-400', 400],
+  ['trigger-requests-only-404', 404],
+] as const;
+
+/** The trigger's answer; the trigger tolerances change what it can cause and what it says. */
+function triggerReply(
+  control: Control,
+  body: Record<string, unknown>,
+  tolerate: (id: ToleranceId) => boolean,
+): Reply {
+  const requestsOnly = REQUESTS_ONLY_STATUS.find(([id]) => tolerate(id));
+  if (requestsOnly && !(REQUEST_EVENTS as readonly unknown[]).includes(body.event)) {
+    throw new HttpError(
+      requestsOnly[1],
+      'not-implemented',
+      `This trigger cannot cause '${String(body.event)}'; it causes only ${REQUEST_EVENTS.join(', ')}.`,
+    );
+  }
+  const answer = control.trigger(body);
+  if (tolerate('trigger-answers-nothing')) return { status: 200, raw: '' };
+  if (tolerate('trigger-answers-id-only')) {
+    return { status: 200, body: { id: answer.request_id ?? answer.user_id ?? answer.guild_id } };
+  }
+  return { status: 200, body: answer };
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

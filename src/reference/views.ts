@@ -3,6 +3,7 @@
  * faults live here, so every result and event carries the same deviation.
  */
 import type { Variants } from './contract.js';
+import type { ToleranceSwitch } from './tolerances/index.js';
 import type {
   ChannelRecord,
   GuildRecord,
@@ -40,7 +41,13 @@ export class Views {
     private readonly world: World,
     private readonly fault: FaultSwitch,
     private readonly variants: Variants,
+    private readonly tolerate: ToleranceSwitch = () => false,
   ) {}
+
+  /** A time as sent: milliseconds, or seconds under the timestamps-in-seconds tolerance (§2: unit not shown). */
+  private time(ms: number): number {
+    return this.tolerate('timestamps-in-seconds') ? Math.floor(ms / 1000) : ms;
+  }
 
   /** User: fields of the family (de-facto-conventions.md "Resources"): id, name, avatar, is_bot. */
   user(user: UserRecord): Json {
@@ -90,7 +97,7 @@ export class Views {
     if (member.nick) view.nick = member.nick;
     view.joined_at = this.fault('member-joined-at-string')
       ? new Date(member.joinedAt).toISOString()
-      : member.joinedAt;
+      : this.time(member.joinedAt);
     const roles = member.roleIds.map((roleId) => this.world.roles.get(roleId)).filter((role) => !!role);
     view.roles = this.fault('member-roles-ids')
       ? roles.map((role) => role.id)
@@ -105,7 +112,7 @@ export class Views {
    */
   private messageMember(guildId: string, member: MemberRecord): Json {
     if (this.variants['message-member'] === 'GuildMember') return this.member(guildId, member);
-    const view: Json = { joined_at: member.joinedAt };
+    const view: Json = { joined_at: this.time(member.joinedAt) };
     if (member.nick) view.nick = member.nick;
     return view;
   }
@@ -132,8 +139,8 @@ export class Views {
     view.user = this.userById(message.authorId);
     view.created_at = this.fault('message-created-at-string')
       ? new Date(message.createdAt).toISOString()
-      : message.createdAt;
-    if (message.updatedAt !== undefined) view.updated_at = message.updatedAt;
+      : this.time(message.createdAt);
+    if (message.updatedAt !== undefined) view.updated_at = this.time(message.updatedAt);
     if (this.fault('message-id-missing')) delete view.id;
     return view;
   }

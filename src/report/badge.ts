@@ -17,6 +17,8 @@ export interface BadgeData {
 }
 
 export const BADGE_LABEL = 'chat-api conformance';
+/** The label of a `conformance client` run's badge. */
+export const CLIENT_BADGE_LABEL = 'client conformance';
 export const BADGE_LEVELS: readonly BadgeLevel[] = ['must', 'should'];
 
 export interface BadgeCounts {
@@ -66,7 +68,8 @@ export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeD
     counts.counted === 0
       ? 'no checks ran'
       : `${counts.passed}/${counts.counted} ${level === 'must' ? 'must' : 'must+should'}`;
-  return { schemaVersion: 1, label: BADGE_LABEL, message, color: badgeColor(counts) };
+  const label = run.mode === 'client' ? CLIENT_BADGE_LABEL : BADGE_LABEL;
+  return { schemaVersion: 1, label, message, color: badgeColor(counts) };
 }
 
 export const renderBadgeJson: Reporter = (run, options) =>

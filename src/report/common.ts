@@ -46,3 +46,11 @@ export function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;
   return `${text.slice(0, limit)}\n… (${text.length - limit} more characters in report.json)`;
 }
+
+/** A client-mode run's target in words (`conformance client`): the client judged and what was served. */
+export function clientTarget(run: RunResult): string | undefined {
+  const client = run.mode === 'client' ? run.target.client : undefined;
+  if (!client) return undefined;
+  const who = client.command ? `client ${client.command}` : `client at ${client.listen}`;
+  return `${who} (served ${run.target.baseUrl})`;
+}

@@ -1,12 +1,12 @@
 /**
  * Console writer: a pure function of the run (summary by group and level; each failure with rule ids,
- * expected, observed and curl; skips with reasons), plus the live progress printer used on a TTY — the
- * only part of src/report that writes.
+ * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
+  clientTarget,
   countingNote,
   countsTowardVerdict,
   groupsOf,
@@ -70,7 +70,8 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
 export const renderConsole: Reporter = (run, options) => {
   const c = paint(options);
   const out: string[] = [];
-  const target = `${run.target.baseUrl}${run.target.embedded ? ' (embedded reference)' : ''}`;
+  const target =
+    clientTarget(run) ?? `${run.target.baseUrl}${run.target.embedded ? ' (embedded reference)' : ''}`;
   out.push(c.bold(`chat-conformance ${run.tool.version} — ${target}`));
   out.push(
     c.dim(
@@ -142,21 +143,3 @@ export const renderConsole: Reporter = (run, options) => {
   );
   return `${out.join('\n')}\n`;
 };
-
-/** Live progress on a TTY: one line per finished check. Returns the callbacks the runner calls. */
-export function createProgressPrinter(
-  write: (text: string) => void,
-  options: { color: boolean; tty: boolean },
-): {
-  onRunStart: (info: { total: number; target: string }) => void;
-  onCheckResult: (result: CheckResult, progress: { done: number; total: number }) => void;
-} {
-  const c = paint(options);
-  return {
-    onRunStart: ({ total, target }) => write(c.dim(`running ${total} checks against ${target}\n`)),
-    onCheckResult: (result, { done, total }) => {
-      const position = c.dim(`[${String(done).padStart(String(total).length)}/${total}]`);
-      write(`${position} ${statusLabel(c, result.status)} ${result.id}\n`);
-    },
-  };
-}

@@ -5,10 +5,13 @@
  * blocks anything else, so even a missed escape could not run a response body's script.
  */
 import { createHash } from 'node:crypto';
+import { getRule, hasRule } from '../../spec/rules.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
+  clientTarget,
   countingNote,
+  countsTowardVerdict,
   groupsOf,
   humanDuration,
   isFailing,
@@ -85,6 +88,9 @@ details.check[open]>summary{border-bottom:1px solid var(--line)}.body{padding:8p
 .exchange{border-left:3px solid var(--line);padding-left:10px;margin:10px 0}.label{font-weight:600;margin-top:6px}
 button.copy{font:inherit;font-size:12px;padding:2px 10px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);cursor:pointer}
 .hidden{display:none!important}.warn{border:1px solid var(--fail);border-radius:6px;padding:8px 12px}
+button.card{font:inherit;color:inherit;text-align:left;cursor:pointer}button.card[aria-pressed=true]{outline:2px solid var(--fg)}
+section.failures>h2{color:var(--fail)}.spec{border-left:3px solid var(--exp);padding:2px 10px;margin:6px 0}.spec p{margin:2px 0}
+details.setup{margin:10px 0}details.setup>summary{cursor:pointer;color:var(--muted)}
 `;
 
 const SCRIPT = `
@@ -107,6 +113,14 @@ const SCRIPT = `
     groups.forEach(function(g){g.classList.toggle('hidden',!g.querySelector('details.check:not(.hidden)'));});
     shown.textContent=count+' of '+checks.length+' checks shown';
   }
+  var cards=[].slice.call(document.querySelectorAll('button.card'));
+  cards.forEach(function(card){card.addEventListener('click',function(){
+    var only=card.getAttribute('aria-pressed')==='true'?'':card.dataset.status;
+    [].slice.call(document.querySelectorAll('input[name=status]')).forEach(function(i){i.checked=only===''||i.value===only;});
+    cards.forEach(function(c){c.setAttribute('aria-pressed',String(only!==''&&c===card));});
+    apply();
+  });});
+  document.getElementById('filters').addEventListener('input',function(){cards.forEach(function(c){c.setAttribute('aria-pressed','false');});});
   document.getElementById('filters').addEventListener('input',apply);
   document.getElementById('filters').addEventListener('change',apply);
   document.addEventListener('click',function(event){
@@ -172,7 +186,18 @@ function exchangeHtml(exchange: Exchange, index: number, plan: EvidencePlan, fai
   return parts.join('');
 }
 
-function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan): string {
+/** The statements a failing check cites, in the catalogue's words (spec/rules.ts), so no lookup is needed. */
+function specHtml(check: CheckResult): string {
+  const cited = check.rules.filter(hasRule).map(getRule);
+  if (!cited.length) return '';
+  const lines = cited.map(
+    (rule) =>
+      `<p><code>${e(rule.id)}</code> <span class="muted">${rule.source === 'spec' ? `§${e(rule.section)}` : e(rule.section)}, ${e(rule.level)}</span> ${e(rule.statement)}</p>`,
+  );
+  return `<div class="spec"><div class="label">The spec says</div>${lines.join('')}</div>`;
+}
+
+function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open = false): string {
   const failing = isFailing(check);
   const evidence = check.evidence;
   const search = `${check.id} ${check.title} ${check.rules.join(' ')} ${check.reason ?? ''}`.toLowerCase();
@@ -187,25 +212,39 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan): stri
     `<span class="dur">${e(humanDuration(check.durationMs))}</span></summary>`;
   const body: string[] = [];
   if (check.reason) body.push(`<p class="reason">${e(check.reason)}</p>`);
+  if (failing) body.push(specHtml(check));
   body.push(
     `<p class="muted">Level ${e(check.level)} (${e(countingNote(check, run))}) · rules ${e(check.rules.join(', ') || '—')}` +
       ` · operations ${e(check.operations.join(', ') || '—')}</p>`,
   );
   if (evidence?.expected) body.push(`<div class="label">Expected</div><pre>${e(evidence.expected)}</pre>`);
   if (evidence?.observed) body.push(`<div class="label">Observed</div><pre>${e(evidence.observed)}</pre>`);
-  if (evidence?.notes?.length) {
-    body.push(
-      `<div class="label">Notes</div><ul>${evidence.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>`,
-    );
-  }
   const exchanges = evidence?.exchanges ?? [];
-  if (failing || plan.otherBody > 0) {
+  if (failing && exchanges.length) {
+    // The failing exchange is the last one: it comes first; the exchanges that set the check up are folded.
+    const last = exchanges.length - 1;
+    body.push(exchangeHtml(exchanges[last], last, plan, true));
+    if (last > 0) {
+      body.push(
+        `<details class="setup"><summary>${last} earlier exchange${last > 1 ? 's' : ''} (setup)</summary>` +
+          `${exchanges
+            .slice(0, last)
+            .map((exchange, index) => exchangeHtml(exchange, index, plan, true))
+            .join('')}</details>`,
+      );
+    }
+  } else if (plan.otherBody > 0) {
     exchanges.forEach((exchange, index) => {
       body.push(exchangeHtml(exchange, index, plan, failing));
     });
   } else if (exchanges.length) {
     body.push(
       `<p class="muted">${exchanges.length} exchange(s) left out to keep this page small: see report.json.</p>`,
+    );
+  }
+  if (evidence?.notes?.length) {
+    body.push(
+      `<div class="label">Notes</div><ul>${evidence.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>`,
     );
   }
   if (evidence?.events?.length) {
@@ -217,25 +256,57 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan): stri
     `data-status="${check.status}" data-level="${check.level}" data-group="${e(check.group)}" ` +
     `data-experimental="${check.experimental}" data-search="${e(search)}"`;
   // The id lets a link (the fleet matrix's cells) point at one check: report.html#check-<id>.
-  return `<details class="check" id="check-${e(check.id)}" ${data}>${summary}<div class="body">${body.join('')}</div></details>`;
+  return `<details class="check" id="check-${e(check.id)}" ${data}${open ? ' open' : ''}>${summary}<div class="body">${body.join('')}</div></details>`;
 }
 
-/** Failing checks first within a group, then run order. */
 const STATUS_RANK: Record<Status, number> = { fail: 0, error: 1, pass: 2, skip: 3 };
+const LEVEL_RANK: Record<Level, number> = { must: 0, should: 1, info: 2 };
 
+/**
+ * Every failing check of every group, in one list at the top: counted before not counted, fail before
+ * error, must before should before info, then run order. The first one is open.
+ */
+function failingInOrder(run: RunResult): CheckResult[] {
+  const counted = (check: CheckResult) => (countsTowardVerdict(check, run) && !check.expectedFailure ? 0 : 1);
+  return run.checks
+    .map((check, index) => ({ check, index }))
+    .filter(({ check }) => isFailing(check))
+    .sort(
+      (a, b) =>
+        counted(a.check) - counted(b.check) ||
+        STATUS_RANK[a.check.status] - STATUS_RANK[b.check.status] ||
+        LEVEL_RANK[a.check.level] - LEVEL_RANK[b.check.level] ||
+        a.index - b.index,
+    )
+    .map(({ check }) => check);
+}
+
+function failuresHtml(run: RunResult, plan: EvidencePlan): string {
+  const failing = failingInOrder(run);
+  if (!failing.length) return '';
+  const counted = failing.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure).length;
+  return (
+    `<section class="group failures" data-group=""><h2>Failing checks <span class="muted">${failing.length} in all groups` +
+    `${counted < failing.length ? `, ${counted} counted in the verdict` : ''}</span></h2>` +
+    `${failing.map((check, index) => checkHtml(check, run, plan, index === 0)).join('')}</section>`
+  );
+}
+
+/** The other checks, by group: passes, then skips, in run order (the failing ones are listed above). */
 function groupsHtml(run: RunResult, plan: EvidencePlan): string {
   return groupsOf(run)
     .map((group) => {
-      const checks = run.checks
+      const all = run.checks.filter((check) => check.group === group);
+      const checks = all
         .map((check, index) => ({ check, index }))
-        .filter(({ check }) => check.group === group)
+        .filter(({ check }) => !isFailing(check))
         .sort((a, b) => STATUS_RANK[a.check.status] - STATUS_RANK[b.check.status] || a.index - b.index)
         .map(({ check }) => check);
-      const failing = checks.filter(isFailing).length;
-      const passing = checks.filter((check) => check.status === 'pass').length;
+      const failing = all.length - checks.length;
+      const passing = all.filter((check) => check.status === 'pass').length;
       return (
         `<section class="group" data-group="${e(group)}"><h2>${e(group)} <span class="muted">` +
-        `${passing}/${checks.length} pass${failing ? `, ${failing} failing` : ''}</span></h2>` +
+        `${passing}/${all.length} pass${failing ? `, ${failing} failing (listed above)` : ''}</span></h2>` +
         `${checks.map((check) => checkHtml(check, run, plan)).join('')}</section>`
       );
     })
@@ -276,8 +347,11 @@ function baselineHtml(run: RunResult): string {
 
 function page(run: RunResult, plan: EvidencePlan): string {
   const summary = run.summary;
-  const cards = (['pass', 'fail', 'error', 'skip'] as Status[])
-    .map((status) => `<div class="card ${status}"><b>${summary[status]}</b>${status}</div>`)
+  // Each card is a filter: it shows only its status (click again for all).
+  const card = (status: string, count: number, label: string) =>
+    `<button type="button" class="card ${status}" data-status="${status}" aria-pressed="false"><b>${count}</b>${label}</button>`;
+  const cards = (['fail', 'error', 'pass', 'skip'] as Status[])
+    .map((status) => card(status, summary[status], status))
     .join('');
   const levelRows = (['must', 'should', 'info'] as Level[])
     .filter((level) => summary.byLevel[level].total > 0)
@@ -290,7 +364,9 @@ function page(run: RunResult, plan: EvidencePlan): string {
     .map(([point, value]) => `${e(point)} = <code>${e(value)}</code>`)
     .join(', ');
   const meta = [
-    `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
+    clientTarget(run)
+      ? `target <code>${e(clientTarget(run)!)}</code>`
+      : `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
     `spec ${e(run.spec.name)} <code>${e(run.spec.catalogueHash)}</code>`,
     `profile <code>${e(run.profile)}</code>`,
     `level <code>${e(run.level)}</code>`,
@@ -310,11 +386,13 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <body><main>
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
-<div class="cards">${cards}<div class="card"><b>${summary.total}</b>checks</div></div>
-<div class="tables">${countsTable('Level', levelRows)}${countsTable('Group', groupRows)}</div>
+<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
 ${baselineHtml(run)}
 ${filtersHtml(run)}
+${failuresHtml(run, plan)}
 ${groupsHtml(run, plan)}
+<h2>Counts</h2>
+<div class="tables">${countsTable('Level', levelRows)}${countsTable('Group', groupRows)}</div>
 </main>
 <script>${SCRIPT}</script>
 </body></html>

@@ -8,6 +8,7 @@ import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/mode
 import {
   baselineVerdictReason,
   byLevel,
+  clientTarget,
   countingNote,
   curlsOf,
   groupsOf,
@@ -88,7 +89,9 @@ function header(run: RunResult): string {
   const verdict = run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
   const meta = [
     `${code(`${run.tool.name} ${run.tool.version}`)}`,
-    `target ${code(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference)' : ''}`,
+    clientTarget(run)
+      ? `target ${code(clientTarget(run)!)}`
+      : `target ${code(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference)' : ''}`,
     `spec ${escapeInline(run.spec.name)} ${code(run.spec.catalogueHash.slice(0, 19))}`,
     `profile ${code(run.profile)}`,
     `level ${code(run.level)}`,

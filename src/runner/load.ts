@@ -1,6 +1,7 @@
 /**
  * Loads the checks: every suites/<area>.ts (or .js when built) default-exports CheckDefinition[].
- * Files and folders starting with '_' are helpers, not suites.
+ * Files and folders starting with '_' are helpers, not suites. Only files are read: the folder
+ * suites/client/ holds the client-mode scenarios (src/client-mode/load.ts), never run against a server.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';

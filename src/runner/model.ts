@@ -107,7 +107,18 @@ export interface RunResult {
   tool: { name: 'chat-conformance'; version: string };
   /** Spec identity: document name and a hash of the catalogue (operations, events, rules). */
   spec: { name: string; catalogueHash: string };
-  target: { baseUrl: string; embedded: boolean; faults?: string[] };
+  /** 'client': `conformance client` judged a client against served pages (absent: a server run). */
+  mode?: 'server' | 'client';
+  /**
+   * Client mode: baseUrl is what the checker served, and `client` the client judged (its command, or the
+   * --listen address it was waited for at).
+   */
+  target: {
+    baseUrl: string;
+    embedded: boolean;
+    faults?: string[];
+    client?: { command?: string; listen?: string };
+  };
   profile: 'satori' | 'strict';
   /** Level at which the verdict is computed (--level). */
   level: Level;

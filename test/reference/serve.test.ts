@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { CommandIo } from '../../bin/commands/io.js';
 import { registerServe } from '../../bin/commands/serve.js';
-import { faultCatalogue } from '../../src/reference/index.js';
+import { faultCatalogue, toleranceCatalogue, tolerancePresets } from '../../src/reference/index.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 
 function capture() {
@@ -38,7 +38,23 @@ describe('conformance serve', () => {
     expect(JSON.parse(json.out.join(''))).toEqual(faultCatalogue);
   });
 
+  it('--list-tolerances prints every tolerance with its section and the presets; --json prints both', async () => {
+    const text = capture();
+    await runServe(['--list-tolerances'], text.io);
+    const printed = text.out.join('');
+    for (const tolerance of toleranceCatalogue)
+      expect(printed).toContain(`${tolerance.id}\n    allowed by ${tolerance.allowedBy}`);
+    expect(printed).toContain(`preset legacy: ${tolerancePresets.legacy.join(', ')}`);
+    const json = capture();
+    await runServe(['--list-tolerances', '--json'], json.io);
+    expect(JSON.parse(json.out.join(''))).toEqual({
+      tolerances: toleranceCatalogue,
+      presets: tolerancePresets,
+    });
+  });
+
   it.each([
+    [['--tolerate', 'no-such-tolerance'], /no-such-tolerance.*legacy, void-text-plain-ok.*--list-tolerances/],
     [['--port', 'abc'], /--port/],
     [['--port', '70000'], /--port/],
     [['--latency', '-5'], /--latency/],
@@ -57,7 +73,18 @@ describe('conformance serve', () => {
     const { io, out, exits } = capture();
     const controller = new AbortController();
     const running = runServe(
-      ['--port', '0', '--fault', 'message-id-missing', '--variant', 'role-payload=role', '--token', 'T0K'],
+      [
+        '--port',
+        '0',
+        '--fault',
+        'message-id-missing',
+        '--variant',
+        'role-payload=role',
+        '--token',
+        'T0K',
+        '--tolerate',
+        'legacy',
+      ],
       io,
       controller.signal,
     );
@@ -69,13 +96,21 @@ describe('conformance serve', () => {
     expect(printed).toContain('token T0K');
     expect(printed).toContain('faults     message-id-missing');
     expect(printed).toContain('role-payload=role');
+    expect(printed).toContain(`tolerated  ${tolerancePresets.legacy.join(' ')}`);
     const baseUrl = /base URL {3}(\S+)/.exec(printed)![1];
     const reply = await fetch(`${baseUrl}/guild.list`, {
       method: 'POST',
-      headers: { authorization: 'Bearer T0K' },
+      headers: { authorization: 'Bearer T0K', 'x-platform': 'reference', 'x-self-id': '1001' },
       body: '{}',
     });
     expect(reply.status).toBe(200);
+    // legacy: the Satori-* names alone pick no bot.
+    const newNames = await fetch(`${baseUrl}/guild.list`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer T0K', 'satori-platform': 'reference', 'satori-user-id': '1001' },
+      body: '{}',
+    });
+    expect(newNames.status).toBe(403);
     controller.abort('SIGINT');
     await running;
     expect(exits).toEqual([0]);

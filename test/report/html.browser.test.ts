@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getRule } from '../../spec/rules.js';
 import { renderHtml } from '../../src/report/html.js';
+import { countsTowardVerdict } from '../../src/runner/summary.js';
 import { launchChromium } from '../support/browser.js';
 import { mixedRun } from './fixtures/runs.js';
 
@@ -96,7 +98,7 @@ describe('report.html in Chromium', () => {
       run.checks
         .filter((check) => check.group === 'messages')
         .map((check) => check.id)
-        .sort(byStatusThenOrder),
+        .sort(byPageOrder),
     );
     // A group with no visible row is hidden as a whole.
     expect(await page.locator('section.group[data-group="channels"]').isHidden()).toBe(true);
@@ -112,24 +114,63 @@ describe('report.html in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('expanding a failing check shows its evidence and curl; copy puts the curl on the clipboard', async () => {
+  it('opens on the first counted failure: its failing request, response and curl, the spec statement, setup folded', async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const row = page.locator('details.check', {
-      has: page.locator('code', { hasText: 'message.list/limit-above-bound-is-clamped' }),
-    });
-    const curl = row.locator('pre.curl');
-    expect(await curl.isHidden()).toBe(true);
-    await row.locator('summary').click();
-    await curl.waitFor({ state: 'visible', timeout: 5000 });
-    const expected = run.checks[1].evidence!.exchanges[0].curl;
-    expect(await curl.textContent()).toBe(expected);
+    // The failing checks of every group come first, in one list, and the first one is open.
+    const failingIds = run.checks.filter((check) => check.status === 'fail' || check.status === 'error');
+    expect((await idsVisible()).slice(0, failingIds.length)).toEqual(
+      failingIds.map((check) => check.id).sort(byPageOrder),
+    );
+    const row = page.locator('details.check').first();
+    expect(await row.locator('summary code').textContent()).toBe('message.list/limit-above-bound-is-clamped');
+    expect(await row.getAttribute('open')).toBe('');
+    const curl = row.locator('pre.curl').first();
+    expect(await curl.isVisible()).toBe(true);
+    const failingExchange = run.checks[1].evidence!.exchanges.at(-1)!;
+    expect(await curl.textContent()).toBe(failingExchange.curl);
     expect(await row.locator('.reason').textContent()).toBe(run.checks[1].reason);
-    const copy = row.getByRole('button', { name: 'Copy' });
-    expect(await copy.count()).toBe(1);
+    // The statement it cites, in words, not only the id.
+    expect(await row.locator('.spec').textContent()).toContain(getRule('MSG-LIST-5').statement);
+    const copy = row.getByRole('button', { name: 'Copy' }).first();
     await copy.click();
     await row.getByRole('button', { name: 'Copied' }).waitFor({ state: 'visible', timeout: 5000 });
     const clipboard = () => (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText();
-    expect(await page.evaluate(clipboard)).toBe(expected);
+    expect(await page.evaluate(clipboard)).toBe(failingExchange.curl);
+
+    // A check with exchanges before the failing one: the failing exchange shows first, the rest are folded.
+    const mute = page.locator('details.check', {
+      has: page.locator('code', { hasText: 'guild.member.mute/mutes-peer' }),
+    });
+    await mute.locator(':scope > summary').click();
+    const exchanges = run.checks.find((check) => check.id === 'guild.member.mute/mutes-peer')!.evidence!
+      .exchanges;
+    expect(exchanges.length).toBeGreaterThan(1);
+    const visibleCurls = mute.locator('pre.curl:visible');
+    await visibleCurls.first().waitFor({ state: 'visible', timeout: 5000 });
+    expect(await visibleCurls.allTextContents()).toEqual([exchanges.at(-1)!.curl]);
+    await mute.locator('details.setup > summary').click();
+    expect(await visibleCurls.allTextContents()).toEqual([
+      exchanges.at(-1)!.curl,
+      ...exchanges.slice(0, -1).map((x) => x.curl),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('the summary cards filter: fail shows only failing rows, a second click shows all again', async () => {
+    const failCard = page.locator('button.card.fail');
+    await failCard.click();
+    expect(await failCard.getAttribute('aria-pressed')).toBe('true');
+    expect(await idsVisible()).toEqual(
+      run.checks
+        .filter((check) => check.status === 'fail')
+        .map((check) => check.id)
+        .sort(byPageOrder),
+    );
+    await page.locator('button.card.skip').click();
+    expect(await visibleChecks()).toBe(run.checks.filter((check) => check.status === 'skip').length);
+    await page.locator('button.card.skip').click();
+    expect(await visibleChecks()).toBe(run.checks.length);
+    expect(await page.getByRole('checkbox', { name: 'pass' }).isChecked()).toBe(true);
     expect(problems).toEqual([]);
   });
 
@@ -148,21 +189,45 @@ describe('report.html in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('takes a screenshot for a person to judge (reports/html-report.png)', async () => {
-    const row = page.locator('details.check', {
-      has: page.locator('code', { hasText: 'message.list/limit-above-bound-is-clamped' }),
-    });
-    await row.locator('summary').click();
+  it('shows a failing check in the first viewport; screenshot for a person to judge (reports/html-report.png)', async () => {
+    const viewport = page.viewportSize()!;
+    const first = page.locator('details.check[open]').first();
+    const box = (await first.boundingBox())!;
+    expect(await first.getAttribute('data-status')).toBe('fail');
+    // Its title, reason and failing request are on the first screen, without scrolling.
+    expect(box.y + 40).toBeLessThan(viewport.height);
+    const exchange = (await first.locator('.exchange').first().boundingBox())!;
+    expect(exchange.y).toBeLessThan(viewport.height);
     await mkdir('reports', { recursive: true });
-    const png = await page.screenshot({ path: join('reports', 'html-report.png'), fullPage: true });
+    const png = await page.screenshot({ path: join('reports', 'html-report.png') });
     expect(png.length).toBeGreaterThan(10_000);
+    await page.screenshot({ path: join('reports', 'html-report-full.png'), fullPage: true });
   });
 });
 
-/** The page lists failing checks first within a group, then in run order. */
-function byStatusThenOrder(a: string, b: string): number {
-  const rank = { fail: 0, error: 1, pass: 2, skip: 3 } as const;
-  const index = (id: string) => run.checks.findIndex((check) => check.id === id);
-  const status = (id: string) => rank[run.checks[index(id)].status];
-  return status(a) - status(b) || index(a) - index(b);
+/**
+ * The page's order: failing checks of every group first (counted, then fail before error, must before
+ * should before info, then run order), then the others by group, pass before skip, in run order.
+ */
+function byPageOrder(a: string, b: string): number {
+  const check = (id: string) => run.checks.find((item) => item.id === id)!;
+  const index = (id: string) => run.checks.findIndex((item) => item.id === id);
+  const failing = (id: string) => (['fail', 'error'].includes(check(id).status) ? 0 : 1);
+  const counted = (id: string) => (countsTowardVerdict(check(id), run) && !check(id).expectedFailure ? 0 : 1);
+  const status = { fail: 0, error: 1, pass: 2, skip: 3 } as const;
+  const level = { must: 0, should: 1, info: 2 } as const;
+  const groups = [...new Set(run.checks.map((item) => item.group))];
+  if (failing(a) !== failing(b)) return failing(a) - failing(b);
+  if (failing(a) === 0)
+    return (
+      counted(a) - counted(b) ||
+      status[check(a).status] - status[check(b).status] ||
+      level[check(a).level] - level[check(b).level] ||
+      index(a) - index(b)
+    );
+  return (
+    groups.indexOf(check(a).group) - groups.indexOf(check(b).group) ||
+    status[check(a).status] - status[check(b).status] ||
+    index(a) - index(b)
+  );
 }

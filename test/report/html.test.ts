@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getRule, hasRule } from '../../spec/rules.js';
 import { escapeHtml, HTML_SIZE_BUDGET, renderHtml } from '../../src/report/html.js';
 import { applyBaseline } from '../../src/runner/baseline.js';
 import { largeRun, mixedRun } from './fixtures/runs.js';
@@ -69,6 +70,26 @@ describe('report.html (static checks; the browser test renders it)', () => {
     expect(trimmed.match(/<pre class="curl">/g)!.length).toBeGreaterThanOrEqual(
       run.checks.filter((check) => check.status === 'fail' || check.status === 'error').length,
     );
+  });
+
+  it('lists every failing check once, before the groups, with the statement it cites; the first is open', () => {
+    const run = mixedRun();
+    const html = render(run);
+    const failing = run.checks.filter((check) => check.status === 'fail' || check.status === 'error');
+    const section = html.slice(
+      html.indexOf('<section class="group failures"'),
+      html.indexOf('<section class="group" '),
+    );
+    for (const check of failing) {
+      expect(html.split(`<code>${check.id}</code>`)).toHaveLength(2);
+      expect(section).toContain(`<code>${check.id}</code>`);
+      for (const id of check.rules.filter(hasRule))
+        expect(section).toContain(escapeHtml(getRule(id).statement));
+    }
+    expect(section.match(/<details class="check"[^>]* open>/g)).toHaveLength(1);
+    // Passing checks do not repeat the statements (the page stays small).
+    const passing = run.checks.find((check) => check.status === 'pass' && check.rules.some(hasRule))!;
+    expect(html).not.toContain(escapeHtml(getRule(passing.rules.find(hasRule)!).statement));
   });
 
   it('shows the baseline: stale entries that fail the run', () => {

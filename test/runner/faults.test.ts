@@ -4,7 +4,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatMatrix, runFaultMatrix } from '../../scripts/faults.js';
+import {
+  formatMatrix,
+  formatToleranceMatrix,
+  runFaultMatrix,
+  runToleranceMatrix,
+} from '../../scripts/faults.js';
+import { toleranceCatalogue } from '../../src/reference/index.js';
 import { type CheckContext, defineCheck } from '../../src/runner/check.js';
 import { loadFaultCatalogue } from '../../src/runner/embedded.js';
 import { loadChecks } from '../../src/runner/load.js';
@@ -47,5 +53,50 @@ describe('fault matrix', () => {
       ]),
     );
     expect(formatMatrix(matrix)).toMatch(/\* example\/message-create-then-get/);
+  });
+});
+
+describe('tolerance matrix', () => {
+  it('reports a must check failing under a legal variation as a false verdict, and re-runs unmasked faults under a preset', async () => {
+    const examples = await loadChecks(join(ROOT, 'test/runner/fixtures/suites'));
+    // Wrong on purpose: the spec shows no status code (§7), so demanding 401 at must is a false verdict.
+    const demands401 = defineCheck({
+      id: 'test/demands-401',
+      title: 'a missing token is answered 401',
+      level: 'must',
+      rules: ['CONV-HTTP-AUTH'],
+      group: 'robustness',
+      operations: ['guild.list'],
+      async run(t: CheckContext) {
+        const result = await t.call('guild.list', {}, { headers: { authorization: '' } });
+        t.expect(result.status === 401, 'guild.list without a token answers 401', result.status);
+      },
+    });
+    const byId = (id: string) => {
+      const tolerance = toleranceCatalogue.find((candidate) => candidate.id === id);
+      if (!tolerance) throw new Error(`tolerance ${id} is not in the catalogue`);
+      return tolerance;
+    };
+    const catalogue = loadFaultCatalogue();
+    const matrix = await runToleranceMatrix({
+      checks: [...examples, demands401],
+      tolerances: [byId('auth-403'), byId('void-text-plain-ok')],
+      presets: { both: ['auth-403', 'void-text-plain-ok'] },
+      faults: catalogue.filter((fault) => fault.id === 'message-create-returns-object'),
+    });
+    const row = (label: string) => matrix.rows.find((candidate) => candidate.label === label);
+    expect(row('auth-403')?.mustFailures.map((check) => check.id)).toEqual(['test/demands-401']);
+    expect(row('void-text-plain-ok')?.mustFailures).toEqual([]);
+    expect(row('both')?.preset).toBe(true);
+    expect(matrix.presetFaults).toEqual([
+      expect.objectContaining({ preset: 'both', rows: [expect.objectContaining({ detected: true })] }),
+    ]);
+    expect(matrix.problems).toEqual([
+      expect.stringMatching(/^tolerance auth-403: must check test\/demands-401 fails/),
+      expect.stringMatching(/^preset both: must check test\/demands-401 fails/),
+    ]);
+    expect(formatToleranceMatrix(matrix)).toMatch(
+      /FAIL auth-403[^\n]*\n {7}! test\/demands-401 \(must fail\)/,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../spec/rules.js';
-import { loadChecks } from '../../src/runner/load.js';
-import { ruleCoverage, uncoveredTestableRules } from '../../src/runner/traceability.js';
+import { loadCitingChecks, ruleCoverage, uncoveredTestableRules } from '../../src/runner/traceability.js';
 
 describe('traceability', () => {
   it('classifies each rule as covered, uncovered or untestable', () => {
@@ -15,7 +14,7 @@ describe('traceability', () => {
   });
 
   it('every testable must/should rule has at least one check', async () => {
-    const uncovered = uncoveredTestableRules(await loadChecks()).map(
+    const uncovered = uncoveredTestableRules(await loadCitingChecks()).map(
       (rule) => `${rule.id} (§${rule.section}, ${rule.level})`,
     );
     expect(

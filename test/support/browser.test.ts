@@ -55,9 +55,7 @@ describe('findChromium', () => {
     );
     chmodSync(aptGet, 0o755);
     try {
-      expect(ensureChromium({ env: { PATH: dir }, root: true })).toBe(
-        join(dir, 'chromium'),
-      );
+      expect(ensureChromium({ env: { PATH: dir }, root: true })).toBe(join(dir, 'chromium'));
       expect(readFileSync(calls, 'utf8')).toBe('update -qq\ninstall -y -qq chromium\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });

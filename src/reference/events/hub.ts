@@ -14,6 +14,8 @@
  */
 import type { Server } from 'node:http';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { ToleranceSwitch } from '../tolerances/index.js';
+import { withExtraFields } from '../tolerances/wire.js';
 
 const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 
@@ -58,6 +60,8 @@ export interface Login {
 export interface EventHubOptions {
   /** Fault ids switched on (see src/reference/faults/events.ts); others are ignored here. */
   faults?: ReadonlySet<string>;
+  /** Tolerances switched on (src/reference/tolerances): the envelope, resume and extra-field ones apply here. */
+  tolerate?: ToleranceSwitch;
   /** Every identity the server hosts, as de-facto Login objects; called on every use, so it may change. */
   logins: () => Login[];
   /**
@@ -142,6 +146,7 @@ const loginId = (login: Login): string | undefined => login.user?.id;
 export class EventHub {
   readonly #options: EventHubOptions;
   readonly #faults: ReadonlySet<string>;
+  readonly #tolerate: ToleranceSwitch;
   readonly #now: () => number;
   readonly #server = new WebSocketServer({ noServer: true });
   readonly #connections = new Set<Connection>();
@@ -154,6 +159,7 @@ export class EventHub {
   constructor(options: EventHubOptions) {
     this.#options = options;
     this.#faults = options.faults ?? new Set();
+    this.#tolerate = options.tolerate ?? (() => false);
     this.#now = options.now ?? Date.now;
   }
 
@@ -235,6 +241,16 @@ export class EventHub {
 
   /** The EVENT body (de-facto envelope): sn, type, timestamp, login, resources at top level. */
   #envelope(sn: number, type: string, login: Login, resources: EventResources): Record<string, unknown> {
+    const body = this.#envelopeFields(sn, type, login, resources);
+    return this.#tolerate('extra-fields') ? (withExtraFields(body) as Record<string, unknown>) : body;
+  }
+
+  #envelopeFields(
+    sn: number,
+    type: string,
+    login: Login,
+    resources: EventResources,
+  ): Record<string, unknown> {
     const lifted: Record<string, unknown> = {};
     for (const key of RESOURCE_KEYS) {
       // Resource faults: `event-<type>-no-<resource>` drops a required resource (EVT-<TYPE>, GEN-4).
@@ -246,7 +262,7 @@ export class EventHub {
       Object.entries(WRONG_NAMES).find(([fault, name]) => this.#fault(fault) && name.type === type)?.[1]
         .sent ?? type;
     const timestamp = this.#now();
-    if (this.#fault('event-envelope-legacy')) {
+    if (this.#fault('event-envelope-legacy') || this.#tolerate('legacy-event-envelope')) {
       // What older servers send: id instead of sn, platform + self_id instead of login.
       return {
         id: sn,
@@ -257,7 +273,11 @@ export class EventHub {
         ...lifted,
       };
     }
-    return { sn: this.#sentSn(sn), type: sentType, timestamp, login, ...lifted };
+    // Tolerance event-login-minimal: the login as the family documents it for non-login events.
+    const sentLogin = this.#tolerate('event-login-minimal')
+      ? { sn: login.sn, platform: login.platform, user: login.user }
+      : login;
+    return { sn: this.#sentSn(sn), type: sentType, timestamp, login: sentLogin, ...lifted };
   }
 
   /** The sn as sent; the sn faults break its strict increase (CONV-WS-SN). */
@@ -318,10 +338,17 @@ export class EventHub {
     clearTimeout(connection.identifyTimer);
     connection.selfIds = selfIds;
     const ownLogins = logins.filter((login) => selfIds.has(loginId(login) ?? ''));
-    send(connection.socket, Op.READY, this.#fault('ws-ready-no-logins') ? {} : { logins: ownLogins });
-    // Resume: replay what the client missed, before any live event (older clients send `sequence`).
-    const resumeFrom = typeof body.sn === 'number' ? body.sn : body.sequence;
-    if (typeof resumeFrom === 'number' && !this.#fault('ws-resume-ignored')) {
+    const ready = this.#fault('ws-ready-no-logins') ? {} : { logins: ownLogins };
+    send(connection.socket, Op.READY, this.#tolerate('extra-fields') ? withExtraFields(ready) : ready);
+    // Resume: replay what the client missed, before any live event (older clients send `sequence`;
+    // an older server reads only that, tolerance legacy-event-envelope).
+    const resumeFrom = this.#tolerate('legacy-event-envelope')
+      ? body.sequence
+      : typeof body.sn === 'number'
+        ? body.sn
+        : body.sequence;
+    const replays = !this.#fault('ws-resume-ignored') && !this.#tolerate('resume-replays-nothing');
+    if (typeof resumeFrom === 'number' && replays) {
       for (const event of this.#buffer) {
         if (event.sn > resumeFrom && selfIds.has(event.selfId)) send(connection.socket, Op.EVENT, event.body);
       }

@@ -1,0 +1,125 @@
+/**
+ * `conformance client --command "CMD" | --listen HOST:PORT`: judge a client (SDK, bot) by acting as the
+ * server (§1 rule 6, §4.1 rule 6 bind the client). Exit 0 conforms, 1 a counted scenario failed, 2 usage.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
+import { CLIENT_DEFAULTS, runClientMode } from '../../src/client-mode/run.js';
+import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
+import { ConfigurationError } from '../../src/runner/errors.js';
+import type { CommandIo } from './io.js';
+
+export interface ClientCommandContext {
+  cwd: string;
+  signal?: AbortSignal;
+  color: boolean;
+}
+
+const collectList = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+];
+
+const milliseconds = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new ConfigurationError(`${name} must be a positive number of milliseconds (got '${value}').`);
+  return parsed;
+};
+
+export function registerClient(program: Command, io: CommandIo, context: ClientCommandContext): Command {
+  return program
+    .command('client')
+    .description('check a client (SDK, bot): serve pages, run it once per scenario, judge its requests')
+    .option('--command <cmd>', 'shell command that drains CONFORMANCE_LIST and exits (run once per scenario)')
+    .option('--listen <host:port>', 'serve here and wait for a client started by you, scenario by scenario')
+    .option(
+      '--scenario-timeout <ms>',
+      `how long one scenario may take (default ${CLIENT_DEFAULTS.scenarioTimeoutMs}); --listen: the wait for the first request`,
+    )
+    .option(
+      '--idle <ms>',
+      `--listen: a scenario ends after this much quiet (default ${CLIENT_DEFAULTS.idleMs})`,
+    )
+    .addOption(
+      new Option('--list <kind>', 'drain this list in every scenario not tied to its own list').choices([
+        ...LIST_KINDS,
+      ]),
+    )
+    .option('--grep <regex>', 'only scenarios whose id or title matches')
+    .addOption(
+      new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
+    )
+    .option('--out <dir>', 'report folder (default reports/)')
+    .option(
+      '--reporter <names>',
+      `report writers (repeatable or comma-separated; default all): ${defaultReporters.join(', ')}`,
+      collectList,
+    )
+    .addOption(
+      new Option('--badge-level <level>', 'scenarios the badge counts (default must)').choices([
+        'must',
+        'should',
+      ]),
+    )
+    .option('--verbose', 'list passing scenarios too')
+    .action(async (flags: Record<string, any>) => {
+      io.exit(await clientCommand(flags, io, context));
+    });
+}
+
+async function clientCommand(
+  flags: Record<string, any>,
+  io: CommandIo,
+  context: ClientCommandContext,
+): Promise<number> {
+  const reporterNames = parseReporterList(flags.reporter ?? defaultReporters);
+  const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
+  const idleMs = milliseconds('--idle', flags.idle);
+  const result = await runClientMode({
+    ...(flags.command ? { command: flags.command as string } : {}),
+    ...(flags.listen ? { listen: flags.listen as string } : {}),
+    ...(scenarioTimeoutMs ? { scenarioTimeoutMs } : {}),
+    ...(idleMs ? { idleMs } : {}),
+    ...(flags.grep ? { grep: flags.grep as string } : {}),
+    ...(flags.list ? { list: flags.list as ListKind } : {}),
+    ...(flags.level ? { level: flags.level } : {}),
+    cwd: context.cwd,
+    ...(context.signal ? { signal: context.signal } : {}),
+    onListen: ({ scenario, env, index, total }) => {
+      io.stdout(
+        `\nscenario ${index + 1}/${total} ${scenario.id}: run your client now with\n` +
+          Object.entries(env)
+            .map(([name, value]) => `  ${name}=${JSON.stringify(value)}`)
+            .join('\n') +
+          `\n(CONFORMANCE_TOKEN is a throwaway token of this local server)\n`,
+      );
+    },
+    onScenarioResult: (check) => io.stderr(`${check.status.padEnd(5)} ${check.id}\n`),
+  });
+  const outDir = resolve(context.cwd, flags.out ?? 'reports');
+  const written: string[] = [];
+  for (const report of renderReports(result, reporterNames, {
+    color: context.color,
+    verbose: Boolean(flags.verbose),
+    ...(flags.badgeLevel ? { badgeLevel: flags.badgeLevel } : {}),
+  })) {
+    if (!report.file) {
+      io.stdout(report.content.toString());
+      continue;
+    }
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, report.file), report.content);
+    written.push(report.file);
+  }
+  if (written.length)
+    io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+  if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  return result.verdict === 'pass' ? 0 : 1;
+}

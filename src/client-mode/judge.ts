@@ -1,0 +1,170 @@
+/**
+ * The verdict of one scenario, from what the client did: how its process ended, the list requests it made
+ * (tokens sent, order, requests after the end) and, when it printed them, the ids it collected.
+ */
+import { LISTS } from './lists.js';
+import type { ClientRequest } from './model.js';
+import { type ClientOutcome, printedIds } from './process.js';
+import type { ScenarioSession } from './session.js';
+
+export interface Judgement {
+  /** What went wrong, most telling first; empty: the client conforms in this scenario. */
+  problems: string[];
+  notes: string[];
+}
+
+const quote = (token: string | undefined): string =>
+  token === undefined ? 'no next' : JSON.stringify(token);
+
+/** The `next` a request sent, as sent: absent, null, or the string. */
+const sentNext = (request: ClientRequest): string =>
+  request.fields.next === undefined ? 'no next' : `next ${JSON.stringify(request.fields.next)}`;
+
+/** Describes the page a request was answered with, for failure messages. */
+export function describePage(request: ClientRequest): string {
+  const { page } = request;
+  const marker =
+    page.next === undefined
+      ? 'no next'
+      : page.next === null
+        ? 'next: null'
+        : `next ${JSON.stringify(page.next)}`;
+  return `${page.data.length} item(s), ${marker}`;
+}
+
+/** Judges the list requests against the scripted pages (everything but the process and the ids). */
+export function judgeRequests(session: ScenarioSession): string[] {
+  const { requests, scenario, list } = session;
+  const expected = session.expectedTokens;
+  const operation = LISTS[list].operation;
+  const problems: string[] = [];
+  if (requests.length === 0) return [`the client sent no ${operation} request`];
+
+  for (const id of LISTS[list].ids) {
+    const wrong = requests.find((request) => String(request.fields[id.field] ?? '') !== id.value);
+    if (wrong) {
+      problems.push(
+        `request ${requests.indexOf(wrong) + 1} sent ${id.field} ${JSON.stringify(wrong.fields[id.field] ?? null)}, not ${id.env} (${id.value})`,
+      );
+    }
+  }
+  if (list === 'message') {
+    // §4.1 rule 1: with next null the query starts from the latest message, direction before only.
+    const other = requests.find(
+      (request) => request.fields.direction !== undefined && request.fields.direction !== 'before',
+    );
+    if (other) {
+      problems.push(
+        `request ${requests.indexOf(other) + 1} sent direction ${JSON.stringify(other.fields.direction)}; the walk from the latest message goes before (§4.1 rule 1)`,
+      );
+    }
+  }
+
+  if (scenario.neverEnds) {
+    const seen = new Set<string>();
+    for (const [index, request] of requests.entries()) {
+      if (request.token === undefined) {
+        if (index === 0) continue;
+        problems.push(
+          `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(requests[index - 1])}: the client started over instead of following next`,
+        );
+        break;
+      }
+      if (seen.has(request.token)) {
+        problems.push(
+          `request ${index + 1} sent token ${quote(request.token)} a second time: the server handed out the same next again and the client followed it (a loop guard stops on a token it already sent)`,
+        );
+        break;
+      }
+      seen.add(request.token);
+    }
+    return problems;
+  }
+
+  for (const [index, request] of requests.entries()) {
+    if (index >= expected.length) {
+      const last = requests[expected.length - 1];
+      problems.push(
+        `request ${index + 1} (${sentNext(request)}) came after the last page (${describePage(last)}): with no next there is no more data, whatever the page's length (§1 rule 6)`,
+      );
+      break;
+    }
+    if (request.token === expected[index]) continue;
+    const before = requests[index - 1];
+    if (request.token === undefined) {
+      problems.push(
+        `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(before)}: the client must pass the server's next back`,
+      );
+    } else if (index > 0 && request.token === before.token) {
+      problems.push(
+        `request ${index + 1} repeated token ${quote(request.token)} (a retry) instead of following next ${quote(expected[index])}`,
+      );
+    } else {
+      problems.push(
+        `request ${index + 1} sent next ${quote(request.token)}, but the server's next was ${quote(expected[index])}: tokens are opaque, pass them back verbatim`,
+      );
+    }
+    break;
+  }
+  if (problems.length === 0 && requests.length < expected.length) {
+    const last = requests.at(-1)!;
+    problems.push(
+      `the client stopped after request ${requests.length}, answered with ${describePage(last)}: next means more data exists, whatever the page's length (§1 rule 6)`,
+    );
+  }
+  return problems;
+}
+
+/** Judges the ids the client printed: every served item exactly once. */
+export function judgeIds(session: ScenarioSession, printed: string[]): string[] {
+  if (session.scenario.neverEnds) return [];
+  const served = session.servedIds;
+  const counts = new Map<string, number>();
+  for (const id of printed) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const problems: string[] = [];
+  const missing = served.filter((id) => !counts.has(id));
+  const twice = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+  const unknown = [...counts.keys()].filter((id) => !served.includes(id));
+  const few = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` … (${ids.length})` : ''}`;
+  if (missing.length)
+    problems.push(
+      `the client collected ${printed.length} of ${served.length} items; missing ${few(missing)}`,
+    );
+  if (twice.length) problems.push(`the client collected ${few(twice)} more than once`);
+  if (unknown.length) problems.push(`the client printed ids the server never served: ${few(unknown)}`);
+  return problems;
+}
+
+/** How the client process ended, as a problem (undefined: it exited 0). */
+export function judgeProcess(outcome: ClientOutcome, timeoutMs: number): string | undefined {
+  const tail = outcome.stderrTail.trim() ? `; stderr: …${outcome.stderrTail.trim().slice(-600)}` : '';
+  if (outcome.spawnError) return `the client command could not be started: ${outcome.spawnError}`;
+  if (outcome.timedOut)
+    return `the client did not exit within ${timeoutMs} ms (--scenario-timeout); its process group was killed${tail}`;
+  if (outcome.exitCode !== 0) {
+    const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
+    return `the client ${how}${tail}`;
+  }
+  return undefined;
+}
+
+/** The whole judgement of a command-mode scenario. */
+export function judgeCommandRun(
+  session: ScenarioSession,
+  outcome: ClientOutcome,
+  timeoutMs: number,
+): Judgement {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const processProblem = judgeProcess(outcome, timeoutMs);
+  const requestProblems = judgeRequests(session);
+  // How the process ended comes first: a crash or a hang explains missing requests.
+  if (processProblem) problems.push(processProblem);
+  problems.push(...requestProblems);
+  const ids = printedIds(outcome.stdoutTail);
+  if (ids === 'malformed')
+    problems.push('the last stdout line looks like {"ids":[...]} but is not valid JSON with an ids array');
+  else if (ids) problems.push(...judgeIds(session, ids));
+  else notes.push('the client printed no {"ids":[...]} line: only its requests were judged');
+  return { problems, notes };
+}

@@ -1,0 +1,57 @@
+/**
+ * Loads the client-mode scenarios: every suites/client/<name>.ts (or .js when built) default-exports
+ * ClientScenario[]. The server loader (src/runner/load.ts) reads only the files of suites/, never its
+ * folders, so these never run against a server.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasRule } from '../../spec/rules.js';
+import { isListKind } from './lists.js';
+import type { ClientScenario } from './model.js';
+
+const ID_PATTERN = /^client\.[a-z0-9][a-z0-9.-]*\/[a-z0-9][a-z0-9.-]*$/;
+
+export const clientScenariosDir = (): string =>
+  fileURLToPath(new URL('../../suites/client/', import.meta.url));
+
+const sources = new WeakMap<ClientScenario, string>();
+
+/** The file a scenario is defined in, relative to the package (e.g. 'suites/client/pagination.ts'). */
+export const scenarioSourceOf = (scenario: ClientScenario): string | undefined => sources.get(scenario);
+
+export async function loadClientScenarios(dir = clientScenariosDir()): Promise<ClientScenario[]> {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('_'))
+    .filter((name, _i, all) => !(name.endsWith('.js') && all.includes(name.replace(/\.js$/, '.ts'))))
+    .sort();
+  const scenarios: ClientScenario[] = [];
+  for (const file of files) {
+    const exported = (await import(pathToFileURL(join(dir, file)).href)).default;
+    if (!Array.isArray(exported)) throw new Error(`${file} must default-export an array of client scenarios`);
+    for (const scenario of exported) sources.set(scenario, `suites/client/${file}`);
+    scenarios.push(...exported);
+  }
+  validateClientScenarios(scenarios);
+  return scenarios;
+}
+
+/** A malformed scenario is a defect of the checker, reported before anything runs. */
+export function validateClientScenarios(scenarios: readonly ClientScenario[]): void {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const scenario of scenarios) {
+    const at = `${scenario.id}:`;
+    if (!ID_PATTERN.test(scenario.id)) problems.push(`${at} id must be 'client.<area>/<what>' in kebab-case`);
+    if (seen.has(scenario.id)) problems.push(`${at} duplicate scenario id`);
+    seen.add(scenario.id);
+    if (!['must', 'should', 'info'].includes(scenario.level)) problems.push(`${at} unknown level`);
+    for (const rule of scenario.rules) if (!hasRule(rule)) problems.push(`${at} unknown rule id '${rule}'`);
+    if (!isListKind(scenario.list)) problems.push(`${at} unknown list '${scenario.list}'`);
+    if (scenario.pages.length === 0) problems.push(`${at} serves no page`);
+    if ((scenario.tokens?.length ?? 0) > Math.max(scenario.pages.length - 1, 1))
+      problems.push(`${at} more tokens than links between pages`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid client scenarios:\n  ${problems.join('\n  ')}`);
+}

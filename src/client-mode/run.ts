@@ -1,0 +1,315 @@
+/**
+ * runClientMode(options) → RunResult: serves the reference implementation with the scenarios' pages
+ * (its intercept hook), runs or waits for the client once per scenario, and judges it. One scenario at a
+ * time: the pages served depend on which scenario is current.
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { catalogueHash } from '../../spec/index.js';
+import { renderCurl } from '../client/curl.js';
+import { Redactor } from '../client/redact.js';
+import type { ReferenceServer } from '../reference/contract.js';
+import { startReference } from '../reference/server.js';
+import { PLATFORM, SEED } from '../reference/world.js';
+import { ConfigurationError } from '../runner/errors.js';
+import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js';
+import { computeVerdict, summarize } from '../runner/summary.js';
+import { toolVersion } from '../runner/version.js';
+import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
+import { LISTS, type ListKind } from './lists.js';
+import { loadClientScenarios } from './load.js';
+import type { ClientRequest, ClientScenario } from './model.js';
+import { runClient } from './process.js';
+import { ScenarioSession } from './session.js';
+
+export const CLIENT_DEFAULTS = {
+  scenarioTimeoutMs: 15_000,
+  /** --listen: a scenario is over when the client has been quiet this long after its first request. */
+  idleMs: 2_000,
+} as const;
+
+/** Exchanges kept per scenario in the evidence: the first ones show the defect. */
+const EXCHANGE_LIMIT = 25;
+/** Like the HTTP client's evidence limit: a whole page (≤ 100 items) fits. */
+const BODY_LIMIT = 64 * 1024;
+
+export interface ClientRunOptions {
+  /** Run this shell command once per scenario (the client drains the list and exits). */
+  command?: string;
+  /** Or serve at HOST:PORT and wait for a client started by someone else. */
+  listen?: string;
+  scenarioTimeoutMs?: number;
+  idleMs?: number;
+  grep?: string;
+  /** Move every scenario that is not tied to its list to this list. */
+  list?: ListKind;
+  level?: Level;
+  cwd?: string;
+  signal?: AbortSignal;
+  /** Load scenarios from here instead of suites/client (tests). */
+  scenariosDir?: string;
+  /** --listen: the environment the client must use for the next scenario (print it). */
+  onListen?: (info: {
+    scenario: ClientScenario;
+    env: Record<string, string>;
+    index: number;
+    total: number;
+  }) => void;
+  onScenarioResult?: (result: CheckResult) => void;
+}
+
+/** The environment of one scenario (the env contract of README "Check your client"). */
+export function scenarioEnv(
+  server: ReferenceServer,
+  scenario: ClientScenario,
+  list: ListKind,
+): Record<string, string> {
+  const env: Record<string, string> = {
+    CONFORMANCE_BASE_URL: server.baseUrl,
+    CONFORMANCE_TOKEN: server.identities.self.token,
+    CONFORMANCE_PLATFORM: PLATFORM,
+    CONFORMANCE_SELF_ID: SEED.self,
+    CONFORMANCE_SCENARIO: scenario.id,
+    CONFORMANCE_LIST: list,
+  };
+  for (const id of LISTS[list].ids) env[id.env] = id.value;
+  return env;
+}
+
+const parseListen = (listen: string): { host: string; port: number } => {
+  const match = /^(.+):(\d+)$/.exec(listen);
+  const port = match ? Number(match[2]) : Number.NaN;
+  if (!match || port > 65_535) {
+    throw new ConfigurationError(`--listen '${listen}' must look like HOST:PORT, e.g. 127.0.0.1:5150.`);
+  }
+  return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
+};
+
+export function selectScenarios(scenarios: ClientScenario[], grep?: string): ClientScenario[] {
+  if (!grep) return scenarios;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(grep, 'i');
+  } catch (error) {
+    throw new ConfigurationError(
+      `--grep '${grep}' is not a valid regular expression: ${(error as Error).message}`,
+    );
+  }
+  return scenarios.filter((scenario) => pattern.test(scenario.id) || pattern.test(scenario.title));
+}
+
+export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
+  if (Boolean(options.command) === Boolean(options.listen)) {
+    throw new ConfigurationError(
+      'Pass either --command "CMD" (run the client) or --listen HOST:PORT (wait for it).',
+    );
+  }
+  const timeoutMs = options.scenarioTimeoutMs ?? CLIENT_DEFAULTS.scenarioTimeoutMs;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new ConfigurationError(
+      `--scenario-timeout must be a positive number of milliseconds, got ${timeoutMs}.`,
+    );
+  }
+  const level = options.level ?? 'must';
+  const scenarios = selectScenarios(await loadClientScenarios(options.scenariosDir), options.grep);
+  if (scenarios.length === 0)
+    throw new ConfigurationError(`No client scenario matches --grep '${options.grep}'.`);
+
+  const startedAt = new Date();
+  let current: ScenarioSession | undefined;
+  const token = `client-mode-${randomBytes(12).toString('hex')}`;
+  const server = await startReference({
+    token,
+    ...(options.listen ? parseListen(options.listen) : { host: '127.0.0.1', port: 0 }),
+    intercept: (request) => current?.handle(request),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
+      throw new ConfigurationError(
+        `Cannot listen on ${options.listen}: ${error.code}; pick another HOST:PORT.`,
+      );
+    throw error;
+  });
+  const redactor = new Redactor([{ value: token, placeholder: '$TOKEN' }]);
+  const checks: CheckResult[] = [];
+  try {
+    for (const [index, scenario] of scenarios.entries()) {
+      if (options.signal?.aborted) break;
+      const list = options.list && !scenario.listFixed ? options.list : scenario.list;
+      if (options.list && scenario.listFixed && options.list !== scenario.list) {
+        checks.push(
+          skipped(scenario, list, `tied to the ${scenario.list} list; --list ${options.list} was given`),
+        );
+        options.onScenarioResult?.(checks.at(-1)!);
+        continue;
+      }
+      const session = new ScenarioSession(scenario, list);
+      current = session;
+      const env = scenarioEnv(server, scenario, list);
+      const began = Date.now();
+      let judgement: Judgement;
+      if (options.command) {
+        const outcome = await runClient({
+          command: options.command,
+          env,
+          cwd: options.cwd ?? process.cwd(),
+          timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        judgement = judgeCommandRun(session, outcome, timeoutMs);
+      } else {
+        options.onListen?.({ scenario, env, index, total: scenarios.length });
+        judgement = await awaitListenedClient(
+          session,
+          timeoutMs,
+          options.idleMs ?? CLIENT_DEFAULTS.idleMs,
+          options.signal,
+        );
+      }
+      current = undefined;
+      const result = toCheckResult(
+        scenario,
+        list,
+        session,
+        judgement,
+        Date.now() - began,
+        server.baseUrl,
+        redactor,
+      );
+      checks.push(result);
+      options.onScenarioResult?.(result);
+    }
+  } finally {
+    current = undefined;
+    await server.close();
+  }
+  const interrupted = Boolean(options.signal?.aborted);
+  return {
+    tool: { name: 'chat-conformance', version: toolVersion() },
+    spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+    mode: 'client',
+    target: {
+      baseUrl: server.baseUrl,
+      embedded: true,
+      client: options.command ? { command: options.command } : { listen: options.listen! },
+    },
+    profile: 'strict',
+    level,
+    includeExperimental: false,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    variants: {},
+    summary: summarize(checks),
+    verdict: computeVerdict(checks, level, false, interrupted),
+    checks,
+    notes: [
+      `client mode: the checker served ${server.baseUrl} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by its requests`,
+    ],
+    ...(interrupted ? { interrupted: true } : {}),
+  };
+}
+
+/** --listen: wait for the first list request, then until the client has been quiet for idleMs. */
+async function awaitListenedClient(
+  session: ScenarioSession,
+  timeoutMs: number,
+  idleMs: number,
+  signal?: AbortSignal,
+): Promise<Judgement> {
+  const deadline = Date.now() + timeoutMs;
+  const abort = new AbortController();
+  const onAbort = () => abort.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.race([session.firstRequest(), delay(timeoutMs, undefined, { signal: abort.signal })]);
+  } catch {
+    // Interrupted: judge what arrived.
+  } finally {
+    abort.abort();
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (session.requests.length === 0) {
+    return {
+      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (--scenario-timeout)`],
+      notes: [],
+    };
+  }
+  // Quiet for idleMs means done; the deadline bounds a client that never stops.
+  for (;;) {
+    if (signal?.aborted) break;
+    const quietFor = Date.now() - session.requests.at(-1)!.at;
+    if (quietFor >= idleMs || Date.now() >= deadline) break;
+    await delay(Math.min(idleMs - quietFor, Math.max(deadline - Date.now(), 1)));
+  }
+  return {
+    problems: judgeRequests(session),
+    notes: ['--listen: judged from the requests only (a listened client cannot print its ids)'],
+  };
+}
+
+function skipped(scenario: ClientScenario, list: ListKind, reason: string): CheckResult {
+  return {
+    ...identity(scenario, list),
+    status: 'skip',
+    reason,
+    durationMs: 0,
+  };
+}
+
+const identity = (scenario: ClientScenario, list: ListKind) => ({
+  id: scenario.id,
+  title: scenario.title,
+  group: 'pagination' as const,
+  level: scenario.level,
+  experimental: false,
+  rules: scenario.rules,
+  operations: [LISTS[list].operation],
+});
+
+function toCheckResult(
+  scenario: ClientScenario,
+  list: ListKind,
+  session: ScenarioSession,
+  judgement: Judgement,
+  durationMs: number,
+  baseUrl: string,
+  redactor: Redactor,
+): CheckResult {
+  const exchanges = session.requests
+    .slice(0, EXCHANGE_LIMIT)
+    .map((request) => toExchange(request, baseUrl, redactor));
+  const notes = [...judgement.notes];
+  if (session.requests.length > EXCHANGE_LIMIT)
+    notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
+  const [reason] = judgement.problems;
+  return {
+    ...identity(scenario, list),
+    status: reason ? 'fail' : 'pass',
+    ...(reason ? { reason } : {}),
+    durationMs,
+    evidence: {
+      expected: scenario.expectation,
+      ...(reason ? { observed: judgement.problems.join('; ') } : {}),
+      exchanges,
+      ...(notes.length ? { notes } : {}),
+    },
+  };
+}
+
+/** A request the client made and the page served, as report evidence (the token redacted). */
+function toExchange(request: ClientRequest, baseUrl: string, redactor: Redactor): Exchange {
+  const headers = redactor.redactHeaders(request.headers);
+  const body = JSON.stringify(request.fields);
+  const responseBody = JSON.stringify(request.page);
+  const url = `${baseUrl}/${request.operation}`;
+  return {
+    request: { method: 'POST', url, headers, body },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: responseBody.slice(0, BODY_LIMIT),
+      ...(responseBody.length > BODY_LIMIT ? { truncated: true } : {}),
+    },
+    durationMs: 0,
+    curl: renderCurl({ method: 'POST', url, headers, body }),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * The tolerance catalogue of the reference implementation: the dual of the faults. Each tolerance is a
+ * behaviour that the spec allows (the section in `allowedBy` leaves it open) and that real servers of the
+ * protocol family show (../shared/spec/de-facto-conventions.md). Under any of them, and under the presets
+ * that combine them, a full run must end with no failing must check and no error (npm run faults).
+ * Implemented where they bite, behind `tolerate('<id>')`: server.ts, operations.ts, control.ts, events/hub.ts.
+ */
+import { ConfigurationError } from '../../runner/errors.js';
+
+export interface ToleranceDefinition {
+  /** kebab-case, e.g. 'void-text-plain-ok' */
+  readonly id: string;
+  readonly description: string;
+  /** The spec section that leaves this behaviour open, and why it is legal. */
+  readonly allowedBy: string;
+  /**
+   * Faults that break the very behaviour this tolerance replaces, so that with the tolerance on they show
+   * nothing a check could see (npm run faults does not expect them detected under a preset containing it).
+   */
+  readonly masks?: readonly string[];
+  /** Run options under which the tolerance can show at all (like FaultDefinition.runWith). */
+  readonly runWith?: { readonly events?: 'ws' | 'webhook' };
+}
+
+/**
+ * No operation of §4 causes guild-updated or guild-removed (the bot cannot leave or rename a guild through
+ * the interface), so with a trigger that cannot cause them no check can see what these faults drop.
+ */
+const UNCAUSABLE_WITHOUT_TRIGGER = ['event-guild-updated-no-guild', 'event-guild-removed-no-guild'] as const;
+
+export const toleranceCatalogue = [
+  {
+    id: 'void-text-plain-ok',
+    description: 'Operations with no stated return answer 200 with a text/plain body `OK`.',
+    allowedBy: '§4.8: the response body of operations with no stated return is not shown',
+  },
+  {
+    id: 'void-empty-body',
+    description: 'Operations with no stated return answer 200 with an empty body.',
+    allowedBy: '§4.8: the response body of operations with no stated return is not shown',
+  },
+  {
+    id: 'errors-500-text-plain',
+    description:
+      'Every error an operation raises (bad or missing fields, unknown ids, refusals such as a muted member posting) ' +
+      'is answered 500 with a text/plain body; the other errors (404, 405, 403, 400 on malformed JSON) keep their ' +
+      'status with a text/plain body.',
+    allowedBy: '§7: error format, codes and status codes are not shown',
+    masks: ['missing-field-500', 'unknown-id-500', 'message-get-wrong-type-500'],
+  },
+  {
+    id: 'auth-403',
+    description: 'A missing or wrong Bearer token is answered 403 instead of 401.',
+    allowedBy: '§5: the authentication scheme and its errors are not shown; §7: status codes are not shown',
+  },
+  {
+    id: 'legacy-identity-headers',
+    description:
+      'Only X-Platform / X-Self-ID pick the bot account; a request without them (Satori-Platform / Satori-User-ID alone) is answered 403.',
+    allowedBy: '§5: authentication headers are not shown',
+  },
+  {
+    id: 'legacy-event-envelope',
+    description:
+      'EVENT bodies carry id (the sequence), platform and self_id instead of sn and login; resume reads IDENTIFY `sequence`, not `sn`.',
+    allowedBy: '§6: the transport and the envelope of events are not shown',
+    masks: ['event-envelope-legacy', 'event-sn-repeated', 'event-sn-decreasing'],
+  },
+  {
+    id: 'events-once-per-login',
+    description:
+      'A socket identified with a token receives every event once per login the server hosts (the bot, the peer, the bystander), the envelope saying which login; READY lists every login.',
+    allowedBy:
+      '§6: the transport of events is not shown; §5: which accounts a credential covers is not shown',
+  },
+  {
+    id: 'event-login-minimal',
+    description:
+      'In events the login carries only sn, platform and user (as the family documents it), not the full Login. ' +
+      '(The full Login is the default of the reference.)',
+    allowedBy: '§6: the envelope and fields of an event are not shown',
+  },
+  {
+    id: 'resume-replays-nothing',
+    description: 'IDENTIFY with a resume sequence is answered with READY, but no missed event is replayed.',
+    allowedBy: '§6: the transport of events (resume included) is not shown',
+    masks: ['ws-resume-ignored'],
+  },
+  {
+    id: 'list-markers-null',
+    description:
+      'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',
+    allowedBy:
+      '§1 rules 5–6: markers decide by presence; the family documents `next: null` as "no more data"',
+  },
+  {
+    id: 'lists-single-page',
+    description:
+      'Every list except message.list (channel, guild, member, role, reaction, friend lists) is served as one page without markers.',
+    allowedBy: '§1 rule 5: a marker is needed only when more data exists; page sizes are not shown (§8.3)',
+  },
+  {
+    id: 'message-list-before-only',
+    description: "message.list refuses every direction but 'before' (400).",
+    allowedBy: "§2: of Direction only the value 'before' is shown",
+  },
+  {
+    id: 'message-list-direction-without-next',
+    description:
+      "message.list accepts 'after' and 'around' without a next token, anchored on the latest message ('after' gives an empty page, 'around' the latest page).",
+    allowedBy:
+      "§7 rule 2: the behaviour when direction is other than 'before' while next is absent is not shown",
+  },
+  {
+    id: 'timestamps-in-seconds',
+    description: 'created_at, updated_at and joined_at are sent in seconds, not milliseconds.',
+    allowedBy: '§2: the unit and epoch of created_at, updated_at and joined_at are not shown',
+  },
+  {
+    id: 'extra-fields',
+    description:
+      'Every object in every result, error-free list page, READY and EVENT body carries an unknown extra field.',
+    allowedBy: '§2: the tables list the fields a resource has, not a closed set; User fields are not shown',
+  },
+  {
+    id: 'trigger-answers-id-only',
+    description:
+      'The trigger (POST /_reference/trigger) answers only {id}: the request id for request events, the id of the changed guild or user otherwise.',
+    allowedBy: '§6: how incoming events are caused is outside the interface',
+  },
+  {
+    id: 'trigger-answers-nothing',
+    description: 'The trigger answers 200 with an empty body.',
+    allowedBy: '§6: how incoming events are caused is outside the interface',
+  },
+  {
+    id: 'trigger-requests-only',
+    description:
+      'The trigger can cause only friend-request, guild-request and guild-member-request; it answers 501 to every other event.',
+    allowedBy: '§6: how incoming events are caused is outside the interface',
+    masks: UNCAUSABLE_WITHOUT_TRIGGER,
+  },
+  {
+    id: 'trigger-requests-only-400',
+    description: 'Like trigger-requests-only, but the trigger answers 400 to the events it cannot cause.',
+    allowedBy: '§6: how incoming events are caused is outside the interface',
+    masks: UNCAUSABLE_WITHOUT_TRIGGER,
+  },
+  {
+    id: 'trigger-requests-only-404',
+    description: 'Like trigger-requests-only, but the trigger answers 404 to the events it cannot cause.',
+    allowedBy: '§6: how incoming events are caused is outside the interface',
+    masks: UNCAUSABLE_WITHOUT_TRIGGER,
+  },
+] as const satisfies readonly ToleranceDefinition[];
+
+export type ToleranceId = (typeof toleranceCatalogue)[number]['id'];
+
+/**
+ * Presets: sets of tolerances that together look like one real server. `legacy` is the 2.x server of
+ * the family for core 3 (de-facto-conventions.md): X-* headers only, the `id` envelope resumed by
+ * `sequence`, every thrown error 500 text/plain, 403 for a bad token, `OK` for void operations,
+ * `next: null`, extra fields, every event once per login, and a test hook that answers `{id}` and can
+ * cause only the request events.
+ */
+export const tolerancePresets = {
+  legacy: [
+    'legacy-identity-headers',
+    'legacy-event-envelope',
+    'events-once-per-login',
+    'errors-500-text-plain',
+    'auth-403',
+    'void-text-plain-ok',
+    'list-markers-null',
+    'extra-fields',
+    'trigger-answers-id-only',
+    'trigger-requests-only',
+  ],
+} as const satisfies Record<string, readonly ToleranceId[]>;
+
+export type TolerancePreset = keyof typeof tolerancePresets;
+
+const toleranceIds: ReadonlySet<string> = new Set(toleranceCatalogue.map((entry) => entry.id));
+
+export const isToleranceId = (id: string): id is ToleranceId => toleranceIds.has(id);
+
+/** Expands presets and refuses unknown ids (ConfigurationError, exit 2) with the list of known ones. */
+export function resolveTolerances(ids: readonly string[]): ReadonlySet<ToleranceId> {
+  const resolved = new Set<ToleranceId>();
+  const unknown: string[] = [];
+  for (const id of ids) {
+    if (id in tolerancePresets) {
+      for (const member of tolerancePresets[id as TolerancePreset]) resolved.add(member);
+    } else if (isToleranceId(id)) resolved.add(id);
+    else unknown.push(id);
+  }
+  if (unknown.length > 0) {
+    const known = [...Object.keys(tolerancePresets), ...toleranceIds].join(', ');
+    throw new ConfigurationError(
+      `Unknown tolerance${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; use one of: ${known} (see \`conformance serve --list-tolerances\`).`,
+    );
+  }
+  return resolved;
+}
+
+/** The faults a set of tolerances masks (ToleranceDefinition.masks). */
+export function maskedFaults(tolerances: Iterable<ToleranceId>): ReadonlySet<string> {
+  const on = new Set(tolerances);
+  return new Set(
+    toleranceCatalogue.flatMap((entry): readonly string[] =>
+      on.has(entry.id) && 'masks' in entry ? entry.masks : [],
+    ),
+  );
+}
+
+export type ToleranceSwitch = (id: ToleranceId) => boolean;

@@ -1,0 +1,28 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../bin/cli.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { captureIo, ROOT } from '../cli/helpers.js';
+
+export { ROOT };
+
+export interface ClientRun {
+  code: number;
+  out: string;
+  err: string;
+  report: RunResult;
+  outDir: string;
+}
+
+/** `conformance client …` through main(), writing every report into a fresh folder. */
+export async function runClientCommand(args: string[]): Promise<ClientRun> {
+  const outDir = mkdtempSync(join(tmpdir(), 'client-mode-'));
+  const io = captureIo();
+  const code = await main(['client', ...args, '--out', outDir], io, { cwd: ROOT, color: false, env: {} });
+  const report = JSON.parse(readFileSync(join(outDir, 'report.json'), 'utf8')) as RunResult;
+  return { code, out: io.out(), err: io.err(), report, outDir };
+}
+
+export const failing = (run: RunResult) =>
+  run.checks.filter((check) => check.status === 'fail').map((check) => check.id);

@@ -1,0 +1,115 @@
+/**
+ * How `conformance client` treats a client that crashes, hangs, sends nothing or prints wrong ids, and
+ * its usage errors. Real processes over real loopback HTTP.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../bin/cli.js';
+import { captureIo } from '../cli/helpers.js';
+import { ROOT, runClientCommand } from './helpers.js';
+
+const ONE_ITEM = 'client.pagination/ends-after-one-item';
+const SHORT_PAGES = 'client.pagination/short-page-with-next-continues';
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const onlyCheck = async (command: string, grep: string, extra: string[] = []) => {
+  const run = await runClientCommand(['--command', command, '--grep', grep, '--reporter', 'json', ...extra]);
+  expect(run.report.checks).toHaveLength(1);
+  return { ...run, check: run.report.checks[0] };
+};
+
+describe('conformance client: clients that misbehave', () => {
+  it('fails a client that crashes, with its exit code and stderr tail', async () => {
+    const { code, check } = await onlyCheck(
+      `node -e "process.stderr.write('boom: cannot paginate'); process.exit(3)"`,
+      ONE_ITEM,
+    );
+    expect(code).toBe(1);
+    expect(check.reason).toMatch(/exited with code 3; stderr: …boom: cannot paginate/);
+    expect(check.evidence?.observed).toMatch(/sent no guild\.role\.list request/);
+  });
+
+  it('fails a client that hangs, and kills its whole process group at the scenario timeout', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'client-mode-pids-')), 'pids.json');
+    const { code, check } = await onlyCheck(
+      `node test/client-mode/fixtures/hangs-with-grandchild.mjs ${pidFile}`,
+      ONE_ITEM,
+      ['--scenario-timeout', '3000'],
+    );
+    expect(code).toBe(1);
+    expect(check.reason).toMatch(/did not exit within 3000 ms .*process group was killed/);
+    // It made its one request before hanging: that part is judged too, and holds.
+    expect(check.evidence?.exchanges).toHaveLength(1);
+    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
+    // Killed processes are reaped asynchronously: wait for the state, bounded.
+    await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), { timeout: 5000, interval: 50 });
+  });
+
+  it('fails a client that exits 0 without a request', async () => {
+    const { code, check } = await onlyCheck('node -e ""', SHORT_PAGES);
+    expect(code).toBe(1);
+    expect(check.reason).toBe('the client sent no guild.list request');
+  });
+
+  it.each([
+    ['twice', /collected 83000 more than once/],
+    ['malformed', /not valid JSON with an ids array/],
+    ['extra', /printed ids the server never served: not-served/],
+  ])('judges the printed ids (%s)', async (how, reason) => {
+    const { check } = await onlyCheck(`node test/client-mode/fixtures/prints-ids.mjs ${how}`, SHORT_PAGES);
+    expect(check.status).toBe('fail');
+    expect(check.reason).toMatch(reason);
+  });
+
+  it('moves the scenarios not tied to message.list to the --list given, and skips the others with the reason', async () => {
+    const run = await runClientCommand([
+      '--command',
+      'node examples/clients/correct.mjs',
+      '--list',
+      'friend',
+      '--grep',
+      'short-page|walks-before',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.report.checks.map((check) => [check.id, check.status, check.operations])).toEqual([
+      [SHORT_PAGES, 'pass', ['friend.list']],
+      ['client.message.list/walks-before-with-equal-prev-next', 'skip', ['message.list']],
+    ]);
+    expect(run.report.checks[1].reason).toMatch(/tied to the message list; --list friend/);
+  });
+});
+
+describe('conformance client: usage', () => {
+  const usage = async (args: string[]) => {
+    const io = captureIo();
+    const code = await main(['client', ...args], io, { cwd: ROOT, color: false, env: {} });
+    return { code, err: io.err() };
+  };
+
+  it.each([
+    [[], /either --command "CMD" .* or --listen HOST:PORT/],
+    [['--command', 'x', '--listen', '127.0.0.1:0'], /either --command/],
+    [['--command', 'x', '--grep', '('], /--grep '\(' is not a valid regular expression/],
+    [['--command', 'x', '--grep', 'no-such-scenario'], /No client scenario matches/],
+    [['--command', 'x', '--scenario-timeout', 'soon'], /--scenario-timeout must be a positive number/],
+    [['--listen', 'nowhere'], /--listen 'nowhere' must look like HOST:PORT/],
+    [['--command', 'x', '--reporter', 'pdf'], /Unknown reporter 'pdf'/],
+  ])('exits 2 with one line for %j', async (args, message) => {
+    const { code, err } = await usage(args);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * A real client no one here wrote: @satorijs/adapter-satori on @satorijs/core (devDependencies), driven by
+ * examples/clients/satorijs.mjs through every scenario. The verdicts asserted are the ones observed; a
+ * scenario it fails is a finding about the SDK, not a defect of this test.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { failing, runClientCommand } from './helpers.js';
+
+describe('@satorijs/adapter-satori through every client scenario', () => {
+  it('follows next on every list; has no loop guard (observed with adapter-satori 1.5.1, core 4.6.0)', async () => {
+    const scenarios = await loadClientScenarios();
+    const run = await runClientCommand([
+      '--command',
+      'node examples/clients/satorijs.mjs',
+      '--level',
+      'should',
+      '--scenario-timeout',
+      '20000',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.report.checks.map((check) => check.id)).toEqual(scenarios.map((scenario) => scenario.id));
+    // Finding: its Bot.prototype.get*Iter (@satorijs/core lib/index.mjs, iterableMethods) follows `next` until it is absent, whatever the page
+    // length, and passes it back verbatim — every must scenario passes. It keeps no record of the tokens
+    // it sent, so a server repeating a token makes it loop (ended here by the checker's end page).
+    expect(failing(run.report)).toEqual(['client.pagination/never-ending-token-not-repeated']);
+    const loop = run.report.checks.find(
+      (check) => check.id === 'client.pagination/never-ending-token-not-repeated',
+    )!;
+    expect(loop.reason).toMatch(/request 3 sent token .* a second time/);
+    // Every other scenario: passed, with the ids it printed judged (each item exactly once).
+    expect(run.report.checks.filter((check) => check.status === 'pass')).toHaveLength(scenarios.length - 1);
+    expect(run.code).toBe(1);
+  });
+});
