@@ -1,5 +1,5 @@
 /**
- * `conformance matrix` over three real reports (clean reference, a fault, the other role-payload variant):
+ * `conformance matrix` over three real reports (clean reference, a fault, a legacy-tolerance server):
  * index.html, matrix.md, each implementation's report.html and badges; cells link to the evidence.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => fleet?.remove());
 
-const names = ['reference', 'faulty', 'role-variant'];
+const names = ['reference', 'faulty', 'legacy'];
 
 describe('conformance matrix', () => {
   it('writes the page, the Markdown table, each evidence report and a badge per implementation', () => {
@@ -44,7 +44,7 @@ describe('conformance matrix', () => {
 
   it('matrix.md: implementations as columns, checks as rows, cells linking to the evidence', () => {
     const markdown = readFileSync(join(site, 'matrix.md'), 'utf8');
-    expect(markdown).toContain('| check | level | reference | faulty | role-variant |');
+    expect(markdown).toContain('| check | level | reference | faulty | legacy |');
     const failing = runs[1].checks.filter((check) => check.status === 'fail');
     expect(failing.length).toBeGreaterThan(0);
     for (const check of failing) {
@@ -60,7 +60,7 @@ describe('conformance matrix', () => {
       expect(readFileSync(join(site, 'faulty', 'report.html'), 'utf8')).toContain(`id="check-${check.id}"`);
     }
     // The summary says which §4.8 variant each implementation follows.
-    const summary = markdown.split('\n').find((line) => line.startsWith('| **role-variant** |'));
+    const summary = markdown.split('\n').find((line) => line.startsWith('| **legacy** |'));
     expect(summary).toContain('role-payload=role');
     for (const group of new Set(runs[0].checks.map((check) => check.group)))
       expect(markdown).toContain(`## ${group}`);

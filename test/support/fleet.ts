@@ -1,6 +1,7 @@
 /**
  * Three implementations' reports for the fleet-matrix tests, each a real embedded run: the clean
- * reference, a faulty one, and one following the other §4.8 role-payload variant.
+ * reference, a faulty one, and an older server of the family (the `legacy` tolerance preset: legal
+ * variations) that also follows the other §4.8 role-payload variant.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ export const FLEET_FAULT = 'message-list-next-missing';
 export const FLEET = {
   reference: [],
   faulty: ['--fault', FLEET_FAULT, '--level', 'must'],
-  'role-variant': ['--variant', 'role-payload=role'],
+  legacy: ['--tolerate', 'legacy', '--variant', 'role-payload=role'],
 } as const;
 
 const quiet: CommandIo = { stdout: () => {}, stderr: () => {}, exit: () => {} };
