@@ -12,7 +12,13 @@ import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.j
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { startTargetForRun } from '../../src/runner/start-target.js';
-import { computeVerdict, countsTowardVerdict, isFailing, summarize } from '../../src/runner/summary.js';
+import {
+  computeVerdict,
+  countsTowardVerdict,
+  isFailing,
+  nothingCountedReason,
+  summarize,
+} from '../../src/runner/summary.js';
 import { loadConfigFile } from './config.js';
 import { formatPlan, planRun } from './dry-run.js';
 import type { CommandIo } from './io.js';
@@ -368,6 +374,12 @@ export async function runCommand(
     io.stdout(`\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color })}\n`);
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  // Issue 9: a run in which no counted check ran is no CONFORMS.
+  const nothingCounted = nothingCountedReason(result);
+  if (nothingCounted) {
+    io.stderr(`no verdict: ${nothingCounted}\n`);
+    return 2;
+  }
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
 }
 
