@@ -255,7 +255,8 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
   const data =
     `data-status="${check.status}" data-level="${check.level}" data-group="${e(check.group)}" ` +
     `data-experimental="${check.experimental}" data-search="${e(search)}"`;
-  return `<details class="check" ${data}${open ? ' open' : ''}>${summary}<div class="body">${body.join('')}</div></details>`;
+  // The id lets a link (the fleet matrix's cells) point at one check: report.html#check-<id>.
+  return `<details class="check" id="check-${e(check.id)}" ${data}${open ? ' open' : ''}>${summary}<div class="body">${body.join('')}</div></details>`;
 }
 
 const STATUS_RANK: Record<Status, number> = { fail: 0, error: 1, pass: 2, skip: 3 };
