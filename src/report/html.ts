@@ -345,6 +345,29 @@ function baselineHtml(run: RunResult): string {
   );
 }
 
+/** Why the run stopped early, and what the target did outside any check (never a verdict). */
+function findingsHtml(run: RunResult): string {
+  const parts: string[] = [];
+  if (run.stopped) {
+    parts.push(
+      `<div class="warn"><p class="reason">Stopped during ${e(run.stopped.phase)}: ${e(run.stopped.reason)}` +
+        `${run.stopped.waitingFor ? ` (waiting for ${e(run.stopped.waitingFor)})` : ''}</p></div>`,
+    );
+  }
+  const findings = run.findings ?? [];
+  if (findings.length) {
+    const item = (finding: NonNullable<RunResult['findings']>[number]) =>
+      `<li><code>${e(finding.id)}</code> <span class="muted">${e(finding.level)}, ×${finding.count}</span> ` +
+      `${e(finding.title)} — ${e(finding.detail)}` +
+      `${finding.sample ? `<pre>${e(finding.sample)}</pre>` : ''}</li>`;
+    parts.push(
+      `<h2>Findings about the target (${findings.length}, not counted in the verdict)</h2>` +
+        `<ul>${findings.map(item).join('')}</ul>`,
+    );
+  }
+  return parts.join('');
+}
+
 function page(run: RunResult, plan: EvidencePlan): string {
   const summary = run.summary;
   // Each card is a filter: it shows only its status (click again for all).
@@ -387,7 +410,7 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
 <div class="cards">${cards}${card('', summary.total, 'checks')}</div>
-${baselineHtml(run)}
+${findingsHtml(run)}${baselineHtml(run)}
 ${filtersHtml(run)}
 ${failuresHtml(run, plan)}
 ${groupsHtml(run, plan)}
