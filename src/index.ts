@@ -80,5 +80,20 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
 export const partialResultOf = (error: unknown): RunResult | undefined =>
   typeof error === 'object' && error !== null ? (error as RunError).partialResult : undefined;
 
+export type { FaultDefinition, ReferenceOptions, ReferenceServer } from './reference/contract.js';
+// The rest of the programmatic API (README "Programmatic API"): the reference, the report writers,
+// reading, comparing and gating reports.
+export { startReference } from './reference/index.js';
+export { compareRuns, hasRegressions, type RunComparison } from './report/compare.js';
+export {
+  defaultReporters,
+  type RenderedReport,
+  type ReporterName,
+  renderReports,
+  reporterNames,
+} from './report/index.js';
+export { parseRunResult } from './report/parse.js';
+export { applyBaseline, loadExpectedFailures } from './runner/baseline.js';
 export { loadChecks } from './runner/load.js';
 export { selectChecks } from './runner/select.js';
+export { type StartedTarget, type StartTargetOptions, startTarget } from './runner/start-target.js';
