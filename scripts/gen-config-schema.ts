@@ -21,7 +21,17 @@ export const BANNER =
   'GENERATED in part by scripts/gen-config-schema.ts: the enums come from src/options.ts CHOICES and GROUPS; run npm run gen:config';
 
 /** Run flags that are not config keys: they only make sense on one command line. */
-export const CLI_ONLY = ['config', 'quiet', 'color', 'dryRun', 'bail', 'suitesDir', 'tolerate'];
+export const CLI_ONLY = [
+  'config',
+  'quiet',
+  'color',
+  'dryRun',
+  'bail',
+  'suitesDir',
+  'tolerate',
+  'start',
+  'waitUrl',
+];
 
 type Schema = { $comment?: string; properties: Record<string, Record<string, unknown>> };
 

@@ -16,8 +16,8 @@ import {
   openEvents,
   type RunError,
   recoverOrThrow,
+  resolveTarget,
   runChecks,
-  startTarget,
 } from './run-steps.js';
 import type { RunResult } from './runner/model.js';
 import { selectChecks } from './runner/select.js';
@@ -46,7 +46,7 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
   const state = new RunState(options);
   const stats = (): RunStats => ({ requestsSent: state.client?.requestCount ?? 0 });
   try {
-    const target = await startTarget(state);
+    const target = await resolveTarget(state);
     const { client, ledger } = makeClient(state, target);
     const eventsUnavailableReason = await openEvents(state, target);
     const sandbox = await findSandbox(state, client, target);

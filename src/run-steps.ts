@@ -44,7 +44,7 @@ export async function loadRunChecks(options: RunOptions): Promise<CheckDefinitio
 }
 
 /** Starts the embedded reference when asked; settles the base URL, identities and variants. */
-export async function startTarget(state: RunState): Promise<Target> {
+export async function resolveTarget(state: RunState): Promise<Target> {
   const { options, notes } = state;
   if (state.ownsReference) {
     state.reference = await startEmbedded({

@@ -25,7 +25,7 @@ export type Layer =
 export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
   [/^bin\//, 'bin'],
   [/^(scripts|bench)\//, 'tools'],
-  [/^src\/(index|embedded|traceability|options|run-steps|run-state)\.ts$/, 'root'],
+  [/^src\/(index|embedded|traceability|options|run-steps|run-state|vitest)\.ts$/, 'root'],
   [/^src\/report\//, 'report'],
   [/^src\/client-mode\//, 'client-mode'],
   [/^src\/runner\//, 'runner'],
