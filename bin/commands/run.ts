@@ -9,7 +9,13 @@ import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { computeVerdict, countsTowardVerdict, isFailing, summarize } from '../../src/runner/summary.js';
+import {
+  computeVerdict,
+  countsTowardVerdict,
+  isFailing,
+  nothingCountedReason,
+  summarize,
+} from '../../src/runner/summary.js';
 import type { CommandIo } from './io.js';
 import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
 import { unknownCommandMessage } from './suggest.js';
@@ -363,6 +369,12 @@ export async function runCommand(
     io.stdout(`\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color })}\n`);
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  // Issue 9: a run in which no counted check ran is no CONFORMS.
+  const nothingCounted = nothingCountedReason(result);
+  if (nothingCounted) {
+    io.stderr(`no verdict: ${nothingCounted}\n`);
+    return 2;
+  }
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
 }
 

@@ -4,14 +4,8 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
-import {
-  baselineVerdictReason,
-  clientTarget,
-  countingNote,
-  countsTowardVerdict,
-  groupsOf,
-  humanDuration,
-} from './common.js';
+import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
+import { baselineVerdictReason, clientTarget, countingNote, groupsOf, humanDuration } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
 const paint = (options: ReporterOptions): ChalkInstance => new Chalk({ level: options.color ? 1 : 0 });
@@ -65,6 +59,46 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   }
   if (details.length) lines.push(indent(details.join('\n')));
   return lines.join('\n');
+}
+
+/** Skip groups shown under the verdict line; the rest are summed up (each skip is listed above). */
+const MAX_SKIP_GROUPS = 6;
+
+/**
+ * The verdict line: how many counted checks ran and how many skipped, and why (grouped by reason: a
+ * missing capability's reason names the flag that enables it). A run where no counted check ran is not
+ * CONFORMS (nothingCountedReason; the CLI exits 2).
+ */
+function verdictLines(c: ChalkInstance, run: RunResult): string[] {
+  const outcome = countedOutcome(run);
+  const duration = humanDuration(run.durationMs);
+  const skipped = outcome.skipped ? `, ${outcome.skipped} skipped` : '';
+  const nothing = nothingCountedReason(run);
+  // The reasons first: the verdict stays the last line (--quiet prints only that).
+  const lines: string[] = [];
+  if (outcome.skipGroups.length) lines.push(c.bold('Skipped counted checks, by reason'));
+  for (const group of outcome.skipGroups.slice(0, MAX_SKIP_GROUPS)) {
+    lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
+  }
+  const rest = outcome.skipGroups.slice(MAX_SKIP_GROUPS);
+  if (rest.length) {
+    const count = rest.reduce((sum, group) => sum + group.count, 0);
+    lines.push(
+      c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
+    );
+  }
+  lines.push(
+    nothing
+      ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
+      : run.verdict === 'pass'
+        ? c.green.bold(
+            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+          )
+        : c.red.bold(
+            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+          ),
+  );
+  return lines;
 }
 
 export const renderConsole: Reporter = (run, options) => {
@@ -128,18 +162,8 @@ export const renderConsole: Reporter = (run, options) => {
     if (reason) out.push(c.red(`  ${reason}`));
   }
 
-  const counted = run.checks.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure);
-  const countedFailing = counted.filter((check) => check.status === 'fail' || check.status === 'error');
   out.push('');
   if (run.interrupted) out.push(c.red.bold('Interrupted: not every check ran.'));
-  out.push(
-    run.verdict === 'pass'
-      ? c.green.bold(
-          `CONFORMS at level ${run.level}: ${counted.length} counted checks, none failed (${humanDuration(run.durationMs)})`,
-        )
-      : c.red.bold(
-          `DOES NOT CONFORM at level ${run.level}: ${countedFailing.length} of ${counted.length} counted checks failed or errored (${humanDuration(run.durationMs)})`,
-        ),
-  );
+  out.push(...verdictLines(c, run));
   return `${out.join('\n')}\n`;
 };
