@@ -33,6 +33,8 @@ interface Measured {
   wallMs: number;
   checks: number;
   failing: number;
+  /** The first failing or erroring checks, to say which. */
+  failingIds: string[];
   requests: number;
   /** Peak resident set of the process that ran it (KiB). */
   maxRssKiB: number;
@@ -50,13 +52,12 @@ async function measure(scenario: Scenario): Promise<Measured> {
   const { startReference } = await import('../src/reference/server.js');
   const { loadChecks } = await import('../src/runner/load.js');
   const checks = await loadChecks();
-  // guilds/messages: seeding options the reference may not have yet (then ignored; `seeded` tells).
-  const referenceOptions = {
+  const referenceOptions: ReferenceOptions = {
     port: 0,
     latencyMs: scenario.latencyMs,
     ...(scenario.guilds ? { guilds: scenario.guilds } : {}),
     ...(scenario.messages ? { messages: scenario.messages } : {}),
-  } as ReferenceOptions;
+  };
   const reference = await startReference(referenceOptions);
   const seeded = countSeeded(reference.snapshot(), reference.sandbox.channelId);
   let runStart = 0;
@@ -86,6 +87,10 @@ async function measure(scenario: Scenario): Promise<Measured> {
       wallMs: ended - started,
       checks: result.checks.length,
       failing: result.summary.fail + result.summary.error,
+      failingIds: result.checks
+        .filter((check) => check.status === 'fail' || check.status === 'error')
+        .slice(0, 5)
+        .map((check) => check.id),
       requests: requestsSent(result) ?? 0,
       maxRssKiB: process.resourceUsage().maxRSS,
       setupMs: runStart - started,

@@ -37,6 +37,8 @@ export interface ReferenceOptions {
   latencyMs?: number;
   /** Extra guilds the bot is a member of, seeded after the fixed world (a big guild.list). Default 0. */
   guilds?: number;
+  /** Extra older messages in the sandbox channel, before the seeded history (a deep channel). Default 0. */
+  messages?: number;
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its

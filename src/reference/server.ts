@@ -59,7 +59,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     throw new ConfigurationError(`guilds must be an integer >= 0, got ${extraGuilds}.`);
   }
 
-  const world = seedWorld(extraGuilds);
+  const extraMessages = options.messages ?? 0;
+  if (!Number.isInteger(extraMessages) || extraMessages < 0) {
+    throw new ConfigurationError(`messages must be an integer >= 0, got ${extraMessages}.`);
+  }
+  const world = seedWorld(extraGuilds, extraMessages);
   const identity = (name: IdentityName, token: string): ReferenceIdentity => {
     const userId = SEED[name];
     return { token, userId, platform: PLATFORM, name: world.users.get(userId)!.name };
