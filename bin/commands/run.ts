@@ -72,6 +72,10 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       .option('--timeout <ms>', 'per-request timeout (default 10000)')
       .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
       .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+      .option(
+        '--run-timeout <ms>',
+        'whole-run deadline; cleanup has its own budget after it (default 600000)',
+      )
       .option('--concurrency <n>', 'checks in flight at once (default 8)')
       .option('--out <dir>', 'report folder (default reports/)')
       .option(
@@ -217,6 +221,7 @@ export function toRunOptions(
     timeoutMs: number('--timeout', pick('timeout')),
     eventTimeoutMs: number('--event-timeout', pick('eventTimeout')),
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
+    runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
     tolerances: flags.tolerate,
@@ -251,7 +256,7 @@ export async function runCommand(
 ): Promise<number> {
   // Loaded here, not at startup: --version, --help and list need none of them (issue 11, fast start).
   const [
-    { run, validateRunOptions },
+    { partialResultOf, run, validateRunOptions },
     { compareRuns, formatComparison, hasRegressions },
     { parseReporterList, renderReports, reporters },
     { createProgress },
@@ -330,6 +335,8 @@ export async function runCommand(
     ...rest,
     ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
     ...(signal ? { signal } : {}),
+    // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
+    ledgerFile: join(outDir, 'left-behind.sh'),
     onRunStart: progress.onRunStart,
     onCheckStart: (check) => {
       inFlight.add(check.id);
@@ -344,7 +351,16 @@ export async function runCommand(
         bailer.abort('bail');
       }
     },
-  }).finally(progress.finish);
+  })
+    .catch((error) => {
+      // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
+      const partial = partialResultOf(error);
+      if (partial)
+        for (const report of renderReports(partial, reporterNames, { color, verbose }))
+          if (report.file) writeFileSync(join(outDir, report.file), report.content);
+      throw error;
+    })
+    .finally(progress.finish);
   if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
