@@ -124,7 +124,10 @@ type FromWorker = { n: number; result?: JobResult; error?: string };
  */
 export function processPoolExecutor(processes: number, parallel: number): Executor {
   const script = fileURLToPath(import.meta.url);
-  const pending = new Map<number, { resolve: (r: JobResult) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    { child: ChildProcess; resolve: (r: JobResult) => void; reject: (e: Error) => void }
+  >();
   const children = Array.from({ length: processes }, () => {
     const child = fork(script, ['--worker'], {
       execArgv: process.execArgv,
@@ -139,9 +142,11 @@ export function processPoolExecutor(processes: number, parallel: number): Execut
       else waiting?.resolve(message.result);
     });
     child.on('exit', (code) => {
-      if (code !== 0 && code !== null && pending.size > 0) {
-        for (const { reject } of pending.values()) reject(new Error(`a matrix worker exited with ${code}`));
-        pending.clear();
+      // Its runs in flight are lost: each becomes a problem of the matrix (never a silent pass).
+      for (const [n, job] of pending) {
+        if (job.child !== child) continue;
+        pending.delete(n);
+        job.reject(new Error(`a matrix worker exited with ${code} during the run`));
       }
     });
     return child;
@@ -159,7 +164,7 @@ export function processPoolExecutor(processes: number, parallel: number): Execut
       slot.set(child, (slot.get(child) ?? 0) + 1);
       const n = ++counter;
       return new Promise<JobResult>((resolve, reject) => {
-        pending.set(n, { resolve, reject });
+        pending.set(n, { child, resolve, reject });
         child.send({ n, job } satisfies ToWorker);
       });
     },
