@@ -9,7 +9,6 @@ import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { startTargetForRun } from '../../src/runner/start-target.js';
 import {
   computeVerdict,
   countsTowardVerdict,
@@ -260,6 +259,7 @@ export async function runCommand(
   // Loaded here, not at startup: --version, --help and list need none of them (issue 11, fast start).
   const [
     { partialResultOf, run, validateRunOptions },
+    { startTargetForRun },
     { compareRuns, formatComparison, hasRegressions },
     { parseReporterList, renderReports, reporters },
     { createProgress },
@@ -267,6 +267,7 @@ export async function runCommand(
     { formatPlan, planRun },
   ] = await Promise.all([
     import('../../src/index.js'),
+    import('../../src/runner/start-target.js'),
     import('../../src/report/compare.js'),
     import('../../src/report/index.js'),
     import('../../src/report/progress.js'),
