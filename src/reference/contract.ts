@@ -89,9 +89,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export interface FaultDefinition {
+/** A fault of the catalogue; `Id` is its literal id, so the catalogue yields the FaultId union. */
+export interface FaultDefinition<Id extends string = string> {
   /** kebab-case, e.g. 'message-list-limit-over-bound-errors' */
-  id: string;
+  id: Id;
   /** Rule ids from spec/rules.ts that the fault breaks. */
   rules: string[];
   description: string;

@@ -1,10 +1,10 @@
 /**
- * Channel faults added by the channels suite, implemented in src/reference/operations.ts (channelMute)
- * behind `fault('<id>')`.
+ * Channel faults added by the channels suite, implemented in src/reference/operations/channels.ts
+ * (channelMute) behind `fault('<id>')`.
  */
-import type { FaultDefinition } from '../contract.js';
+import { defineFaults } from './define.js';
 
-export const channelsFaults: FaultDefinition[] = [
+export const channelsFaults = defineFaults([
   {
     id: 'channel-mute-not-implemented',
     rules: ['CHAN-MUTE-1'],
@@ -12,4 +12,4 @@ export const channelsFaults: FaultDefinition[] = [
       'channel.mute answers 501 Not Implemented, as adapters that skip the experimental operations do.',
     detectedBy: ['channel.mute/accepts-duration'],
   },
-];
+]);
