@@ -23,7 +23,7 @@ export interface ReferenceOptions {
   host?: string;
   /** Overrides the bot identity's token. */
   token?: string;
-  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
+  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError. */
   faults?: string[];
   variants?: Partial<Variants>;
   /**

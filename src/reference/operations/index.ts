@@ -13,9 +13,6 @@ import { MessageOperations } from './messages.js';
 import { ReactionOperations } from './reactions.js';
 import { RoleOperations } from './roles.js';
 
-export type { Handler, OperationContext } from './base.js';
-export { DEFAULT_MESSAGE_LIMIT } from './messages.js';
-
 const GROUPS = [
   MessageOperations,
   ChannelOperations,
