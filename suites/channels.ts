@@ -4,6 +4,7 @@
  */
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
 import {
+  expectRefusalIs4xx,
   expectShortMuteEnds,
   LONG_MUTE_MS,
   MUTE_EFFECT_TIMEOUT_MS,
@@ -12,6 +13,7 @@ import {
   requirePeer,
   SHORT_MUTE_MS,
   trackChannelMute,
+  unmuteAndVerify,
 } from './_lib/effects.js';
 import { idOf, listAll, listHas, uniqueName } from './_lib/lists.js';
 
@@ -266,7 +268,7 @@ const checks: CheckDefinition[] = [
 
   defineCheck({
     id: 'channel.mute/duration-zero-is-accepted',
-    title: 'channel.mute with duration 0 (unmute) is accepted',
+    title: 'channel.mute with duration 0 (unmute) is accepted and lifts the mute',
     level: 'must',
     rules: ['CHAN-MUTE-2'],
     group: 'channels',
@@ -274,11 +276,13 @@ const checks: CheckDefinition[] = [
     experimental: true,
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'unmute');
+      // With a peer that can post here beforehand, the unmute is verified by posting again afterwards.
+      const baseline = t.sandbox.peerId ? await peerPost(t, channel.id, 'before the mute') : undefined;
+      const verifyIn = baseline?.outcome === 'accepted' ? channel.id : undefined;
       const muted = await t.call('channel.mute', { channel_id: channel.id, duration: LONG_MUTE_MS });
       trackChannelMute(t, channel.id);
       t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
-      const unmuted = await t.call('channel.mute', { channel_id: channel.id, duration: 0 });
-      t.expectOk(unmuted, 'channel.mute with duration 0');
+      await unmuteAndVerify(t, 'channel.mute', { channel_id: channel.id }, verifyIn);
     },
   }),
 
@@ -300,18 +304,32 @@ const checks: CheckDefinition[] = [
       const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
       t.expect(
         during.outcome === 'refused',
-        'the peer’s message.create in the muted channel is refused (4xx)',
+        'the peer’s message.create in the muted channel is refused (any non-2xx)',
         `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
       );
+      await unmuteAndVerify(t, 'channel.mute', { channel_id: channelId }, channelId);
+    },
+  }),
 
-      const unmuted = await t.call('channel.mute', { channel_id: channelId, duration: 0 });
-      t.expectOk(unmuted, 'channel.mute with duration 0');
-      const after = await pollPeerPost(t, channelId, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
-      t.expect(
-        after.outcome === 'accepted',
-        'after channel.mute duration 0 the peer’s message.create is accepted',
-        `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
-      );
+  defineCheck({
+    id: 'channel.mute/refusal-is-4xx',
+    title: 'The peer’s message.create in a muted channel is refused with a 4xx, not a server error',
+    level: 'should',
+    rules: ['CHAN-MUTE-1'],
+    group: 'channels',
+    operations: ['channel.create', 'channel.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    async run(t: CheckContext) {
+      const channelId = await createChannelThePeerCanPostIn(t, 'mute-refusal');
+      const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
+      trackChannelMute(t, channelId);
+      if (!muted.ok) t.skip(`precondition failed: channel.mute answered ${muted.status}`);
+      const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
+      if (during.outcome === 'accepted') {
+        t.skip('the mute had no effect (see channel.mute/blocks-peer-until-unmuted)');
+      }
+      expectRefusalIs4xx(t, during, 'in the muted channel');
     },
   }),
 

@@ -29,16 +29,17 @@ import {
   makeReaction,
   makeRole,
   misspellingOf,
+  requireOk,
   resourceId,
   rolePayload,
   triggering,
   triggerMemberOf,
   triggerOwnGuild,
-  triggerRequest,
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
 import { uniqueName } from './_lib/lists.js';
+import { receiveRequest } from './_lib/requests.js';
 
 /** Settled probes of a misbehaving server: a connection that cannot even open is the checker's error. */
 function connectFailed(outcome: { error: string }): never {
@@ -237,7 +238,7 @@ const lifecycle: CheckDefinition[] = [
 /** A friend request (trigger) answered with approve false; nothing when the trigger cannot cause one. */
 async function friendRequestRefused(t: CheckContext): Promise<void> {
   try {
-    const request = await triggerRequest(t, 'friend-request');
+    const request = await receiveRequest(t, 'friend-request');
     await t.call('friend.approve', { message_id: request.requestId, approve: false });
   } catch (error) {
     if ((error as Error)?.name !== 'CheckSkip') throw error;
@@ -463,35 +464,148 @@ const reactionCause = (remove: boolean): Cause => ({
 
 type GuildStep = 'added' | 'updated' | 'removed' | 'member-added' | 'member-updated' | 'member-removed';
 
+/** How each guild event is caused: through the interface first, the trigger only for what no operation causes. */
 const GUILD_STEPS: Record<GuildStep, string> = {
-  added: 'guild-added',
-  updated: 'guild-added, then guild-updated',
-  removed: 'guild-added, then guild-removed',
-  'member-added': 'guild-added, then guild-member-added',
-  'member-updated': 'guild-added, guild-member-added, then guild-member-updated',
-  'member-removed': 'guild-added, guild-member-added, then guild-member-removed',
+  added: 'guild.approve of a guild-request (else the trigger guild-added)',
+  updated: 'the trigger (guild-added, then guild-updated: only a guild the run made is renamed)',
+  removed: 'the trigger (guild-added, then guild-removed: a guild it could not leave is never joined)',
+  'member-added': 'guild.member.approve of a guild-member-request (else the trigger guild-member-added)',
+  'member-updated':
+    'guild.member.role.set of a role the check made on the peer (else the trigger guild-member-updated)',
+  'member-removed':
+    'guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)',
 };
 
-/** guild-added / -updated / -removed and the member events, on a guild the trigger makes for the run. */
-const guildCause = (step: GuildStep): Cause => ({
-  how: `the trigger (${GUILD_STEPS[step]})`,
-  operations: [],
-  async run(t) {
-    const guildId = await triggerOwnGuild(t);
-    if (step === 'updated')
-      await t.trigger('guild-updated', { guild_id: guildId, name: uniqueName('renamed') });
-    if (step === 'removed') await t.trigger('guild-removed', { guild_id: guildId });
-    if (!step.startsWith('member-')) return;
-    const userId = await triggerMemberOf(t, guildId);
-    if (step === 'member-updated') {
-      await t.trigger('guild-member-updated', {
-        guild_id: guildId,
-        user_id: userId,
-        nick: uniqueName('nick'),
-      });
+const GUILD_OPERATIONS: Record<GuildStep, string[]> = {
+  added: ['guild.approve'],
+  updated: [],
+  removed: [],
+  'member-added': ['guild.member.approve'],
+  'member-updated': ['guild.role.create', 'guild.member.role.set'],
+  'member-removed': ['guild.member.approve', 'guild.member.kick'],
+};
+
+/**
+ * Tries each way of causing an event in turn; a way that skips (its precondition is not met, or the
+ * trigger cannot cause what it needs) passes to the next. Skips with every reason when none can.
+ */
+async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>): Promise<void> {
+  const reasons: string[] = [];
+  for (const way of ways) {
+    try {
+      return await way();
+    } catch (error) {
+      if ((error as Error)?.name !== 'CheckSkip') throw error;
+      reasons.push((error as Error).message);
     }
-    if (step === 'member-removed')
-      await t.trigger('guild-member-removed', { guild_id: guildId, user_id: userId });
+  }
+  t.skip(reasons.join('; '));
+}
+
+/** A guild the bot joins by approving an invitation (§4.3); tracked: the ledger leaves it (trigger guild-removed). */
+async function joinGuildByApprove(t: CheckContext): Promise<string> {
+  const { requestId, guildId } = await receiveRequest(t, 'guild-request');
+  if (guildId === undefined) t.skip('the guild-request names no guild to join');
+  const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
+  t.track({
+    kind: 'guild membership',
+    label: `membership of guild ${guildId} (joined through guild.approve)`,
+    undo: ['trigger:guild-removed', { guild_id: guildId }],
+  });
+  requireOk(t, approved, 'guild.approve with approve true');
+  return guildId;
+}
+
+/** A member the check admits to the sandbox guild (§4.4 guild.member.approve); tracked (undo kick). */
+async function admitMemberByApprove(t: CheckContext): Promise<string> {
+  const guildId = t.sandbox.guildId;
+  const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
+  if (userId === undefined) t.skip('the guild-member-request names no requester');
+  const approved = await t.call('guild.member.approve', { message_id: requestId, approve: true });
+  t.track({
+    kind: 'guild member',
+    label: `member ${userId} of guild ${guildId} (added through guild.member.approve)`,
+    undo: ['guild.member.kick', { guild_id: guildId, user_id: userId }],
+  });
+  requireOk(t, approved, 'guild.member.approve with approve true');
+  return userId;
+}
+
+/** A role the check makes, set on the peer (§4.5); tracked (undo unset; the role is deleted too). */
+async function setRoleOnPeer(t: CheckContext): Promise<void> {
+  const guildId = t.sandbox.guildId;
+  const userId = t.sandbox.peerId ?? t.skip('no peer identity to set a role on');
+  const roleId = await makeRole(t, 'event-member-updated');
+  const fields = { guild_id: guildId, user_id: userId, role_id: roleId };
+  const set = await t.call('guild.member.role.set', fields);
+  t.track({
+    kind: 'member role',
+    label: `role ${roleId} of member ${userId} in guild ${guildId}`,
+    undo: ['guild.member.role.unset', fields],
+  });
+  requireOk(t, set, 'guild.member.role.set');
+}
+
+/** guild-added / -updated / -removed and the member events: the interface first, then the trigger. */
+const guildCause = (step: GuildStep): Cause => ({
+  how: GUILD_STEPS[step],
+  operations: GUILD_OPERATIONS[step],
+  async run(t) {
+    switch (step) {
+      case 'added':
+        return firstPossible(t, [
+          async () => {
+            await joinGuildByApprove(t);
+          },
+          async () => {
+            await triggerOwnGuild(t);
+          },
+        ]);
+      case 'updated':
+        await t.trigger('guild-updated', { guild_id: await triggerOwnGuild(t), name: uniqueName('renamed') });
+        return;
+      case 'removed':
+        await t.trigger('guild-removed', { guild_id: await triggerOwnGuild(t) });
+        return;
+      case 'member-added':
+        return firstPossible(t, [
+          async () => {
+            await admitMemberByApprove(t);
+          },
+          async () => {
+            await triggerMemberOf(t, await triggerOwnGuild(t));
+          },
+        ]);
+      case 'member-updated':
+        return firstPossible(t, [
+          () => setRoleOnPeer(t),
+          async () => {
+            const guildId = await triggerOwnGuild(t);
+            const userId = await triggerMemberOf(t, guildId);
+            await t.trigger('guild-member-updated', {
+              guild_id: guildId,
+              user_id: userId,
+              nick: uniqueName('nick'),
+            });
+          },
+        ]);
+      case 'member-removed':
+        return firstPossible(t, [
+          async () => {
+            const userId = await admitMemberByApprove(t);
+            const kicked = await t.call('guild.member.kick', {
+              guild_id: t.sandbox.guildId,
+              user_id: userId,
+            });
+            requireOk(t, kicked, 'guild.member.kick of the member the check admitted');
+          },
+          async () => {
+            const guildId = await triggerOwnGuild(t);
+            const userId = await triggerMemberOf(t, guildId);
+            await t.trigger('guild-member-removed', { guild_id: guildId, user_id: userId });
+          },
+        ]);
+    }
   },
 });
 
@@ -502,7 +616,7 @@ const requestCause = (
   how: `the trigger (${event}), answered with ${answer} approve false`,
   operations: [answer],
   async run(t) {
-    const request = await triggerRequest(
+    const request = await receiveRequest(
       t,
       event,
       event === 'guild-member-request' ? { guild_id: t.sandbox.guildId } : {},

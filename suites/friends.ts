@@ -4,7 +4,7 @@
  */
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
 import { listAll, userIdOf } from './_lib/lists.js';
-import { requesterIdOf, requestIdOf } from './_lib/requests.js';
+import { receiveRequest } from './_lib/requests.js';
 
 /** The user ids friend.list shows, walked to the end. */
 async function friendIds(t: CheckContext): Promise<Set<string>> {
@@ -14,18 +14,13 @@ async function friendIds(t: CheckContext): Promise<Set<string>> {
 
 interface FriendRequest {
   requestId: string;
-  /** The requester, when the trigger's answer names it. */
+  /** The requester, when the event or the trigger's answer names it. */
   userId?: string;
 }
 
-/** Asks the trigger for a friend request to the current user; the answer carries its request id. */
+/** Asks the trigger for a friend request to the current user, read from its friend-request event. */
 async function requestFriendship(t: CheckContext): Promise<FriendRequest> {
-  const answer = await t.trigger('friend-request');
-  const requestId = requestIdOf(answer);
-  if (requestId === undefined) {
-    t.skip(`the trigger's answer to friend-request carries no request_id: ${JSON.stringify(answer)}`);
-  }
-  const userId = requesterIdOf(answer);
+  const { requestId, userId } = await receiveRequest(t, 'friend-request');
   return { requestId, ...(userId === undefined ? {} : { userId }) };
 }
 

@@ -12,6 +12,7 @@ import {
   defineCheck,
 } from '../src/runner/check.js';
 import {
+  expectRefusalIs4xx,
   expectShortMuteEnds,
   LONG_MUTE_MS,
   MUTE_EFFECT_TIMEOUT_MS,
@@ -19,10 +20,12 @@ import {
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
+  stuckMuteOf,
   trackMemberMute,
+  unmuteAndVerify,
 } from './_lib/effects.js';
 import { listAll, userIdOf } from './_lib/lists.js';
-import { requesterIdOf, requestIdOf } from './_lib/requests.js';
+import { receiveRequest } from './_lib/requests.js';
 
 interface Membership {
   getStatus: number;
@@ -54,18 +57,14 @@ const describeMembership = (state: Membership): string =>
 
 /**
  * Asks the trigger for a join request to the sandbox guild (§6 guild-member-request) from a user who is
- * not a member yet; skips when the trigger cannot name such a requester.
+ * not a member yet, read from the event (the requester is its user, the request id its message.id);
+ * skips when neither the event nor the trigger's answer names the requester.
  */
 async function requestToJoin(t: CheckContext): Promise<{ requestId: string; userId: string }> {
   const guildId = t.sandbox.guildId;
-  const answer = await t.trigger('guild-member-request', { guild_id: guildId });
-  const requestId = requestIdOf(answer);
-  const userId = requesterIdOf(answer);
-  t.expect(requestId !== undefined, 'the guild-member-request trigger answers with a request id', answer);
+  const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
   if (userId === undefined) {
-    t.skip(
-      'the guild-member-request trigger did not name the requester (user_id): cannot observe the approve',
-    );
+    t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
   }
   const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
   if (before.ok)
@@ -108,11 +107,11 @@ const kickAddedMember = (t: CheckContext, userId: string) =>
   t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
 
 /**
- * Lifts the peer's mute (duration 0) when a check stops before its mute is over, so that the checks after
- * it find the peer free to post; the ledger entry is settled.
+ * Lifts the peer's guild mute (duration 0) and verifies the peer can post in `verifyIn` again, so that a
+ * duration 0 that does not unmute fails the check that unmuted; the ledger entry is settled.
  */
-const liftPeerMute = (t: CheckContext, peerId: string) =>
-  t.call('guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId, duration: 0 });
+const liftPeerMute = (t: CheckContext, peerId: string, verifyIn: string | undefined) =>
+  unmuteAndVerify(t, 'guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId }, verifyIn);
 
 /** The current user's id, or a skip with the reason when it is unknown. */
 const requireSelfId = (t: CheckContext): string =>
@@ -123,7 +122,11 @@ async function requirePeerCanPost(t: CheckContext): Promise<string> {
   const peerId = requirePeer(t);
   const before = await peerPost(t, t.sandbox.channelId, 'before the mute');
   if (before.outcome === 'refused') {
-    t.skip(`the peer cannot post in the sandbox channel (HTTP ${before.result.status}): no baseline`);
+    const stuck = stuckMuteOf(t, t.sandbox.channelId);
+    t.skip(
+      `the peer cannot post in the sandbox channel (HTTP ${before.result.status}): no baseline` +
+        (stuck ? ` — ${stuck}` : ''),
+    );
   }
   return peerId;
 }
@@ -316,10 +319,9 @@ const checks: CheckDefinition[] = [
       const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
       const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
       trackMemberMute(t, t.sandbox.guildId, peerId);
-      let lifted = false;
+      let unmuting = false;
       try {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-
         const during = await pollPeerPost(
           t,
           channelId,
@@ -329,34 +331,49 @@ const checks: CheckDefinition[] = [
         );
         t.expect(
           during.outcome === 'refused',
-          'the muted peer’s message.create in the sandbox channel is refused (4xx)',
+          'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
           `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
         );
-
-        const unmuted = await t.call('guild.member.mute', { ...fields, duration: 0 });
-        lifted = unmuted.ok;
-        t.expectOk(unmuted, 'guild.member.mute of the peer with duration 0');
-        const after = await pollPeerPost(
-          t,
-          channelId,
-          'accepted',
-          'after duration 0',
-          MUTE_EFFECT_TIMEOUT_MS,
-        );
-        t.expect(
-          after.outcome === 'accepted',
-          'after guild.member.mute duration 0 the peer’s message.create is accepted',
-          `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
-        );
+        unmuting = true;
+        await liftPeerMute(t, peerId, channelId);
       } finally {
-        if (!lifted) await liftPeerMute(t, peerId);
+        if (!unmuting) await liftPeerMute(t, peerId, channelId);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'guild.member.mute/refusal-is-4xx',
+    title: 'The muted peer’s message.create is refused with a 4xx, not a server error',
+    level: 'should',
+    rules: ['MEMBER-MUTE-1'],
+    group: 'members',
+    operations: ['guild.member.mute', 'message.create'],
+    experimental: true,
+    needs: ['peer'],
+    exclusive: true,
+    async run(t: CheckContext) {
+      const peerId = await requirePeerCanPost(t);
+      const channelId = t.sandbox.channelId;
+      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
+      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
+      trackMemberMute(t, t.sandbox.guildId, peerId);
+      try {
+        if (!muted.ok) t.skip(`precondition failed: guild.member.mute answered ${muted.status}`);
+        const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
+        if (during.outcome === 'accepted') {
+          t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
+        }
+        expectRefusalIs4xx(t, during, 'while muted in the guild');
+      } finally {
+        await liftPeerMute(t, peerId, channelId);
       }
     },
   }),
 
   defineCheck({
     id: 'guild.member.mute/duration-zero-is-accepted',
-    title: 'guild.member.mute of the peer with duration 0 (unmute) is accepted',
+    title: 'guild.member.mute of the peer with duration 0 (unmute) is accepted and lifts the mute',
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
     group: 'members',
@@ -366,12 +383,21 @@ const checks: CheckDefinition[] = [
     exclusive: true,
     async run(t: CheckContext) {
       const peerId = requirePeer(t);
+      const channelId = t.sandbox.channelId;
+      // Where the peer can post beforehand, the unmute is verified by posting again afterwards.
+      const baseline = await peerPost(t, channelId, 'before the mute');
+      const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
       const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
       const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
       trackMemberMute(t, t.sandbox.guildId, peerId);
-      t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-      const unmuted = await t.call('guild.member.mute', { ...fields, duration: 0 });
-      t.expectOk(unmuted, 'guild.member.mute of the peer with duration 0');
+      let unmuting = false;
+      try {
+        t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+        unmuting = true;
+        await liftPeerMute(t, peerId, verifyIn);
+      } finally {
+        if (!unmuting) await liftPeerMute(t, peerId, verifyIn);
+      }
     },
   }),
 
@@ -401,7 +427,7 @@ const checks: CheckDefinition[] = [
         await expectShortMuteEnds(t, t.sandbox.channelId, mutedAt, 'member');
         ended = true;
       } finally {
-        if (!ended) await liftPeerMute(t, peerId);
+        if (!ended) await liftPeerMute(t, peerId, t.sandbox.channelId);
       }
     },
   }),

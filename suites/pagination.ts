@@ -5,7 +5,7 @@
  * follows markers only: the length of a page is never an end signal.
  */
 import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
-import { statusOf } from './_lib/lists.js';
+import { idOf, listAll, statusOf, userIdOf } from './_lib/lists.js';
 import {
   chronologicalIds,
   createdAtDecrease,
@@ -361,11 +361,12 @@ const checks: CheckDefinition[] = [
     },
   }),
 
-  // §1 rule 6, §4.1 rule 6: markers are present exactly while more data exists, whatever the page length.
+  // §1 rule 6, §4.1 rule 6: markers are present while more data exists, whatever the page length. A marker
+  // missing while data remains loses data (must); a marker on the last page is judged apart (should).
   defineCheck({
     id: 'message.list/markers-absent-exactly-at-the-end',
     title:
-      'In a fresh channel, next is absent exactly at the end: not on a full last page, present on a full page before it',
+      'In a fresh channel, the walk to the end lists every message once and next is present on a full page before the end',
     level: 'must',
     rules: ['GEN-6', 'MSG-LIST-6'],
     group: 'pagination',
@@ -377,12 +378,6 @@ const checks: CheckDefinition[] = [
         channelId,
       });
       const ids = chronologicalIds(walked.pages);
-      const last = walked.pages[walked.pages.length - 1];
-      t.expect(
-        walked.pages.length === 1 || last.data.length > 0,
-        'next is present only while more data exists (§1 rule 6)',
-        `page ${walked.pages.length}, reached through next, is empty`,
-      );
       const duplicates = duplicatesOf(ids);
       t.expect(duplicates.length === 0, 'the walk lists no message twice', duplicates.join('; '));
       const missing = created.filter((id) => !ids.includes(id));
@@ -393,6 +388,41 @@ const checks: CheckDefinition[] = [
       );
       // The channel may hold more than the check's messages (e.g. a platform's "channel created" notice).
       const total = ids.length;
+      const allButOne = await listMessages(
+        t,
+        { direction: 'before', limit: total - 1 },
+        `message.list limit ${total - 1}`,
+        channelId,
+      );
+      t.expect(
+        hasMore(allButOne, 'next'),
+        `a page of limit ${total - 1} in a channel of ${total} messages carries next (one older message remains)`,
+        `${allButOne.data.length} message(s), next: ${JSON.stringify(allButOne.next)}`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'message.list/no-next-on-the-last-page',
+    title:
+      'In a fresh channel, the last page carries no next: not a full page holding the whole channel, and no walk ends on an empty page',
+    level: 'should',
+    rules: ['GEN-6', 'MSG-LIST-6'],
+    group: 'pagination',
+    operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
+    async run(t: CheckContext) {
+      const channelId = await createScratchChannel(t, 'last-page');
+      await createMessages(t, 5, 'last', channelId);
+      const walked = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
+        channelId,
+      });
+      const last = walked.pages[walked.pages.length - 1];
+      t.expect(
+        walked.pages.length === 1 || last.data.length > 0,
+        'next is present only while more data exists (§1 rule 6)',
+        `page ${walked.pages.length}, reached through next, is empty`,
+      );
+      const total = chronologicalIds(walked.pages).length;
       const whole = await listMessages(
         t,
         { direction: 'before', limit: total },
@@ -404,16 +434,35 @@ const checks: CheckDefinition[] = [
         `a full page holding all ${total} messages of the channel carries no next (nothing older exists)`,
         `${whole.data.length} message(s), next: ${JSON.stringify(whole.next)}`,
       );
-      const allButOne = await listMessages(
-        t,
-        { direction: 'before', limit: total - 1 },
-        `message.list limit ${total - 1}`,
-        channelId,
-      );
+    },
+  }),
+
+  // §1 rule 6: the lists the checker walks end without a marker on their last page (should: a walker
+  // loses nothing, it makes one request more). Data lost or an endless walk fail each list's own checks.
+  defineCheck({
+    id: 'lists/no-marker-on-the-last-page',
+    title: 'guild.list, channel.list and guild.member.list carry no next on their last page',
+    level: 'should',
+    rules: ['GEN-6'],
+    group: 'pagination',
+    operations: ['guild.list', 'channel.list', 'guild.member.list'],
+    async run(t: CheckContext) {
+      const guildId = t.sandbox.guildId;
+      const walks: Array<[string, Record<string, unknown>]> = [
+        ['guild.list', {}],
+        ['channel.list', { guild_id: guildId }],
+        ['guild.member.list', { guild_id: guildId }],
+      ];
+      const offenders: string[] = [];
+      for (const [operation, fields] of walks) {
+        const key = operation === 'guild.member.list' ? userIdOf : idOf;
+        const { pages, endsOnEmptyPage } = await listAll(t, operation, fields, { key });
+        if (endsOnEmptyPage) offenders.push(`${operation} (page ${pages.length - 1} of ${pages.length})`);
+      }
       t.expect(
-        hasMore(allButOne, 'next'),
-        `a page of limit ${total - 1} in a channel of ${total} messages carries next (one older message remains)`,
-        `${allButOne.data.length} message(s), next: ${JSON.stringify(allButOne.next)}`,
+        offenders.length === 0,
+        'no list carries next on its last page: the page it leads to is never empty (§1 rule 6)',
+        `next led to an empty page in ${offenders.join(', ')}`,
       );
     },
   }),

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type RunOptions, run, validateRunOptions } from '../../src/index.js';
+import { partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
 import { parseRunResult } from '../../src/report/parse.js';
@@ -11,7 +11,13 @@ import { createProgress } from '../../src/report/progress.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { computeVerdict, countsTowardVerdict, isFailing, summarize } from '../../src/runner/summary.js';
+import {
+  computeVerdict,
+  countsTowardVerdict,
+  isFailing,
+  nothingCountedReason,
+  summarize,
+} from '../../src/runner/summary.js';
 import { loadConfigFile } from './config.js';
 import { formatPlan, planRun } from './dry-run.js';
 import type { CommandIo } from './io.js';
@@ -70,6 +76,10 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       .option('--timeout <ms>', 'per-request timeout (default 10000)')
       .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
       .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+      .option(
+        '--run-timeout <ms>',
+        'whole-run deadline; cleanup has its own budget after it (default 600000)',
+      )
       .option('--concurrency <n>', 'checks in flight at once (default 8)')
       .option('--out <dir>', 'report folder (default reports/)')
       .option(
@@ -215,6 +225,7 @@ export function toRunOptions(
     timeoutMs: number('--timeout', pick('timeout')),
     eventTimeoutMs: number('--event-timeout', pick('eventTimeout')),
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
+    runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
     tolerances: flags.tolerate,
@@ -312,6 +323,8 @@ export async function runCommand(
     ...rest,
     ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
     ...(signal ? { signal } : {}),
+    // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
+    ledgerFile: join(outDir, 'left-behind.sh'),
     onRunStart: progress.onRunStart,
     onCheckStart: (check) => {
       inFlight.add(check.id);
@@ -326,7 +339,16 @@ export async function runCommand(
         bailer.abort('bail');
       }
     },
-  }).finally(progress.finish);
+  })
+    .catch((error) => {
+      // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
+      const partial = partialResultOf(error);
+      if (partial)
+        for (const report of renderReports(partial, reporterNames, { color, verbose }))
+          if (report.file) writeFileSync(join(outDir, report.file), report.content);
+      throw error;
+    })
+    .finally(progress.finish);
   if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
@@ -351,6 +373,12 @@ export async function runCommand(
     io.stdout(`\nCompared with ${baselineReport}:\n${formatComparison(comparison, { color })}\n`);
 
   if (result.interrupted) return context.signal?.reason === 'SIGTERM' ? 143 : 130;
+  // Issue 9: a run in which no counted check ran is no CONFORMS.
+  const nothingCounted = nothingCountedReason(result);
+  if (nothingCounted) {
+    io.stderr(`no verdict: ${nothingCounted}\n`);
+    return 2;
+  }
   return result.verdict === 'pass' && !(comparison && hasRegressions(comparison)) ? 0 : 1;
 }
 

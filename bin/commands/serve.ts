@@ -22,6 +22,7 @@ interface ServeFlags {
   tolerate: string[];
   latency?: string;
   limitBound?: string;
+  guilds?: string;
   variant: string[];
   listFaults?: boolean;
   listTolerances?: boolean;
@@ -55,6 +56,7 @@ export function registerServe(
     )
     .option('--latency <ms>', 'delay every interface response by this many milliseconds')
     .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
+    .option('--guilds <n>', 'seed this many extra guilds the bot is in (a big guild.list)')
     .option(
       '--variant <point=value>',
       'choose a §4.8 variant (repeatable), e.g. role-payload=role',
@@ -88,6 +90,7 @@ export function registerServe(
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+        ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
       }).catch((error: unknown) => {
         // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
         const message = listenErrorMessage(error, '--port', flags.host, port);

@@ -35,6 +35,8 @@ export interface ReferenceOptions {
   limitBound?: number;
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
   latencyMs?: number;
+  /** Extra guilds the bot is a member of, seeded after the fixed world (a big guild.list). Default 0. */
+  guilds?: number;
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its

@@ -54,8 +54,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   }
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
+  const extraGuilds = options.guilds ?? 0;
+  if (!Number.isInteger(extraGuilds) || extraGuilds < 0) {
+    throw new ConfigurationError(`guilds must be an integer >= 0, got ${extraGuilds}.`);
+  }
 
-  const world = seedWorld();
+  const world = seedWorld(extraGuilds);
   const identity = (name: IdentityName, token: string): ReferenceIdentity => {
     const userId = SEED[name];
     return { token, userId, platform: PLATFORM, name: world.users.get(userId)!.name };

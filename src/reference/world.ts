@@ -273,8 +273,11 @@ export const SEED = {
 const SEED_EPOCH = 1_704_067_200_000;
 const MINUTE = 60_000;
 
-/** Builds the seeded world. Deterministic: two calls give equal snapshots. */
-export function seedWorld(): World {
+/**
+ * Builds the seeded world. Deterministic: two calls give equal snapshots. `extraGuilds` more guilds owned
+ * by the bot (ids extra-guild-1 …) make a big but honest guild.list, for the walks' no-page-cap test.
+ */
+export function seedWorld(extraGuilds = 0): World {
   const world = new World();
   const addUser = (id: string, name: string, isBot = false) =>
     world.users.set(id, { id, name, isBot, avatar: `https://avatars.example/${id}.png` });
@@ -372,5 +375,11 @@ export function seedWorld(): World {
   world.addFriendship(SEED.self, SEED.peer);
   for (const userId of extraUsers.slice(10, 15)) world.addFriendship(SEED.self, userId);
   world.friendsOf(SEED.self).set(SEED.peer, { nick: 'Peer' });
+
+  for (let i = 1; i <= extraGuilds; i += 1) {
+    const id = `extra-guild-${i}`;
+    world.guilds.set(id, { id, name: `Extra Guild ${i}`, ownerId: SEED.self });
+    addMember(id, SEED.self, 0, []);
+  }
   return world;
 }

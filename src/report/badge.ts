@@ -25,26 +25,31 @@ export interface BadgeCounts {
   passed: number;
   /** Checks that ran to a verdict at the badge level: pass + fail + error. */
   counted: number;
+  /** Checks at the badge level that skipped (a missing capability or precondition): said on the badge. */
+  skipped: number;
 }
 
 /**
  * Counts the checks the badge is about. 'must' counts must checks; 'should' counts must and should.
- * Skipped checks are left out of the denominator: a skip means "not applicable / capability missing",
- * which says nothing about conformance. Experimental checks never count, so an experimental
+ * Skipped checks are left out of the denominator (passed/ran) but said on the badge: a skip is "not
+ * applicable / capability missing", which says nothing either way, yet a reader must see it happened. Experimental checks never count, so an experimental
  * operation can never lower the core badge. Expected failures (baseline) still count as failures:
  * the badge shows what the implementation does, not what the team accepted.
  */
 export function badgeCounts(run: RunResult, level: BadgeLevel = 'must'): BadgeCounts {
   const atLevel = (check: CheckResult) =>
     check.level === 'must' || (level === 'should' && check.level === 'should');
-  const counted = run.checks.filter(
-    (check) => !check.experimental && atLevel(check) && check.status !== 'skip',
-  );
-  return { passed: counted.filter((check) => check.status === 'pass').length, counted: counted.length };
+  const atBadgeLevel = run.checks.filter((check) => !check.experimental && atLevel(check));
+  const counted = atBadgeLevel.filter((check) => check.status !== 'skip');
+  return {
+    passed: counted.filter((check) => check.status === 'pass').length,
+    counted: counted.length,
+    skipped: atBadgeLevel.length - counted.length,
+  };
 }
 
 /** brightgreen when everything passes, yellow above 90 %, orange from half, red when most fail. */
-export function badgeColor({ passed, counted }: BadgeCounts): string {
+export function badgeColor({ passed, counted }: Pick<BadgeCounts, 'passed' | 'counted'>): string {
   if (counted === 0) return 'lightgrey';
   if (passed === counted) return 'brightgreen';
   const ratio = passed / counted;
@@ -67,7 +72,8 @@ export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeD
   const message =
     counts.counted === 0
       ? 'no checks ran'
-      : `${counts.passed}/${counts.counted} ${level === 'must' ? 'must' : 'must+should'}`;
+      : `${counts.passed}/${counts.counted} ${level === 'must' ? 'must' : 'must+should'}` +
+        (counts.skipped ? `, ${counts.skipped} skipped` : '');
   const label = run.mode === 'client' ? CLIENT_BADGE_LABEL : BADGE_LABEL;
   return { schemaVersion: 1, label, message, color: badgeColor(counts) };
 }

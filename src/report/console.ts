@@ -4,14 +4,8 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
-import {
-  baselineVerdictReason,
-  clientTarget,
-  countingNote,
-  countsTowardVerdict,
-  groupsOf,
-  humanDuration,
-} from './common.js';
+import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
+import { baselineVerdictReason, clientTarget, countingNote, groupsOf, humanDuration } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
 const paint = (options: ReporterOptions): ChalkInstance => new Chalk({ level: options.color ? 1 : 0 });
@@ -67,6 +61,46 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   return lines.join('\n');
 }
 
+/** Skip groups shown under the verdict line; the rest are summed up (each skip is listed above). */
+const MAX_SKIP_GROUPS = 6;
+
+/**
+ * The verdict line: how many counted checks ran and how many skipped, and why (grouped by reason: a
+ * missing capability's reason names the flag that enables it). A run where no counted check ran is not
+ * CONFORMS (nothingCountedReason; the CLI exits 2).
+ */
+function verdictLines(c: ChalkInstance, run: RunResult): string[] {
+  const outcome = countedOutcome(run);
+  const duration = humanDuration(run.durationMs);
+  const skipped = outcome.skipped ? `, ${outcome.skipped} skipped` : '';
+  const nothing = nothingCountedReason(run);
+  // The reasons first: the verdict stays the last line (--quiet prints only that).
+  const lines: string[] = [];
+  if (outcome.skipGroups.length) lines.push(c.bold('Skipped counted checks, by reason'));
+  for (const group of outcome.skipGroups.slice(0, MAX_SKIP_GROUPS)) {
+    lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
+  }
+  const rest = outcome.skipGroups.slice(MAX_SKIP_GROUPS);
+  if (rest.length) {
+    const count = rest.reduce((sum, group) => sum + group.count, 0);
+    lines.push(
+      c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
+    );
+  }
+  lines.push(
+    nothing
+      ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
+      : run.verdict === 'pass'
+        ? c.green.bold(
+            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+          )
+        : c.red.bold(
+            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+          ),
+  );
+  return lines;
+}
+
 export const renderConsole: Reporter = (run, options) => {
   const c = paint(options);
   const out: string[] = [];
@@ -110,7 +144,10 @@ export const renderConsole: Reporter = (run, options) => {
   const failedUndos = (run.cleanup ?? []).filter((record) => record.status === 'failed');
   if (run.cleanup?.length) {
     out.push(
-      `Cleanup: ${run.cleanup.length - failedUndos.length} undone` +
+      `Cleanup: ${run.cleanup.filter((record) => record.status === 'undone').length} undone` +
+        (run.cleanup.some((record) => record.status === 'absent')
+          ? `, ${run.cleanup.filter((record) => record.status === 'absent').length} already gone (read back)`
+          : '') +
         (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (left behind on the server):`) : ''),
     );
     for (const record of failedUndos) {
@@ -120,6 +157,9 @@ export const renderConsole: Reporter = (run, options) => {
     }
   }
   for (const note of run.notes ?? []) out.push(c.dim(`note: ${note}`));
+  for (const finding of run.findings ?? [])
+    out.push(c.yellow(`finding (${finding.level}) ${finding.id}: ${finding.title}: ${finding.detail}`));
+  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${run.stopped.reason}`));
   if (run.baseline) {
     out.push(
       `Baseline: ${run.baseline.expected.length} expected failures, ${run.baseline.stale.length} stale, ${run.baseline.unknown.length} unknown`,
@@ -128,18 +168,8 @@ export const renderConsole: Reporter = (run, options) => {
     if (reason) out.push(c.red(`  ${reason}`));
   }
 
-  const counted = run.checks.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure);
-  const countedFailing = counted.filter((check) => check.status === 'fail' || check.status === 'error');
   out.push('');
   if (run.interrupted) out.push(c.red.bold('Interrupted: not every check ran.'));
-  out.push(
-    run.verdict === 'pass'
-      ? c.green.bold(
-          `CONFORMS at level ${run.level}: ${counted.length} counted checks, none failed (${humanDuration(run.durationMs)})`,
-        )
-      : c.red.bold(
-          `DOES NOT CONFORM at level ${run.level}: ${countedFailing.length} of ${counted.length} counted checks failed or errored (${humanDuration(run.durationMs)})`,
-        ),
-  );
+  out.push(...verdictLines(c, run));
   return `${out.join('\n')}\n`;
 };

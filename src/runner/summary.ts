@@ -60,3 +60,60 @@ export function computeVerdict(
   );
   return failed ? 'fail' : 'pass';
 }
+
+/** Skipped counted checks that share one reason (e.g. a missing capability, whose reason names the flag). */
+export interface SkipGroup {
+  reason: string;
+  count: number;
+}
+
+/** What the verdict rests on: the counted checks that ran to a result, and the counted ones that skipped. */
+export interface CountedOutcome {
+  /** Counted checks that ran to a result (pass, fail or error); baseline-expected failures left out. */
+  ran: number;
+  passed: number;
+  failing: number;
+  skipped: number;
+  /** The skipped counted checks grouped by reason, largest group first. */
+  skipGroups: SkipGroup[];
+}
+
+export function countedOutcome(
+  run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental'>,
+): CountedOutcome {
+  const counted = run.checks.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure);
+  const ranChecks = counted.filter((check) => check.status !== 'skip');
+  const groups = new Map<string, number>();
+  for (const check of counted) {
+    if (check.status !== 'skip') continue;
+    const reason = check.reason ?? '(no reason given)';
+    groups.set(reason, (groups.get(reason) ?? 0) + 1);
+  }
+  return {
+    ran: ranChecks.length,
+    passed: ranChecks.filter((check) => check.status === 'pass').length,
+    failing: ranChecks.filter(isFailing).length,
+    skipped: counted.length - ranChecks.length,
+    skipGroups: [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+  };
+}
+
+/**
+ * Why the run cannot say CONFORMS although nothing failed: no counted check ran to a result (none was
+ * selected, or every counted one skipped). The CLI exits 2 with this reason; undefined otherwise.
+ */
+export function nothingCountedReason(
+  run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental' | 'interrupted'>,
+): string | undefined {
+  if (run.interrupted) return undefined;
+  const outcome = countedOutcome(run);
+  if (outcome.ran > 0) return undefined;
+  if (run.checks.length === 0) {
+    return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';
+  }
+  if (outcome.skipped === 0) {
+    return `none of the ${run.checks.length} checks run counts at level ${run.level}: lower --level or pass --include-experimental`;
+  }
+  const first = outcome.skipGroups[0];
+  return `all ${outcome.skipped} counted checks skipped (the most: ${first.count} × ${first.reason})`;
+}

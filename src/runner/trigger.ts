@@ -14,7 +14,11 @@ export interface Trigger {
   fire(event: string, payload: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
 }
 
-/** The trigger answered that it cannot cause this event (HTTP 404/501, or exit code 3 of a command). */
+/**
+ * The trigger answered that it cannot cause this event: any non-2xx answer of a URL trigger, or exit code
+ * 3 of a command. The check skips with the trigger's answer as the reason (never an error): a trigger is
+ * the user's tool, and what it cannot cause is a gap in the run, not a defect of the implementation.
+ */
 export class TriggerUnsupportedError extends Error {
   override name = 'TriggerUnsupportedError';
 }
@@ -53,14 +57,10 @@ export function urlTrigger(
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const text = await response.body.text();
-      if (response.statusCode === 404 || response.statusCode === 501) {
-        throw new TriggerUnsupportedError(
-          `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}`,
-        );
-      }
       if (response.statusCode < 200 || response.statusCode >= 300) {
-        throw new Error(
-          `the trigger (${url}) failed for '${event}': HTTP ${response.statusCode} ${text.slice(0, 300)}`,
+        const answer = text.trim().slice(0, 300);
+        throw new TriggerUnsupportedError(
+          `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}${answer ? ` ${answer}` : ''}`,
         );
       }
       return parseOutput(text);
@@ -95,8 +95,14 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
         child.on('close', (code) => {
           if (code === 0) return resolve(parseOutput(stdout));
           const detail = stderr.trim().slice(0, 300);
-          if (code === 3)
-            return reject(new TriggerUnsupportedError(`the trigger command cannot cause '${event}'`));
+          if (code === 3) {
+            const answer = (detail || stdout.trim()).slice(0, 300);
+            return reject(
+              new TriggerUnsupportedError(
+                `the trigger command cannot cause '${event}'${answer ? `: ${answer}` : ''}`,
+              ),
+            );
+          }
           reject(
             new Error(`the trigger command exited with ${code} for '${event}'${detail ? `: ${detail}` : ''}`),
           );

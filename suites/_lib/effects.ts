@@ -26,8 +26,9 @@ const POLL_INTERVAL_MS = 150;
 
 /**
  * The peer sends a message to `channelId`. 2xx is 'accepted' (the created messages are tracked, undo
- * message.delete as the peer), 4xx is 'refused'; any other answer fails the check, since a mute is a
- * refusal of the caller's request, not a server error.
+ * message.delete as the peer); any other answer is 'refused': the spec shows no status for a refused
+ * post (§7), and servers of the family answer 500 when the bot throws. Whether a refusal is a 4xx is
+ * judged apart, at should level (expectRefusalIs4xx).
  */
 export async function peerPost(t: CheckContext, channelId: string, purpose: string): Promise<PeerPost> {
   const result = await t.call(
@@ -35,26 +36,82 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
     { channel_id: channelId, content: `conformance probe: ${purpose}` },
     { as: 'peer' },
   );
-  if (result.ok) {
-    const messages = Array.isArray(result.body) ? result.body : [result.body];
-    for (const message of messages) {
-      const messageId = (message as { id?: unknown } | null)?.id;
-      if (typeof messageId !== 'string') continue;
-      t.track({
-        kind: 'message',
-        label: `peer message ${messageId} in channel ${channelId}`,
-        undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
-        as: 'peer',
-      });
-    }
-    return { outcome: 'accepted', result };
+  if (!result.ok) return { outcome: 'refused', result };
+  const messages = Array.isArray(result.body) ? result.body : [result.body];
+  for (const message of messages) {
+    const messageId = (message as { id?: unknown } | null)?.id;
+    if (typeof messageId !== 'string') continue;
+    t.track({
+      kind: 'message',
+      label: `peer message ${messageId} in channel ${channelId}`,
+      undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
+      as: 'peer',
+    });
+  }
+  return { outcome: 'accepted', result };
+}
+
+/** Should level: a refused post is a refusal of the caller's request (4xx), not a server error. */
+export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string): void {
+  t.expect(
+    post.outcome === 'refused',
+    `the peer's message.create ${what} is refused`,
+    `accepted (HTTP ${post.result.status})`,
+  );
+  t.expect(
+    post.result.status >= 400 && post.result.status < 500,
+    `the refusal of the peer's message.create ${what} is a 4xx (a client error, not a server error)`,
+    `HTTP ${post.result.status} ${post.result.text.slice(0, 200)}`,
+  );
+}
+
+/**
+ * Per run (keyed by its sandbox object), the channels where a duration-0 unmute of the checker left the
+ * peer still refused: a later check that finds the peer refused there names the check that failed.
+ */
+const stuckMutes = new WeakMap<object, Map<string, string>>();
+
+const stuckMutesOf = (t: CheckContext): Map<string, string> => {
+  let mutes = stuckMutes.get(t.sandbox);
+  if (!mutes) {
+    mutes = new Map();
+    stuckMutes.set(t.sandbox, mutes);
+  }
+  return mutes;
+};
+
+/** Why the peer may be refused in `channelId`, when one of the checker's own unmutes did not work. */
+export const stuckMuteOf = (t: CheckContext, channelId: string): string | undefined =>
+  stuckMutesOf(t).get(channelId);
+
+/**
+ * Lifts a mute the check set (duration 0, §4.2/§4.4 rule 2) and, when `verifyIn` names a channel where the
+ * peer could post before, verifies the peer can post there again: a peer still refused after the
+ * checker's own unmute fails THIS check (never a later skip).
+ */
+export async function unmuteAndVerify(
+  t: CheckContext,
+  operation: 'channel.mute' | 'guild.member.mute',
+  fields: Record<string, unknown>,
+  verifyIn: string | undefined,
+): Promise<void> {
+  const unmuted = await t.call(operation, { ...fields, duration: 0 });
+  t.expectOk(unmuted, `${operation} with duration 0`);
+  if (verifyIn === undefined) {
+    t.note(`${operation} duration 0: the peer's posting could not be verified (no baseline)`);
+    return;
+  }
+  const after = await pollPeerPost(t, verifyIn, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
+  if (after.outcome === 'refused') {
+    stuckMutesOf(t).set(verifyIn, `an earlier ${operation} duration 0 of this run left the peer refused`);
+  } else {
+    stuckMutesOf(t).delete(verifyIn);
   }
   t.expect(
-    result.status >= 400 && result.status < 500,
-    `the peer's message.create (${purpose}) is answered 2xx (accepted) or 4xx (refused)`,
-    `HTTP ${result.status} ${result.text.slice(0, 200)}`,
+    after.outcome === 'accepted',
+    `after ${operation} duration 0 the peer's message.create is accepted again (§8 rule 4: 0 unmutes)`,
+    `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
   );
-  return { outcome: 'refused', result };
 }
 
 /**

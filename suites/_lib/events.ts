@@ -9,7 +9,6 @@ import type { ProbeTarget } from '../../src/events/probes.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { idOf, statusOf, uniqueName } from './lists.js';
 import { postMessage } from './messages.js';
-import { requesterIdOf, requestIdOf } from './requests.js';
 
 /** The §6 event names, in table order. */
 export const EVENT_NAMES: readonly string[] = eventCatalogue.map((definition) => definition.name);
@@ -250,45 +249,6 @@ export async function makeReaction(
 }
 
 // ── Causing events through the trigger ──────────────────────────────────────────────────────────
-
-export interface IncomingRequest {
-  requestId: string;
-  /** The inviting guild (guild-request) or the guild asked to join (guild-member-request). */
-  guildId?: string;
-  /** The requester (friend-request, guild-member-request), when the trigger names it. */
-  userId?: string;
-}
-
-/** Asks the trigger for a request event (friend-request, guild-request, guild-member-request). */
-export async function triggerRequest(
-  t: CheckContext,
-  event: 'friend-request' | 'guild-request' | 'guild-member-request',
-  payload: Record<string, unknown> = {},
-): Promise<IncomingRequest> {
-  const answer = await t.trigger(event, payload);
-  const requestId = requestIdOf(answer);
-  if (requestId === undefined) {
-    t.skip(`the trigger's answer to ${event} carries no request_id: ${JSON.stringify(answer)}`);
-  }
-  const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
-  const userId = requesterIdOf(answer);
-  return {
-    requestId,
-    ...(typeof guildId === 'string' ? { guildId } : {}),
-    ...(userId === undefined ? {} : { userId }),
-  };
-}
-
-/** Whether an event is the one of this request: message.id = request id (the family's way), else the guild/user. */
-export const isEventOfRequest =
-  (type: string, request: IncomingRequest) =>
-  (event: ObservedEvent): boolean => {
-    if (event.type !== type) return false;
-    const messageId = resourceId(event, 'message');
-    if (messageId !== undefined) return messageId === request.requestId;
-    if (type === 'guild-request') return resourceId(event, 'guild') === request.guildId;
-    return request.userId !== undefined && eventUserId(event) === request.userId;
-  };
 
 /**
  * A guild made by the trigger (guild-added without guild_id: a new guild owned by the bot), tracked so that

@@ -174,7 +174,7 @@ export async function walkMessages(
   what: string,
   options: MessageWalkOptions = {},
 ): Promise<Walk<MessageItem>> {
-  const { channelId, marker = 'next', until, maxPages = 100 } = options;
+  const { channelId, marker = 'next', until, maxPages } = options;
   let pageNumber = 0;
   const fetchPage = (token: string | undefined) => {
     pageNumber += 1;
@@ -183,7 +183,12 @@ export async function walkMessages(
   };
   try {
     const untilPages = until && ((pages: readonly Page[]) => until(pages as readonly MessagePage[]));
-    return await walk(fetchPage, { marker, until: untilPages, maxPages });
+    return await walk(fetchPage, {
+      marker,
+      until: untilPages,
+      key: (item) => item.id,
+      ...(maxPages === undefined ? {} : { maxPages }),
+    });
   } catch (error) {
     if (!(error instanceof PaginationError)) throw error;
     t.expect(false, `${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`, error.message);

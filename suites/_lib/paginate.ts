@@ -11,11 +11,16 @@ export interface Page<T = unknown> {
 
 export type Marker = 'next' | 'prev';
 
-export interface WalkOptions {
+export interface WalkOptions<T = unknown> {
   /** Which marker to follow. */
   marker?: Marker;
-  /** Guard against endless streams: stop with an error after this many pages. */
+  /**
+   * Optional bound on the pages (no default: a big but honest list must be walked to its end). Endless
+   * walks are detected by a repeated token, or by pages that add nothing (see `key`).
+   */
   maxPages?: number;
+  /** Identity of an item: a marker page whose keyed items were all seen before adds nothing. */
+  key?: (item: T) => string | undefined;
   /** Stop early (without error) once this returns true for the pages so far. */
   until?: (pages: readonly Page[]) => boolean;
 }
@@ -37,17 +42,24 @@ export const hasMore = (page: Page, marker: Marker = 'next'): boolean => {
   return typeof token === 'string' && token.length > 0;
 };
 
+/** Consecutive marker pages that add nothing new after which the walk is judged endless. */
+const MAX_PAGES_WITHOUT_PROGRESS = 3;
+
 /**
  * Follows `marker` from the first page until it is absent. `fetch(undefined)` asks for the first page,
- * `fetch(token)` for the page the token points at.
+ * `fetch(token)` for the page the token points at. A walk that does not end (§1 rule 6) is a
+ * PaginationError: a token seen before (a loop), or several pages in a row that carry a marker but add
+ * no new item (empty, or only items seen before) — never a page count an honest big list could reach.
  */
 export async function walk<T>(
   fetch: (token: string | undefined) => Promise<Page<T>>,
-  options: WalkOptions = {},
+  options: WalkOptions<T> = {},
 ): Promise<Walk<T>> {
-  const { marker = 'next', maxPages = 1000, until } = options;
+  const { marker = 'next', maxPages, until, key } = options;
   const pages: Page<T>[] = [];
   const seenTokens = new Set<string>();
+  const seenKeys = new Set<string>();
+  let pagesWithoutProgress = 0;
   let token: string | undefined;
   for (;;) {
     const page = await fetch(token);
@@ -58,13 +70,29 @@ export async function walk<T>(
     if (until?.(pages)) return { pages, items: pages.flatMap((p) => p.data), reachedEnd: false };
     if (!hasMore(page, marker)) return { pages, items: pages.flatMap((p) => p.data), reachedEnd: true };
     token = page[marker] as string;
+    let fresh = 0;
+    for (const item of page.data) {
+      const itemKey = key ? key(item) : undefined;
+      if (itemKey === undefined) {
+        if (!key) fresh += 1;
+      } else if (!seenKeys.has(itemKey)) {
+        seenKeys.add(itemKey);
+        fresh += 1;
+      }
+    }
+    pagesWithoutProgress = fresh === 0 ? pagesWithoutProgress + 1 : 0;
+    if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
+      throw new PaginationError(
+        `${pagesWithoutProgress} pages in a row carry a ${marker} marker but no new item: the walk does not end`,
+      );
+    }
     if (seenTokens.has(token)) {
       throw new PaginationError(
         `page ${pages.length} repeats the ${marker} token ${JSON.stringify(token)}: the walk loops`,
       );
     }
     seenTokens.add(token);
-    if (pages.length >= maxPages) {
+    if (maxPages !== undefined && pages.length >= maxPages) {
       throw new PaginationError(`still a ${marker} marker after ${maxPages} pages: the walk does not end`);
     }
   }

@@ -1,7 +1,16 @@
 /**
- * Answers of the trigger for the request events (§6 guild-request, guild-member-request, friend-request),
- * which the approve operations answer with message_id = the request id (§4.3, §4.4, §4.7).
+ * Incoming requests (§6 guild-request, guild-member-request, friend-request), answered with guild.approve,
+ * guild.member.approve and friend.approve, whose message_id is the request id (§4.3, §4.4, §4.7).
+ *
+ * The checker asks the trigger for a request, then reads the request from its EVENT: the request id is
+ * the event's message.id, the guild and the requester its required resources (§6). The trigger's HTTP
+ * answer is optional: when it names the request (request_id / message_id / id) the event is correlated
+ * with it, and it fills in what a run without an event stream cannot read from an event.
  */
+import type { CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import { idOf } from './lists.js';
+
+export type RequestEvent = 'friend-request' | 'guild-request' | 'guild-member-request';
 
 /** The request id in a trigger's answer: `request_id`, or `message_id` / `id` as some triggers name it. */
 export const requestIdOf = (answer: unknown): string | undefined => {
@@ -19,3 +28,85 @@ export const requesterIdOf = (answer: unknown): string | undefined => {
   if (typeof fields.user_id === 'string') return fields.user_id;
   return typeof fields.user?.id === 'string' ? fields.user.id : undefined;
 };
+
+/** The guild id in a trigger's answer: `guild_id`, or `guild.id`. */
+const answerGuildIdOf = (answer: unknown): string | undefined => {
+  const fields = (answer ?? {}) as { guild_id?: unknown; guild?: unknown };
+  return typeof fields.guild_id === 'string' ? fields.guild_id : idOf(fields.guild);
+};
+
+/** The user of a request event: user.id, else member.user.id (§6: friend-request and guild-member-request). */
+const eventRequesterOf = (event: ObservedEvent): string | undefined =>
+  idOf(event.body?.user) ?? idOf(event.body?.member?.user);
+
+export interface IncomingRequest {
+  requestId: string;
+  /** The inviting guild (guild-request) or the guild asked to join (guild-member-request). */
+  guildId?: string;
+  /** The requester (friend-request, guild-member-request). */
+  userId?: string;
+  /** The request event, when the run's event stream delivered it. */
+  event?: ObservedEvent;
+}
+
+/**
+ * Whether `event` is the request the trigger was just asked for: of the type, not seen before the trigger
+ * call, and — where the trigger's answer or payload names it — of the same request id or guild.
+ */
+const correlates =
+  (
+    type: RequestEvent,
+    before: ReadonlySet<ObservedEvent>,
+    answer: unknown,
+    payload: Record<string, unknown>,
+  ) =>
+  (event: ObservedEvent): boolean => {
+    if (event.type !== type || before.has(event)) return false;
+    const answered = requestIdOf(answer);
+    const messageId = idOf(event.body?.message);
+    if (answered !== undefined && messageId !== undefined) return messageId === answered;
+    const guildId = payload.guild_id;
+    return typeof guildId !== 'string' || idOf(event.body?.guild) === guildId;
+  };
+
+/**
+ * Asks the trigger for a request event and reads the request from the event (falling back to the trigger's
+ * answer for what the event does not carry). Skips, with the reason, when the request id can be read from
+ * neither. With `requireEvent` (checks of the event flow itself), a request event that never arrives
+ * fails the check instead.
+ */
+export async function receiveRequest(
+  t: CheckContext,
+  type: RequestEvent,
+  payload: Record<string, unknown> = {},
+  options: { requireEvent?: boolean } = {},
+): Promise<IncomingRequest> {
+  const before = new Set(t.events.available ? t.events.all() : []);
+  const answer = await t.trigger(type, payload);
+  const event = t.events.available
+    ? await t.events.tryWaitFor(correlates(type, before, answer, payload))
+    : undefined;
+  if (options.requireEvent) {
+    t.expect(
+      event !== undefined,
+      `the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
+      `no ${type} event${requestIdOf(answer) ? ` with message.id ${requestIdOf(answer)}` : ''} arrived`,
+    );
+  }
+  const requestId = idOf(event?.body?.message) ?? requestIdOf(answer);
+  if (requestId === undefined) {
+    t.skip(
+      event
+        ? `the ${type} event carries no message.id (the request id, §4.3) and the trigger's answer none either`
+        : `${t.events.available ? `no ${type} event arrived within ${t.events.timeoutMs} ms` : 'no event stream in this run'} and the trigger's answer names no request id: ${JSON.stringify(answer) ?? 'empty'}`,
+    );
+  }
+  const guildId = idOf(event?.body?.guild) ?? answerGuildIdOf(answer);
+  const userId = (event && eventRequesterOf(event)) ?? requesterIdOf(answer);
+  return {
+    requestId,
+    ...(guildId === undefined ? {} : { guildId }),
+    ...(userId === undefined ? {} : { userId }),
+    ...(event === undefined ? {} : { event }),
+  };
+}

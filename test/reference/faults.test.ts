@@ -207,6 +207,11 @@ const probes: Record<string, Probe> = {
     await ok(s, 'channel.mute', { channel_id: '4002', duration: 0 });
     return !(await peerCanPost(s));
   },
+  'muted-post-500': async (s) => {
+    await ok(s, 'channel.mute', { channel_id: '4002', duration: 60_000 });
+    const posted = await status(s, 'message.create', { channel_id: '4002', content: 'x' }, { as: 'peer' });
+    return posted === 500;
+  },
   'channel-mute-zero-rejected': async (s) =>
     (await status(s, 'channel.mute', { channel_id: '4002', duration: 0 })) === 400,
   'channel-mute-seconds': (s) =>

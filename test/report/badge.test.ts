@@ -24,15 +24,16 @@ describe('badge', () => {
   });
 
   it('counts non-experimental must checks that ran: skips and experimental results are left out', () => {
-    // mixed run, core must checks: 4 pass, 1 fail, 1 error, 2 skip (experimental must: 1 pass, 1 fail).
+    // mixed run, core must checks: 4 pass, 1 fail, 1 error, 2 skip (experimental must: 1 pass, 1 fail):
+    // passed/ran, and the skips said.
     expect(badgeData(mixedRun(), {})).toEqual({
       schemaVersion: 1,
       label: 'chat-api conformance',
-      message: '4/6 must',
+      message: '4/6 must, 2 skipped',
       color: 'orange',
     });
     // 'should' adds should checks (1 pass, 1 fail); info never counts.
-    expect(badgeData(mixedRun(), { badgeLevel: 'should' }).message).toBe('5/8 must+should');
+    expect(badgeData(mixedRun(), { badgeLevel: 'should' }).message).toBe('5/8 must+should, 2 skipped');
   });
 
   it('an experimental failure never lowers the core badge', () => {
@@ -56,7 +57,7 @@ describe('badge', () => {
   it('the SVG is well-formed and says label and message', () => {
     const svg = String(renderBadgeSvg(mixedRun(), {}));
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(svg);
-    expect(parsed.svg['@_aria-label']).toBe('chat-api conformance: 4/6 must');
+    expect(parsed.svg['@_aria-label']).toBe('chat-api conformance: 4/6 must, 2 skipped');
   });
 
   it('rejects an unknown badge level with what to use instead', () => {
@@ -71,14 +72,18 @@ describe('conformance badge report.json', () => {
     const io = captureIo();
     await badgeCommand(report, {}, io);
     expect(io.code).toBe(0);
-    expect(io.out).toContain('chat-api conformance: 4/6 must (orange)');
-    expect(JSON.parse(await readFile(join(folder, 'badge.json'), 'utf8')).message).toBe('4/6 must');
+    expect(io.out).toContain('chat-api conformance: 4/6 must, 2 skipped (orange)');
+    expect(JSON.parse(await readFile(join(folder, 'badge.json'), 'utf8')).message).toBe(
+      '4/6 must, 2 skipped',
+    );
     expect(await readFile(join(folder, 'badge.svg'), 'utf8')).toMatch(/^<svg/);
 
     const out = join(folder, 'out', 'nested');
     const viaCli = captureIo();
     expect(await main(['badge', report, '--out', out, '--badge-level', 'should'], viaCli)).toBe(0);
-    expect(JSON.parse(await readFile(join(out, 'badge.json'), 'utf8')).message).toBe('5/8 must+should');
+    expect(JSON.parse(await readFile(join(out, 'badge.json'), 'utf8')).message).toBe(
+      '5/8 must+should, 2 skipped',
+    );
   });
 
   it('exits 2 with a clear message when the input is not a report', async () => {

@@ -5,10 +5,12 @@ import { validate } from '../../spec/validate.js';
 import { type RunOptions, run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
+import { renderConsole } from '../../src/report/console.js';
 import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { DESTRUCTIVE_MISSING, PEER_MISSING } from '../../src/runner/run.js';
+import { countedOutcome, nothingCountedReason } from '../../src/runner/summary.js';
 
 const EXAMPLES = fileURLToPath(new URL('./fixtures/suites/', import.meta.url));
 
@@ -345,7 +347,7 @@ describe('ledger and cleanup', () => {
     expect(reference.snapshot()).toEqual(before);
   });
 
-  it('reports an undo that fails, never dropping it', async () => {
+  it('reports an undo answered "not found" as absent, not left behind (issue 9 item 8)', async () => {
     const result = await runChecks([
       check('tracks-bogus', async (t: CheckContext) => {
         t.track({
@@ -359,8 +361,8 @@ describe('ledger and cleanup', () => {
     expect(result.cleanup).toEqual([
       expect.objectContaining({
         label: 'a message that does not exist',
-        status: 'failed',
-        error: expect.stringMatching(/HTTP 4\d\d/),
+        status: 'absent',
+        error: expect.stringMatching(/HTTP 404/),
       }),
     ]);
   });
@@ -449,5 +451,40 @@ describe('report', () => {
     expect(result.summary.pass).toBe(3);
     expect(validate('report', JSON.parse(JSON.stringify(result)))).toEqual([]);
     expect(validate('report', { ...result, checks: [{ id: 1 }] }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('honest summaries (issue 9 item 8)', () => {
+  const passing = check('passes', async (t) => t.expect(true, 'true'));
+  // The embedded reference has a peer, trigger and events; --allow-destructive is off by default.
+  const needsDestructive = (id: string) =>
+    check(id, async (t) => t.expect(true, 'true'), { needs: ['destructive'] });
+
+  it('a run with no selected check has no verdict: NO VERDICT, never CONFORMS', async () => {
+    const result = await runChecks([passing], { grep: 'matches-no-check' });
+    expect(result.checks).toEqual([]);
+    expect(nothingCountedReason(result)).toMatch(/no check was selected: widen --suite \/ --grep/);
+    const text = String(renderConsole(result, { color: false }));
+    expect(text).toContain('NO VERDICT at level must');
+    expect(text).not.toContain('CONFORMS');
+  });
+
+  it('a run whose counted checks all skipped has no verdict, and says why with the flag', async () => {
+    const result = await runChecks([needsDestructive('a'), needsDestructive('b')]);
+    expect(countedOutcome(result)).toMatchObject({ ran: 0, skipped: 2 });
+    expect(nothingCountedReason(result)).toContain(`2 × ${DESTRUCTIVE_MISSING}`);
+  });
+
+  it('the verdict line counts the counted checks that ran and the skips, grouped by reason', async () => {
+    const result = await runChecks([passing, needsDestructive('a'), needsDestructive('b')]);
+    expect(nothingCountedReason(result)).toBeUndefined();
+    const outcome = countedOutcome(result);
+    expect(outcome).toMatchObject({ ran: 1, passed: 1, failing: 0, skipped: 2 });
+    expect(outcome.skipGroups).toEqual([{ reason: DESTRUCTIVE_MISSING, count: 2 }]);
+    const text = String(renderConsole(result, { color: false }));
+    expect(text).toContain('CONFORMS at level must: 1 counted checks ran, none failed, 2 skipped');
+    // The verdict stays the last line (--quiet prints only that).
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^CONFORMS at level must/);
+    expect(text).toContain(`skipped   2 × ${DESTRUCTIVE_MISSING}`);
   });
 });

@@ -45,7 +45,11 @@ describe('channels suite (§4.2)', () => {
     ['channel-update-no-op', ['channel.update/renames-channel']],
     ['channel-delete-no-op', ['channel.delete/deletes-channel']],
     ['direct-channel-wrong-type', ['user.channel.create/direct-channel-with-peer']],
-    ['channel-mute-zero-ignored', ['channel.mute/blocks-peer-until-unmuted']],
+    [
+      'channel-mute-zero-ignored',
+      ['channel.mute/blocks-peer-until-unmuted', 'channel.mute/duration-zero-is-accepted'],
+    ],
+    ['muted-post-500', ['channel.mute/refusal-is-4xx']],
     [
       'channel-mute-zero-rejected',
       ['channel.mute/blocks-peer-until-unmuted', 'channel.mute/duration-zero-is-accepted'],
@@ -71,4 +75,25 @@ describe('channels suite (§4.2)', () => {
     expect(statuses['channel.create/creates-channel']).toBe('fail');
     expect(unchanged).toBe(true);
   });
+
+  it.concurrent.each([1, 8])(
+    'channel-mute-zero-ignored fails both checks that unmute, in reverse order at concurrency %i',
+    async (concurrency) => {
+      const server = channels.filter((check) => check.id.startsWith('channel.mute/')).reverse();
+      const { statuses, reasons } = await runAgainstReference(
+        { faults: ['channel-mute-zero-ignored'] },
+        {
+          checks: checksFor([])
+            .filter((check) => server.includes(check))
+            .reverse(),
+          concurrency,
+          includeExperimental: true,
+        },
+      );
+      expect(failing(statuses), JSON.stringify(reasons)).toEqual([
+        'channel.mute/blocks-peer-until-unmuted',
+        'channel.mute/duration-zero-is-accepted',
+      ]);
+    },
+  );
 });

@@ -132,3 +132,47 @@ describe('event suites against faults', () => {
     });
   }
 });
+
+// Issue 9 items 3-4: the request is read from its event (message.id = request id); the trigger's answer
+// is optional, and a trigger that can cause only the request events makes no check error or fail.
+describe('request flows read from the events', () => {
+  const FLOW_CHECKS = [
+    'event.friend-request/approve-true',
+    'event.friend-request/approve-false',
+    'event.guild-request/approve-true',
+    'event.guild-request/approve-false',
+    'event.guild-member-request/approve-true',
+    'event.guild-member-request/approve-false',
+    'guild.approve/approve-joins-guild',
+    'guild.approve/reject-does-not-join',
+    'guild.member.approve/approve-adds-member',
+    'guild.member.kick/removes-member',
+    'guild.member.kick/emits-guild-member-removed',
+    'friend.approve/approve-adds-requester',
+  ];
+
+  it.concurrent.each([['trigger-answers-nothing'], ['trigger-answers-id-only'], ['trigger-requests-only']])(
+    'pass (not skip) when the reference tolerates %s',
+    async (tolerance) => {
+      const reference = await startReference({ tolerances: [tolerance] });
+      try {
+        const result = await run({
+          reference,
+          suites: ['events', 'guilds', 'members', 'friends'],
+          includeExperimental: true,
+          eventTimeoutMs: EVENT_TIMEOUT_MS,
+        });
+        expect(problems(result)).toEqual([]);
+        const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+        for (const id of FLOW_CHECKS) expect([id, statuses[id]]).toEqual([id, 'pass']);
+        // A trigger that cannot cause an event skips with its answer, never errors.
+        for (const check of result.checks.filter((entry) => entry.status === 'skip')) {
+          expect(check.reason).not.toMatch(/^the trigger .* failed/);
+        }
+      } finally {
+        await reference.close();
+      }
+    },
+    60_000,
+  );
+});

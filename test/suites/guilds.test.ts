@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import guilds from '../../suites/guilds.js';
+import pagination from '../../suites/pagination.js';
 import { failing, runAgainstReference } from './harness.js';
 
 /** Runs the guilds suite against a fresh reference (see harness.ts). */
@@ -35,4 +36,17 @@ describe('guilds suite (§4.3)', () => {
     const { unchanged } = await runGuilds(['guild-approve-false-approves']);
     expect(unchanged).toBe(true);
   });
+
+  it('gives no false failure against 10 000 guilds: walks have no page cap an honest list can hit', async () => {
+    const lastPage = pagination.filter((check) => check.id === 'lists/no-marker-on-the-last-page');
+    const { statuses, reasons, result } = await runAgainstReference(
+      { guilds: 10_000 },
+      { checks: [...guilds, ...lastPage] },
+    );
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+    expect(statuses['guild.list/walks-to-end']).toBe('pass');
+    const notes = result.checks.find((check) => check.id === 'guild.list/walks-to-end')?.evidence?.notes;
+    // 10 000 extra guilds plus the two seeded ones the bot is in, 20 per page.
+    expect(notes).toContain('guild.list: 10002 item(s) over 501 page(s)');
+  }, 120_000);
 });

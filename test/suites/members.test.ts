@@ -32,11 +32,11 @@ describe('members suite (§4.4)', () => {
     ],
     ['member-get-returns-caller', ['guild.member.get/peer']],
     ['member-list-next-missing', ['guild.member.list/lists-newest-member']],
-    ['member-list-next-at-end', ['guild.member.list/lists-newest-member', 'guild.member.list/walks-to-end']],
     ['member-list-plain-array', ['guild.member.list/lists-newest-member', 'guild.member.list/walks-to-end']],
     ['member-approve-no-op', ['guild.member.approve/approve-adds-member']],
     ['member-approve-false-approves', ['guild.member.approve/reject-does-not-add']],
     ['member-mute-zero-ignored', ['guild.member.mute/blocks-peer-until-unmuted']],
+    ['muted-post-500', ['guild.member.mute/refusal-is-4xx']],
     [
       'member-mute-zero-rejected',
       ['guild.member.mute/blocks-peer-until-unmuted', 'guild.member.mute/duration-zero-is-accepted'],
@@ -51,4 +51,26 @@ describe('members suite (§4.4)', () => {
     const { statuses } = await runMembers(['member-kick-no-op'], checksFor([]));
     expect(statuses['guild.member.kick/removes-member']).toBe('fail');
   });
+
+  // Issue 9 item 6: whatever order the mute checks run in, the first to unmute (duration 0, ignored by the
+  // fault) fails — the peer is then muted for good, and the later checks skip naming that unmute.
+  const muteChecks = members.filter(
+    (check) => check.id.startsWith('guild.member.mute/') && !check.id.endsWith('/duration-is-milliseconds'),
+  );
+  const orders = [
+    muteChecks,
+    [...muteChecks].reverse(),
+    [muteChecks[1], muteChecks[0], ...muteChecks.slice(2)],
+  ];
+  it.concurrent.each(orders.map((order) => [order.map((check) => check.id), order] as const))(
+    'member-mute-zero-ignored fails the first check that unmutes, in the order %j',
+    async (ids, order) => {
+      const { statuses, reasons } = await runMembers(['member-mute-zero-ignored'], [...order]);
+      expect(failing(statuses), JSON.stringify(reasons)).toEqual([ids[0]]);
+      expect(reasons[ids[0]]).toContain('duration 0 the peer');
+      for (const id of ids.slice(1)) {
+        if (statuses[id] === 'skip') expect(reasons[id]).toContain('left the peer refused');
+      }
+    },
+  );
 });

@@ -50,7 +50,28 @@ describe('paginator decides from markers only (§1 rule 6)', () => {
     await expect(walk(fetch)).rejects.toThrow(PaginationError);
   });
 
-  it('stops at maxPages when the marker never disappears', async () => {
+  it('walks a long honest list to its end: no default page cap', async () => {
+    let n = 0;
+    const long = async () => (n < 5000 ? { data: [n], next: `t${++n}` } : { data: [n] });
+    const result = await walk(long);
+    expect(result).toMatchObject({ reachedEnd: true });
+    expect(result.pages).toHaveLength(5001);
+  });
+
+  it('judges endless a run of marker pages that add no new item (fresh tokens, same items)', async () => {
+    let n = 0;
+    const same = async () => ({ data: [1], next: `t${++n}` });
+    await expect(walk(same, { key: String })).rejects.toThrow(/no new item/);
+    expect(n).toBeLessThan(10);
+  });
+
+  it('judges endless a run of empty pages with fresh markers', async () => {
+    let n = 0;
+    const empty = async () => ({ data: [], next: `t${++n}` });
+    await expect(walk(empty)).rejects.toThrow(/no new item/);
+  });
+
+  it('stops at maxPages when asked and the marker never disappears', async () => {
     let n = 0;
     const endless = async () => ({ data: [n], next: `t${++n}` });
     await expect(walk(endless, { maxPages: 5 })).rejects.toThrow(/after 5 pages/);

@@ -48,6 +48,12 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
     expect(unchanged).toBe(true);
   });
 
+  it('judges a list marker that leads to one empty last page at should level only', async () => {
+    const { statuses } = await runPagination(['member-list-next-at-end']);
+    expect(failing(statuses)).toEqual(['lists/no-marker-on-the-last-page']);
+    expect(pagination.find((check) => check.id === 'lists/no-marker-on-the-last-page')?.level).toBe('should');
+  });
+
   it('passes against the clean reference when the limit bound is known', async () => {
     const { statuses, reasons } = await runPagination([], { limitBound: LIMIT_BOUND });
     expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
@@ -67,9 +73,10 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
     ['message-list-default-limit-unbounded', ['default-limit']],
     [
       'message-list-next-always-present',
-      ['markers-absent-exactly-at-the-end', 'after-walk-reaches-the-latest'],
+      ['markers-absent-exactly-at-the-end', 'no-next-on-the-last-page', 'after-walk-reaches-the-latest'],
     ],
-    ['message-list-page-length-end-signal', ['markers-absent-exactly-at-the-end']],
+    // A marker on a full last page loses nothing: only the should check fails (issue 9 item 7).
+    ['message-list-page-length-end-signal', ['no-next-on-the-last-page']],
     ['message-list-prev-missing', ['returns-bidirectional-list']],
     ['message-list-items-without-user', ['returns-bidirectional-list']],
     ['message-list-rejects-order-asc', ['order-asc-is-accepted']],
@@ -86,12 +93,17 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
       [
         'next-walk-visits-every-created-message',
         'markers-absent-exactly-at-the-end',
+        'no-next-on-the-last-page',
         'after-walk-reaches-the-latest',
       ],
     ],
     [
       'message-list-token-inclusive',
-      ['next-walk-visits-every-created-message', 'markers-absent-exactly-at-the-end'],
+      [
+        'next-walk-visits-every-created-message',
+        'markers-absent-exactly-at-the-end',
+        'no-next-on-the-last-page',
+      ],
     ],
   ])('fault %s fails exactly %j', async (fault, expected) => {
     const { statuses } = await runPagination([fault]);

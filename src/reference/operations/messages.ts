@@ -53,11 +53,15 @@ export class MessageOperations extends OperationBase {
 
   /** §4.2/§4.4 mutes: a muted member, or anyone but an admin in a muted channel, may not send. */
   private refuseWhenMuted(caller: string, channel: ChannelRecord): void {
+    // Fault (faults/channels.ts): the refusal is a server error instead of a 4xx.
+    const refuse = this.fault('muted-post-500')
+      ? (message: string) => new HttpError(500, 'internal', message)
+      : forbidden;
     const now = this.context.now();
     const memberKey = this.world.memberMuteKey(channel.guildId, caller);
     const memberUntil = this.world.activeUntil(this.world.memberMutes.get(memberKey), now);
     if (memberUntil !== undefined && !this.fault('member-mute-no-effect')) {
-      throw forbidden(
+      throw refuse(
         `You are muted in guild '${channel.guildId}' until ${new Date(memberUntil).toISOString()}; ` +
           'wait, or have an admin call guild.member.mute with duration 0.',
       );
@@ -68,7 +72,7 @@ export class MessageOperations extends OperationBase {
       !this.world.isAdmin(channel.guildId, caller) &&
       !this.fault('channel-mute-no-effect')
     ) {
-      throw forbidden(
+      throw refuse(
         `Channel '${channel.id}' is muted until ${new Date(channelUntil).toISOString()}; ` +
           'wait, or have an admin call channel.mute with duration 0.',
       );
