@@ -677,5 +677,20 @@ const requestCounts = new WeakMap<RunResult, number>();
 /** How many HTTP requests a run sent (benchmarks); undefined for a result not made by run(). */
 export const requestsSent = (result: RunResult): number | undefined => requestCounts.get(result);
 
+export type { FaultDefinition, ReferenceOptions, ReferenceServer } from './reference/contract.js';
+// The rest of the programmatic API (README "Programmatic API"): the reference, the report writers,
+// reading, comparing and gating reports.
+export { startReference } from './reference/index.js';
+export { compareRuns, hasRegressions, type RunComparison } from './report/compare.js';
+export {
+  defaultReporters,
+  type RenderedReport,
+  type ReporterName,
+  renderReports,
+  reporterNames,
+} from './report/index.js';
+export { parseRunResult } from './report/parse.js';
+export { applyBaseline, loadExpectedFailures } from './runner/baseline.js';
 export { loadChecks } from './runner/load.js';
 export { selectChecks } from './runner/select.js';
+export { type StartedTarget, type StartTargetOptions, startTarget } from './runner/start-target.js';

@@ -11,6 +11,7 @@ import { createProgress } from '../../src/report/progress.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { startTargetForRun } from '../../src/runner/start-target.js';
 import {
   computeVerdict,
   countsTowardVerdict,
@@ -88,6 +89,8 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
         collectList,
       )
       .option('--embedded', 'start the reference implementation in-process and check it')
+      .option('--start <command>', 'start the implementation with this command, run, then stop it')
+      .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
       .option(
         '--fault <id>',
         'switch on a fault of the embedded reference (repeatable; --embedded only)',
@@ -319,36 +322,50 @@ export async function runCommand(
   const inFlight = new Set<string>();
   let cutShort = new Set<string>();
   const progress = createProgress(io.stderr, { color, quiet, ...(context.tty ? { tty: context.tty } : {}) });
-  let result: RunResult = await run({
+  const started = await startTargetForRun({
+    start: flags.start,
+    waitUrl: flags.waitUrl,
     ...rest,
-    ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
-    ...(signal ? { signal } : {}),
-    // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
-    ledgerFile: join(outDir, 'left-behind.sh'),
-    onRunStart: progress.onRunStart,
-    onCheckStart: (check) => {
-      inFlight.add(check.id);
-      progress.onCheckStart(check);
-    },
-    onCheckResult: (check, position) => {
-      inFlight.delete(check.id);
-      progress.onCheckResult(check, position);
-      if (bail && !bailedOn && isFailing(check) && countsTowardVerdict(check, counting)) {
-        bailedOn = check.id;
-        cutShort = new Set(inFlight);
-        bailer.abort('bail');
-      }
-    },
-  })
-    .catch((error) => {
-      // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
-      const partial = partialResultOf(error);
-      if (partial)
-        for (const report of renderReports(partial, reporterNames, { color, verbose }))
-          if (report.file) writeFileSync(join(outDir, report.file), report.content);
-      throw error;
+    outDir: resolve(context.cwd, out),
+    cwd: context.cwd,
+    env: context.env,
+    log: io.stderr,
+  });
+  let result: RunResult;
+  try {
+    result = await run({
+      ...rest,
+      ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
+      ...(signal ? { signal } : {}),
+      // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
+      ledgerFile: join(outDir, 'left-behind.sh'),
+      onRunStart: progress.onRunStart,
+      onCheckStart: (check) => {
+        inFlight.add(check.id);
+        progress.onCheckStart(check);
+      },
+      onCheckResult: (check, position) => {
+        inFlight.delete(check.id);
+        progress.onCheckResult(check, position);
+        if (bail && !bailedOn && isFailing(check) && countsTowardVerdict(check, counting)) {
+          bailedOn = check.id;
+          cutShort = new Set(inFlight);
+          bailer.abort('bail');
+        }
+      },
     })
-    .finally(progress.finish);
+      .catch((error) => {
+        // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
+        const partial = partialResultOf(error);
+        if (partial)
+          for (const report of renderReports(partial, reporterNames, { color, verbose }))
+            if (report.file) writeFileSync(join(outDir, report.file), report.content);
+        throw error;
+      })
+      .finally(progress.finish);
+  } finally {
+    await started?.stop();
+  }
   if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 
