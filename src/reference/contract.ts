@@ -23,7 +23,7 @@ export interface ReferenceOptions {
   host?: string;
   /** Overrides the bot identity's token. */
   token?: string;
-  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
+  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError. */
   faults?: string[];
   variants?: Partial<Variants>;
   /**
@@ -93,9 +93,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export interface FaultDefinition {
+/** A fault of the catalogue; `Id` is its literal id, so the catalogue yields the FaultId union. */
+export interface FaultDefinition<Id extends string = string> {
   /** kebab-case, e.g. 'message-list-limit-over-bound-errors' */
-  id: string;
+  id: Id;
   /** Rule ids from spec/rules.ts that the fault breaks. */
   rules: string[];
   description: string;
