@@ -2,23 +2,17 @@
  * The run options: what run() accepts, their defaults and their validation. The option values with a
  * fixed set of choices are listed once, in CHOICES: the CLI's `.choices()`, the config file's JSON schema
  * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and
- * validateRunOptions all read them from here.
+ * validateRunOptions all read them from src/choices.ts.
  */
 import { VARIANT_POINTS } from '../spec/catalogue.js';
+import { CHOICES } from './choices.js';
 import type { ReferenceServer } from './reference/contract.js';
 import type { CheckDefinition } from './runner/check.js';
 import { ConfigurationError } from './runner/errors.js';
 import type { CheckResult, CleanupRecord } from './runner/model.js';
 import { GROUPS, type Group, type Level } from './runner/model.js';
 
-/** The option values with a fixed set of choices; the first is the default. */
-export const CHOICES = {
-  level: ['must', 'should', 'info'],
-  profile: ['satori', 'strict'],
-  events: ['ws', 'webhook', 'none'],
-  /** Which checks the badge counts (run --badge-level, badge --badge-level). */
-  badgeLevel: ['must', 'should'],
-} as const satisfies Record<string, readonly string[]>;
+export { CHOICES };
 
 /** 'a, b or c' */
 const listOr = (values: readonly string[]): string =>

@@ -3,14 +3,12 @@
  * matrix), matrix.md (the same as Markdown), NAME/report.html (each implementation's evidence, rendered
  * from its report.json) and badges/NAME.svg + .json. A report is named after its folder, or `name=path`.
  */
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type BadgeLevel, badgeData, renderBadgeJson, renderBadgeSvg } from '../../src/report/badge.js';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMatrixHtml } from '../../src/report/matrix-html.js';
-import { renderMatrixMarkdown } from '../../src/report/matrix-markdown.js';
-import { buildMatrix, implementationNames } from '../../src/report/matrix-model.js';
+import { EXIT } from '../../src/exit-codes.js';
+import type { BadgeLevel } from '../../src/report/badge.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { type CommandIo, processIo } from './io.js';
@@ -31,6 +29,20 @@ function labelOf(argument: string): { label: string; path: string } {
 }
 
 export async function matrixCommand(reports: string[], flags: MatrixFlags, io: CommandIo = processIo) {
+  // Loaded here, not at startup (badge-maker and the HTML writers): --version and --help need none of it.
+  const [
+    { badgeData, renderBadgeJson, renderBadgeSvg },
+    { renderHtml },
+    { renderMatrixHtml },
+    { renderMatrixMarkdown },
+    { buildMatrix, implementationNames },
+  ] = await Promise.all([
+    import('../../src/report/badge.js'),
+    import('../../src/report/html.js'),
+    import('../../src/report/matrix-html.js'),
+    import('../../src/report/matrix-markdown.js'),
+    import('../../src/report/matrix-model.js'),
+  ]);
   const inputs = reports.map(labelOf);
   const runs: RunResult[] = [];
   for (const { path } of inputs) {
@@ -41,14 +53,14 @@ export async function matrixCommand(reports: string[], flags: MatrixFlags, io: C
       io.stderr(
         `Cannot read ${path}: ${(error as Error).message}. Pass report.json files written by runs.\n`,
       );
-      return io.exit(2);
+      return io.exit(EXIT.usage);
     }
     try {
       runs.push(parseRunResult(text, path));
     } catch (error) {
       if (!(error instanceof ReportInputError)) throw error;
       io.stderr(`${error.message}\n`);
-      return io.exit(2);
+      return io.exit(EXIT.usage);
     }
   }
   const names = implementationNames(inputs.map(({ label }) => label));
@@ -78,7 +90,7 @@ export async function matrixCommand(reports: string[], flags: MatrixFlags, io: C
     `matrix of ${names.length} implementations written to ${shown}/: index.html, matrix.md, ` +
       `${names.length} report.html, badges/\n`,
   );
-  io.exit(0);
+  io.exit(EXIT.conforms);
 }
 
 export function registerMatrix(program: Command, io: CommandIo = processIo): Command {

@@ -1,0 +1,12 @@
+/**
+ * The option values with a fixed set of choices, listed once: the CLI's `.choices()`, the config file's
+ * JSON schema (scripts/gen-config-schema.ts) and validateRunOptions (src/options.ts) read them here. A leaf
+ * with no imports, so the CLI can load it at startup.
+ */
+export const CHOICES = {
+  level: ['must', 'should', 'info'],
+  profile: ['satori', 'strict'],
+  events: ['ws', 'webhook', 'none'],
+  /** Which checks the badge counts (run --badge-level, badge --badge-level). */
+  badgeLevel: ['must', 'should'],
+} as const satisfies Record<string, readonly string[]>;
