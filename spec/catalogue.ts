@@ -3,6 +3,10 @@
  * required resources, experimental flag, §4.8 variant points, rule ids), and the request/response JSON
  * schemas built from that data. An independent reading of the spec: nothing here comes from src/reference.
  */
+import { VARIANT_POINTS } from './variants.js';
+
+export { VARIANT_POINTS };
+
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
 
 export type OperationGroup =
@@ -67,14 +71,6 @@ export const RESOURCE_SCHEMAS: Readonly<Record<ResourceKey, ResourceName>> = {
 
 // ---------------------------------------------------------------------------------------------------------
 // §4.8 variants
-
-/** The §4.8 variant points and their values, the first being the default (the one table: runner and reference read it). */
-export const VARIANT_POINTS = {
-  'message-list-id': ['without', 'with'],
-  'list-next': ['optional', 'required'],
-  'role-payload': ['data', 'role'],
-  'message-member': ['GuildMember', 'Member'],
-} as const;
 
 export type VariantPointName = keyof typeof VARIANT_POINTS;
 

@@ -3,7 +3,8 @@
  * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
  */
 
-import { VARIANT_POINTS, type VariantPointName } from '../../spec/catalogue.js';
+import type { VariantPointName } from '../../spec/catalogue.js';
+import { VARIANT_POINTS } from '../../spec/variants.js';
 
 /** The §4.8 variant points come from the spec's catalogue (one table). */
 export { VARIANT_POINTS };
