@@ -3,6 +3,7 @@
  * envelope, and every event observed during the whole run validated against its §6 row. The operation →
  * event links and the request flows are in events-links.ts.
  */
+import type { OperationId } from '../spec/catalogue.js';
 import { events as eventCatalogue } from '../spec/events.js';
 import { validate } from '../spec/validate.js';
 import {
@@ -15,8 +16,9 @@ import {
 import { normaliseEvent } from '../src/events/protocol.js';
 import {
   type CheckContext,
-  type CheckDefinition,
+  type CheckSpec,
   defineCheck,
+  defineSuite,
   type ObservedEvent,
 } from '../src/runner/check.js';
 import {
@@ -62,13 +64,12 @@ const snOf = (event: ObservedEvent): number | undefined =>
 const isOlderEnvelope = (body: Record<string, any>): boolean =>
   body.sn === undefined && (typeof body.id === 'number' || typeof body.self_id === 'string');
 
-const lifecycle: CheckDefinition[] = [
+const lifecycle: CheckSpec[] = [
   defineCheck({
     id: 'events.ws/ready-lists-logins',
     title: 'IDENTIFY with the token is answered with READY whose logins are Login objects',
     level: 'should',
     rules: ['CONV-WS-READY'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -109,7 +110,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'A PING on an identified socket is answered with PONG',
     level: 'should',
     rules: ['CONV-WS-PING'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -134,7 +134,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'IDENTIFY with a wrong token gets no READY (the family closes with 4004)',
     level: 'should',
     rules: ['CONV-WS-AUTH'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -161,7 +160,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'A socket that has not sent IDENTIFY receives no events',
     level: 'should',
     rules: ['CONV-WS-IDENTIFY-FIRST'],
-    group: 'events',
     operations: ['message.create'],
     profile: 'satori',
     needs: ['events'],
@@ -198,7 +196,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'IDENTIFY with sn replays the events sent after that sn',
     level: 'should',
     rules: ['CONV-WS-RESUME'],
-    group: 'events',
     operations: ['message.create'],
     profile: 'satori',
     needs: ['events'],
@@ -259,13 +256,12 @@ async function observedOrCaused(t: CheckContext): Promise<ObservedEvent[]> {
   return [caused];
 }
 
-const stream: CheckDefinition[] = [
+const stream: CheckSpec[] = [
   defineCheck({
     id: 'events.stream/sn-strictly-increases',
     title: 'The sn of the events on the WebSocket strictly increases over the whole run',
     level: 'should',
     rules: ['CONV-WS-SN'],
-    group: 'events',
     operations: ['message.create', 'friend.approve'],
     profile: 'satori',
     needs: ['events'],
@@ -306,7 +302,6 @@ const stream: CheckDefinition[] = [
     title: 'Every EVENT body carries sn, type, timestamp and login, with the resources at the top level',
     level: 'should',
     rules: ['CONV-EVENT-ENVELOPE'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -340,7 +335,6 @@ const stream: CheckDefinition[] = [
     title: 'Every webhook delivery carries Satori-Opcode 0 and Authorization: Bearer with the app token',
     level: 'should',
     rules: ['CONV-WEBHOOK'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -377,7 +371,6 @@ const stream: CheckDefinition[] = [
     title: 'No observed event type is a misspelling of a §6 event name (other types are listed as info)',
     level: 'must',
     rules: ['EVT-NAMES'],
-    group: 'events',
     operations: [],
     needs: ['events'],
     phase: 'after',
@@ -406,7 +399,7 @@ const stream: CheckDefinition[] = [
 interface Cause {
   /** How the check causes one when the run observed none, in words. */
   how: string;
-  operations: string[];
+  operations: OperationId[];
   experimental?: boolean;
   /** Causes one event of the type (the check then takes the next event of the type: it runs alone). */
   run(t: CheckContext, type: string): Promise<void>;
@@ -418,7 +411,7 @@ const refuse = (t: CheckContext, operation: string, requestId: string) =>
 
 const messageCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `message.create then message.${action}` : 'message.create',
-  operations: ['message.create', ...(action ? [`message.${action}`] : [])],
+  operations: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
     const fields = { channel_id: message.channelId, message_id: message.id };
@@ -429,7 +422,7 @@ const messageCause = (action?: 'update' | 'delete'): Cause => ({
 
 const channelCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `channel.create then channel.${action}` : 'channel.create',
-  operations: ['channel.create', ...(action ? [`channel.${action}`] : [])],
+  operations: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   async run(t, type) {
     const channelId = await makeChannel(t, `event-${type}`);
     if (action === 'update')
@@ -440,7 +433,7 @@ const channelCause = (action?: 'update' | 'delete'): Cause => ({
 
 const roleCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `guild.role.create then guild.role.${action}` : 'guild.role.create',
-  operations: ['guild.role.create', ...(action ? [`guild.role.${action}`] : [])],
+  operations: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   experimental: true,
   async run(t, type) {
     const roleId = await makeRole(t, `event-${type}`);
@@ -453,7 +446,7 @@ const roleCause = (action?: 'update' | 'delete'): Cause => ({
 
 const reactionCause = (remove: boolean): Cause => ({
   how: remove ? 'reaction.create then reaction.delete' : 'reaction.create',
-  operations: ['message.create', 'reaction.create', ...(remove ? ['reaction.delete'] : [])],
+  operations: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   experimental: true,
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
@@ -476,7 +469,7 @@ const GUILD_STEPS: Record<GuildStep, string> = {
     'guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)',
 };
 
-const GUILD_OPERATIONS: Record<GuildStep, string[]> = {
+const GUILD_OPERATIONS: Record<GuildStep, OperationId[]> = {
   added: ['guild.approve'],
   updated: [],
   removed: [],
@@ -611,7 +604,7 @@ const guildCause = (step: GuildStep): Cause => ({
 
 const requestCause = (
   event: 'friend-request' | 'guild-request' | 'guild-member-request',
-  answer: string,
+  answer: OperationId,
 ): Cause => ({
   how: `the trigger (${event}), answered with ${answer} approve false`,
   operations: [answer],
@@ -648,7 +641,7 @@ const CAUSES: Record<string, Cause> = {
   'friend-request': requestCause('friend-request', 'friend.approve'),
 };
 
-const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
+const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
   const { name, requiredResources } = definition;
   const cause = CAUSES[name];
   return defineCheck({
@@ -656,7 +649,6 @@ const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
     title: `Every ${name} event of the run carries ${requiredResources.join(', ')} (§6) and matches its schema`,
     level: 'must',
     rules: [definition.rule, 'GEN-4'],
-    group: 'events',
     operations: cause.operations,
     ...(cause.experimental ? { experimental: true } : {}),
     needs: ['events'],
@@ -692,6 +684,6 @@ const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
   });
 });
 
-const checks: CheckDefinition[] = [...lifecycle, ...stream, ...perEvent];
+const checks: CheckSpec[] = [...lifecycle, ...stream, ...perEvent];
 
-export default checks;
+export default defineSuite('events', checks);

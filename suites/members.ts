@@ -8,8 +8,9 @@
 import {
   type CallResult,
   type CheckContext,
-  type CheckDefinition,
+  type CheckSpec,
   defineCheck,
+  defineSuite,
 } from '../src/runner/check.js';
 import {
   expectRefusalIs4xx,
@@ -131,13 +132,12 @@ async function requirePeerCanPost(t: CheckContext): Promise<string> {
   return peerId;
 }
 
-const memberGetCheck = (who: 'self' | 'peer'): CheckDefinition =>
+const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
   defineCheck({
     id: `guild.member.get/${who}`,
     title: `guild.member.get returns the ${who === 'self' ? 'current user' : 'peer'} as a GuildMember of the sandbox guild`,
     level: 'must',
     rules: ['MEMBER-GET-1', 'RES-MEMBER'],
-    group: 'members',
     operations: ['guild.member.get'],
     ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
     async run(t: CheckContext) {
@@ -158,7 +158,7 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckDefinition =>
     },
   });
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   memberGetCheck('self'),
   memberGetCheck('peer'),
 
@@ -168,7 +168,6 @@ const checks: CheckDefinition[] = [
       'guild.member.list pages through the guild’s members to the end, each a valid GuildMember, each once',
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-5', 'GEN-6', 'RES-MEMBER'],
-    group: 'members',
     operations: ['guild.member.list'],
     async run(t: CheckContext) {
       const { items } = await listAll(
@@ -199,7 +198,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.kick removes a member the check added: it is no longer a member of the guild',
     level: 'must',
     rules: ['MEMBER-KICK-1'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -225,7 +223,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.approve with approve true admits the requester: guild.member.get then finds it',
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.get'],
     needs: ['trigger'],
     exclusive: true,
@@ -250,7 +247,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.list walked to its end includes a member who has just joined',
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-6'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -282,7 +278,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.approve with approve false turns the requester away: it does not become a member',
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -308,7 +303,6 @@ const checks: CheckDefinition[] = [
     title: 'While the peer is muted in the guild it cannot post; after duration 0 it can again',
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -347,7 +341,6 @@ const checks: CheckDefinition[] = [
     title: 'The muted peer’s message.create is refused with a 4xx, not a server error',
     level: 'should',
     rules: ['MEMBER-MUTE-1'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -376,7 +369,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.mute of the peer with duration 0 (unmute) is accepted and lifts the mute',
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
-    group: 'members',
     operations: ['guild.member.mute'],
     experimental: true,
     needs: ['peer'],
@@ -406,7 +398,6 @@ const checks: CheckDefinition[] = [
     title: 'A member mute of 1500 ms takes effect and ends by itself within seconds',
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'MEMBER-MUTE-1'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -433,4 +424,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('members', checks);

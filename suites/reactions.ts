@@ -2,7 +2,7 @@
  * Reactions (§4.6, experimental: §1 rule 3). Every check reacts to a message it created in the sandbox
  * channel; the ledger removes the reactions and deletes the message whatever happens.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import type { Identity } from '../src/runner/model.js';
 import { idOf, listAll, uniqueName } from './_lib/lists.js';
 import { postMessage } from './_lib/messages.js';
@@ -121,13 +121,12 @@ async function setUpReactions(
   }
 }
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   defineCheck({
     id: 'reaction.create/adds-own-reaction',
     title: 'reaction.create adds the current user’s reaction, which reaction.list then shows',
     level: 'must',
     rules: ['REACTION-CREATE-1', 'REACTION-LIST-1'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -145,7 +144,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.list walks to its end as a list of User objects',
     level: 'must',
     rules: ['REACTION-LIST-1', 'GEN-5'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -171,7 +169,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.delete with user_id removes that user’s reaction and leaves the current user’s',
     level: 'must',
     rules: ['REACTION-DELETE-1'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     needs: ['peer'],
@@ -202,7 +199,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.delete without user_id removes the current user’s reaction and leaves others’',
     level: 'must',
     rules: ['REACTION-DELETE-2'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -229,7 +225,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.clear with emoji_id clears every reaction of that emoji and leaves the other emoji',
     level: 'must',
     rules: ['REACTION-CLEAR-1'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -260,7 +255,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.clear without emoji_id clears every reaction of the message',
     level: 'must',
     rules: ['REACTION-CLEAR-2'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -286,4 +280,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('reactions', checks);

@@ -1,8 +1,11 @@
 /**
- * The API a check is written against. A suite file default-exports an array of checks:
- *   export default [defineCheck({ id, title, level, rules, group, operations, async run(t) { … } })];
- * The runner (src/runner/run.ts) implements CheckContext.
+ * The API a check is written against. A suite file default-exports its checks under its group:
+ *   export default defineSuite('messages', [defineCheck({ id, title, level, rules, operations, async run(t) { … } })]);
+ * Rule ids and operation paths are typed from the catalogues (spec/rules.ts, spec/catalogue.ts): a typo
+ * fails to compile. The runner (src/runner/run.ts) implements CheckContext.
  */
+import type { OperationId } from '../../spec/catalogue.js';
+import type { RuleId } from '../../spec/rules.js';
 import type { Capability, Group, Identity, Level } from './model.js';
 
 export interface CheckDefinition {
@@ -37,7 +40,17 @@ export interface CheckDefinition {
   run(t: CheckContext): Promise<void>;
 }
 
-export const defineCheck = (check: CheckDefinition): CheckDefinition => check;
+/** A check as a suite file writes it: cited ids typed from the catalogues, the group left to defineSuite. */
+export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'operations'> {
+  rules: RuleId[];
+  operations: OperationId[];
+}
+
+export const defineCheck = (check: CheckSpec): CheckSpec => check;
+
+/** The checks of one suite file, each given the file's group (said once, not in every check). */
+export const defineSuite = (group: Group, checks: readonly CheckSpec[]): CheckDefinition[] =>
+  checks.map((check) => ({ ...check, group }));
 
 /** Result of t.call(): the parsed response. */
 export interface CallResult<T = any> {
