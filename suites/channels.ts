@@ -15,6 +15,7 @@ import {
   trackChannelMute,
   unmuteAndVerify,
 } from './_lib/effects.js';
+import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listAll, listHas, uniqueName } from './_lib/lists.js';
 
 const TEXT = 0;
@@ -65,47 +66,21 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
 }
 
 const checks: CheckSpec[] = [
-  defineCheck({
-    id: 'channel.get/returns-channel',
+  getSandboxCheck({
+    noun: 'channel',
     title: 'channel.get returns the sandbox channel as a Channel with a ChannelType type',
-    level: 'must',
     rules: ['CHAN-GET-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
-    operations: ['channel.get'],
-    async run(t: CheckContext) {
-      const result = await t.call('channel.get', { channel_id: t.sandbox.channelId });
-      t.expectOk(result, 'channel.get');
-      t.expectSchema('Channel', result.body, 'channel.get result');
-      t.expect(
-        idOf(result.body) === t.sandbox.channelId,
-        `channel.get returns the channel asked for (id ${t.sandbox.channelId})`,
-        result.body?.id,
-      );
-    },
+    schema: 'Channel',
+    sandboxId: (t) => t.sandbox.channelId,
   }),
 
-  defineCheck({
-    id: 'channel.get/returns-the-channel-asked-for',
-    title: 'channel.get of each channel channel.list shows returns that channel, not another',
-    level: 'must',
-    rules: ['CHAN-GET-1'],
-    operations: ['channel.list', 'channel.get'],
-    async run(t: CheckContext) {
-      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
-      const ids = items
-        .map(idOf)
-        .filter((id) => id !== undefined && id !== t.sandbox.channelId)
-        .slice(0, MAX_GETS);
-      if (ids.length === 0) t.skip(`guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`);
-      for (const id of ids) {
-        const result = await t.call('channel.get', { channel_id: id });
-        t.expectOk(result, `channel.get of channel ${id}`);
-        t.expect(
-          idOf(result.body) === id,
-          `channel.get returns the channel asked for (id ${id})`,
-          result.body,
-        );
-      }
-    },
+  getEachListedCheck({
+    noun: 'channel',
+    rule: 'CHAN-GET-1',
+    listFields: (t) => ({ guild_id: t.sandbox.guildId }),
+    sandboxId: (t) => t.sandbox.channelId,
+    maxGets: MAX_GETS,
+    noneReason: (t) => `guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`,
   }),
 
   defineCheck({

@@ -4,6 +4,7 @@
  * `exclusive`: the next invitation needs the guild free.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listAll, listHas } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
@@ -63,43 +64,21 @@ const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
   });
 
 const checks: CheckSpec[] = [
-  defineCheck({
-    id: 'guild.get/returns-guild',
+  getSandboxCheck({
+    noun: 'guild',
     title: 'guild.get returns the sandbox guild as a Guild',
-    level: 'must',
     rules: ['GUILD-GET-1', 'RES-GUILD'],
-    operations: ['guild.get'],
-    async run(t: CheckContext) {
-      const result = await t.call('guild.get', { guild_id: t.sandbox.guildId });
-      t.expectOk(result, 'guild.get');
-      t.expectSchema('Guild', result.body, 'guild.get result');
-      t.expect(
-        idOf(result.body) === t.sandbox.guildId,
-        `guild.get returns the guild asked for (id ${t.sandbox.guildId})`,
-        result.body?.id,
-      );
-    },
+    schema: 'Guild',
+    sandboxId: (t) => t.sandbox.guildId,
   }),
 
-  defineCheck({
-    id: 'guild.get/returns-the-guild-asked-for',
-    title: 'guild.get of each guild guild.list shows returns that guild, not another',
-    level: 'must',
-    rules: ['GUILD-GET-1'],
-    operations: ['guild.list', 'guild.get'],
-    async run(t: CheckContext) {
-      const { items } = await listAll(t, 'guild.list', {});
-      const ids = items
-        .map(idOf)
-        .filter((id) => id !== undefined && id !== t.sandbox.guildId)
-        .slice(0, MAX_GUILDS_PROBED);
-      if (ids.length === 0) t.skip('the current user is in one guild only: nothing to compare with');
-      for (const id of ids) {
-        const result = await t.call('guild.get', { guild_id: id });
-        t.expectOk(result, `guild.get of guild ${id}`);
-        t.expect(idOf(result.body) === id, `guild.get returns the guild asked for (id ${id})`, result.body);
-      }
-    },
+  getEachListedCheck({
+    noun: 'guild',
+    rule: 'GUILD-GET-1',
+    listFields: () => ({}),
+    sandboxId: (t) => t.sandbox.guildId,
+    maxGets: MAX_GUILDS_PROBED,
+    noneReason: () => 'the current user is in one guild only: nothing to compare with',
   }),
 
   defineCheck({
