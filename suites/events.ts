@@ -5,7 +5,6 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { events as eventCatalogue } from '../spec/events.js';
-import { validate } from '../spec/validate.js';
 import {
   probeBadToken,
   probeIdentify,
@@ -40,7 +39,7 @@ import {
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
-import { uniqueName } from './_lib/lists.js';
+import { shorten, uniqueName } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 /** Settled probes of a misbehaving server: a connection that cannot even open is the checker's error. */
@@ -91,7 +90,7 @@ const lifecycle: CheckSpec[] = [
         describeEvent({ body: answer.ready } as ObservedEvent),
       );
       const problems = (logins as unknown[]).flatMap((login, index) =>
-        validate('Login', login, t.variants).map((problem) => `logins[${index}]${problem.message}`),
+        t.schemaProblems('Login', login).map((problem) => `logins[${index}]${problem}`),
       );
       t.expect(
         problems.length === 0,
@@ -186,7 +185,7 @@ const lifecycle: CheckSpec[] = [
       t.expect(
         answer.events.length === 0,
         'no EVENT frame on a socket that never sent IDENTIFY',
-        `${answer.events.length} EVENT frame(s), e.g. ${answer.events[0]?.text.slice(0, 300)}`,
+        `${answer.events.length} EVENT frame(s), e.g. ${shorten(answer.events[0]?.text ?? '', 300)}`,
       );
     },
   }),
@@ -315,14 +314,13 @@ const stream: CheckSpec[] = [
         );
       }
       const failing = all
-        .map((event) => ({ event, problems: validate('envelope', event.body, t.variants) }))
+        .map((event) => ({ event, problems: t.schemaProblems('envelope', event.body) }))
         .filter((entry) => entry.problems.length > 0);
       t.expect(
         failing.length === 0,
         'every EVENT body matches the de-facto envelope (sn, type, timestamp, login: Login)',
         failing.length
           ? `${failing.length} of ${all.length} do not (${typesOf(failing.map((entry) => entry.event))}); the first: ${failing[0].problems
-              .map((problem) => problem.message)
               .slice(0, 5)
               .join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,

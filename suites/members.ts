@@ -25,7 +25,7 @@ import {
   trackMemberMute,
   unmuteAndVerify,
 } from './_lib/effects.js';
-import { listAll, userIdOf } from './_lib/lists.js';
+import { listAll, statusOf, userIdOf } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 interface Membership {
@@ -233,7 +233,7 @@ const checks: CheckSpec[] = [
         t.expect(
           member.ok,
           `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
-          `HTTP ${member.status} ${member.text.slice(0, 200)}`,
+          statusOf(member),
         );
         t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
       } finally {

@@ -12,7 +12,7 @@ import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
-import { idOf, statusOf, uniqueName } from './_lib/lists.js';
+import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { createMessage, uniqueContent } from './_lib/messages.js';
 
 /** A client error: the refusal the de-facto conventions use for bad input. */
@@ -249,7 +249,7 @@ const httpChecks: CheckSpec[] = [
         } catch {
           parsed = false;
         }
-        t.expect(parsed, `the ${operation} result body is JSON`, result.text.slice(0, 200));
+        t.expect(parsed, `the ${operation} result body is JSON`, shorten(result.text, 200));
       }
     },
   }),

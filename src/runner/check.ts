@@ -187,6 +187,11 @@ export interface CheckContext {
   expectOk(result: CallResult, what: string): void;
   /** Validates `value` against a schema by name (e.g. 'Message', 'List<Channel>'); fails with the problems. */
   expectSchema(schema: string, value: unknown, what: string): void;
+  /**
+   * The problems of `value` against a schema by name, as messages, without failing: for checks that
+   * judge many values at once (e.g. every event of the run) and report them together.
+   */
+  schemaProblems(schema: string, value: unknown): string[];
   /** Ends the check as skipped, with the reason. */
   skip(reason: string): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */

@@ -6,7 +6,7 @@
 import { VARIANT_POINTS, type VariantPoint } from '../../src/reference/contract.js';
 import type { CallResult, LedgerEntry, Sandbox } from '../../src/runner/check.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
-import { idOf, uniqueName } from './lists.js';
+import { idOf, shorten, uniqueName } from './lists.js';
 import { PaginationError, walk } from './paginate.js';
 
 /** Sends one operation as the bot (POST {base}/<operation>); never throws on an HTTP status. */
@@ -70,7 +70,7 @@ export async function detectVariants(
 }
 
 const describeStatus = (result: CallResult): string =>
-  `${result.status}${result.text ? ` ${result.text.slice(0, 120)}` : ''}`;
+  `${result.status}${result.text ? ` ${shorten(result.text, 120)}` : ''}`;
 
 /**
  * 'list-next': channel.list without next answers 2xx where next is optional. Where it is required, the
