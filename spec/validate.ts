@@ -63,11 +63,6 @@ function schemaFor(ref: string, variants: Variants): JsonSchema | null {
     case 'envelope':
       return resourceRef('EventEnvelope', variants);
     case 'report':
-      if (!loadSchemaFiles().has('report')) {
-        throw new Error(
-          'spec/schemas/report.schema.json does not exist yet: write it before validating reports.',
-        );
-      }
       return { $ref: `${SCHEMA_BASE}report${SCHEMA_SUFFIX}` };
   }
   // 'List<Channel>' / 'BidiList<Message>': a list envelope with typed items.

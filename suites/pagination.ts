@@ -5,7 +5,7 @@
  * follows markers only: the length of a page is never an end signal.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
-import { idOf, listAll, statusOf, userIdOf } from './_lib/lists.js';
+import { idOf, type ListOperation, listAll, statusOf, userIdOf } from './_lib/lists.js';
 import {
   chronologicalIds,
   createdAtDecrease,
@@ -437,7 +437,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.list', 'channel.list', 'guild.member.list'],
     async run(t: CheckContext) {
       const guildId = t.sandbox.guildId;
-      const walks: Array<[string, Record<string, unknown>]> = [
+      const walks: Array<[ListOperation, Record<string, unknown>]> = [
         ['guild.list', {}],
         ['channel.list', { guild_id: guildId }],
         ['guild.member.list', { guild_id: guildId }],

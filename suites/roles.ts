@@ -17,7 +17,7 @@ interface RoleRecord {
 
 /** Walks guild.role.list of the sandbox guild (asserting the list envelope on every page). */
 const listRoles = async (t: CheckContext): Promise<RoleRecord[]> =>
-  (await listAll<RoleRecord>(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
+  (await listAll(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
 
 /**
  * Creates a role named `name` in the sandbox guild and registers it with the ledger at once. When the
@@ -121,12 +121,12 @@ const checks: CheckSpec[] = [
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const guilds = await listAll<{ id?: unknown }>(t, 'guild.list', {});
+      const guilds = await listAll(t, 'guild.list', {});
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (!otherGuild)
         t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
       const { id } = await createRole(t, uniqueName('scoped-role'), 'the scoping of guild.role.list');
-      const others = await listAll<RoleRecord>(t, 'guild.role.list', { guild_id: otherGuild });
+      const others = await listAll(t, 'guild.role.list', { guild_id: otherGuild });
       t.expect(
         !others.items.some((role) => role.id === id),
         `guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,

@@ -4,9 +4,26 @@
  * exactly while more data exists (§1 rule 6), no item appears twice and, when asked, each page validates.
  */
 import { brief, shorten } from '../../spec/brief.js';
+import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
 import type { CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
 import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
+
+/**
+ * The item of each list operation (§4), as spec/types.ts types it from the schemas. What a server sends
+ * is checked only with `validate`: read fields defensively (idOf, userIdOf) unless the walk validated.
+ */
+export interface ListItems {
+  'message.list': Message;
+  'channel.list': Channel;
+  'guild.list': Guild;
+  'guild.member.list': GuildMember;
+  'guild.role.list': GuildRole;
+  'reaction.list': User;
+  'friend.list': Friend;
+}
+
+export type ListOperation = keyof ListItems;
 
 export interface ListAllOptions<T> {
   as?: Identity;
@@ -90,9 +107,9 @@ export async function walkList<T>(
  * repeated token, no run of pages that add nothing) and no duplicate item (by `key`). An empty last page
  * reached through a marker is reported in the result, not failed (see ListAllResult.endsOnEmptyPage).
  */
-export async function listAll<T = any>(
+export async function listAll<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
   t: CheckContext,
-  operation: string,
+  operation: Op,
   fields: Record<string, unknown>,
   options: ListAllOptions<T> = {},
 ): Promise<ListAllResult<T>> {
