@@ -114,6 +114,33 @@ const kickAddedMember = (t: CheckContext, userId: string) =>
 const liftPeerMute = (t: CheckContext, peerId: string, verifyIn: string | undefined) =>
   unmuteAndVerify(t, 'guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId }, verifyIn);
 
+/** Mutes the peer in the sandbox guild for `duration` ms, tracked at once (the ledger lifts it). */
+async function mutePeer(t: CheckContext, peerId: string, duration: number) {
+  const muted = await t.call('guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId, duration });
+  trackMemberMute(t, t.sandbox.guildId, peerId);
+  return muted;
+}
+
+/**
+ * Runs `steps` while the peer is muted, then lifts the mute (verified in `verifyIn`): after the steps, or
+ * when one of them ends the check early. A lift that itself fails is not tried twice.
+ */
+async function thenLiftPeerMute(
+  t: CheckContext,
+  peerId: string,
+  verifyIn: string | undefined,
+  steps: () => Promise<void>,
+): Promise<void> {
+  let lifting = false;
+  try {
+    await steps();
+    lifting = true;
+    await liftPeerMute(t, peerId, verifyIn);
+  } finally {
+    if (!lifting) await liftPeerMute(t, peerId, verifyIn);
+  }
+}
+
 /** The current user's id, or a skip with the reason when it is unknown. */
 const requireSelfId = (t: CheckContext): string =>
   t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
@@ -310,11 +337,8 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      let unmuting = false;
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, channelId, async () => {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
         const during = await pollPeerPost(
           t,
@@ -328,11 +352,7 @@ const checks: CheckSpec[] = [
           'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
           `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
         );
-        unmuting = true;
-        await liftPeerMute(t, peerId, channelId);
-      } finally {
-        if (!unmuting) await liftPeerMute(t, peerId, channelId);
-      }
+      });
     },
   }),
 
@@ -348,19 +368,15 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, channelId, async () => {
         if (!muted.ok) t.skip(`precondition failed: guild.member.mute answered ${muted.status}`);
         const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
         if (during.outcome === 'accepted') {
           t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
         }
         expectRefusalIs4xx(t, during, 'while muted in the guild');
-      } finally {
-        await liftPeerMute(t, peerId, channelId);
-      }
+      });
     },
   }),
 
@@ -379,17 +395,10 @@ const checks: CheckSpec[] = [
       // Where the peer can post beforehand, the unmute is verified by posting again afterwards.
       const baseline = await peerPost(t, channelId, 'before the mute');
       const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      let unmuting = false;
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, verifyIn, async () => {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-        unmuting = true;
-        await liftPeerMute(t, peerId, verifyIn);
-      } finally {
-        if (!unmuting) await liftPeerMute(t, peerId, verifyIn);
-      }
+      });
     },
   }),
 
@@ -406,12 +415,7 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const mutedAt = Date.now();
-      const muted = await t.call('guild.member.mute', {
-        guild_id: t.sandbox.guildId,
-        user_id: peerId,
-        duration: SHORT_MUTE_MS,
-      });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
+      const muted = await mutePeer(t, peerId, SHORT_MUTE_MS);
       let ended = false;
       try {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${SHORT_MUTE_MS}`);
