@@ -11,6 +11,7 @@ import { registerClient } from './commands/client.js';
 import { registerCompare } from './commands/compare.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
+import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 
@@ -94,6 +95,7 @@ export async function main(
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCompare(program, commandIo);
+  registerMatrix(program, commandIo);
   registerClient(program, commandIo, {
     cwd: options.cwd ?? process.cwd(),
     color,

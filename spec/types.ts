@@ -348,6 +348,18 @@ export interface Report {
     userId?: string;
   };
   interrupted?: boolean;
+  /**
+   * Why the run stopped early (a signal, the run deadline, an unresponsive target, or a failure before the checks), the phase and what it was waiting for.
+   */
+  stopped?: {
+    reason: string;
+    phase: 'connect' | 'discovery' | 'variants' | 'checks' | 'cleanup';
+    waitingFor?: string;
+  };
+  /**
+   * Observations about the target outside any check (flood, garbage frames, redirects, HTML error pages, broken JSON, rate limits); never a verdict.
+   */
+  findings?: ReportFinding[];
 }
 /**
  * Totals count every check; byGroup every check of a group; byLevel the non-experimental checks; experimental the experimental ones.
@@ -471,6 +483,19 @@ export interface ReportCleanupRecord {
   kind: string;
   operation: string;
   checkId: string;
-  status: 'undone' | 'failed';
+  status: 'undone' | 'failed' | 'absent';
   error?: string;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "ReportFinding".
+ */
+export interface ReportFinding {
+  id: string;
+  level: 'should' | 'info';
+  title: string;
+  detail: string;
+  count: number;
+  exchange?: ReportExchange;
+  sample?: string;
 }

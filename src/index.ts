@@ -6,15 +6,19 @@
 import { request } from 'undici';
 import { catalogueHash } from '../spec/index.js';
 import { detectVariants } from '../suites/_lib/variants.js';
+import { renderCurl } from './client/curl.js';
+import { Findings } from './client/findings.js';
 import { HttpClient } from './client/http.js';
+import { Redactor } from './client/redact.js';
 import { openEventSource } from './events/index.js';
 import type { EventSource } from './events/source.js';
+import { NoReadyError } from './events/ws.js';
 import type { ReferenceServer } from './reference/contract.js';
 import { VARIANT_POINTS } from './reference/contract.js';
 import type { CheckDefinition } from './runner/check.js';
 import type { CheckEnvironment } from './runner/context.js';
 import { loadFaultCatalogue, startEmbedded } from './runner/embedded.js';
-import { ConfigurationError } from './runner/errors.js';
+import { ConfigurationError, UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import {
@@ -23,9 +27,10 @@ import {
   GROUPS,
   type Group,
   type Level,
+  type RunPhase,
   type RunResult,
 } from './runner/model.js';
-import { executeChecks } from './runner/run.js';
+import { executeChecks, undoLedger } from './runner/run.js';
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
 import { selectChecks } from './runner/select.js';
@@ -67,6 +72,19 @@ export interface RunOptions {
   eventTimeoutMs?: number;
   /** Per-check timeout (default 30 000 ms). */
   checkTimeoutMs?: number;
+  /**
+   * Whole-run deadline (default 600 000 ms): then no check starts, those in flight are stopped and the
+   * cleanup runs within its own budget (cleanupTimeoutMs).
+   */
+  runTimeoutMs?: number;
+  /** Cleanup budget (default 3 request timeouts, between 5 s and 60 s). */
+  cleanupTimeoutMs?: number;
+  /**
+   * Keep this file up to date with what the run created and has not undone (curl commands to delete it
+   * by hand): written on every change, so a second Ctrl-C or a crash still leaves it; removed when the
+   * cleanup leaves nothing.
+   */
+  ledgerFile?: string;
   /** Checks in flight at once (default 8). */
   concurrency?: number;
   /** Faults of the embedded reference to switch on (only with embedded). */
@@ -116,6 +134,7 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   eventTimeoutMs: 5_000,
   checkTimeoutMs: 30_000,
+  runTimeoutMs: 600_000,
   concurrency: 8,
   events: 'ws' as const,
 };
@@ -190,6 +209,8 @@ export function validateRunOptions(options: RunOptions): void {
   positive('--event-timeout', options.eventTimeoutMs);
   positive('--concurrency', options.concurrency);
   positive('--check-timeout', options.checkTimeoutMs);
+  positive('--run-timeout', options.runTimeoutMs);
+  positive('--cleanup-timeout', options.cleanupTimeoutMs);
   if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
     fail('--concurrency must be a whole number');
   }
@@ -205,6 +226,51 @@ const DEFAULT_EMOJI = ['👍', '❤️'];
 
 const defaultVariants = (): Record<string, string> =>
   Object.fromEntries(Object.entries(VARIANT_POINTS).map(([point, values]) => [point, values[0]]));
+
+/** Why a phase was left early: a signal, the run deadline or an unresponsive target. */
+class PhaseStopped extends Error {
+  override name = 'PhaseStopped';
+}
+
+/** Resolves as `promise` does, or rejects as soon as `signal` aborts (the promise is left to its own bound). */
+function unlessStopped<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  abandon?: (value: T) => void,
+): Promise<T> {
+  if (signal.aborted) {
+    promise.then(abandon, () => undefined);
+    return Promise.reject(new PhaseStopped(String(signal.reason)));
+  }
+  return new Promise<T>((resolve, reject) => {
+    let stopped = false;
+    const onAbort = () => {
+      stopped = true;
+      promise.then(abandon, () => undefined);
+      reject(new PhaseStopped(String(signal.reason)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!stopped) reject(error);
+      },
+    );
+  });
+}
+
+const partialResults = new WeakMap<object, RunResult>();
+
+/**
+ * The partial RunResult of a run that ended with an error after its options were valid (exit 2/3): what
+ * it knew (notes, findings, cleanup, where it stopped), so the CLI still writes the reports.
+ */
+export const partialResultOf = (error: unknown): RunResult | undefined =>
+  typeof error === 'object' && error !== null ? partialResults.get(error) : undefined;
 
 /** Runs the checks against the target and returns the run result (reports are the caller's business). */
 export async function run(options: RunOptions): Promise<RunResult> {
@@ -227,15 +293,100 @@ export async function run(options: RunOptions): Promise<RunResult> {
     );
   }
   const eventTimeoutMs = options.eventTimeoutMs ?? DEFAULTS.eventTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const runTimeoutMs = options.runTimeoutMs ?? DEFAULTS.runTimeoutMs;
 
   const checks = options.checks ?? (await loadSuites(options.suitesDir));
   validateChecks(checks);
+
+  // Issue 12: one signal stops every phase — the user's (SIGINT/SIGTERM), the run deadline, or a target
+  // declared unresponsive; `where` says what the run was waiting for when it stopped.
+  const stop = new AbortController();
+  let stopReason: string | undefined;
+  const where: { phase: RunPhase; waitingFor?: string } = { phase: 'connect' };
+  const inFlight = new Set<string>();
+  const waitingFor = () =>
+    where.phase === 'checks' && inFlight.size
+      ? `${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
+      : where.waitingFor;
+  /** Where the run was when it stopped (the cleanup that follows does not change it). */
+  let stoppedAt: { phase: RunPhase; waitingFor?: string } | undefined;
+  const markStop = () => {
+    const waiting = waitingFor();
+    stoppedAt = { phase: where.phase, ...(waiting ? { waitingFor: waiting } : {}) };
+  };
+  const stopWith = (reason: string) => {
+    if (stop.signal.aborted) return;
+    markStop();
+    stopReason = `${reason} (${where.phase}${stoppedAt?.waitingFor ? `, waiting for ${stoppedAt.waitingFor}` : ''})`;
+    stop.abort(stopReason);
+  };
+  const onUserSignal = () => {
+    if (stop.signal.aborted) return;
+    markStop();
+    stop.abort(options.signal?.reason ?? 'SIGINT');
+  };
+  if (options.signal?.aborted) onUserSignal();
+  else options.signal?.addEventListener('abort', onUserSignal, { once: true });
+  const deadline = setTimeout(
+    () => stopWith(`the run deadline of ${runTimeoutMs} ms (--run-timeout) was reached`),
+    runTimeoutMs,
+  );
+  deadline.unref();
+  const findings = new Findings();
 
   let reference = options.reference;
   const ownsReference = options.embedded && !reference;
   let source: EventSource | undefined;
   let client: HttpClient | undefined;
   let registeredWebhook: string | undefined;
+  let redactor = new Redactor([]);
+  let ledger: Ledger | undefined;
+  let baseUrl = options.baseUrl ?? '';
+  let variants: Record<string, string> = { ...defaultVariants(), ...(options.variants ?? {}) };
+  let sandbox: RunResult['sandbox'];
+  let cleanup: CleanupRecord[] | undefined;
+
+  const result = (outcome: { results: CheckResult[]; interrupted: boolean; failed?: string }): RunResult => {
+    if (source) {
+      for (const note of source.notes())
+        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
+      for (const finding of source.findings?.() ?? []) findings.add(finding);
+    }
+    const stoppedReason =
+      outcome.failed ?? stopReason ?? (outcome.interrupted ? String(stop.signal.reason) : undefined);
+    if (stoppedReason && !stoppedAt) markStop();
+    return redactor.redactDeep<RunResult>({
+      tool: { name: 'chat-conformance', version: toolVersion() },
+      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+      target: {
+        baseUrl,
+        embedded: reference !== undefined,
+        ...(reference ? { faults: [...reference.faults] } : {}),
+      },
+      profile,
+      level,
+      includeExperimental,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      variants,
+      summary: summarize(outcome.results),
+      verdict: computeVerdict(
+        outcome.results,
+        level,
+        includeExperimental,
+        outcome.interrupted || stoppedReason !== undefined,
+      ),
+      checks: outcome.results,
+      ...(cleanup ? { cleanup } : {}),
+      notes,
+      ...(sandbox ? { sandbox } : {}),
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(stoppedReason && stoppedAt ? { stopped: { reason: stoppedReason, ...stoppedAt } } : {}),
+      ...(findings.list().length ? { findings: findings.list() } : {}),
+    });
+  };
+
   try {
     if (ownsReference) {
       reference = await startEmbedded({
@@ -250,39 +401,74 @@ export async function run(options: RunOptions): Promise<RunResult> {
       notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
     const identities = reference?.identities;
     const limitBound = options.limitBound ?? reference?.limitBound;
-    const baseUrl = reference?.baseUrl ?? options.baseUrl!;
-    const variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
+    baseUrl = reference?.baseUrl ?? options.baseUrl!;
+    variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
     const token = options.token ?? identities?.self.token;
     let platform = options.platform ?? identities?.self.platform;
     let selfId = options.selfId ?? identities?.self.userId;
     const peerToken = options.peerToken ?? identities?.peer.token;
     const peerSelfId = options.peerSelfId ?? identities?.peer.userId;
 
+    client = new HttpClient({
+      baseUrl,
+      self: { token, platform, selfId },
+      peer: { token: peerToken, selfId: peerSelfId },
+      ...(options.headers ? { headers: options.headers } : {}),
+      timeoutMs,
+      findings,
+      onUnresponsive: (why) => stopWith(`the target is unresponsive: ${why}`),
+      // The embedded reference's tokens are published constants, not secrets (see Redactor).
+      publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
+    });
+    redactor = client.redactor;
+    const http = client;
+    ledger = new Ledger();
+    if (options.ledgerFile) {
+      ledger.persistTo({
+        path: options.ledgerFile,
+        curl: (entry) =>
+          renderCurl({
+            method: 'POST',
+            url: `${http.baseUrl}/${entry.undo[0]}`,
+            headers: http.redactor.redactHeaders(http.identityHeaders(entry.as)),
+            body: http.redactor.redact(JSON.stringify(entry.undo[1])),
+          }),
+      });
+    }
+
     // Events first: READY may tell the bot's user id (de-facto conventions, Events).
     const events = options.events ?? faultTransport ?? DEFAULTS.events;
     let eventsUnavailableReason =
       'needs an event stream: events are off (--events none); pass --events ws or webhook';
     if (events !== 'none') {
+      const eventsUrl =
+        options.eventsUrl ??
+        reference?.eventsUrl ??
+        `${baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`;
+      where.waitingFor =
+        events === 'ws' ? `the event WebSocket and its READY (${eventsUrl})` : 'the webhook receiver';
       try {
-        source = await openEventSource(
-          events === 'ws'
-            ? {
-                kind: 'ws',
-                url:
-                  options.eventsUrl ??
-                  reference?.eventsUrl ??
-                  `${baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`,
-                ...(token ? { token } : {}),
-                ...(selfId ? { selfId } : {}),
-                ...(platform ? { platform } : {}),
-                connectTimeoutMs: Math.min(options.timeoutMs ?? DEFAULTS.timeoutMs, 10_000),
-              }
-            : {
-                kind: 'webhook',
-                listen: options.webhookListen ?? '127.0.0.1:0',
-                ...(token ? { token } : {}),
-                ...(selfId ? { selfId } : {}),
-              },
+        source = await unlessStopped(
+          openEventSource(
+            events === 'ws'
+              ? {
+                  kind: 'ws',
+                  url: eventsUrl,
+                  ...(token ? { token } : {}),
+                  ...(selfId ? { selfId } : {}),
+                  ...(platform ? { platform } : {}),
+                  connectTimeoutMs: Math.min(timeoutMs, 10_000),
+                  signal: stop.signal,
+                }
+              : {
+                  kind: 'webhook',
+                  listen: options.webhookListen ?? '127.0.0.1:0',
+                  ...(token ? { token } : {}),
+                  ...(selfId ? { selfId } : {}),
+                },
+          ),
+          stop.signal,
+          (late) => void late.close().catch(() => undefined),
         );
         if (source.webhookUrl && reference) {
           await registerWebhook(reference, source.webhookUrl, 'POST');
@@ -302,37 +488,54 @@ export async function run(options: RunOptions): Promise<RunResult> {
         }
         for (const note of source.notes()) notes.push(`event stream: ${note}`);
       } catch (error) {
+        if (error instanceof PhaseStopped) throw error;
         const message = (error as Error).message;
+        if (error instanceof NoReadyError) {
+          for (const finding of error.findings) findings.add(finding);
+          findings.add({
+            id: 'events/no-ready',
+            level: 'should',
+            title: 'The event stream never sent READY after IDENTIFY (event checks are skipped)',
+            detail: message,
+          });
+        }
         eventsUnavailableReason = `needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
         notes.push(`event stream unavailable: ${message}`);
       }
     }
 
-    client = new HttpClient({
-      baseUrl,
-      self: { token, platform, selfId },
-      peer: { token: peerToken, selfId: peerSelfId },
-      ...(options.headers ? { headers: options.headers } : {}),
-      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    });
-    const redact = (text: string) => client!.redactor.redact(text);
+    where.phase = 'discovery';
+    where.waitingFor = `guild.list / channel.list at ${baseUrl}`;
     // Embedded: the reference's seeded test guild, so a resource fault cannot hide behind discovery.
-    const resolved = await resolveSandbox(client, {
-      guildId: options.guild ?? reference?.sandbox.guildId,
-      channelId: options.channel ?? reference?.sandbox.channelId,
-      selfId,
-      peerId: peerSelfId,
-      userId: options.user,
-    });
+    const resolved = await unlessStopped(
+      resolveSandbox(
+        client,
+        {
+          guildId: options.guild ?? reference?.sandbox.guildId,
+          channelId: options.channel ?? reference?.sandbox.channelId,
+          selfId,
+          peerId: peerSelfId,
+          userId: options.user,
+        },
+        stop.signal,
+      ),
+      stop.signal,
+    );
     notes.push(...resolved.notes);
+    sandbox = resolved.sandbox;
 
-    const ledger = new Ledger();
     if (!reference) {
+      where.phase = 'variants';
+      where.waitingFor = 'the §4.8 variant probes';
       // §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point).
-      const detection = await detectVariants(
-        async (operation, fields) => (await client!.call(operation, fields ?? {})).result,
-        resolved.sandbox,
-        options.variants ?? {},
+      const detection = await unlessStopped(
+        detectVariants(
+          async (operation, fields) =>
+            (await http.call(operation, fields ?? {}, { signal: stop.signal })).result,
+          resolved.sandbox,
+          options.variants ?? {},
+        ),
+        stop.signal,
       );
       Object.assign(variants, detection.variants);
       notes.push(...detection.notes.map((note) => `variant ${note}`));
@@ -370,6 +573,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
       eventTimeoutMs,
       validate: specValidate,
     };
+    where.phase = 'checks';
+    where.waitingFor = undefined;
     options.onRunStart?.({ total: selected.length, target: baseUrl });
     const outcome = await executeChecks(selected, env, {
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
@@ -378,41 +583,57 @@ export async function run(options: RunOptions): Promise<RunResult> {
         peer: Boolean(options.peerToken || peerSelfId),
         allowDestructive: options.allowDestructive ?? false,
       },
-      ...(options.signal ? { signal: options.signal } : {}),
+      signal: stop.signal,
       cleanup: options.cleanup !== false,
-      ...(options.onCheckStart ? { onCheckStart: options.onCheckStart } : {}),
-      ...(options.onCheckResult ? { onCheckResult: options.onCheckResult } : {}),
-    });
-    options.onCleanup?.(outcome.cleanup);
-    if (source)
-      for (const note of source.notes())
-        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
-
-    const result: RunResult = {
-      tool: { name: 'chat-conformance', version: toolVersion() },
-      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
-      target: {
-        baseUrl,
-        embedded: reference !== undefined,
-        ...(reference ? { faults: [...reference.faults] } : {}),
+      stopReason: () => stopReason,
+      stragglerGraceMs: Math.min(12_000, timeoutMs + 1_000),
+      cleanupBudgetMs: cleanupBudget(options, timeoutMs),
+      onCleanupStart: () => {
+        where.phase = 'cleanup';
+        where.waitingFor = `the undo of ${ledger?.pending().length ?? 0} ledger entries`;
       },
-      profile,
-      level,
-      includeExperimental,
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      variants,
-      summary: summarize(outcome.results),
-      verdict: computeVerdict(outcome.results, level, includeExperimental, outcome.interrupted),
-      checks: outcome.results,
-      cleanup: outcome.cleanup,
-      notes: notes.map(redact),
-      sandbox: resolved.sandbox,
-      ...(outcome.interrupted ? { interrupted: true } : {}),
-    };
-    requestCounts.set(result, client.requestCount);
-    return result;
+      onCheckStart: (check) => {
+        inFlight.add(check.id);
+        options.onCheckStart?.(check);
+      },
+      onCheckResult: (checkResult, progress) => {
+        inFlight.delete(checkResult.id);
+        options.onCheckResult?.(checkResult, progress);
+      },
+    });
+    cleanup = outcome.cleanup;
+    options.onCleanup?.(outcome.cleanup);
+    const interrupted = outcome.interrupted && stopReason === undefined;
+    const finished = result({ results: outcome.results, interrupted });
+    requestCounts.set(finished, client.requestCount);
+    return finished;
+  } catch (error) {
+    // Before the checks: still undo what variant detection created, and say where the run stopped.
+    if (ledger && cleanup === undefined && client && options.cleanup !== false) {
+      where.phase = 'cleanup';
+      cleanup = await undoLedger(
+        { client, ledger, eventsUnavailableReason: '', triggerUnavailableReason: '' } as CheckEnvironment,
+        cleanupBudget(options, timeoutMs),
+      );
+      options.onCleanup?.(cleanup);
+    }
+    const userStop = stop.signal.aborted && stopReason === undefined;
+    if (error instanceof PhaseStopped && userStop) return result({ results: [], interrupted: true });
+    const stopped =
+      error instanceof PhaseStopped
+        ? new UnreachableError(
+            `The run stopped before its checks: ${stopReason ?? error.message}. Check that the implementation answers at ${baseUrl}, or raise --run-timeout.`,
+            baseUrl,
+          )
+        : error;
+    if (stopped instanceof Error) {
+      stopped.message = redactor.redact(stopped.message);
+      partialResults.set(stopped, result({ results: [], interrupted: false, failed: stopped.message }));
+    }
+    throw stopped;
   } finally {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', onUserSignal);
     if (registeredWebhook && reference)
       await registerWebhook(reference, registeredWebhook, 'DELETE').catch(() => undefined);
     await source?.close().catch(() => undefined);
@@ -420,6 +641,10 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (ownsReference) await reference?.close().catch(() => undefined);
   }
 }
+
+/** Cleanup's own budget (issue 12): a few request timeouts, at least 5 s, at most a minute. */
+const cleanupBudget = (options: RunOptions, timeoutMs: number): number =>
+  options.cleanupTimeoutMs ?? Math.min(60_000, Math.max(5_000, 3 * timeoutMs));
 
 /** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
 async function registerWebhook(
@@ -452,5 +677,20 @@ const requestCounts = new WeakMap<RunResult, number>();
 /** How many HTTP requests a run sent (benchmarks); undefined for a result not made by run(). */
 export const requestsSent = (result: RunResult): number | undefined => requestCounts.get(result);
 
+export type { FaultDefinition, ReferenceOptions, ReferenceServer } from './reference/contract.js';
+// The rest of the programmatic API (README "Programmatic API"): the reference, the report writers,
+// reading, comparing and gating reports.
+export { startReference } from './reference/index.js';
+export { compareRuns, hasRegressions, type RunComparison } from './report/compare.js';
+export {
+  defaultReporters,
+  type RenderedReport,
+  type ReporterName,
+  renderReports,
+  reporterNames,
+} from './report/index.js';
+export { parseRunResult } from './report/parse.js';
+export { applyBaseline, loadExpectedFailures } from './runner/baseline.js';
 export { loadChecks } from './runner/load.js';
 export { selectChecks } from './runner/select.js';
+export { type StartedTarget, type StartTargetOptions, startTarget } from './runner/start-target.js';

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type RunOptions, run, validateRunOptions } from '../../src/index.js';
+import { partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
 import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
 import { parseRunResult } from '../../src/report/parse.js';
@@ -11,6 +11,7 @@ import { createProgress } from '../../src/report/progress.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { startTargetForRun } from '../../src/runner/start-target.js';
 import {
   computeVerdict,
   countsTowardVerdict,
@@ -76,6 +77,10 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
       .option('--timeout <ms>', 'per-request timeout (default 10000)')
       .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
       .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
+      .option(
+        '--run-timeout <ms>',
+        'whole-run deadline; cleanup has its own budget after it (default 600000)',
+      )
       .option('--concurrency <n>', 'checks in flight at once (default 8)')
       .option('--out <dir>', 'report folder (default reports/)')
       .option(
@@ -84,6 +89,8 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
         collectList,
       )
       .option('--embedded', 'start the reference implementation in-process and check it')
+      .option('--start <command>', 'start the implementation with this command, run, then stop it')
+      .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
       .option(
         '--fault <id>',
         'switch on a fault of the embedded reference (repeatable; --embedded only)',
@@ -221,6 +228,7 @@ export function toRunOptions(
     timeoutMs: number('--timeout', pick('timeout')),
     eventTimeoutMs: number('--event-timeout', pick('eventTimeout')),
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
+    runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
     faults: pick('fault'),
     tolerances: flags.tolerate,
@@ -314,25 +322,50 @@ export async function runCommand(
   const inFlight = new Set<string>();
   let cutShort = new Set<string>();
   const progress = createProgress(io.stderr, { color, quiet, ...(context.tty ? { tty: context.tty } : {}) });
-  let result: RunResult = await run({
+  const started = await startTargetForRun({
+    start: flags.start,
+    waitUrl: flags.waitUrl,
     ...rest,
-    ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
-    ...(signal ? { signal } : {}),
-    onRunStart: progress.onRunStart,
-    onCheckStart: (check) => {
-      inFlight.add(check.id);
-      progress.onCheckStart(check);
-    },
-    onCheckResult: (check, position) => {
-      inFlight.delete(check.id);
-      progress.onCheckResult(check, position);
-      if (bail && !bailedOn && isFailing(check) && countsTowardVerdict(check, counting)) {
-        bailedOn = check.id;
-        cutShort = new Set(inFlight);
-        bailer.abort('bail');
-      }
-    },
-  }).finally(progress.finish);
+    outDir: resolve(context.cwd, out),
+    cwd: context.cwd,
+    env: context.env,
+    log: io.stderr,
+  });
+  let result: RunResult;
+  try {
+    result = await run({
+      ...rest,
+      ...(suitesDirs ? { suitesDir: suitesDirs } : {}),
+      ...(signal ? { signal } : {}),
+      // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
+      ledgerFile: join(outDir, 'left-behind.sh'),
+      onRunStart: progress.onRunStart,
+      onCheckStart: (check) => {
+        inFlight.add(check.id);
+        progress.onCheckStart(check);
+      },
+      onCheckResult: (check, position) => {
+        inFlight.delete(check.id);
+        progress.onCheckResult(check, position);
+        if (bail && !bailedOn && isFailing(check) && countsTowardVerdict(check, counting)) {
+          bailedOn = check.id;
+          cutShort = new Set(inFlight);
+          bailer.abort('bail');
+        }
+      },
+    })
+      .catch((error) => {
+        // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
+        const partial = partialResultOf(error);
+        if (partial)
+          for (const report of renderReports(partial, reporterNames, { color, verbose }))
+            if (report.file) writeFileSync(join(outDir, report.file), report.content);
+        throw error;
+      })
+      .finally(progress.finish);
+  } finally {
+    await started?.stop();
+  }
   if (bailedOn && !context.signal?.aborted) result = bailed(result, bailedOn, cutShort);
   if (baseline) result = applyBaseline(result, baseline.ids, { file: baseline.file }).run;
 

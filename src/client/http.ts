@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import type { CallOptions, CallResult } from '../runner/check.js';
 import type { Exchange, Identity } from '../runner/model.js';
 import { renderCurl } from './curl.js';
+import { Findings, findingExchange } from './findings.js';
 import { Redactor } from './redact.js';
 
 export interface ClientIdentity {
@@ -34,9 +35,31 @@ export interface HttpClientOptions {
   evidenceBodyBytes?: number;
   /** Concurrent connections per origin. Default 16. */
   connections?: number;
+  /** Body text kept in evidence over the whole run; later bodies are dropped. Default 8 MiB. */
+  evidenceRunBytes?: number;
+  /**
+   * Timeouts on this many distinct operations with no response in between declare the target
+   * unresponsive: later requests fail at once. Default 3.
+   */
+  unresponsiveAfter?: number;
+  /** Where observations about the target go (redirects, HTML error pages, broken JSON, rate limits). */
+  findings?: Findings;
+  /** Called once when the target is declared unresponsive. */
+  onUnresponsive?: (reason: string) => void;
+  /**
+   * The tokens are public constants (the embedded reference's): redact them whole and escaped, but not
+   * their 8-character pieces, which are words there. Default false.
+   */
+  publicTokens?: boolean;
 }
 
-export type RequestFailureKind = 'timeout' | 'network' | 'body-limit' | 'aborted';
+export type RequestFailureKind =
+  | 'timeout'
+  | 'network'
+  | 'body-limit'
+  | 'aborted'
+  | 'rate-limited'
+  | 'unresponsive';
 
 /** No response could be obtained. Carries the exchanges made (the failed one last). */
 export class RequestError extends Error {
@@ -113,14 +136,30 @@ export const parseBody = (text: string, contentType: string | undefined): unknow
   }
 };
 
+/** 'message.create' for {base}/message.create, else the path (the key of a hanging operation). */
+const operationOf = (url: string, baseUrl: string): string => {
+  const path = url.split('?')[0];
+  return path.startsWith(`${baseUrl}/`) ? path.slice(baseUrl.length + 1) : path;
+};
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly redactor: Redactor;
+  readonly findings: Findings;
   private readonly agent: Agent;
-  private readonly options: Required<Omit<HttpClientOptions, 'peer' | 'headers'>> &
-    Pick<HttpClientOptions, 'peer' | 'headers'>;
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'peer' | 'headers' | 'findings' | 'onUnresponsive'>
+  > &
+    Pick<HttpClientOptions, 'peer' | 'headers' | 'onUnresponsive'>;
   /** Requests sent in this run (every attempt). */
   requestCount = 0;
+  /** Set once the target is declared unresponsive (why); requests then fail at once. */
+  unresponsive?: string;
+  /** Operations that went unanswered within the timeout: tried once per run, then failed at once. */
+  readonly #hanging = new Map<string, string>();
+  /** Operations that timed out since the last response of any kind. */
+  readonly #timeoutsInARow = new Set<string>();
+  #evidenceSpent = 0;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -131,14 +170,19 @@ export class HttpClient {
       maxRetryWaitMs: 5_000,
       evidenceBodyBytes: 64 * 1024,
       connections: 16,
+      evidenceRunBytes: 8 * MiB,
+      unresponsiveAfter: 3,
+      publicTokens: false,
       ...options,
     };
+    this.findings = options.findings ?? new Findings();
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: this.options.connections });
     const peerToken = options.peer?.token;
+    const fragments = !options.publicTokens;
     this.redactor = new Redactor([
-      { value: options.self.token ?? '', placeholder: '$TOKEN' },
+      { value: options.self.token ?? '', placeholder: '$TOKEN', fragments },
       ...(peerToken && peerToken !== options.self.token
-        ? [{ value: peerToken, placeholder: '$PEER_TOKEN' }]
+        ? [{ value: peerToken, placeholder: '$PEER_TOKEN', fragments }]
         : []),
     ]);
   }
@@ -193,20 +237,118 @@ export class HttpClient {
     signal?: AbortSignal,
   ): Promise<CallOutcome<T>> {
     const exchanges: Exchange[] = [];
+    this.failFast(url, method);
     for (let attempt = 0; ; attempt++) {
       const { exchange, result } = await this.attempt<T>(url, method, headers, body, signal, exchanges);
       exchanges.push(exchange);
-      if (result.status !== 429 || attempt >= this.options.maxRetries) return { result, exchanges };
-      // 429: honour Retry-After within a bound, so a rate-limited server is not counted as failing.
-      const wait = Math.min(
-        parseRetryAfter(result.headers['retry-after']) ?? 1_000,
-        this.options.maxRetryWaitMs,
-      );
+      if (result.status !== 429) return { result, exchanges };
+      // 429: honour Retry-After within a bound, so a rate-limited server is not counted as failing; when
+      // the bound is hit the request has no answer (an error, never a failure of the check).
+      const retryAfter = result.headers['retry-after'];
+      const asked = parseRetryAfter(retryAfter);
+      const cap = this.options.maxRetryWaitMs;
+      if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
+        const message = this.redactor.redact(
+          `${method} ${operationOf(url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
+            `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
+            `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
+        );
+        this.findings.add({
+          id: 'http/rate-limited',
+          level: 'info',
+          title: 'The target rate-limited the checker (HTTP 429); the checks that got no answer are errors',
+          detail: message,
+          exchange: findingExchange(exchange),
+        });
+        throw new RequestError(message, 'rate-limited', exchanges);
+      }
+      const wait = Math.min(asked ?? 1_000, cap);
       try {
         await abortableDelay(wait, signal);
       } catch (error) {
         throw new RequestError('request aborted while waiting for Retry-After', 'aborted', exchanges, {
           cause: error,
+        });
+      }
+    }
+  }
+
+  /** Requests to an unresponsive target or a hanging operation fail at once (issue 12: bounded time). */
+  private failFast(url: string, method: string): void {
+    const operation = operationOf(url, this.baseUrl);
+    const why = this.unresponsive
+      ? `the target is unresponsive (${this.unresponsive})`
+      : this.#hanging.get(operation);
+    if (why === undefined) return;
+    const message = this.redactor.redact(`${method} ${operation}: not sent: ${why}`);
+    throw new RequestError(message, this.unresponsive ? 'unresponsive' : 'timeout', [
+      {
+        request: { method, url: this.redactor.redact(url), headers: {} },
+        error: message,
+        durationMs: 0,
+        curl: '',
+      },
+    ]);
+  }
+
+  /** Cleanup gets its own chance: an unresponsive target is tried again (hanging operations are not). */
+  resumeForCleanup(): void {
+    this.unresponsive = undefined;
+    this.#timeoutsInARow.clear();
+  }
+
+  private noteTimeout(url: string): void {
+    const operation = operationOf(url, this.baseUrl);
+    this.#hanging.set(
+      operation,
+      `${operation} went unanswered for ${this.options.timeoutMs} ms earlier in this run (a hanging operation is tried once)`,
+    );
+    this.#timeoutsInARow.add(operation);
+    if (!this.unresponsive && this.#timeoutsInARow.size >= this.options.unresponsiveAfter) {
+      this.unresponsive = `${this.#timeoutsInARow.size} operations in a row got no complete response within ${this.options.timeoutMs} ms: ${[...this.#timeoutsInARow].join(', ')}`;
+      this.options.onUnresponsive?.(this.unresponsive);
+    }
+  }
+
+  /** Findings a response shows whatever the check makes of it (§ silent: never a verdict). */
+  private observe(exchange: Exchange, headers: Record<string, string>, text: string, url: string): void {
+    const status = exchange.response?.status ?? 0;
+    const operation = operationOf(url, this.baseUrl);
+    if (status >= 300 && status < 400 && headers.location) {
+      let offHost = true;
+      try {
+        offHost = new URL(headers.location, url).host !== new URL(this.baseUrl).host;
+      } catch {}
+      this.findings.add({
+        id: offHost ? 'http/redirect-off-host' : 'http/redirect',
+        level: 'should',
+        title: offHost
+          ? 'The target redirected off its base host (not followed: the token would go with it)'
+          : 'The target answered with a redirect (not followed)',
+        detail: this.redactor.redact(`${operation} answered HTTP ${status} Location: ${headers.location}`),
+        exchange: findingExchange(exchange),
+      });
+    }
+    const type = headers['content-type'] ?? '';
+    if (/html/i.test(type) || (status >= 400 && /^\s*<(!doctype|html)/i.test(text))) {
+      this.findings.add({
+        id: 'http/html-page',
+        level: 'info',
+        title: 'The target answered with an HTML page (often a proxy or debug error page)',
+        detail: `${operation} answered HTTP ${status} ${type || '(no content-type)'}`,
+        exchange: findingExchange(exchange),
+      });
+    }
+    if (/json/i.test(type) && text !== '') {
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        this.findings.add({
+          id: 'http/invalid-json',
+          level: 'should',
+          title: 'The target sent a body declared as JSON that does not parse',
+          detail: `${operation} answered HTTP ${status} ${type}: ${(error as Error).message}`,
+          exchange: findingExchange(exchange),
         });
       }
     }
@@ -260,15 +402,21 @@ export class HttpClient {
         chunks.push(chunk as Buffer);
       }
       const text = Buffer.concat(chunks).toString('utf8');
-      const evidenceText = redact(text);
-      const limit = this.options.evidenceBodyBytes;
+      this.#timeoutsInARow.clear();
+      // Redact before cutting (a cut token would survive); the run's evidence budget bounds memory.
+      const limit = Math.min(
+        this.options.evidenceBodyBytes,
+        Math.max(0, this.options.evidenceRunBytes - this.#evidenceSpent),
+      );
+      const evidence = this.redactor.redactAndCut(text, limit);
+      this.#evidenceSpent += evidence.text.length;
       const exchange: Exchange = {
         request: recordedRequest,
         response: {
           status,
           headers: this.redactor.redactHeaders(responseHeaders),
-          body: evidenceText.length > limit ? evidenceText.slice(0, limit) : evidenceText,
-          ...(evidenceText.length > limit ? { truncated: true } : {}),
+          body: evidence.text,
+          ...(evidence.truncated ? { truncated: true } : {}),
         },
         durationMs: Math.round(performance.now() - started),
         curl,
@@ -280,6 +428,7 @@ export class HttpClient {
         body: parseBody(text, responseHeaders['content-type']) as T,
         text,
       };
+      this.observe(exchange, responseHeaders, text, url);
       return { exchange, result };
     } catch (error) {
       let kind: RequestFailureKind = 'network';
@@ -287,12 +436,20 @@ export class HttpClient {
       if (error instanceof BodyLimitError) {
         kind = 'body-limit';
         message = error.message;
+        this.#timeoutsInARow.clear();
+        this.findings.add({
+          id: 'http/body-too-large',
+          level: 'info',
+          title: `The target sent a body larger than the checker's limit (${this.options.maxBodyBytes} bytes); it was not read`,
+          detail: `${operationOf(url, this.baseUrl)} answered HTTP ${status}: ${error.message}`,
+        });
       } else if (signal?.aborted) {
         kind = 'aborted';
         message = 'request aborted (run interrupted or check timed out)';
       } else if (timeout.aborted) {
         kind = 'timeout';
         message = `no complete response within ${this.options.timeoutMs} ms (raise --timeout if the server is slow)`;
+        this.noteTimeout(url);
       } else {
         message = `network error: ${describeCause(error)}`;
       }

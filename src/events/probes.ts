@@ -180,7 +180,7 @@ export function probeResume(
   return withSession(target, async (session): Promise<ResumeResult> => {
     const identified = await identify(session, target, resumeFields(target.sn));
     if (identified.outcome !== 'ready') return { outcome: 'not-ready', identify: identified };
-    const afterReady = session.frames.indexOf(identified.frame) + 1;
+    const afterReady = session.offset + session.frames.indexOf(identified.frame) + 1;
     const until = target.untilSn ?? Number.POSITIVE_INFINITY;
     const reached = await session.waitFrame(
       (frame) => {
@@ -192,7 +192,7 @@ export function probeResume(
       afterReady,
     );
     const events = session.frames
-      .slice(afterReady)
+      .slice(Math.max(0, afterReady - session.offset))
       .filter((frame) => frame.op === Opcode.EVENT)
       .map((frame) => normaliseEvent(frame.body, frame.receivedAt))
       .filter((normalised) => target.selfId === undefined || normalised.selfId === target.selfId)

@@ -11,14 +11,58 @@ export interface Closed {
   reason: string;
 }
 
+/** Frames kept per session (older ones are dropped, counted); bytes of text kept per frame. */
+export const SESSION_LIMITS = {
+  frames: 2_000,
+  /** Text kept over all frames of a session (big frames are dropped sooner). */
+  keptChars: 16 * 1024 * 1024,
+  frameTextChars: 4_096,
+  /** Largest frame accepted (ws maxPayload): a bigger one closes the socket with 1009. */
+  maxPayloadBytes: 1024 * 1024,
+  /** Frames per second above which the stream is a flood (the family sends a few per operation). */
+  floodPerSecond: 500,
+  /** Frames read per second at most: beyond it the socket is paused until the next second (CPU bound). */
+  readPerSecond: 2_000,
+};
+
+/** What a session received, in numbers (kept when frames are dropped). */
+export interface SessionStats {
+  frames: number;
+  bytes: number;
+  /** Frames that are not JSON {op, body}. */
+  garbage: number;
+  garbageSample?: string;
+  /** Most frames received within one second. */
+  peakPerSecond: number;
+  /** A frame over maxPayloadBytes closed the socket. */
+  oversized: boolean;
+  /** Seconds in which reading was paused because the stream sent more than readPerSecond frames. */
+  throttledSeconds: number;
+}
+
 export type FrameWait =
   | { kind: 'frame'; frame: Frame }
   | { kind: 'closed'; closed: Closed }
   | { kind: 'timeout' };
 
 export class WsSession {
-  /** Every frame received, in order. */
+  /**
+   * The latest frames received, in order (at most SESSION_LIMITS.frames: a flood cannot grow memory).
+   * Frame number n (counted from the first frame, as mark() and waitFrame use) is frames[n - offset].
+   */
   readonly frames: Frame[] = [];
+  #offset = 0;
+  readonly #sizes: number[] = [];
+  #keptChars = 0;
+  readonly stats: SessionStats = {
+    frames: 0,
+    bytes: 0,
+    garbage: 0,
+    peakPerSecond: 0,
+    oversized: false,
+    throttledSeconds: 0,
+  };
+  #second = { start: 0, count: 0 };
   #closed?: Closed;
   readonly #waiters = new Set<() => void>();
 
@@ -26,23 +70,28 @@ export class WsSession {
     readonly url: string,
     private readonly socket: WebSocket,
   ) {
-    socket.on('message', (data) => {
-      this.frames.push(parseFrame(data.toString(), Date.now()));
-      this.#wake();
-    });
+    socket.on('message', (data) => this.#receive(data.toString()));
     socket.on('close', (code, reason) => {
+      if (code === 1009) this.stats.oversized = true;
       this.#closed = { code, reason: reason.toString() };
       this.#wake();
     });
-    socket.on('error', () => {});
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') this.stats.oversized = true;
+    });
   }
 
   /** Opens a connection; rejects with an Error that says what to check when it cannot within timeoutMs. */
-  static open(url: string, timeoutMs: number): Promise<WsSession> {
+  static open(url: string, timeoutMs: number, signal?: AbortSignal): Promise<WsSession> {
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new Error(`Not connecting to ${url}: the run was stopped`));
       let socket: WebSocket;
       try {
-        socket = new WebSocket(url, { handshakeTimeout: timeoutMs });
+        socket = new WebSocket(url, {
+          handshakeTimeout: timeoutMs,
+          maxPayload: SESSION_LIMITS.maxPayloadBytes,
+          followRedirects: false,
+        });
       } catch (error) {
         reject(new Error(`Invalid event WebSocket URL '${url}': ${(error as Error).message}`));
         return;
@@ -57,7 +106,13 @@ export class WsSession {
         );
       };
       const timer = setTimeout(() => fail(`no connection within ${timeoutMs} ms`), timeoutMs);
+      const onAbort = () => {
+        clearTimeout(timer);
+        fail('the run was stopped');
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('open', () => {
+        signal?.removeEventListener('abort', onAbort);
         clearTimeout(timer);
         socket.removeAllListeners('error');
         socket.removeAllListeners('unexpected-response');
@@ -78,9 +133,56 @@ export class WsSession {
     return this.#closed;
   }
 
+  /** Number of the oldest frame still kept. */
+  get offset(): number {
+    return this.#offset;
+  }
+
   /** A cursor for waitFrame's `since`: frames after this one. */
   mark(): number {
-    return this.frames.length;
+    return this.#offset + this.frames.length;
+  }
+
+  /** Frame number `n`, when still kept. */
+  frameAt(n: number): Frame | undefined {
+    return n >= this.#offset ? this.frames[n - this.#offset] : undefined;
+  }
+
+  #receive(raw: string): void {
+    const now = Date.now();
+    this.stats.frames++;
+    this.stats.bytes += raw.length;
+    if (now - this.#second.start >= 1000) this.#second = { start: now, count: 0 };
+    this.#second.count++;
+    this.stats.peakPerSecond = Math.max(this.stats.peakPerSecond, this.#second.count);
+    if (this.#second.count >= SESSION_LIMITS.readPerSecond && !this.socket.isPaused) {
+      // A flood: stop reading until the second is over (TCP backpressure holds the rest).
+      this.stats.throttledSeconds++;
+      this.socket.pause();
+      setTimeout(() => this.socket.resume(), Math.max(1, 1000 - (now - this.#second.start))).unref();
+    }
+    const frame = parseFrame(raw, now);
+    if (frame.op === undefined) {
+      this.stats.garbage++;
+      this.stats.garbageSample ??= raw.slice(0, 200);
+    }
+    if (frame.text.length > SESSION_LIMITS.frameTextChars)
+      frame.text = frame.text.slice(0, SESSION_LIMITS.frameTextChars);
+    this.frames.push(frame);
+    this.#sizes.push(raw.length);
+    this.#keptChars += raw.length;
+    if (this.frames.length > SESSION_LIMITS.frames || this.#keptChars > SESSION_LIMITS.keptChars) {
+      // Drop the older half (amortised), or as many as the size bound needs.
+      let dropped = Math.floor(this.frames.length / 2);
+      let freed = this.#sizes.slice(0, dropped).reduce((sum, size) => sum + size, 0);
+      while (this.#keptChars - freed > SESSION_LIMITS.keptChars / 2 && dropped < this.frames.length - 1)
+        freed += this.#sizes[dropped++];
+      this.frames.splice(0, dropped);
+      this.#sizes.splice(0, dropped);
+      this.#keptChars -= freed;
+      this.#offset += dropped;
+    }
+    this.#wake();
   }
 
   send(op: number, body?: unknown): void {
@@ -100,9 +202,10 @@ export class WsSession {
     return new Promise((resolve) => {
       let index = since;
       const check = (): boolean => {
-        for (; index < this.frames.length; index++) {
-          if (predicate(this.frames[index])) {
-            finish({ kind: 'frame', frame: this.frames[index] });
+        for (index = Math.max(index, this.#offset); index < this.mark(); index++) {
+          const frame = this.frames[index - this.#offset];
+          if (predicate(frame)) {
+            finish({ kind: 'frame', frame });
             return true;
           }
         }
@@ -126,7 +229,7 @@ export class WsSession {
 
   /** Waits for the server to close the socket. */
   async waitClose(timeoutMs: number): Promise<Closed | undefined> {
-    const result = await this.waitFrame(() => false, timeoutMs, this.frames.length);
+    const result = await this.waitFrame(() => false, timeoutMs, this.mark());
     return result.kind === 'closed' ? result.closed : undefined;
   }
 

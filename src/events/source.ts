@@ -2,6 +2,7 @@
  * Contract of the checker's event transports (implemented in src/events/ws.ts and src/events/webhook.ts,
  * opened through openEventSource in src/events/index.ts). The runner turns a source into t.events.
  */
+import type { FindingInput } from '../client/findings.js';
 import type { ObservedEvent } from '../runner/check.js';
 
 export interface ReadyInfo {
@@ -23,6 +24,8 @@ export type EventSourceOptions =
       connectTimeoutMs: number;
       /** PING period; de-facto 10 s. */
       pingIntervalMs?: number;
+      /** Stops connecting / waiting for READY at once (Ctrl-C, run deadline). */
+      signal?: AbortSignal;
     }
   | {
       kind: 'webhook';
@@ -33,6 +36,33 @@ export type EventSourceOptions =
       selfId?: string;
     };
 
+/** Events kept per source (what the checks wait for is recent; older ones are counted only). */
+export const EVENTS_KEPT = 5_000;
+
+/** The latest `limit` items of a stream, with the count of every item ever pushed. */
+export class BoundedLog<T> {
+  #items: T[] = [];
+  #offset = 0;
+  constructor(readonly limit: number) {}
+  push(item: T): void {
+    this.#items.push(item);
+    if (this.#items.length > this.limit) {
+      const dropped = Math.ceil(this.limit / 2);
+      this.#items = this.#items.slice(dropped);
+      this.#offset += dropped;
+    }
+  }
+  get count(): number {
+    return this.#offset + this.#items.length;
+  }
+  all(): T[] {
+    return [...this.#items];
+  }
+  since(mark: number): T[] {
+    return this.#items.slice(Math.max(0, mark - this.#offset));
+  }
+}
+
 export interface EventSource {
   readonly kind: 'ws' | 'webhook';
   /** WebSocket: the READY frame; webhook: undefined. */
@@ -41,11 +71,20 @@ export interface EventSource {
   readonly webhookUrl?: string;
   /** Where the stream is and how it authenticates, for probes of the transport (CONV-WS-*, CONV-WEBHOOK). */
   readonly target?: { url: string; token?: string; selfId?: string };
-  /** Every event received so far, in arrival order (older envelopes normalised: id → sn). */
+  /**
+   * The events kept so far, in arrival order (older envelopes normalised: id → sn): the latest
+   * EVENTS_KEPT, so a flood cannot grow memory; eventCount() counts every event received.
+   */
   events(): ObservedEvent[];
+  /** Events received since the source opened (also those no longer kept): a mark for eventsSince. */
+  eventCount(): number;
+  /** The kept events received after `mark` (an eventCount() taken earlier). */
+  eventsSince(mark: number): ObservedEvent[];
   /** Called for every event as it arrives; returns an unsubscribe function. */
   subscribe(listener: (event: ObservedEvent) => void): () => void;
   /** Notes about the stream itself (older envelope seen, unexpected frames …), reported as info. */
   notes(): string[];
+  /** Hostile behaviour of the stream (flood, garbage, oversized frames), as run findings. */
+  findings?(): FindingInput[];
   close(): Promise<void>;
 }

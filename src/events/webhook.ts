@@ -4,9 +4,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FindingInput } from '../client/findings.js';
 import type { ObservedEvent } from '../runner/check.js';
 import { isObject, Notes, normaliseEvent, Opcode } from './protocol.js';
-import type { EventSource, EventSourceOptions } from './source.js';
+import { SESSION_LIMITS } from './session.js';
+import { BoundedLog, EVENTS_KEPT, type EventSource, type EventSourceOptions } from './source.js';
 
 export type WebhookSourceOptions = Extract<EventSourceOptions, { kind: 'webhook' }>;
 
@@ -61,11 +63,13 @@ class WebhookReceiver implements WebhookSource {
   readonly ready = undefined;
   webhookUrl = '';
   readonly #options: WebhookSourceOptions;
-  readonly #events: ObservedEvent[] = [];
-  readonly #deliveries: WebhookDelivery[] = [];
+  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
+  readonly #deliveries = new BoundedLog<WebhookDelivery>(EVENTS_KEPT);
   readonly #listeners = new Set<(event: ObservedEvent) => void>();
   readonly #notes = new Notes();
   #server?: ReturnType<typeof createServer>;
+  /** Deliveries per second (the busiest second), for the flood finding. */
+  readonly #rate = { start: 0, count: 0, peak: 0, total: 0 };
 
   constructor(options: WebhookSourceOptions) {
     this.#options = options;
@@ -91,11 +95,19 @@ class WebhookReceiver implements WebhookSource {
   }
 
   events(): ObservedEvent[] {
-    return [...this.#events];
+    return this.#events.all();
+  }
+
+  eventCount(): number {
+    return this.#events.count;
+  }
+
+  eventsSince(mark: number): ObservedEvent[] {
+    return this.#events.since(mark);
   }
 
   deliveries(): WebhookDelivery[] {
-    return [...this.#deliveries];
+    return this.#deliveries.all();
   }
 
   subscribe(listener: (event: ObservedEvent) => void): () => void {
@@ -105,6 +117,18 @@ class WebhookReceiver implements WebhookSource {
 
   notes(): string[] {
     return this.#notes.list();
+  }
+
+  findings(): FindingInput[] {
+    if (this.#rate.peak <= SESSION_LIMITS.floodPerSecond) return [];
+    return [
+      {
+        id: 'events/flood',
+        level: 'should',
+        title: 'The webhook deliveries flooded the checker',
+        detail: `${this.webhookUrl}: up to ${this.#rate.peak} deliveries in one second (${this.#rate.total} in all); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
+      },
+    ];
   }
 
   async close(): Promise<void> {
@@ -128,6 +152,11 @@ class WebhookReceiver implements WebhookSource {
       return;
     }
     const receivedAt = Date.now();
+    const rate = this.#rate;
+    if (receivedAt - rate.start >= 1000) Object.assign(rate, { start: receivedAt, count: 0 });
+    rate.count++;
+    rate.total++;
+    rate.peak = Math.max(rate.peak, rate.count);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -2,6 +2,8 @@
  * WebSocket event source: IDENTIFY, READY, PING/PONG and EVENT frames as the family does it
  * (de-facto-conventions.md "Events").
  */
+
+import type { FindingInput } from '../client/findings.js';
 import type { ObservedEvent } from '../runner/check.js';
 import {
   CloseCode,
@@ -14,8 +16,14 @@ import {
   Opcode,
   resumeFields,
 } from './protocol.js';
-import { WsSession } from './session.js';
-import type { EventSource, EventSourceOptions, ReadyInfo } from './source.js';
+import { SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
+import {
+  BoundedLog,
+  EVENTS_KEPT,
+  type EventSource,
+  type EventSourceOptions,
+  type ReadyInfo,
+} from './source.js';
 
 export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
   /** Resume from this sn (IDENTIFY {sn}). */
@@ -25,21 +33,72 @@ export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
 /** Connects, identifies and waits for READY; rejects with an Error saying what to check. */
 export async function openWebSocketSource(options: WsSourceOptions): Promise<EventSource> {
   const started = Date.now();
-  const session = await WsSession.open(options.url, options.connectTimeoutMs);
+  const session = await WsSession.open(options.url, options.connectTimeoutMs, options.signal);
   const identify: Record<string, unknown> = {};
   if (options.token !== undefined) identify.token = options.token;
   if (options.sn !== undefined) Object.assign(identify, resumeFields(options.sn));
   const since = session.mark();
   session.send(Opcode.IDENTIFY, identify);
   const remainingMs = Math.max(1, options.connectTimeoutMs - (Date.now() - started));
+  const onAbort = () => void session.close(0);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
+  options.signal?.removeEventListener('abort', onAbort);
+  if (options.signal?.aborted) throw new Error('stopped while waiting for READY');
   if (answer.kind !== 'frame') {
     await session.close();
-    throw new Error(
+    throw new NoReadyError(
       readyFailure(options.url, answer.kind === 'closed' ? answer.closed.code : undefined, remainingMs),
+      streamFindings(session.stats, options.url),
     );
   }
   return new WebSocketSource(session, answer.frame, options, since);
+}
+
+/** The stream never sent READY; carries what it sent instead (as findings). */
+export class NoReadyError extends Error {
+  override name = 'NoReadyError';
+  constructor(
+    message: string,
+    readonly findings: FindingInput[],
+  ) {
+    super(message);
+  }
+}
+
+/** What a session's numbers say about the stream (issue 12: findings, not silence). */
+export function streamFindings(stats: SessionStats, url: string): FindingInput[] {
+  const findings: FindingInput[] = [];
+  if (stats.peakPerSecond > SESSION_LIMITS.floodPerSecond) {
+    findings.push({
+      id: 'events/flood',
+      level: 'should',
+      title: 'The event stream flooded the checker',
+      detail: `${url}: up to ${stats.peakPerSecond} frames in one second (${stats.frames} frames, ${stats.bytes} characters in all${
+        stats.throttledSeconds
+          ? `; reading was paused in ${stats.throttledSeconds} second(s) at ${SESSION_LIMITS.readPerSecond} frames per second`
+          : ''
+      }); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
+    });
+  }
+  if (stats.garbage > 0) {
+    findings.push({
+      id: 'events/garbage-frames',
+      level: 'should',
+      title: 'The event stream sent frames that are not JSON {op, body}',
+      detail: `${url}: ${stats.garbage} of ${stats.frames} frames (ignored)`,
+      ...(stats.garbageSample !== undefined ? { sample: stats.garbageSample } : {}),
+    });
+  }
+  if (stats.oversized) {
+    findings.push({
+      id: 'events/frame-too-large',
+      level: 'info',
+      title: `The event stream sent a frame over ${SESSION_LIMITS.maxPayloadBytes} bytes; the checker closed it (1009)`,
+      detail: `${url}: later events are missed`,
+    });
+  }
+  return findings;
 }
 
 function readyFailure(url: string, closeCode: number | undefined, waitedMs: number): string {
@@ -58,7 +117,7 @@ class WebSocketSource implements EventSource {
   readonly target: { url: string; token?: string; selfId?: string };
   readonly #session: WsSession;
   readonly #selfId?: string;
-  readonly #events: ObservedEvent[] = [];
+  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
   readonly #listeners = new Set<(event: ObservedEvent) => void>();
   readonly #notes = new Notes();
   readonly #pinger?: NodeJS.Timeout;
@@ -92,7 +151,19 @@ class WebSocketSource implements EventSource {
   }
 
   events(): ObservedEvent[] {
-    return [...this.#events];
+    return this.#events.all();
+  }
+
+  eventCount(): number {
+    return this.#events.count;
+  }
+
+  eventsSince(mark: number): ObservedEvent[] {
+    return this.#events.since(mark);
+  }
+
+  findings(): FindingInput[] {
+    return streamFindings(this.#session.stats, this.target.url);
   }
 
   subscribe(listener: (event: ObservedEvent) => void): () => void {
@@ -127,8 +198,11 @@ class WebSocketSource implements EventSource {
   }
 
   #drain(): void {
-    for (; this.#processed < this.#session.frames.length; this.#processed++) {
-      this.#handle(this.#session.frames[this.#processed]);
+    // Frames dropped from the session's window before they were handled are skipped (a flood).
+    this.#processed = Math.max(this.#processed, this.#session.offset);
+    for (; this.#processed < this.#session.mark(); this.#processed++) {
+      const frame = this.#session.frameAt(this.#processed);
+      if (frame) this.#handle(frame);
     }
   }
 

@@ -144,7 +144,10 @@ export const renderConsole: Reporter = (run, options) => {
   const failedUndos = (run.cleanup ?? []).filter((record) => record.status === 'failed');
   if (run.cleanup?.length) {
     out.push(
-      `Cleanup: ${run.cleanup.length - failedUndos.length} undone` +
+      `Cleanup: ${run.cleanup.filter((record) => record.status === 'undone').length} undone` +
+        (run.cleanup.some((record) => record.status === 'absent')
+          ? `, ${run.cleanup.filter((record) => record.status === 'absent').length} already gone (read back)`
+          : '') +
         (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (left behind on the server):`) : ''),
     );
     for (const record of failedUndos) {
@@ -154,6 +157,9 @@ export const renderConsole: Reporter = (run, options) => {
     }
   }
   for (const note of run.notes ?? []) out.push(c.dim(`note: ${note}`));
+  for (const finding of run.findings ?? [])
+    out.push(c.yellow(`finding (${finding.level}) ${finding.id}: ${finding.title}: ${finding.detail}`));
+  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${run.stopped.reason}`));
   if (run.baseline) {
     out.push(
       `Baseline: ${run.baseline.expected.length} expected failures, ${run.baseline.stale.length} stale, ${run.baseline.unknown.length} unknown`,

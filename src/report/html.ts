@@ -255,7 +255,8 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
   const data =
     `data-status="${check.status}" data-level="${check.level}" data-group="${e(check.group)}" ` +
     `data-experimental="${check.experimental}" data-search="${e(search)}"`;
-  return `<details class="check" ${data}${open ? ' open' : ''}>${summary}<div class="body">${body.join('')}</div></details>`;
+  // The id lets a link (the fleet matrix's cells) point at one check: report.html#check-<id>.
+  return `<details class="check" id="check-${e(check.id)}" ${data}${open ? ' open' : ''}>${summary}<div class="body">${body.join('')}</div></details>`;
 }
 
 const STATUS_RANK: Record<Status, number> = { fail: 0, error: 1, pass: 2, skip: 3 };
@@ -344,6 +345,29 @@ function baselineHtml(run: RunResult): string {
   );
 }
 
+/** Why the run stopped early, and what the target did outside any check (never a verdict). */
+function findingsHtml(run: RunResult): string {
+  const parts: string[] = [];
+  if (run.stopped) {
+    parts.push(
+      `<div class="warn"><p class="reason">Stopped during ${e(run.stopped.phase)}: ${e(run.stopped.reason)}` +
+        `${run.stopped.waitingFor ? ` (waiting for ${e(run.stopped.waitingFor)})` : ''}</p></div>`,
+    );
+  }
+  const findings = run.findings ?? [];
+  if (findings.length) {
+    const item = (finding: NonNullable<RunResult['findings']>[number]) =>
+      `<li><code>${e(finding.id)}</code> <span class="muted">${e(finding.level)}, ×${finding.count}</span> ` +
+      `${e(finding.title)} — ${e(finding.detail)}` +
+      `${finding.sample ? `<pre>${e(finding.sample)}</pre>` : ''}</li>`;
+    parts.push(
+      `<h2>Findings about the target (${findings.length}, not counted in the verdict)</h2>` +
+        `<ul>${findings.map(item).join('')}</ul>`,
+    );
+  }
+  return parts.join('');
+}
+
 function page(run: RunResult, plan: EvidencePlan): string {
   const summary = run.summary;
   // Each card is a filter: it shows only its status (click again for all).
@@ -386,7 +410,7 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
 <div class="cards">${cards}${card('', summary.total, 'checks')}</div>
-${baselineHtml(run)}
+${findingsHtml(run)}${baselineHtml(run)}
 ${filtersHtml(run)}
 ${failuresHtml(run, plan)}
 ${groupsHtml(run, plan)}

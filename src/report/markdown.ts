@@ -234,6 +234,21 @@ function addSkipped(budget: Budget, checks: CheckResult[]): void {
   budget.add(`${open}\n${rows.join('\n')}${note}\n\n</details>`);
 }
 
+/** Where the run stopped early, and what the target did outside any check (never a verdict). */
+function findingsSection(run: RunResult): string | undefined {
+  const lines: string[] = [];
+  if (run.stopped)
+    lines.push(`**Stopped** during ${run.stopped.phase}: ${escapeInline(run.stopped.reason)}`, '');
+  if (run.findings?.length) {
+    lines.push(`### Findings about the target (${run.findings.length}, not counted in the verdict)`, '');
+    for (const finding of run.findings)
+      lines.push(
+        `- **${finding.level}** ${code(finding.id)} ${escapeInline(finding.title)}${finding.count > 1 ? ` (×${finding.count})` : ''}: ${escapeInline(finding.detail)}`,
+      );
+  }
+  return lines.length ? lines.join('\n') : undefined;
+}
+
 export const renderMarkdown: Reporter = (run, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
@@ -241,6 +256,8 @@ export const renderMarkdown: Reporter = (run, options) => {
   budget.add(summaryTables(run));
   const baseline = baselineSection(run);
   if (baseline) budget.add(baseline);
+  const findings = findingsSection(run);
+  if (findings) budget.add(findings);
 
   const core = run.checks.filter((check) => !check.experimental);
   const problems = core.filter((check) => isFailing(check) && !check.expectedFailure);

@@ -52,6 +52,30 @@ class CheckTimeout extends Error {
 }
 
 const OBSERVED_LIMIT = 2_000;
+/** Exchanges kept per check (the first ones and the latest): a looping check cannot grow memory. */
+const EXCHANGES_KEPT = { first: 5, last: 25 };
+
+/** Keeps the first and the latest exchanges of a check, counting those dropped in between. */
+class ExchangeLog {
+  readonly first: Exchange[] = [];
+  readonly last: Exchange[] = [];
+  dropped = 0;
+  push(...exchanges: Exchange[]): void {
+    for (const exchange of exchanges) {
+      if (this.first.length < EXCHANGES_KEPT.first) this.first.push(exchange);
+      else {
+        this.last.push(exchange);
+        if (this.last.length > EXCHANGES_KEPT.last) {
+          this.last.shift();
+          this.dropped++;
+        }
+      }
+    }
+  }
+  list(): Exchange[] {
+    return [...this.first, ...this.last];
+  }
+}
 
 /** Observed values in words: strings as they are, the rest as (truncated) JSON. */
 export function describeObserved(value: unknown): string {
@@ -88,7 +112,7 @@ export async function executeCheck(
   const onRunAbort = () => controller.abort(options.signal?.reason ?? new Error('run interrupted'));
   options.signal?.addEventListener('abort', onRunAbort, { once: true });
 
-  const exchanges: Exchange[] = [];
+  const exchanges = new ExchangeLog();
   const notes: string[] = [];
   const events: unknown[] = [];
   let assertions = 0;
@@ -251,7 +275,12 @@ export async function executeCheck(
     reason = thrown.message;
   } else if (threw && options.signal?.aborted) {
     status = 'error';
-    reason = 'the run was interrupted before the check finished';
+    const why = options.signal.reason;
+    // A signal is an interruption; a run deadline or an unresponsive target says what it was.
+    reason =
+      typeof why === 'string' && !why.startsWith('SIG')
+        ? `the run stopped before the check finished: ${why}`
+        : 'the run was interrupted before the check finished';
   } else if (threw) {
     status = 'error';
     reason = thrown instanceof RequestError ? thrown.message : `the check threw: ${describeError(thrown)}`;
@@ -262,17 +291,19 @@ export async function executeCheck(
     status = 'pass';
   }
 
-  const redact = (text: string) => env.client.redactor.redact(text);
   const keepExchanges = status === 'fail' || status === 'error';
+  if (keepExchanges && exchanges.dropped > 0)
+    notes.push(`${exchanges.dropped} exchanges in the middle of the check are not kept as evidence`);
   const evidence = {
-    ...(failure ? { expected: redact(failure.expected) } : {}),
-    ...(failure?.observed !== undefined ? { observed: redact(failure.observed) } : {}),
-    exchanges: keepExchanges ? exchanges : [],
-    ...(events.length ? { events: JSON.parse(redact(JSON.stringify(events))) } : {}),
-    ...(notes.length ? { notes: notes.map(redact) } : {}),
+    ...(failure ? { expected: failure.expected } : {}),
+    ...(failure?.observed !== undefined ? { observed: failure.observed } : {}),
+    exchanges: keepExchanges ? exchanges.list() : [],
+    ...(events.length ? { events } : {}),
+    ...(notes.length ? { notes } : {}),
   };
   const hasEvidence = keepExchanges || evidence.notes !== undefined || evidence.events !== undefined;
-  return {
+  // Every string of the result is redacted (a token can come back in any field, §Safety).
+  return env.client.redactor.redactDeep<CheckResult>({
     id: check.id,
     title: check.title,
     group: check.group,
@@ -281,10 +312,10 @@ export async function executeCheck(
     rules: [...check.rules],
     operations: [...check.operations],
     status,
-    ...(reason === undefined ? {} : { reason: redact(reason) }),
+    ...(reason === undefined ? {} : { reason }),
     durationMs: Math.round(performance.now() - started),
     ...(hasEvidence ? { evidence } : {}),
-  };
+  });
 }
 
 const describeError = (error: unknown): string =>

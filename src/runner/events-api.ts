@@ -30,7 +30,7 @@ export interface EventsApiOptions {
 
 export function createEventsApi(options: EventsApiOptions): EventsApi {
   const { source } = options;
-  const startMark = source ? source.events().length : 0;
+  const startMark = source ? source.eventCount() : 0;
   const api: EventsApi = {
     available: source !== undefined,
     timeoutMs: options.timeoutMs,
@@ -44,8 +44,8 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
         }
       : {}),
     all: () => source?.events() ?? [],
-    mark: () => source?.events().length ?? 0,
-    since: (mark) => source?.events().slice(mark) ?? [],
+    mark: () => source?.eventCount() ?? 0,
+    since: (mark) => source?.eventsSince(mark) ?? [],
     // A timeout here is an answer, not an assertion: it neither counts nor fails the check.
     tryWaitFor: (predicate, timeoutMs) =>
       wait(predicate, 'an optional event', timeoutMs ?? options.timeoutMs, false).catch((error) => {
@@ -86,13 +86,13 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
       // Subscribe first, then scan the buffer, so that an event arriving in between is not lost.
       const unsubscribe = source.subscribe(test);
       const timer = setTimeout(() => {
-        const timeout = new EventWaitTimeout(what, timeoutMs, source.events().slice(startMark));
+        const timeout = new EventWaitTimeout(what, timeoutMs, source.eventsSince(startMark));
         if (asserts) options.onWait?.({ timeout });
         finish(undefined, timeout);
       }, timeoutMs);
       const onAbort = () => finish(undefined, options.signal.reason ?? new Error('aborted'));
       options.signal.addEventListener('abort', onAbort, { once: true });
-      for (const event of source.events().slice(startMark)) {
+      for (const event of source.eventsSince(startMark)) {
         if (settled) break;
         test(event);
       }

@@ -1,7 +1,14 @@
 /**
- * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone in reverse order at
- * the end of the run — after failures and on SIGINT/SIGTERM too. A failed undo is reported.
+ * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
+ * run — after failures and on SIGINT/SIGTERM too — in dependency order (reactions, then messages, then
+ * the rest newest first, then channels, then guilds), in parallel where that order allows, within a
+ * time budget. A failed undo is reported; an undo answered "not found" is not "left behind".
+ *
+ * With a file, the pending entries are written to it (as curl commands) every time they change, so a
+ * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { LedgerEntry } from './check.js';
 import type { CleanupRecord } from './model.js';
@@ -12,25 +19,71 @@ interface Line {
   settled: boolean;
 }
 
-export type Undo = (entry: LedgerEntry) => Promise<void>;
+export type Undo = (entry: LedgerEntry, signal: AbortSignal) => Promise<void>;
+
+/** An undo answered that the thing does not exist (any more): nothing is left behind. */
+export class AlreadyAbsent extends Error {
+  override name = 'AlreadyAbsent';
+}
+
+export interface LedgerFile {
+  path: string;
+  /** The curl command that undoes an entry by hand (token as $TOKEN). */
+  curl: (entry: LedgerEntry) => string;
+}
+
+export interface UndoOptions {
+  /** Cleanup budget: undos not finished by then are aborted and reported as failed. */
+  budgetMs: number;
+  /** Undos in flight at once within a wave. Default 4. */
+  concurrency?: number;
+}
+
+/** Ledger files of the runs in progress (the bin names them when it has to exit at once). */
+const openFiles = new Set<string>();
+export const ledgerFilesInUse = (): string[] => [...openFiles];
+
+/** Undo waves, in order: what lives inside a message, messages, the rest, channels, guilds. */
+const wave = (operation: string): number => {
+  if (/reaction/.test(operation)) return 0;
+  if (operation === 'message.delete') return 1;
+  if (operation === 'channel.delete') return 3;
+  if (/^guild\.(delete|leave)$/.test(operation)) return 4;
+  return 2;
+};
+/** Waves whose entries do not depend on each other (undone in parallel); the rest go one by one. */
+const PARALLEL_WAVES = new Set([0, 1, 3]);
 
 export class Ledger {
   private readonly lines: Line[] = [];
+  #file?: LedgerFile;
+
+  /** Keeps `file` up to date with what is still to undo, from now on. */
+  persistTo(file: LedgerFile): void {
+    this.#file = file;
+    openFiles.add(file.path);
+    this.#write();
+  }
 
   add(entry: LedgerEntry, checkId: string): void {
     this.lines.push({ entry, checkId, settled: false });
+    this.#write();
   }
 
   /** A successful call that equals an entry's undo (same operation, same fields) settles that entry. */
   settle(operation: string, fields: Record<string, unknown>): void {
-    const [undoOperation, undoFields] = [operation, fields];
+    let changed = false;
     for (const line of this.lines) {
-      if (line.settled || line.entry.undo[0] !== undoOperation) continue;
+      if (line.settled || line.entry.undo[0] !== operation) continue;
       const matches = Object.entries(line.entry.undo[1]).every(([key, value]) =>
-        isDeepStrictEqual(undoFields[key], value),
+        isDeepStrictEqual(fields[key], value),
       );
-      if (matches) line.settled = true;
+      if (matches) {
+        line.settled = true;
+        changed = true;
+      }
     }
+    if (changed) this.#write();
   }
 
   /** Entries still to undo, newest first. */
@@ -45,11 +98,13 @@ export class Ledger {
     return this.lines.length;
   }
 
-  /** Undoes every unsettled entry, newest first, one at a time; never throws. */
-  async undoAll(undo: Undo): Promise<CleanupRecord[]> {
-    const records: CleanupRecord[] = [];
-    for (const line of [...this.lines].reverse()) {
-      if (line.settled) continue;
+  /** Undoes every unsettled entry in dependency order within the budget; never throws. */
+  async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
+    const budget = AbortSignal.timeout(options.budgetMs);
+    const concurrency = Math.max(1, options.concurrency ?? 4);
+    const pending = [...this.lines].reverse().filter((line) => !line.settled);
+    const records = new Map<Line, CleanupRecord>();
+    const undoLine = async (line: Line) => {
       const record: CleanupRecord = {
         label: line.entry.label,
         kind: line.entry.kind,
@@ -57,15 +112,77 @@ export class Ledger {
         checkId: line.checkId,
         status: 'undone',
       };
+      records.set(line, record);
+      if (budget.aborted) {
+        record.status = 'failed';
+        record.error = `not attempted: the cleanup budget of ${options.budgetMs} ms was spent`;
+        return;
+      }
       try {
-        await undo(line.entry);
+        await undo(line.entry, budget);
         line.settled = true;
       } catch (error) {
-        record.status = 'failed';
-        record.error = error instanceof Error ? error.message : String(error);
+        if (error instanceof AlreadyAbsent) {
+          record.status = 'absent';
+          record.error = error.message;
+          line.settled = true;
+        } else {
+          record.status = 'failed';
+          record.error = budget.aborted
+            ? `the cleanup budget of ${options.budgetMs} ms was spent before the undo finished`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        }
       }
-      records.push(record);
+      this.#write();
+    };
+    for (let current = 0; current <= 4; current++) {
+      const lines = pending.filter((line) => wave(line.entry.undo[0]) === current);
+      if (!PARALLEL_WAVES.has(current)) {
+        for (const line of lines) await undoLine(line);
+        continue;
+      }
+      let next = 0;
+      const worker = async () => {
+        while (next < lines.length) await undoLine(lines[next++]);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, lines.length) }, worker));
     }
-    return records;
+    this.#finish();
+    return pending.flatMap((line) => records.get(line) ?? []);
+  }
+
+  /** Stops writing the file; removes it when nothing is left to undo. */
+  #finish(): void {
+    const file = this.#file;
+    if (!file) return;
+    this.#write();
+    if (this.pending().length === 0) rmSync(file.path, { force: true });
+    openFiles.delete(file.path);
+    this.#file = undefined;
+  }
+
+  /** Writes what is left (synchronously: it must be on disk before a crash can happen). */
+  #write(): void {
+    const file = this.#file;
+    if (!file) return;
+    const left = this.pending();
+    try {
+      mkdirSync(dirname(file.path), { recursive: true });
+      writeFileSync(
+        file.path,
+        [
+          '#!/bin/sh',
+          '# What a conformance run created and had not undone yet (newest first). If the run could not',
+          '# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.',
+          `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left`,
+          ...left.flatMap((entry) => [`# ${entry.label} (${entry.kind})`, file.curl(entry)]),
+          '',
+        ].join('\n'),
+      );
+    } catch {
+      // The report folder was checked before the run; a failure here must not stop the cleanup.
+    }
   }
 }

@@ -142,6 +142,36 @@ export interface RunResult {
   sandbox?: { guildId: string; channelId: string; selfId: string; peerId?: string; userId?: string };
   /** Set when the run was stopped (SIGINT/SIGTERM) before every check ran; the verdict is then 'fail'. */
   interrupted?: boolean;
+  /**
+   * Why the run stopped early when it did: a signal, the run deadline (--run-timeout), an unresponsive
+   * target or a failure before the checks (exit 2/3); the phase it was in and what it was waiting for.
+   */
+  stopped?: { reason: string; phase: RunPhase; waitingFor?: string };
+  /** Observations about the target's behaviour outside any check (flood, garbage frames, redirects …). */
+  findings?: Finding[];
+}
+
+/** The phases of a run, in order (what a bound or a signal interrupted). */
+export type RunPhase = 'connect' | 'discovery' | 'variants' | 'checks' | 'cleanup';
+
+/**
+ * Something the target did that no check asks about but a user must hear of (issue 12): never a verdict,
+ * and never 'must' (the spec is silent on floods, garbage frames, redirects and error pages).
+ */
+export interface Finding {
+  /** Stable id, e.g. 'events/flood', 'http/redirect-off-host'. */
+  id: string;
+  level: 'should' | 'info';
+  /** One line: what was observed. */
+  title: string;
+  /** The numbers behind it (a rate, a Location, a status …). */
+  detail: string;
+  /** How many times it was observed. */
+  count: number;
+  /** The first exchange that showed it (redacted). */
+  exchange?: Exchange;
+  /** A sample of what was received (a frame, a body start), redacted and cut. */
+  sample?: string;
 }
 
 /** One ledger entry undone (or not) at the end of the run. */
@@ -152,8 +182,9 @@ export interface CleanupRecord {
   operation: string;
   /** The check that created the thing. */
   checkId: string;
-  status: 'undone' | 'failed';
-  /** Why the undo failed (HTTP status and body, or the network error). */
+  /** 'absent': the undo answered that the thing does not exist (any more); nothing is left behind. */
+  status: 'undone' | 'failed' | 'absent';
+  /** Why the undo failed or found nothing (HTTP status and body, or the network error). */
   error?: string;
 }
 

@@ -2,8 +2,11 @@
  * The engine: runs selected checks with bounded concurrency, skips those whose capabilities are missing,
  * then undoes the ledger (also when interrupted).
  */
+
+import { RequestError } from '../client/http.js';
 import type { CheckDefinition } from './check.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
+import { AlreadyAbsent } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 
 export interface Capabilities {
@@ -21,6 +24,17 @@ export interface EngineOptions {
   cleanup?: boolean;
   onCheckStart?: (check: CheckDefinition) => void;
   onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
+  /**
+   * Why the run stops early when it is not a signal (run deadline, unresponsive target): checks not
+   * started then are reported as skipped with this reason.
+   */
+  stopReason?: () => string | undefined;
+  /** How long to wait for checks still running after a stop (default 12 s). */
+  stragglerGraceMs?: number;
+  /** Cleanup budget (default 60 s). */
+  cleanupBudgetMs?: number;
+  /** Called when the cleanup starts (the run's phase). */
+  onCleanupStart?: () => void;
 }
 
 export interface EngineOutcome {
@@ -112,8 +126,14 @@ export async function executeChecks(
     await runOne(check);
   }
 
-  await settleWithin(stragglers, STRAGGLER_GRACE_MS);
-  const cleanup = options.cleanup === false ? [] : await undoLedger(env);
+  await settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
+  const stopped = options.stopReason?.();
+  if (stopped) {
+    for (const check of checks)
+      if (!results.has(check.id)) results.set(check.id, skipped(check, `not run: ${stopped}`));
+  }
+  options.onCleanupStart?.();
+  const cleanup = options.cleanup === false ? [] : await undoLedger(env, options.cleanupBudgetMs ?? 60_000);
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
     cleanup,
@@ -122,21 +142,61 @@ export async function executeChecks(
 }
 
 /** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
-export function undoLedger(env: CheckEnvironment): Promise<CleanupRecord[]> {
-  return env.ledger.undoAll(async (entry) => {
-    const [operation, fields] = entry.undo;
-    if (operation.startsWith('trigger:')) {
-      if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
-      await env.trigger.fire(operation.slice('trigger:'.length), fields);
-      return;
-    }
-    const { result } = await env.client.call(operation, fields, { as: entry.as });
-    if (!result.ok) {
-      throw new Error(
-        `${operation} answered HTTP ${result.status} ${env.client.redactor.redact(result.text.slice(0, 300))}`,
-      );
-    }
-  });
+/** Not found: it never existed or is gone already (a channel delete took its messages). */
+const saysNotFound = (result: { status: number; text: string }): boolean =>
+  result.status === 404 || /not[ _-]?found|does not exist/i.test(result.text.slice(0, 2000));
+
+/** How to read back what an undo was meant to remove (issue 9 item 8: "left behind" only if it still exists). */
+const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Record<string, unknown>]> = {
+  'message.delete': (fields) => [
+    'message.get',
+    { channel_id: fields.channel_id, message_id: fields.message_id },
+  ],
+  'channel.delete': (fields) => ['channel.get', { channel_id: fields.channel_id }],
+};
+
+/** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
+export function undoLedger(env: CheckEnvironment, budgetMs = 60_000): Promise<CleanupRecord[]> {
+  // Cleanup gets its own chance even when the checks declared the target unresponsive.
+  env.client.resumeForCleanup();
+  const redact = (text: string) => env.client.redactor.redact(text);
+  return env.ledger.undoAll(
+    async (entry, signal) => {
+      const [operation, fields] = entry.undo;
+      if (operation.startsWith('trigger:')) {
+        if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+        await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
+        return;
+      }
+      let failure: string;
+      try {
+        const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
+        if (result.ok) return;
+        failure = `${operation} answered HTTP ${result.status} ${redact(result.text).slice(0, 300)}`;
+        if (saysNotFound(result)) throw new AlreadyAbsent(failure);
+      } catch (error) {
+        if (error instanceof AlreadyAbsent || signal.aborted) throw error;
+        failure = (error as Error).message;
+      }
+      const readBack = READ_BACK[operation]?.(fields);
+      if (!readBack) throw new Error(failure);
+      const [readOperation, readFields] = readBack;
+      try {
+        const { result } = await env.client.call(readOperation, readFields, { as: entry.as, signal });
+        if (saysNotFound(result))
+          throw new AlreadyAbsent(
+            `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
+          );
+        throw new Error(
+          `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
+        );
+      } catch (error) {
+        if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
+        throw new Error(`${failure}; read-back failed too: ${error.message}`);
+      }
+    },
+    { budgetMs },
+  );
 }
 
 async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {

@@ -20,43 +20,75 @@ const MAX_PAGES = 5;
  * The first request of a run also proves the implementation is reachable: a network failure or timeout
  * there is an UnreachableError (exit 3), not a failing check.
  */
-async function firstCall(client: HttpClient, operation: string, fields: Record<string, unknown>) {
+async function call(
+  client: HttpClient,
+  operation: string,
+  fields: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
   try {
-    return (await client.call(operation, fields)).result;
+    return (await client.call(operation, fields, signal ? { signal } : {})).result;
   } catch (error) {
     if (error instanceof RequestError && error.kind !== 'aborted') {
-      throw new UnreachableError(
-        `Cannot reach the implementation at ${client.baseUrl} (${error.message}). ` +
-          'Check that it is running, that --base-url is right (including the version prefix, e.g. /v1), ' +
-          'and that no firewall or proxy is in the way.',
-        client.baseUrl,
-        { cause: error },
-      );
+      const what =
+        error.kind === 'body-limit'
+          ? `${operation} answered with a body too large to read (${error.message})`
+          : error.kind === 'rate-limited'
+            ? `${error.message}; try again later or lower --concurrency`
+            : `Cannot reach the implementation at ${client.baseUrl} (${error.message}). Check that it is running, ` +
+              'that --base-url is right (including the version prefix, e.g. /v1), and that no firewall or proxy is in the way';
+      throw new UnreachableError(`${what}.`, client.baseUrl, { cause: error });
     }
     throw error;
   }
 }
 
-const describe = (result: { status: number; text: string }) =>
-  `HTTP ${result.status} ${result.text.slice(0, 200)}`;
+type Answer = { status: number; text: string; headers: Record<string, string>; body: unknown };
+
+/** What was wrong with an answer, in words a user can act on (issue 12: name the real cause). */
+export function diagnose(operation: string, result: Answer): string {
+  const type = result.headers['content-type'] ?? '(no content-type)';
+  const start = result.text.slice(0, 200).replace(/\s+/g, ' ');
+  if (result.status >= 300 && result.status < 400)
+    return `${operation} answered a redirect (HTTP ${result.status}, Location: ${result.headers.location ?? '(none)'}); it was not followed: pass the final address as --base-url`;
+  if (result.status === 429)
+    return `${operation} answered HTTP 429 (rate limited; Retry-After: ${result.headers['retry-after'] ?? '(none)'})`;
+  if (/html/i.test(type) || /^\s*</.test(result.text))
+    return `${operation} answered HTTP ${result.status} with an HTML page (${type}), not the interface: is --base-url the API address (with its version prefix, e.g. /v1)? Page starts: ${start}`;
+  if (/json/i.test(type) && typeof result.body === 'string')
+    return `${operation} answered HTTP ${result.status} with a body declared ${type} that is not valid JSON: ${start}`;
+  return `${operation} answered HTTP ${result.status} ${start}`;
+}
+
+/** 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). */
+const failure = (status: number, message: string): Error =>
+  status === 401 || status === 403
+    ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
+    : new UnreachableError(message, '');
 
 export async function resolveSandbox(
   client: HttpClient,
   input: SandboxInput,
+  signal?: AbortSignal,
 ): Promise<{ sandbox: Sandbox; notes: string[] }> {
   const notes: string[] = [];
   // Always probe with a read-only operation first: it proves reachability and the token.
-  const guilds = await firstCall(client, 'guild.list', {});
+  const guilds = await call(client, 'guild.list', {}, signal);
   let guildId = input.guildId;
   if (!guildId) {
     if (!guilds.ok) {
-      throw new ConfigurationError(
-        `Cannot discover a sandbox guild: guild.list answered ${describe(guilds)}. ` +
-          'Check --token (and --platform/--self-id), or pass --guild and --channel.',
+      throw failure(
+        guilds.status,
+        `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}; or pass --guild and --channel`,
       );
     }
     guildId = firstId(guilds.body);
     if (!guildId) {
+      if (typeof guilds.body !== 'object' || guilds.body === null)
+        throw failure(
+          guilds.status,
+          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list); or pass --guild and --channel`,
+        );
       throw new ConfigurationError(
         'Cannot discover a sandbox guild: guild.list returned no guild. Add the bot to a test guild, or pass --guild and --channel.',
       );
@@ -67,10 +99,16 @@ export async function resolveSandbox(
   if (!channelId) {
     let next: string | undefined;
     for (let page = 0; page < MAX_PAGES && !channelId; page++) {
-      const { result } = await client.call('channel.list', { guild_id: guildId, ...(next ? { next } : {}) });
+      const result = await call(
+        client,
+        'channel.list',
+        { guild_id: guildId, ...(next ? { next } : {}) },
+        signal,
+      );
       if (!result.ok) {
-        throw new ConfigurationError(
-          `Cannot discover a sandbox channel: channel.list of guild ${guildId} answered ${describe(result)}. Pass --channel.`,
+        throw failure(
+          result.status,
+          `Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}. Pass --channel`,
         );
       }
       const data: any[] = Array.isArray(result.body?.data) ? result.body.data : [];

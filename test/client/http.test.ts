@@ -208,13 +208,26 @@ describe('429 Too Many Requests', () => {
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(195);
   });
 
-  it('gives up after the retry bound and caps the wait', async () => {
-    handlers.set('always', (_req, _body, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+  it('gives up after the retry bound: no answer (an error naming Retry-After), never a 429 result', async () => {
+    handlers.set('always', (_req, _body, res) => res.writeHead(429, { 'retry-after': '0.01' }).end());
     const client = newClient({ maxRetries: 2, maxRetryWaitMs: 50 });
-    const { result, exchanges } = await client.call('always');
+    const error = await client.call('always').catch((thrown) => thrown);
     await client.close();
-    expect(result.status).toBe(429);
-    expect(exchanges).toHaveLength(3);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toMatch(/Retry-After: 0\.01/);
+    expect(error.exchanges).toHaveLength(3);
+    expect(client.findings.list().map((finding) => finding.id)).toEqual(['http/rate-limited']);
+  });
+
+  it('does not wait less than a Retry-After beyond the cap: it reports the cap at once', async () => {
+    handlers.set('later', (_req, _body, res) => res.writeHead(429, { 'retry-after': '3600' }).end());
+    const client = newClient({ maxRetries: 3, maxRetryWaitMs: 50 });
+    const error = await client.call('later').catch((thrown) => thrown);
+    await client.close();
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toMatch(/Retry-After: 3600 \(3600 s\).*at most 0\.05 s/);
+    expect(error.exchanges).toHaveLength(1);
   });
 
   it('parses both forms of Retry-After', () => {
@@ -222,5 +235,78 @@ describe('429 Too Many Requests', () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 7_000)).toBe(3000);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe('bounded time and memory against a hostile server (issue 12)', () => {
+  it('sends an operation that went unanswered once no more: later calls fail at once', async () => {
+    let hits = 0;
+    handlers.set('stall', () => {
+      hits++; // never answered
+    });
+    const client = newClient({ timeoutMs: 200 });
+    const first = await client.call('stall').catch((thrown) => thrown);
+    const second = await client.call('stall').catch((thrown) => thrown);
+    await client.close();
+    expect(first.kind).toBe('timeout');
+    expect(second.kind).toBe('timeout');
+    expect(second.message).toMatch(/not sent: stall went unanswered for 200 ms earlier in this run/);
+    expect(hits).toBe(1);
+  });
+
+  it('declares the target unresponsive after timeouts on 3 operations in a row, once', async () => {
+    for (const name of ['s1', 's2', 's3', 's4']) handlers.set(name, () => {});
+    const declared: string[] = [];
+    const client = newClient({ timeoutMs: 150, onUnresponsive: (why) => declared.push(why) });
+    for (const name of ['s1', 's2']) await client.call(name).catch(() => undefined);
+    expect(client.unresponsive).toBeUndefined();
+    await client.call('s3').catch(() => undefined);
+    const after = await client.call('echo').catch((thrown) => thrown);
+    await client.close();
+    expect(declared).toEqual([expect.stringMatching(/^3 operations in a row .*: s1, s2, s3$/)]);
+    expect(after.kind).toBe('unresponsive');
+  });
+
+  it('any response in between resets the count: one hanging operation is not an unresponsive target', async () => {
+    handlers.set('echo', echo);
+    for (const name of ['h1', 'h2', 'h3']) handlers.set(name, () => {});
+    const client = newClient({ timeoutMs: 150 });
+    for (const name of ['h1', 'h2']) await client.call(name).catch(() => undefined);
+    await client.call('echo');
+    await client.call('h3').catch(() => undefined);
+    await client.close();
+    expect(client.unresponsive).toBeUndefined();
+  });
+
+  it('never follows a redirect, and reports one off the base host as a finding', async () => {
+    let followed = 0;
+    const elsewhere = createServer((_req, res) => {
+      followed++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.2', resolve));
+    const target = `http://127.0.0.2:${(elsewhere.address() as AddressInfo).port}/steal`;
+    handlers.set('moved', (_req, _body, res) => res.writeHead(307, { location: target }).end());
+    const client = newClient();
+    const { result } = await client.call('moved');
+    await client.close();
+    await new Promise((resolve) => elsewhere.close(resolve));
+    expect(result.status).toBe(307);
+    expect(followed).toBe(0);
+    const [finding] = client.findings.list();
+    expect(finding).toMatchObject({ id: 'http/redirect-off-host', level: 'should' });
+    expect(finding.detail).toContain(`Location: ${target}`);
+  });
+
+  it('keeps evidence within the run budget: later bodies are cut to nothing, the check still sees them', async () => {
+    handlers.set('big', (_req, _body, res) => res.end('x'.repeat(3_000)));
+    const client = newClient({ evidenceBodyBytes: 2_000, evidenceRunBytes: 3_000 });
+    const first = await client.call('big');
+    const second = await client.call('big');
+    await client.close();
+    expect(first.exchanges[0].response).toMatchObject({ truncated: true });
+    expect(first.exchanges[0].response?.body).toHaveLength(2_000);
+    expect(second.exchanges[0].response?.body).toHaveLength(1_000);
+    expect(second.result.text).toHaveLength(3_000);
   });
 });

@@ -1,21 +1,19 @@
 /**
- * report.html in a real headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
+ * report.html in a real headless Chromium (found by test/support/browser.ts, driven by playwright-core):
  * no errors, filters change the visible rows, a check expands to its curl, copy works, response markup
  * stays text. The screenshot goes to reports/html-report.png for a person to look at.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRule } from '../../spec/rules.js';
 import { renderHtml } from '../../src/report/html.js';
 import { countsTowardVerdict } from '../../src/runner/summary.js';
+import { launchChromium } from '../support/browser.js';
 import { mixedRun } from './fixtures/runs.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 /** What the page functions read from the browser's global object (the tests compile without the DOM lib). */
 interface BrowserGlobals {
@@ -31,26 +29,16 @@ let page: Page;
 let problems: string[];
 let requests: string[];
 
-/** Set when Chromium is absent: every test then FAILS with this message (CI installs it, so never skip). */
+/** Set when Chromium is absent: every test then FAILS with the install command (never skips). */
 let missingBrowser: string | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    missingBrowser =
-      `${CHROMIUM} is missing: the HTML report browser test needs Debian's Chromium. ` +
-      'Run `apt-get install -y chromium` (CI installs it in .ci/run).';
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    missingBrowser = (error as Error).message;
     return;
   }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
   folder = await mkdtemp(join(tmpdir(), 'report-html-'));
   const file = join(folder, 'report.html');
   await writeFile(file, renderHtml(run, {}));

@@ -99,3 +99,28 @@ describe('report.html (static checks; the browser test renders it)', () => {
     expect(html).toContain('1 baseline entry is stale (the check now passes)');
   });
 });
+
+describe('report.html: findings and an early stop', () => {
+  it('shows why the run stopped and each finding, escaped, apart from the checks', () => {
+    const run = {
+      ...mixedRun(),
+      stopped: { reason: 'run deadline reached', phase: 'checks' as const, waitingFor: 'message.delete' },
+      findings: [
+        {
+          id: 'events/flood',
+          level: 'should' as const,
+          title: 'the event stream sent far more frames than the run caused',
+          detail: '4 000 frames/s',
+          count: 12_000,
+          sample: '<script>x</script>',
+        },
+      ],
+    };
+    const html = render(run);
+    expect(html).toContain('Stopped during checks: run deadline reached (waiting for message.delete)');
+    expect(html).toContain('Findings about the target (1, not counted in the verdict)');
+    expect(html).toContain('<code>events/flood</code>');
+    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(render()).not.toContain('Findings about the target');
+  });
+});

@@ -4,11 +4,14 @@
  * true: with cleanup disabled the same comparison fails.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
+import { type CheckContext, defineCheck } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
@@ -126,5 +129,119 @@ describe('an interrupted run cleans up too', () => {
     expect(stderr).toMatch(/SIGINT: stopping the run/);
     expect(code).toBe(130);
     expect(ref.snapshot()).toEqual(before);
+  });
+});
+
+describe('the run deadline (--run-timeout) bounds a run that would go on', () => {
+  it('stops starting checks, stops those in flight, says where it was, and still cleans up', async () => {
+    reference = await startReference();
+    const before = reference.snapshot();
+    const creates = defineCheck({
+      id: 'deadline/creates-then-waits',
+      title: 'creates a message, then waits on the run signal',
+      group: 'messages',
+      level: 'must',
+      rules: [],
+      operations: ['message.create'],
+      async run(t: CheckContext) {
+        const [message] = (await t.call('message.create', { channel_id: t.sandbox.channelId, content: 'x' }))
+          .body as { id: string }[];
+        t.track({
+          kind: 'message',
+          label: `message ${message.id}`,
+          undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: message.id }],
+        });
+        await new Promise((resolve) => t.signal.addEventListener('abort', resolve, { once: true }));
+        t.expect(true, 'never reached before the deadline');
+      },
+    });
+    const later = defineCheck({ ...creates, id: 'deadline/never-started', exclusive: true });
+    const result = await run({
+      reference,
+      events: 'none',
+      checks: [creates, later],
+      runTimeoutMs: 300,
+      checkTimeoutMs: 60_000,
+    });
+    expect(result.stopped?.reason).toMatch(
+      /run deadline of 300 ms \(--run-timeout\).*checks, waiting for 1 check\(s\) in flight: deadline\/creates-then-waits/,
+    );
+    expect(result.interrupted).toBeUndefined();
+    expect(result.verdict).toBe('fail');
+    const byId = Object.fromEntries(result.checks.map((check) => [check.id, check]));
+    expect(byId['deadline/creates-then-waits'].status).toBe('error');
+    expect(byId['deadline/creates-then-waits'].reason).toMatch(
+      /run stopped before the check finished: the run deadline/,
+    );
+    expect(byId['deadline/never-started']).toMatchObject({
+      status: 'skip',
+      reason: expect.stringMatching(/^not run: the run deadline/),
+    });
+    expect(result.cleanup?.map((record) => record.status)).toEqual(['undone']);
+    expect(reference.snapshot()).toEqual(before);
+  });
+});
+
+describe('cleanup reports "left behind" only for what a read-back shows still exists', () => {
+  it('an undo that fails is read back: gone → absent, still there → failed', async () => {
+    // message.delete always fails with 500; message.get finds 'there' and not 'gone'.
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const operation = (req.url ?? '').replace(/^\/v1\//, '');
+        const fields = JSON.parse(body || '{}');
+        res.setHeader('content-type', 'application/json');
+        if (operation === 'message.delete') return void res.writeHead(500).end('{"message":"boom"}');
+        if (operation === 'message.get')
+          return void (fields.message_id === 'gone'
+            ? res.writeHead(404).end('{"message":"no such message"}')
+            : res.writeHead(200).end(JSON.stringify({ id: fields.message_id, content: 'x' })));
+        if (operation === 'guild.list') return void res.end('{"data":[{"id":"g"}]}');
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const tracks = defineCheck({
+      id: 'readback/tracks-two',
+      title: 'tracks a message that is gone and one that is there',
+      group: 'messages',
+      level: 'must',
+      rules: [],
+      operations: ['message.create'],
+      async run(t: CheckContext) {
+        for (const id of ['gone', 'there'])
+          t.track({
+            kind: 'message',
+            label: `message ${id}`,
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: id }],
+          });
+        t.expect(true, 'tracked');
+      },
+    });
+    try {
+      const result = await run({
+        baseUrl,
+        token: 'tok-readback-0123456789',
+        guild: 'g',
+        channel: 'c',
+        events: 'none',
+        checks: [tracks],
+      });
+      const byLabel = Object.fromEntries((result.cleanup ?? []).map((record) => [record.label, record]));
+      expect(byLabel['message gone']).toMatchObject({
+        status: 'absent',
+        error: expect.stringMatching(/HTTP 500 .*read-back: message\.get answered 404, it is gone/),
+      });
+      expect(byLabel['message there']).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/read-back: message\.get answered 200, it is still there/),
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

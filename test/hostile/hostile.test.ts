@@ -1,0 +1,240 @@
+/**
+ * The checker against hostile servers (issue 12 item 9): for every mode the built CLI, run as a child
+ * process with --max-old-space-size=256, ends within its deadline (run deadline + its cleanup budget),
+ * exits 1 or 3, writes a report.json valid against spec/schemas/report.schema.json, prints no stack
+ * trace, keeps its peak RSS under 200 MB and lets no piece of the token (whole or any 8 characters)
+ * into stdout, stderr or any file it wrote.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validate } from '../../spec/validate.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
+import { HOSTILE_MODES, type HostileMode, startHostileServer } from './server.js';
+
+const TOKEN = 'tok-SECRET-4f7a9c1e2b3d5a6f';
+const RSS_LIMIT_KIB = 200 * 1024;
+/** Short bounds, so that the whole suite stays quick: request, run deadline, cleanup budget. */
+const BOUNDS = { timeoutMs: 1_500, runTimeoutMs: 8_000, cleanupMs: 5_000, checkTimeoutMs: 4_000 };
+/** The longest a run may take: its deadline, the stragglers' grace, its cleanup budget, start-up. */
+const WALL_LIMIT_MS = BOUNDS.runTimeoutMs + BOUNDS.timeoutMs + 1_000 + BOUNDS.cleanupMs + 10_000;
+/** Modes run this many at a time (2 cores). */
+const PARALLEL = 4;
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  files: Record<string, string>;
+  maxRssKib: number;
+  elapsedMs: number;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hostile-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function runAgainst(mode: HostileMode): Promise<Outcome> {
+  const server = await startHostileServer(mode);
+  const out = join(work, mode);
+  const rssFile = join(work, `${mode}.rss`);
+  const started = performance.now();
+  try {
+    const child = spawn(
+      process.execPath,
+      [
+        '--max-old-space-size=256',
+        '--import',
+        join(ROOT, 'test/hostile/rss-probe.mjs'),
+        BUILT_BIN,
+        'run',
+        '--base-url',
+        server.baseUrl,
+        '--token',
+        TOKEN,
+        '--timeout',
+        String(BOUNDS.timeoutMs),
+        '--check-timeout',
+        String(BOUNDS.checkTimeoutMs),
+        '--run-timeout',
+        String(BOUNDS.runTimeoutMs),
+        '--event-timeout',
+        '300',
+        '--out',
+        out,
+      ],
+      {
+        env: { ...process.env, HOSTILE_RSS_FILE: rssFile, NO_COLOR: '1', CONFORMANCE_TOKEN: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    // A run past its bound is killed, so a hang fails the test instead of hanging it.
+    const killer = setTimeout(() => child.kill('SIGKILL'), WALL_LIMIT_MS + 5_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+    );
+    clearTimeout(killer);
+    const files: Record<string, string> = {};
+    if (existsSync(out))
+      for (const name of readdirSync(out)) files[name] = readFileSync(join(out, name), 'utf8');
+    return {
+      code,
+      signal,
+      stdout,
+      stderr,
+      files,
+      maxRssKib: existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN,
+      elapsedMs: performance.now() - started,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every piece of the token a report could leak: the whole, and each run of 8 characters. */
+const tokenPieces = (token: string): string[] => {
+  const pieces = [token];
+  for (let at = 0; at + 8 <= token.length; at++) pieces.push(token.slice(at, at + 8));
+  return pieces;
+};
+
+const leaks = (outcome: Outcome): string[] => {
+  const texts: Record<string, string> = { stdout: outcome.stdout, stderr: outcome.stderr, ...outcome.files };
+  const found: string[] = [];
+  for (const [where, text] of Object.entries(texts))
+    for (const piece of tokenPieces(TOKEN)) if (text.includes(piece)) found.push(`${where}: ${piece}`);
+  return found;
+};
+
+const outcomes = new Map<HostileMode, Outcome>();
+
+beforeAll(async () => {
+  ensureBuilt();
+  const queue = [...HOSTILE_MODES];
+  const worker = async () => {
+    for (let mode = queue.shift(); mode; mode = queue.shift()) outcomes.set(mode, await runAgainst(mode));
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  // HOSTILE_VERBOSE=1 prints the numbers behind the assertions (for the issue's acceptance table).
+  if (process.env.HOSTILE_VERBOSE)
+    console.table(
+      HOSTILE_MODES.map((mode) => {
+        const outcome = outcomes.get(mode)!;
+        const result = outcome.files['report.json']
+          ? (JSON.parse(outcome.files['report.json']) as RunResult)
+          : undefined;
+        return {
+          mode,
+          exit: outcome.code,
+          seconds: (outcome.elapsedMs / 1000).toFixed(1),
+          rssMiB: (outcome.maxRssKib / 1024).toFixed(0),
+          checks: result ? `${result.summary.fail}F ${result.summary.error}E ${result.summary.pass}P` : '-',
+          findings: (result?.findings ?? []).map((finding) => finding.id).join(' '),
+          cleanup: (result?.cleanup ?? []).map((record) => record.status[0]).join(''),
+          line: outcome.stderr.trim().split('\n').at(-1)?.slice(0, 100),
+        };
+      }),
+    );
+}, 300_000);
+
+const report = (mode: HostileMode): RunResult => JSON.parse(outcomes.get(mode)!.files['report.json']);
+
+describe.each(HOSTILE_MODES)('hostile server: %s', (mode) => {
+  it('ends within its deadline, exits 1 or 3, writes a valid report, no stack trace, bounded RSS, no token', () => {
+    const outcome = outcomes.get(mode)!;
+    expect(outcome.signal, `killed after ${Math.round(outcome.elapsedMs)} ms`).toBeNull();
+    expect(outcome.elapsedMs).toBeLessThan(WALL_LIMIT_MS);
+    expect([1, 3], outcome.stderr).toContain(outcome.code);
+    expect(Object.keys(outcome.files)).toContain('report.json');
+    expect(validate('report', report(mode))).toEqual([]);
+    expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+    expect(outcome.maxRssKib).toBeLessThan(RSS_LIMIT_KIB);
+    expect(leaks(outcome)).toEqual([]);
+  });
+});
+
+describe('what each hostile mode is reported as', () => {
+  const findingIds = (mode: HostileMode) => (report(mode).findings ?? []).map((finding) => finding.id);
+
+  it('a hang is an unreachable target (exit 3) that names what the run waited for', () => {
+    expect(outcomes.get('hang')!.code).toBe(3);
+    expect(report('hang').stopped?.reason).toMatch(/guild\.list|no complete response/);
+  });
+
+  it('a hang on one operation costs one request timeout, not one per check', () => {
+    const result = report('hang-op');
+    const errored = result.checks.filter((check) => check.status === 'error');
+    const waited = errored.filter((check) =>
+      /^POST \S+message\.delete: no complete response/.test(check.reason ?? ''),
+    );
+    const failedAtOnce = errored.filter((check) =>
+      /message\.delete went unanswered .* earlier in this run/.test(check.reason ?? ''),
+    );
+    // Only checks already waiting on message.delete when it first timed out wait (at most the 8 in
+    // flight); every later one fails at once, and the run is not declared unresponsive.
+    expect(waited.length).toBeGreaterThan(0);
+    expect(waited.length).toBeLessThanOrEqual(8);
+    expect(failedAtOnce.length).toBeGreaterThan(0);
+    expect(result.stopped?.reason ?? '').not.toMatch(/unresponsive/);
+    // What the server lets the checker delete (reactions) is undone; messages are reported, not lost.
+    expect(result.cleanup?.some((record) => record.status === 'undone')).toBe(true);
+    expect(outcomes.get('hang-op')!.files['left-behind.sh']).toMatch(/curl .*message\.delete/);
+  });
+
+  it('a target that goes silent is declared unresponsive: the rest is skipped with that reason, cleanup tried', () => {
+    const result = report('hang-later');
+    expect(result.stopped?.reason).toMatch(
+      /^the target is unresponsive: 3 operations in a row got no complete response/,
+    );
+    expect(result.stopped?.phase).toBe('checks');
+    const notRun = result.checks.filter((check) =>
+      /^not run: the target is unresponsive/.test(check.reason ?? ''),
+    );
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(notRun.every((check) => check.status === 'skip')).toBe(true);
+    // Cleanup got its own chance (and its own budget): every entry is accounted for, none dropped.
+    expect(result.cleanup?.length).toBeGreaterThan(0);
+  });
+
+  it('a rate-limit storm ends as errors naming Retry-After, never as failures', () => {
+    const result = report('rate-limit');
+    expect(
+      result.checks.filter((check) => check.status === 'fail' && /429/.test(check.reason ?? '')),
+    ).toEqual([]);
+    expect(
+      result.checks.some((check) => check.status === 'error' && /Retry-After: 3600/.test(check.reason ?? '')),
+    ).toBe(true);
+    expect(findingIds('rate-limit')).toContain('http/rate-limited');
+  });
+
+  it('discovery failures name what was wrong', () => {
+    expect(outcomes.get('bad-json')!.stderr).toMatch(/not valid JSON/);
+    expect(outcomes.get('html-error')!.stderr).toMatch(/HTML page/);
+    expect(outcomes.get('redirect-off-host')!.stderr).toMatch(
+      /redirect .*Location: http:\/\/elsewhere\.invalid/,
+    );
+    expect(outcomes.get('huge-body')!.stderr).toMatch(/body too large/);
+    expect(findingIds('redirect-off-host')).toContain('http/redirect-off-host');
+    expect(findingIds('html-error')).toContain('http/html-page');
+    expect(findingIds('bad-json')).toContain('http/invalid-json');
+  });
+
+  it('event streams that flood, send garbage or never send READY are findings at should level', () => {
+    const flood = report('ws-flood').findings?.find((finding) => finding.id === 'events/flood');
+    expect(flood?.level).toBe('should');
+    expect(flood?.detail).toMatch(/\d+ frames in one second/);
+    expect(findingIds('ws-garbage')).toContain('events/garbage-frames');
+    expect(findingIds('ws-no-ready')).toContain('events/no-ready');
+  });
+});
