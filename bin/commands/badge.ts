@@ -5,13 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  BADGE_LEVELS,
-  type BadgeLevel,
-  badgeData,
-  renderBadgeJson,
-  renderBadgeSvg,
-} from '../../src/report/badge.js';
+import type { BadgeLevel } from '../../src/report/badge.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import { type CommandIo, processIo } from './io.js';
 import { ensureWritableDir } from './preflight.js';
@@ -27,6 +21,10 @@ export async function badgeCommand(
   options: BadgeCommandOptions,
   io: CommandIo = processIo,
 ) {
+  // Loaded here, not at startup (badge-maker): --version and --help need none of it.
+  const { BADGE_LEVELS, badgeData, renderBadgeJson, renderBadgeSvg } = await import(
+    '../../src/report/badge.js'
+  );
   const level = (options.badgeLevel ?? 'must') as BadgeLevel;
   if (!BADGE_LEVELS.includes(level)) {
     io.stderr(`Unknown --badge-level '${options.badgeLevel}': use 'must' or 'should'.\n`);

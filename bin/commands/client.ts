@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
-import { CLIENT_DEFAULTS, runClientMode } from '../../src/client-mode/run.js';
-import { defaultReporters, parseReporterList, renderReports } from '../../src/report/index.js';
+import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { CommandIo } from './io.js';
 
@@ -79,6 +79,11 @@ async function clientCommand(
   io: CommandIo,
   context: ClientCommandContext,
 ): Promise<number> {
+  // Loaded here, not at startup: --version and --help need none of it (issue 11, fast start).
+  const [{ runClientMode }, { parseReporterList, renderReports }] = await Promise.all([
+    import('../../src/client-mode/run.js'),
+    import('../../src/report/index.js'),
+  ]);
   const reporterNames = parseReporterList(flags.reporter ?? defaultReporters);
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);

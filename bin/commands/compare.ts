@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { type CommandIo, processIo } from './io.js';
@@ -42,6 +41,8 @@ export async function compareCommand(
     io.stderr(`${error.message}\n`);
     return io.exit(2);
   }
+  // Loaded here, not at startup (chalk): --version and --help need none of it.
+  const { compareRuns, formatComparison, hasRegressions } = await import('../../src/report/compare.js');
   const comparison = compareRuns(base, head);
   io.stdout(
     options.json

@@ -3,11 +3,7 @@
  * with the checks and scenarios covering it.
  */
 import type { Command } from 'commander';
-import { LISTS } from '../../src/client-mode/lists.js';
-import { loadClientScenarios, scenarioSourceOf } from '../../src/client-mode/load.js';
 import type { ClientScenario } from '../../src/client-mode/model.js';
-import { loadChecks, sourceOf } from '../../src/runner/load.js';
-import { loadCitingChecks, ruleCoverage } from '../../src/runner/traceability.js';
 import type { CommandIo } from './io.js';
 
 export function registerList(program: Command, io: CommandIo): Command {
@@ -18,10 +14,16 @@ export function registerList(program: Command, io: CommandIo): Command {
     .option('--rules', 'list rules with the checks that cover them; untestable rules are marked')
     .option('--client', 'only the scenarios of `conformance client` (suites/client/)')
     .action(async (flags: { json?: boolean; rules?: boolean; client?: boolean }) => {
+      // Loaded here, not at startup: only `list` needs the suites and the rule catalogue.
+      const [{ loadChecks, sourceOf }, { loadCitingChecks, ruleCoverage }] = await Promise.all([
+        import('../../src/runner/load.js'),
+        import('../../src/runner/traceability.js'),
+      ]);
+      const { loadClientScenarios } = await import('../../src/client-mode/load.js');
       const checks = await loadChecks();
       const scenarios = await loadClientScenarios();
       if (flags.client && !flags.rules) {
-        listScenarios(scenarios, io, flags.json ?? false);
+        await listScenarios(scenarios, io, flags.json ?? false);
       } else if (flags.rules) {
         const coverage = ruleCoverage(await loadCitingChecks());
         if (flags.json) {
@@ -80,13 +82,21 @@ export function registerList(program: Command, io: CommandIo): Command {
           );
         }
         io.stdout(`${checks.length} checks\n\nclient scenarios (conformance client):\n`);
-        listScenarios(scenarios, io, false);
+        await listScenarios(scenarios, io, false);
       }
       io.exit(0);
     });
 }
 
-function listScenarios(scenarios: readonly ClientScenario[], io: CommandIo, json: boolean): void {
+async function listScenarios(
+  scenarios: readonly ClientScenario[],
+  io: CommandIo,
+  json: boolean,
+): Promise<void> {
+  const [{ LISTS }, { scenarioSourceOf }] = await Promise.all([
+    import('../../src/client-mode/lists.js'),
+    import('../../src/client-mode/load.js'),
+  ]);
   const rows = scenarios.map((scenario) => ({
     id: scenario.id,
     title: scenario.title,

@@ -6,11 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { type BadgeLevel, badgeData, renderBadgeJson, renderBadgeSvg } from '../../src/report/badge.js';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMatrixHtml } from '../../src/report/matrix-html.js';
-import { renderMatrixMarkdown } from '../../src/report/matrix-markdown.js';
-import { buildMatrix, implementationNames } from '../../src/report/matrix-model.js';
+import type { BadgeLevel } from '../../src/report/badge.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { type CommandIo, processIo } from './io.js';
@@ -31,6 +27,20 @@ function labelOf(argument: string): { label: string; path: string } {
 }
 
 export async function matrixCommand(reports: string[], flags: MatrixFlags, io: CommandIo = processIo) {
+  // Loaded here, not at startup (badge-maker and the HTML writers): --version and --help need none of it.
+  const [
+    { badgeData, renderBadgeJson, renderBadgeSvg },
+    { renderHtml },
+    { renderMatrixHtml },
+    { renderMatrixMarkdown },
+    { buildMatrix, implementationNames },
+  ] = await Promise.all([
+    import('../../src/report/badge.js'),
+    import('../../src/report/html.js'),
+    import('../../src/report/matrix-html.js'),
+    import('../../src/report/matrix-markdown.js'),
+    import('../../src/report/matrix-model.js'),
+  ]);
   const inputs = reports.map(labelOf);
   const runs: RunResult[] = [];
   for (const { path } of inputs) {

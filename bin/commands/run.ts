@@ -3,15 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { partialResultOf, type RunOptions, run, validateRunOptions } from '../../src/index.js';
-import { compareRuns, formatComparison, hasRegressions } from '../../src/report/compare.js';
-import { defaultReporters, parseReporterList, renderReports, reporters } from '../../src/report/index.js';
+import type { RunOptions } from '../../src/index.js';
+import { defaultReporters } from '../../src/report/names.js';
 import { parseRunResult } from '../../src/report/parse.js';
-import { createProgress } from '../../src/report/progress.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { startTargetForRun } from '../../src/runner/start-target.js';
 import {
   computeVerdict,
   countsTowardVerdict,
@@ -19,8 +16,6 @@ import {
   nothingCountedReason,
   summarize,
 } from '../../src/runner/summary.js';
-import { loadConfigFile } from './config.js';
-import { formatPlan, planRun } from './dry-run.js';
 import type { CommandIo } from './io.js';
 import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
 import { unknownCommandMessage } from './suggest.js';
@@ -261,6 +256,24 @@ export async function runCommand(
   io: CommandIo,
   context: RunContext,
 ): Promise<number> {
+  // Loaded here, not at startup: --version, --help and list need none of them (issue 11, fast start).
+  const [
+    { partialResultOf, run, validateRunOptions },
+    { startTargetForRun },
+    { compareRuns, formatComparison, hasRegressions },
+    { parseReporterList, renderReports, reporters },
+    { createProgress },
+    { loadConfigFile },
+    { formatPlan, planRun },
+  ] = await Promise.all([
+    import('../../src/index.js'),
+    import('../../src/runner/start-target.js'),
+    import('../../src/report/compare.js'),
+    import('../../src/report/index.js'),
+    import('../../src/report/progress.js'),
+    import('./config.js'),
+    import('./dry-run.js'),
+  ]);
   // Everything a user can get wrong is checked here, before the first request (exit 2, one line).
   const { config } = loadConfigFile(flags.config, context.cwd);
   const {

@@ -4,10 +4,7 @@
  * Bad flag values throw ConfigurationError (exit 2 through main()).
  */
 import type { Command } from 'commander';
-import { VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
-import { faultCatalogue } from '../../src/reference/faults/index.js';
-import { startReference } from '../../src/reference/server.js';
-import { toleranceCatalogue, tolerancePresets } from '../../src/reference/tolerances/index.js';
+import { type FaultDefinition, VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { type CommandIo, processIo } from './io.js';
 import { listenErrorMessage } from './preflight.js';
@@ -70,12 +67,19 @@ export function registerServe(
     )
     .option('--json', 'with --list-faults or --list-tolerances: print JSON')
     .action(async (flags: ServeFlags) => {
+      // Loaded here, not at startup: --version and --help need no reference (issue 11, fast start).
+      const [{ faultCatalogue }, { startReference }, { toleranceCatalogue, tolerancePresets }] =
+        await Promise.all([
+          import('../../src/reference/faults/index.js'),
+          import('../../src/reference/server.js'),
+          import('../../src/reference/tolerances/index.js'),
+        ]);
       if (flags.listFaults) {
-        listFaults(io, flags.json ?? false);
+        listFaults(faultCatalogue, io, flags.json ?? false);
         return;
       }
       if (flags.listTolerances) {
-        listTolerances(io, flags.json ?? false);
+        listTolerances({ toleranceCatalogue, tolerancePresets }, io, flags.json ?? false);
         return;
       }
       const port = integer('--port', flags.port, 0, 65_535);
@@ -122,7 +126,7 @@ export function registerServe(
     });
 }
 
-function listFaults(io: CommandIo, json: boolean): void {
+function listFaults(faultCatalogue: readonly FaultDefinition[], io: CommandIo, json: boolean): void {
   if (json) {
     io.stdout(`${JSON.stringify(faultCatalogue, null, 2)}\n`);
     return;
@@ -133,7 +137,17 @@ function listFaults(io: CommandIo, json: boolean): void {
   io.stdout(`${faultCatalogue.length} faults\n`);
 }
 
-function listTolerances(io: CommandIo, json: boolean): void {
+function listTolerances(
+  {
+    toleranceCatalogue,
+    tolerancePresets,
+  }: Pick<
+    typeof import('../../src/reference/tolerances/index.js'),
+    'toleranceCatalogue' | 'tolerancePresets'
+  >,
+  io: CommandIo,
+  json: boolean,
+): void {
   if (json) {
     io.stdout(`${JSON.stringify({ tolerances: toleranceCatalogue, presets: tolerancePresets }, null, 2)}\n`);
     return;

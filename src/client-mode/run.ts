@@ -15,6 +15,7 @@ import { ConfigurationError } from '../runner/errors.js';
 import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js';
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
+import { CLIENT_DEFAULTS } from './defaults.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
 import { LISTS, type ListKind } from './lists.js';
 import { loadClientScenarios } from './load.js';
@@ -22,11 +23,7 @@ import type { ClientRequest, ClientScenario } from './model.js';
 import { runClient } from './process.js';
 import { ScenarioSession } from './session.js';
 
-export const CLIENT_DEFAULTS = {
-  scenarioTimeoutMs: 15_000,
-  /** --listen: a scenario is over when the client has been quiet this long after its first request. */
-  idleMs: 2_000,
-} as const;
+export { CLIENT_DEFAULTS };
 
 /** Exchanges kept per scenario in the evidence: the first ones show the defect. */
 const EXCHANGE_LIMIT = 25;

@@ -23,7 +23,7 @@ export interface ReferenceOptions {
   host?: string;
   /** Overrides the bot identity's token. */
   token?: string;
-  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError-like Error. */
+  /** Fault ids to switch on (see faultCatalogue). Unknown ids throw a ConfigurationError. */
   faults?: string[];
   variants?: Partial<Variants>;
   /**
@@ -37,6 +37,8 @@ export interface ReferenceOptions {
   latencyMs?: number;
   /** Extra guilds the bot is a member of, seeded after the fixed world (a big guild.list). Default 0. */
   guilds?: number;
+  /** Extra older messages in the sandbox channel, before the seeded history (a deep channel). Default 0. */
+  messages?: number;
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
@@ -91,9 +93,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export interface FaultDefinition {
+/** A fault of the catalogue; `Id` is its literal id, so the catalogue yields the FaultId union. */
+export interface FaultDefinition<Id extends string = string> {
   /** kebab-case, e.g. 'message-list-limit-over-bound-errors' */
-  id: string;
+  id: Id;
   /** Rule ids from spec/rules.ts that the fault breaks. */
   rules: string[];
   description: string;

@@ -12,7 +12,7 @@
  * A member removed by a trigger and added back gets its old record (joined_at, nick, roles) again;
  * guild-member-added also lifts a permanent-kick ban.
  */
-import type { Operations } from './operations.js';
+import type { Operations } from './operations/index.js';
 import { badRequest, conflict, Fields } from './request.js';
 import type { Json, Views } from './views.js';
 import { type GuildRecord, SEED, type World } from './world.js';

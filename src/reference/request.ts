@@ -3,7 +3,7 @@
  * send instead, a reader for the named fields of §4, and opaque pagination tokens.
  * The spec shows no error format (§7): the de-facto statuses are used (de-facto-conventions.md "HTTP").
  */
-import type { FaultSwitch } from './views.js';
+import type { FaultSwitch } from './faults/index.js';
 
 export class HttpError extends Error {
   constructor(

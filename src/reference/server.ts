@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ConfigurationError } from '../runner/errors.js';
+import { ConfigurationError } from '../../spec/errors.js';
 import {
   type ReferenceIdentity,
   type ReferenceOptions,
@@ -17,8 +17,8 @@ import {
 } from './contract.js';
 import { Control, REQUEST_EVENTS } from './control.js';
 import { EventHub, type Login } from './events/hub.js';
-import { faultCatalogue } from './faults/index.js';
-import { Operations } from './operations.js';
+import { type FaultId, faultCatalogue } from './faults/index.js';
+import { Operations } from './operations/index.js';
 import { AcceptedAnyway, Fields, HttpError } from './request.js';
 import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
 import { withExtraFields } from './tolerances/wire.js';
@@ -59,7 +59,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     throw new ConfigurationError(`guilds must be an integer >= 0, got ${extraGuilds}.`);
   }
 
-  const world = seedWorld(extraGuilds);
+  const extraMessages = options.messages ?? 0;
+  if (!Number.isInteger(extraMessages) || extraMessages < 0) {
+    throw new ConfigurationError(`messages must be an integer >= 0, got ${extraMessages}.`);
+  }
+  const world = seedWorld(extraGuilds, extraMessages);
   const identity = (name: IdentityName, token: string): ReferenceIdentity => {
     const userId = SEED[name];
     return { token, userId, platform: PLATFORM, name: world.users.get(userId)!.name };
@@ -73,7 +77,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   if (tokens.size !== 3) throw new ConfigurationError('token must differ from the peer and third tokens.');
   const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
 
-  const fault = (id: string): boolean => faults.has(id);
+  const fault = (id: FaultId): boolean => faults.has(id);
   const views = new Views(world, fault, variants, tolerate);
   const login = (entry: ReferenceIdentity): Login => ({
     // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
@@ -416,7 +420,7 @@ function parseBody(text: string, malformedIs500: boolean): Record<string, unknow
 }
 
 function checkFaults(ids: readonly string[]): ReadonlySet<string> {
-  const known = new Set(faultCatalogue.map((entry) => entry.id));
+  const known: ReadonlySet<string> = new Set(faultCatalogue.map((entry) => entry.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw new ConfigurationError(

@@ -3,6 +3,7 @@
  * faults live here, so every result and event carries the same deviation.
  */
 import type { Variants } from './contract.js';
+import type { FaultSwitch } from './faults/index.js';
 import type { ToleranceSwitch } from './tolerances/index.js';
 import type {
   ChannelRecord,
@@ -15,7 +16,6 @@ import type {
 } from './world.js';
 import { ChannelType } from './world.js';
 
-export type FaultSwitch = (id: string) => boolean;
 export type Json = Record<string, unknown>;
 
 /** A direct-message channel is not stored: its id names the two users (see directChannelId). */

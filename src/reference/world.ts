@@ -276,8 +276,10 @@ const MINUTE = 60_000;
 /**
  * Builds the seeded world. Deterministic: two calls give equal snapshots. `extraGuilds` more guilds owned
  * by the bot (ids extra-guild-1 …) make a big but honest guild.list, for the walks' no-page-cap test.
+ * `extraMessages` older messages in historyChannel (ids 6000001 …, before the seeded history): the bench's
+ * deep channel, which a run must not walk.
  */
-export function seedWorld(extraGuilds = 0): World {
+export function seedWorld(extraGuilds = 0, extraMessages = 0): World {
   const world = new World();
   const addUser = (id: string, name: string, isBot = false) =>
     world.users.set(id, { id, name, isBot, avatar: `https://avatars.example/${id}.png` });
@@ -347,6 +349,16 @@ export function seedWorld(extraGuilds = 0): World {
 
   // History: authored in turn by self, peer and three members.
   const authors = [SEED.self, SEED.peer, extraUsers[0], extraUsers[1], extraUsers[2]];
+  for (let i = 1; i <= extraMessages; i += 1) {
+    world.addMessage({
+      id: String(6_000_000 + i),
+      seq: world.newSeq(),
+      channelId: SEED.historyChannel,
+      authorId: authors[i % authors.length],
+      content: `Older message ${i}`,
+      createdAt: SEED_EPOCH - (extraMessages - i + 1) * MINUTE,
+    });
+  }
   for (let i = 1; i <= SEED.historyLength; i += 1) {
     world.addMessage({
       id: String(7_000_000 + i),

@@ -11,9 +11,10 @@ import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { defaultReporters, REPORTER_NAMES, type ReporterName } from './names.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
-export type ReporterName = 'console' | 'json' | 'junit' | 'markdown' | 'html' | 'badge';
+export { defaultReporters, type ReporterName };
 
 export interface ReportOutput {
   /** File name in the report folder (--out); absent: printed to stdout. */
@@ -63,10 +64,7 @@ export const reporters: Record<ReporterName, ReporterDefinition> = {
   },
 };
 
-export const reporterNames = Object.keys(reporters) as ReporterName[];
-
-/** The console plus every file writer. */
-export const defaultReporters: ReporterName[] = [...reporterNames];
+export const reporterNames: ReporterName[] = [...REPORTER_NAMES];
 
 const isReporterName = (name: string): name is ReporterName => Object.hasOwn(reporters, name);
 

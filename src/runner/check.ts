@@ -46,11 +46,23 @@ export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'op
   operations: OperationId[];
 }
 
-export const defineCheck = (check: CheckSpec): CheckSpec => check;
+/** A check of a suite file; with a group, a standalone check (a test's) that needs no defineSuite. */
+export function defineCheck(check: CheckSpec & { group: Group }): CheckDefinition;
+export function defineCheck(check: CheckSpec): CheckSpec;
+export function defineCheck(check: CheckSpec & { group?: Group }): CheckSpec | CheckDefinition {
+  return check;
+}
 
 /** The checks of one suite file, each given the file's group (said once, not in every check). */
-export const defineSuite = (group: Group, checks: readonly CheckSpec[]): CheckDefinition[] =>
-  checks.map((check) => ({ ...check, group }));
+export function defineSuite(group: Group, checks: readonly CheckSpec[]): CheckDefinition[] {
+  return checks.map((check) => {
+    const own = (check as Partial<CheckDefinition>).group;
+    if (own !== undefined && own !== group) {
+      throw new Error(`${check.id}: group '${own}' in a suite of group '${group}' (leave it to defineSuite)`);
+    }
+    return { ...check, group };
+  });
+}
 
 /** Result of t.call(): the parsed response. */
 export interface CallResult<T = any> {

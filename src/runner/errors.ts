@@ -2,9 +2,10 @@
  * Errors the CLI maps to exit codes (knip style: known errors carry what the user must fix).
  * ConfigurationError → exit 2; UnreachableError → exit 3.
  */
-export class ConfigurationError extends Error {
-  override name = 'ConfigurationError';
-}
+import { ConfigurationError } from '../../spec/errors.js';
+
+/** Defined in the leaf layer so that the reference can throw it too (one-way dependencies). */
+export { ConfigurationError };
 
 /** The implementation could not be reached on the first request (connection refused, DNS, timeout). */
 export class UnreachableError extends Error {

@@ -11,7 +11,7 @@ import {
   runToleranceMatrix,
 } from '../../scripts/faults.js';
 import { toleranceCatalogue } from '../../src/reference/index.js';
-import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
+import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
 import { loadFaultCatalogue } from '../../src/runner/embedded.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { ROOT } from '../cli/helpers.js';
@@ -53,6 +53,51 @@ describe('fault matrix', () => {
       ]),
     );
     expect(formatMatrix(matrix)).toMatch(/\* example\/message-create-then-get/);
+  });
+});
+
+describe('fault matrix, limited runs', () => {
+  it('runs a fault over the checks citing it, and finds a check that fails only under a fault not citing it', async () => {
+    const examples = await loadChecks(join(ROOT, 'test/runner/fixtures/suites'));
+    // Cites no rule of message-create-returns-object (MSG-CREATE-1), yet fails under it: a collateral failure.
+    const wantsAnArray = defineCheck({
+      id: 'test/create-answers-array',
+      title: 'message.create answers an array',
+      level: 'must',
+      rules: ['GEN-2'],
+      group: 'messages',
+      operations: ['message.create'],
+      async run(t: CheckContext) {
+        const created = await t.call('message.create', {
+          channel_id: t.sandbox.channelId,
+          content: 'array?',
+        });
+        const message = Array.isArray(created.body) ? created.body[0] : created.body;
+        if (typeof message?.id === 'string') {
+          t.track({
+            kind: 'message',
+            label: `message ${message.id}`,
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: message.id }],
+          });
+        }
+        t.expect(Array.isArray(created.body), 'message.create answers an array', created.body);
+      },
+    });
+    const fault = loadFaultCatalogue().find((candidate) => candidate.id === 'message-create-returns-object');
+    if (!fault) throw new Error('fault message-create-returns-object is not in the catalogue');
+    const matrix = await runFaultMatrix({ checks: [...examples, wantsAnArray], faults: [fault] });
+    const [row] = matrix.rows;
+    expect(row.detected).toBe(true);
+    expect(row.exitsOne).toBe(true);
+    // The limited run held only the checks citing MSG-CREATE-1: the collateral check was not in it…
+    expect([...row.expected, ...row.collateral]).not.toContain('test/create-answers-array');
+    // …so the second pass ran it under the fault, where it failed: it can fail, no problem reported.
+    expect(matrix.collateralOnly).toContain('test/create-answers-array');
+    expect(matrix.neverFailing).not.toContain('test/create-answers-array');
+    expect(matrix.problems.filter((problem) => problem.includes('create-answers-array'))).toEqual([]);
+    expect(formatMatrix(matrix)).toMatch(
+      /fail only under a fault not citing them: .*test\/create-answers-array/,
+    );
   });
 });
 

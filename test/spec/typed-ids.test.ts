@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineClientScenario } from '../../src/client-mode/model.js';
-import { defineCheck, defineSuite } from '../../src/runner/check.js';
+import { type CheckSpec, defineCheck, defineSuite } from '../../src/runner/check.js';
 
 const spec = {
   id: 'typed/ids',
@@ -36,5 +36,18 @@ describe('ids typed from the catalogues', () => {
       defineCheck({ ...spec, id: 'typed/other', rules: ['GEN-5'], operations: ['guild.list'] }),
     ]);
     expect(checks.map((check) => check.group)).toEqual(['pagination', 'pagination']);
+  });
+
+  it('defineSuite refuses a check that names another group', () => {
+    // tsc already refuses it; a suite in plain JavaScript is not type-checked, so the guard is at run time.
+    const stray = defineCheck({
+      ...spec,
+      group: 'events',
+      rules: [],
+      operations: [],
+    }) as unknown as CheckSpec;
+    expect(() => defineSuite('pagination', [stray])).toThrow(
+      /group 'events' in a suite of group 'pagination'/,
+    );
   });
 });

@@ -14,6 +14,8 @@
  */
 import type { Server } from 'node:http';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { droppedResourceFault } from '../faults/events.js';
+import type { FaultId } from '../faults/index.js';
 import type { ToleranceSwitch } from '../tolerances/index.js';
 import { withExtraFields } from '../tolerances/wire.js';
 
@@ -116,7 +118,7 @@ interface Webhook {
 }
 
 /** Link faults: the operation no longer emits its event (EVT-LINK-MESSAGE, EVT-LINK-INFERRED). */
-const MISSING_ON_OPERATION: Record<string, { operation: string; type: string }> = {
+const MISSING_ON_OPERATION: Partial<Record<FaultId, { operation: string; type: string }>> = {
   'event-missing-on-message-create': { operation: 'message.create', type: 'message-created' },
   'event-missing-on-message-update': { operation: 'message.update', type: 'message-updated' },
   'event-missing-on-message-delete': { operation: 'message.delete', type: 'message-deleted' },
@@ -136,10 +138,13 @@ const MISSING_ON_OPERATION: Record<string, { operation: string; type: string }> 
 };
 
 /** Name faults: the event goes out under a wrong name (EVT-NAMES). */
-const WRONG_NAMES: Record<string, { type: string; sent: string }> = {
+const WRONG_NAMES: Partial<Record<FaultId, { type: string; sent: string }>> = {
   'event-name-message-create': { type: 'message-created', sent: 'message-create' },
   'event-name-reaction-deleted': { type: 'reaction-removed', sent: 'reaction-deleted' },
 };
+
+/** The entries of a fault-keyed table, keys kept as FaultId. */
+const faultEntries = <V>(table: Partial<Record<FaultId, V>>) => Object.entries(table) as [FaultId, V][];
 
 const loginId = (login: Login): string | undefined => login.user?.id;
 
@@ -228,12 +233,12 @@ export class EventHub {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  #fault(id: string): boolean {
+  #fault(id: FaultId): boolean {
     return this.#faults.has(id);
   }
 
   #dropsCausedEvent(type: string, operation: string | undefined): boolean {
-    return Object.entries(MISSING_ON_OPERATION).some(
+    return faultEntries(MISSING_ON_OPERATION).some(
       ([fault, link]) =>
         this.#fault(fault) && link.type === type && (operation === undefined || operation === link.operation),
     );
@@ -254,13 +259,14 @@ export class EventHub {
     const lifted: Record<string, unknown> = {};
     for (const key of RESOURCE_KEYS) {
       // Resource faults: `event-<type>-no-<resource>` drops a required resource (EVT-<TYPE>, GEN-4).
-      if (resources[key] !== undefined && !this.#fault(`event-${type}-no-${key}`)) {
+      const dropped = droppedResourceFault(type, key);
+      if (resources[key] !== undefined && !(dropped && this.#fault(dropped))) {
         lifted[key] = resources[key];
       }
     }
     const sentType =
-      Object.entries(WRONG_NAMES).find(([fault, name]) => this.#fault(fault) && name.type === type)?.[1]
-        .sent ?? type;
+      faultEntries(WRONG_NAMES).find(([fault, name]) => this.#fault(fault) && name.type === type)?.[1].sent ??
+      type;
     const timestamp = this.#now();
     if (this.#fault('event-envelope-legacy') || this.#tolerate('legacy-event-envelope')) {
       // What older servers send: id instead of sn, platform + self_id instead of login.

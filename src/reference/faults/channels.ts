@@ -1,10 +1,10 @@
 /**
- * Channel faults added by the channels suite, implemented in src/reference/operations.ts (channelMute)
- * behind `fault('<id>')`.
+ * Channel faults added by the channels suite, implemented in src/reference/operations/channels.ts
+ * (channelMute) and operations/messages.ts (refuseWhenMuted) behind `fault('<id>')`.
  */
-import type { FaultDefinition } from '../contract.js';
+import { defineFaults } from './define.js';
 
-export const channelsFaults: FaultDefinition[] = [
+export const channelsFaults = defineFaults([
   {
     id: 'channel-mute-not-implemented',
     rules: ['CHAN-MUTE-1'],
@@ -19,4 +19,4 @@ export const channelsFaults: FaultDefinition[] = [
       "A muted sender's message.create is refused with 500 instead of a 4xx (the mute itself works).",
     detectedBy: ['channel.mute/refusal-is-4xx', 'guild.member.mute/refusal-is-4xx'],
   },
-];
+]);

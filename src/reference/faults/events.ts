@@ -6,12 +6,12 @@ import { eventRuleId } from '../../../spec/rules.js';
 import type { FaultDefinition } from '../contract.js';
 
 /** detectedBy: the event-suite checks (suites/events*.ts) that fail with the fault on over WebSocket. */
-const fault = (
-  id: string,
+const fault = <Id extends string>(
+  id: Id,
   rules: string[],
   description: string,
   detectedBy: string[] = [],
-): FaultDefinition => ({
+): FaultDefinition<Id> => ({
   id,
   rules,
   description,
@@ -19,7 +19,7 @@ const fault = (
 });
 
 /** §6 table: for each event, the required resource whose absence tells the most. */
-const DROPPED_RESOURCE: [event: string, resource: string][] = [
+const DROPPED_RESOURCE = [
   ['message-created', 'user'],
   ['message-updated', 'channel'],
   ['message-deleted', 'message'],
@@ -40,10 +40,29 @@ const DROPPED_RESOURCE: [event: string, resource: string][] = [
   ['reaction-added', 'emoji'],
   ['reaction-removed', 'emoji'],
   ['friend-request', 'user'],
-];
+] as const;
+
+/** The id of a resource fault, typed from the table: `event-<event>-no-<resource>`. */
+type DroppedResourceFaultId<Pair = (typeof DROPPED_RESOURCE)[number]> = Pair extends readonly [
+  infer Event extends string,
+  infer Resource extends string,
+]
+  ? `event-${Event}-no-${Resource}`
+  : never;
+
+const droppedResourceId = (event: string, resource: string) =>
+  `event-${event}-no-${resource}` as DroppedResourceFaultId;
+
+const DROPPED_RESOURCE_FAULTS: ReadonlyMap<string, DroppedResourceFaultId> = new Map(
+  DROPPED_RESOURCE.map(([event, resource]) => [`${event}/${resource}`, droppedResourceId(event, resource)]),
+);
+
+/** The fault that drops `resource` from `event` events, if the catalogue has one (events/hub.ts). */
+export const droppedResourceFault = (event: string, resource: string): DroppedResourceFaultId | undefined =>
+  DROPPED_RESOURCE_FAULTS.get(`${event}/${resource}`);
 
 /** [operation, event, rule]: the operation's change no longer emits its event. */
-const MISSING_LINKS: [operation: string, event: string, rule: string][] = [
+const MISSING_LINKS = [
   ['message.create', 'message-created', 'EVT-LINK-MESSAGE'],
   ['message.update', 'message-updated', 'EVT-LINK-MESSAGE'],
   ['message.delete', 'message-deleted', 'EVT-LINK-MESSAGE'],
@@ -57,12 +76,17 @@ const MISSING_LINKS: [operation: string, event: string, rule: string][] = [
   ['guild.role.delete', 'guild-role-deleted', 'EVT-LINK-INFERRED'],
   ['reaction.delete', 'reaction-removed', 'EVT-LINK-INFERRED'],
   ['guild.member.role.set', 'guild-member-updated', 'EVT-LINK-INFERRED'],
-];
+] as const;
 
-export const eventFaults: FaultDefinition[] = [
+/** 'guild.member.kick' → 'guild-member-kick', at the type level too. */
+type Dashed<S extends string> = S extends `${infer Head}.${infer Tail}` ? `${Head}-${Dashed<Tail>}` : S;
+const missingLinkId = <Operation extends string>(operation: Operation) =>
+  `event-missing-on-${operation.replaceAll('.', '-')}` as `event-missing-on-${Dashed<Operation>}`;
+
+export const eventFaults = [
   ...DROPPED_RESOURCE.map(([event, resource]) =>
     fault(
-      `event-${event}-no-${resource}`,
+      droppedResourceId(event, resource),
       [eventRuleId(event), 'GEN-4'],
       `${event} events are sent without their required ${resource}.`,
       [`event.${event}/required-resources`],
@@ -70,7 +94,7 @@ export const eventFaults: FaultDefinition[] = [
   ),
   ...MISSING_LINKS.map(([operation, event, rule]) =>
     fault(
-      `event-missing-on-${operation.replaceAll('.', '-')}`,
+      missingLinkId(operation),
       [rule],
       `${operation} makes its change but emits no ${event} (triggered ${event} events still flow).`,
       [`${operation}/emits-${event}`],
@@ -127,10 +151,10 @@ export const eventFaults: FaultDefinition[] = [
   // Only webhook deliveries can show these: the matrix runs them with --events webhook.
   {
     ...fault('webhook-no-opcode', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Satori-Opcode header.'),
-    runWith: { events: 'webhook' },
+    runWith: { events: 'webhook' as const },
   },
   {
     ...fault('webhook-no-auth', ['CONV-WEBHOOK'], 'Webhook deliveries carry no Authorization header.'),
-    runWith: { events: 'webhook' },
+    runWith: { events: 'webhook' as const },
   },
 ];

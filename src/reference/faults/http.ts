@@ -1,18 +1,19 @@
 /**
  * HTTP faults of the reference implementation: realistic mistakes, each breaking the rules it names
- * (spec/rules.ts). Implemented where they bite: src/reference/operations.ts, views.ts and server.ts,
- * behind `fault('<id>')`. detectedBy is filled in as the suites are written.
+ * (spec/rules.ts). Implemented where they bite (../README.md): operations/<group>.ts, views.ts,
+ * request.ts and server.ts, behind `fault('<id>')`. detectedBy stays empty: a failing check citing one of
+ * the rules detects the fault (npm run faults).
  */
 import type { FaultDefinition } from '../contract.js';
 
-const fault = (id: string, rules: string[], description: string): FaultDefinition => ({
+const fault = <Id extends string>(id: Id, rules: string[], description: string): FaultDefinition<Id> => ({
   id,
   rules,
   description,
   detectedBy: [],
 });
 
-const messageList: FaultDefinition[] = [
+const messageList = [
   fault(
     'message-list-limit-over-bound-errors',
     ['MSG-LIST-5'],
@@ -86,7 +87,7 @@ const messageList: FaultDefinition[] = [
   ),
 ];
 
-const messages: FaultDefinition[] = [
+const messages = [
   fault(
     'message-get-without-channel',
     ['MSG-GET-2', 'GEN-4'],
@@ -112,7 +113,7 @@ const messages: FaultDefinition[] = [
   fault('message-delete-no-op', ['MSG-DELETE-1'], 'message.delete answers 200 but the message stays.'),
 ];
 
-const resourceFields: FaultDefinition[] = [
+const resourceFields = [
   fault('message-id-missing', ['RES-MESSAGE'], 'Message objects have no id.'),
   fault('message-content-number', ['RES-MESSAGE'], 'Message.content is sent as a number (its length).'),
   fault(
@@ -147,7 +148,7 @@ const resourceFields: FaultDefinition[] = [
   fault('friend-user-string', ['RES-FRIEND'], 'Friend.user is sent as the user id string instead of a User.'),
 ];
 
-const channels: FaultDefinition[] = [
+const channels = [
   fault(
     'channel-get-ignores-id',
     ['CHAN-GET-1'],
@@ -188,7 +189,7 @@ const channels: FaultDefinition[] = [
   ),
 ];
 
-const guildsAndMembers: FaultDefinition[] = [
+const guildsAndMembers = [
   fault(
     'guild-get-ignores-id',
     ['GUILD-GET-1'],
@@ -258,7 +259,7 @@ const guildsAndMembers: FaultDefinition[] = [
   ),
 ];
 
-const roles: FaultDefinition[] = [
+const roles = [
   fault('role-list-all-guilds', ['ROLE-LIST-1'], 'guild.role.list returns the roles of every guild.'),
   fault(
     'role-set-no-op',
@@ -279,7 +280,7 @@ const roles: FaultDefinition[] = [
   fault('role-delete-no-op', ['ROLE-DELETE-1'], 'guild.role.delete answers 200 but the role stays.'),
 ];
 
-const reactions: FaultDefinition[] = [
+const reactions = [
   fault('reaction-create-no-op', ['REACTION-CREATE-1'], 'reaction.create answers 200 but adds no reaction.'),
   fault(
     'reaction-delete-no-op',
@@ -304,7 +305,7 @@ const reactions: FaultDefinition[] = [
   fault('reaction-list-empty', ['REACTION-LIST-1'], 'reaction.list always returns an empty list.'),
 ];
 
-const friends: FaultDefinition[] = [
+const friends = [
   fault('friend-list-empty', ['FRIEND-LIST-1'], 'friend.list always returns an empty list.'),
   fault('friend-delete-no-op', ['FRIEND-DELETE-1'], 'friend.delete answers 200 but the friend stays.'),
   fault(
@@ -319,7 +320,7 @@ const friends: FaultDefinition[] = [
   ),
 ];
 
-const protocol: FaultDefinition[] = [
+const protocol = [
   fault(
     'dotted-paths-not-found',
     ['GEN-1'],
@@ -346,7 +347,7 @@ const protocol: FaultDefinition[] = [
   fault('results-text-plain', ['CONV-HTTP-JSON'], 'Results are sent with Content-Type text/plain.'),
 ];
 
-export const httpFaults: FaultDefinition[] = [
+export const httpFaults = [
   ...messageList,
   ...messages,
   ...resourceFields,

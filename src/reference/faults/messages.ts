@@ -1,11 +1,11 @@
 /**
  * Message faults beyond src/reference/faults/http.ts: off-by-one pagination tokens (a gap, a repeat),
  * a handler that does not read its named fields from the JSON body, and a crash on a wrong-typed field.
- * Implemented in src/reference/operations.ts (messageList, messageGet).
+ * Implemented in src/reference/operations/messages.ts (messageList, messageGet).
  */
-import type { FaultDefinition } from '../contract.js';
+import { defineFaults } from './define.js';
 
-export const messagesFaults: FaultDefinition[] = [
+export const messagesFaults = defineFaults([
   {
     id: 'message-list-token-skips-one',
     rules: ['MSG-LIST-6', 'GEN-6'],
@@ -38,4 +38,4 @@ export const messagesFaults: FaultDefinition[] = [
     description: 'message.get crashes (500) when a field has the wrong type, e.g. message_id as an object.',
     detectedBy: ['http/wrong-typed-field-is-4xx'],
   },
-];
+]);

@@ -1,11 +1,11 @@
 /**
  * Reaction faults beyond src/reference/faults/http.ts: the operation removes the wrong reactions, so the
  * "left in place" halves of the reaction checks (suites/reactions.ts) have a fault to catch.
- * Implemented in src/reference/operations.ts (reactionDelete, reactionClear).
+ * Implemented in src/reference/operations/reactions.ts (reactionDelete, reactionClear).
  */
-import type { FaultDefinition } from '../contract.js';
+import { defineFaults } from './define.js';
 
-export const reactionsFaults: FaultDefinition[] = [
+export const reactionsFaults = defineFaults([
   {
     id: 'reaction-delete-ignores-user-id',
     rules: ['REACTION-DELETE-1'],
@@ -18,4 +18,4 @@ export const reactionsFaults: FaultDefinition[] = [
     description: 'reaction.clear with emoji_id clears every reaction of the message, not only that emoji.',
     detectedBy: ['reaction.clear/emoji-clears-that-emoji-only'],
   },
-];
+]);

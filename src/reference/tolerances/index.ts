@@ -3,9 +3,11 @@
  * behaviour that the spec allows (the section in `allowedBy` leaves it open) and that real servers of the
  * protocol family show (../shared/spec/de-facto-conventions.md). Under any of them, and under the presets
  * that combine them, a full run must end with no failing must check and no error (npm run faults).
- * Implemented where they bite, behind `tolerate('<id>')`: server.ts, operations.ts, control.ts, events/hub.ts.
+ * Implemented where they bite (../README.md), behind `tolerate('<id>')`: server.ts, operations/, views.ts,
+ * events/hub.ts.
  */
-import { ConfigurationError } from '../../runner/errors.js';
+import { ConfigurationError } from '../../../spec/errors.js';
+import type { FaultId } from '../faults/index.js';
 
 export interface ToleranceDefinition {
   /** kebab-case, e.g. 'void-text-plain-ok' */
@@ -17,7 +19,7 @@ export interface ToleranceDefinition {
    * Faults that break the very behaviour this tolerance replaces, so that with the tolerance on they show
    * nothing a check could see (npm run faults does not expect them detected under a preset containing it).
    */
-  readonly masks?: readonly string[];
+  readonly masks?: readonly FaultId[];
   /** Run options under which the tolerance can show at all (like FaultDefinition.runWith). */
   readonly runWith?: { readonly events?: 'ws' | 'webhook' };
 }
