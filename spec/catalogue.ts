@@ -3,6 +3,7 @@
  * required resources, experimental flag, §4.8 variant points, rule ids), and the request/response JSON
  * schemas built from that data. An independent reading of the spec: nothing here comes from src/reference.
  */
+import type { RuleId } from './rules.js';
 import { VARIANT_POINTS } from './variants.js';
 
 export { VARIANT_POINTS };
@@ -79,8 +80,8 @@ export interface VariantPoint {
   /** Possible values; the first is the default. */
   values: readonly string[];
   description: string;
-  rule: string;
-  operations: readonly string[];
+  rule: RuleId;
+  operations: readonly OperationId[];
 }
 
 /** The §4.8 variant points described (values from VARIANT_POINTS). */
@@ -215,7 +216,7 @@ export type ResponseShape =
 
 export interface Operation {
   /** e.g. 'message.list'; sent as POST {base_url}/message.list (§1 rule 1). */
-  path: string;
+  path: OperationId;
   group: OperationGroup;
   section: string;
   summary: string;
@@ -232,7 +233,7 @@ export interface Operation {
   /** §4.8 variant points that change this operation's request or response. */
   variantPoints: readonly VariantPointName[];
   /** Rule ids of spec/rules.ts this operation is subject to. */
-  rules: readonly string[];
+  rules: readonly RuleId[];
   /** The request schema with default variants (see requestSchema for others). */
   readonly request: JsonSchema;
 }
@@ -262,8 +263,8 @@ const listNext = (): Field => ({
   variant: { point: 'list-next', values: { optional: { required: false }, required: { required: true } } },
 });
 
-interface OperationInput {
-  path: string;
+interface OperationInput<Path extends string = string> {
+  path: Path;
   group: OperationGroup;
   summary: string;
   fields: Field[];
@@ -271,13 +272,16 @@ interface OperationInput {
   requiredResources?: ResourceKey[];
   experimental?: boolean;
   /** Rules specific to this operation; the general ones (GEN-*, GAP-NO-RETURN …) are derived. */
-  rules: string[];
+  rules: RuleId[];
 }
+
+/** Keeps each path as a literal, so that OperationId below is the union of the 33 paths. */
+const operationInputs = <const Path extends string>(inputs: OperationInput<Path>[]) => inputs;
 
 const resource = (name: ResourceName): ResponseShape => ({ kind: 'resource', resource: name });
 const list = (name: ResourceName): ResponseShape => ({ kind: 'list', resource: name });
 
-const INPUTS: OperationInput[] = [
+const INPUTS = operationInputs([
   // §4.1 Messages
   {
     path: 'message.create',
@@ -586,11 +590,14 @@ const INPUTS: OperationInput[] = [
     fields: approveFields,
     rules: ['FRIEND-APPROVE-1', 'EVT-REQUEST-FLOW'],
   },
-];
+]);
+
+/** Every operation path of §4 ('message.list' …): a check citing another fails to compile. */
+export type OperationId = (typeof INPUTS)[number]['path'];
 
 /** Rules that follow from the shape of an operation rather than from its own text. */
-function derivedRules(input: OperationInput, variants: readonly VariantPointName[]): string[] {
-  const derived = ['GEN-1', 'GEN-2'];
+function derivedRules(input: OperationInput, variants: readonly VariantPointName[]): RuleId[] {
+  const derived: RuleId[] = ['GEN-1', 'GEN-2'];
   if (input.fields.some((f) => f.required)) derived.push('OP-REQUIRED-FIELDS');
   if (input.experimental) derived.push('GEN-3');
   if (input.requiredResources?.length) derived.push('GEN-4');
@@ -600,7 +607,7 @@ function derivedRules(input: OperationInput, variants: readonly VariantPointName
   return derived;
 }
 
-function buildOperation(input: OperationInput): Operation {
+function buildOperation(input: OperationInput<OperationId>): Operation {
   const group = groups.find((g) => g.name === input.group)!;
   const response = input.response ?? null;
   const pagination = response?.kind === 'list' ? 'list' : response?.kind === 'bidi' ? 'bidi' : 'none';
@@ -629,7 +636,7 @@ function buildOperation(input: OperationInput): Operation {
 /** The 33 operations of §4, in spec order. */
 export const operations: readonly Operation[] = INPUTS.map(buildOperation);
 
-const byPath = new Map(operations.map((operation) => [operation.path, operation]));
+const byPath = new Map<string, Operation>(operations.map((operation) => [operation.path, operation]));
 
 /** Paths that look like `path` (same words, or small edit distance), best first. */
 function nearMatches(path: string, candidates: readonly string[]): string[] {

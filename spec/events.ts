@@ -10,7 +10,7 @@ import {
   resourceRef,
   unknownNameError,
 } from './catalogue.js';
-import { eventRuleId } from './rules.js';
+import { type EventName, eventRuleId, type RuleId } from './rules.js';
 import type { JsonSchema } from './schema-files.js';
 
 export interface EventLink {
@@ -27,7 +27,7 @@ export interface EventDefinition {
   trigger: string;
   requiredResources: readonly ResourceKey[];
   /** The rule of this §6 row (e.g. EVT-MESSAGE-CREATED). */
-  rule: string;
+  rule: RuleId;
   links: readonly EventLink[];
 }
 
@@ -37,7 +37,7 @@ const inferred = (operation: string, condition?: string): EventLink =>
 const answers = (operation: string): EventLink => ({ operation, kind: 'answers' });
 
 const event = (
-  name: string,
+  name: EventName,
   trigger: string,
   requiredResources: ResourceKey[],
   links: EventLink[] = [],

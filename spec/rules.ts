@@ -6,8 +6,8 @@
  */
 export type RuleLevel = 'must' | 'should' | 'info';
 
-export interface Rule {
-  id: string;
+export interface Rule<Id extends string = RuleId> {
+  id: Id;
   /** Spec section, e.g. '4.1'; for conventions, the heading of de-facto-conventions.md. */
   section: string;
   level: RuleLevel;
@@ -18,7 +18,14 @@ export interface Rule {
   source: 'spec' | 'convention';
 }
 
-const spec = (id: string, section: string, level: RuleLevel, statement: string, testable = true): Rule => ({
+// Generic over the id so that `rules` keeps every id as a literal: RuleId below is their union.
+const spec = <const Id extends string>(
+  id: Id,
+  section: string,
+  level: RuleLevel,
+  statement: string,
+  testable = true,
+): Rule<Id> => ({
   id,
   section,
   level,
@@ -26,9 +33,9 @@ const spec = (id: string, section: string, level: RuleLevel, statement: string, 
   testable,
   source: 'spec',
 });
-const gap = (id: string, section: string, statement: string): Rule =>
+const gap = <const Id extends string>(id: Id, section: string, statement: string): Rule<Id> =>
   spec(id, section, 'info', statement, false);
-const convention = (id: string, section: string, statement: string): Rule => ({
+const convention = <const Id extends string>(id: Id, section: string, statement: string): Rule<Id> => ({
   id,
   section,
   level: 'should',
@@ -38,7 +45,7 @@ const convention = (id: string, section: string, statement: string): Rule => ({
 });
 
 /** §6 table: event name → required resources. Kept here only to derive one rule per event. */
-const EVENT_RULES: [string, string][] = [
+const EVENT_RULES = [
   ['message-created', 'channel, message, user'],
   ['message-updated', 'channel, message, user'],
   ['message-deleted', 'channel, message, user'],
@@ -59,12 +66,19 @@ const EVENT_RULES: [string, string][] = [
   ['reaction-added', 'emoji'],
   ['reaction-removed', 'emoji'],
   ['friend-request', 'user'],
-];
+] as const;
+
+/** The kebab-case names of the §6 events. */
+export type EventName = (typeof EVENT_RULES)[number][0];
 
 /** Rule id of the §6 row for one event, e.g. 'message-created' → 'EVT-MESSAGE-CREATED'. */
-export const eventRuleId = (event: string): string => `EVT-${event.toUpperCase()}`;
+export function eventRuleId<E extends EventName>(event: E): `EVT-${Uppercase<E>}`;
+export function eventRuleId(event: string): string;
+export function eventRuleId(event: string): string {
+  return `EVT-${event.toUpperCase()}`;
+}
 
-export const rules: readonly Rule[] = [
+const RULES = [
   // §1 What the service does
   spec(
     'GEN-1',
@@ -432,7 +446,12 @@ export const rules: readonly Rule[] = [
   ),
 ];
 
-const byId = new Map(rules.map((rule) => [rule.id, rule]));
+/** Every rule id of the catalogue: a check, scenario or operation citing another id fails to compile. */
+export type RuleId = (typeof RULES)[number]['id'];
+
+export const rules: readonly Rule[] = RULES;
+
+const byId = new Map<string, Rule>(rules.map((rule) => [rule.id, rule]));
 
 /** The rule with this id; throws for an unknown id (a typo in a check or fault is a defect). */
 export function getRule(id: string): Rule {
@@ -441,4 +460,4 @@ export function getRule(id: string): Rule {
   return rule;
 }
 
-export const hasRule = (id: string): boolean => byId.has(id);
+export const hasRule = (id: string): id is RuleId => byId.has(id);

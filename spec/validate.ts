@@ -5,6 +5,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { brief } from './brief.js';
 import {
   getOperation,
   listSchema,
@@ -62,11 +63,6 @@ function schemaFor(ref: string, variants: Variants): JsonSchema | null {
     case 'envelope':
       return resourceRef('EventEnvelope', variants);
     case 'report':
-      if (!loadSchemaFiles().has('report')) {
-        throw new Error(
-          'spec/schemas/report.schema.json does not exist yet: write it before validating reports.',
-        );
-      }
       return { $ref: `${SCHEMA_BASE}report${SCHEMA_SUFFIX}` };
   }
   // 'List<Channel>' / 'BidiList<Message>': a list envelope with typed items.
@@ -115,10 +111,7 @@ function at(value: unknown, pointer: string): unknown {
   return current;
 }
 
-const show = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
+const show = (value: unknown): string => brief(value, 60);
 
 function toProblem(error: ErrorObject, value: unknown): Problem {
   if (error.keyword === 'required') {
@@ -208,4 +201,38 @@ export function requiredResourceProblems(
     ];
   }
   return data.flatMap((item, index) => missingIn(item, `/data/${index}`));
+}
+
+/** A problem of a standalone document against its own schema; `unknownKey` for a key the schema forbids. */
+export interface DocumentProblem {
+  /** JSON pointer into the document ('' is the document itself). */
+  path: string;
+  message: string;
+  unknownKey?: string;
+}
+
+let documentAjv: Ajv2020 | undefined;
+const documentValidators = new WeakMap<JsonSchema, ValidateFunction>();
+
+/**
+ * Validates a document that is not protocol data (e.g. conformance.config.json) against a schema of its
+ * own, kept apart from the spec schemas: strict, every problem reported.
+ */
+export function validateDocument(schema: JsonSchema, value: unknown): DocumentProblem[] {
+  let check = documentValidators.get(schema);
+  if (!check) {
+    documentAjv ??= new Ajv2020({ strict: true, allErrors: true });
+    check = documentAjv.compile(schema);
+    documentValidators.set(schema, check);
+  }
+  if (check(value)) return [];
+  return (check.errors ?? []).map((error) =>
+    error.keyword === 'additionalProperties'
+      ? {
+          path: error.instancePath,
+          message: error.message ?? 'unknown key',
+          unknownKey: (error.params as { additionalProperty: string }).additionalProperty,
+        }
+      : { path: error.instancePath, message: error.message ?? 'invalid' },
+  );
 }

@@ -2,7 +2,7 @@
  * Channels (§4.2): channel.get, channel.list, channel.create/update/delete, user.channel.create and the
  * experimental channel.mute. Only channels this run created are updated, deleted or muted.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import {
   expectRefusalIs4xx,
   expectShortMuteEnds,
@@ -15,6 +15,7 @@ import {
   trackChannelMute,
   unmuteAndVerify,
 } from './_lib/effects.js';
+import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listAll, listHas, uniqueName } from './_lib/lists.js';
 
 const TEXT = 0;
@@ -64,50 +65,22 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
   return channel.id;
 }
 
-const checks: CheckDefinition[] = [
-  defineCheck({
-    id: 'channel.get/returns-channel',
+const checks: CheckSpec[] = [
+  getSandboxCheck({
+    noun: 'channel',
     title: 'channel.get returns the sandbox channel as a Channel with a ChannelType type',
-    level: 'must',
     rules: ['CHAN-GET-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
-    group: 'channels',
-    operations: ['channel.get'],
-    async run(t: CheckContext) {
-      const result = await t.call('channel.get', { channel_id: t.sandbox.channelId });
-      t.expectOk(result, 'channel.get');
-      t.expectSchema('Channel', result.body, 'channel.get result');
-      t.expect(
-        idOf(result.body) === t.sandbox.channelId,
-        `channel.get returns the channel asked for (id ${t.sandbox.channelId})`,
-        result.body?.id,
-      );
-    },
+    schema: 'Channel',
+    sandboxId: (t) => t.sandbox.channelId,
   }),
 
-  defineCheck({
-    id: 'channel.get/returns-the-channel-asked-for',
-    title: 'channel.get of each channel channel.list shows returns that channel, not another',
-    level: 'must',
-    rules: ['CHAN-GET-1'],
-    group: 'channels',
-    operations: ['channel.list', 'channel.get'],
-    async run(t: CheckContext) {
-      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
-      const ids = items
-        .map(idOf)
-        .filter((id) => id !== undefined && id !== t.sandbox.channelId)
-        .slice(0, MAX_GETS);
-      if (ids.length === 0) t.skip(`guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`);
-      for (const id of ids) {
-        const result = await t.call('channel.get', { channel_id: id });
-        t.expectOk(result, `channel.get of channel ${id}`);
-        t.expect(
-          idOf(result.body) === id,
-          `channel.get returns the channel asked for (id ${id})`,
-          result.body,
-        );
-      }
-    },
+  getEachListedCheck({
+    noun: 'channel',
+    rule: 'CHAN-GET-1',
+    listFields: (t) => ({ guild_id: t.sandbox.guildId }),
+    sandboxId: (t) => t.sandbox.channelId,
+    maxGets: MAX_GETS,
+    noneReason: (t) => `guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`,
   }),
 
   defineCheck({
@@ -115,7 +88,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.list pages through the guild’s channels to the end, each a valid Channel, each once',
     level: 'must',
     rules: ['CHAN-LIST-1', 'GEN-5', 'GEN-6', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
-    group: 'channels',
     operations: ['channel.list'],
     async run(t: CheckContext) {
       const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId }, { validate: true });
@@ -132,7 +104,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.list lists only the channels of guild_id: two guilds share no channel',
     level: 'must',
     rules: ['CHAN-LIST-1'],
-    group: 'channels',
     operations: ['guild.list', 'channel.list'],
     async run(t: CheckContext) {
       const { items: guilds } = await listAll(t, 'guild.list', {});
@@ -156,7 +127,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.create returns the new Channel, which channel.get and channel.list then show',
     level: 'must',
     rules: ['CHAN-CREATE-1', 'RES-CHANNEL'],
-    group: 'channels',
     operations: ['channel.create', 'channel.get', 'channel.list'],
     async run(t: CheckContext) {
       const name = uniqueName('create');
@@ -188,7 +158,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.update applies data: a renamed channel reads back with its new name',
     level: 'must',
     rules: ['CHAN-UPDATE-1'],
-    group: 'channels',
     operations: ['channel.create', 'channel.update', 'channel.get'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'update');
@@ -206,7 +175,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.delete removes the channel: channel.get refuses it or channel.list no longer lists it',
     level: 'must',
     rules: ['CHAN-DELETE-1'],
-    group: 'channels',
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'delete');
@@ -234,7 +202,6 @@ const checks: CheckDefinition[] = [
     title: 'user.channel.create with the peer’s user id returns a DIRECT (1) Channel',
     level: 'must',
     rules: ['USER-CHAN-CREATE-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
-    group: 'channels',
     operations: ['user.channel.create'],
     needs: ['peer'],
     async run(t: CheckContext) {
@@ -255,7 +222,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.mute of a channel the run created is accepted with a duration in milliseconds',
     level: 'must',
     rules: ['CHAN-MUTE-1'],
-    group: 'channels',
     operations: ['channel.create', 'channel.mute'],
     experimental: true,
     async run(t: CheckContext) {
@@ -271,7 +237,6 @@ const checks: CheckDefinition[] = [
     title: 'channel.mute with duration 0 (unmute) is accepted and lifts the mute',
     level: 'must',
     rules: ['CHAN-MUTE-2'],
-    group: 'channels',
     operations: ['channel.create', 'channel.mute'],
     experimental: true,
     async run(t: CheckContext) {
@@ -291,7 +256,6 @@ const checks: CheckDefinition[] = [
     title: 'While a channel is muted the peer cannot post in it; after duration 0 it can again',
     level: 'must',
     rules: ['CHAN-MUTE-1', 'CHAN-MUTE-2'],
-    group: 'channels',
     operations: ['channel.create', 'channel.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -316,7 +280,6 @@ const checks: CheckDefinition[] = [
     title: 'The peer’s message.create in a muted channel is refused with a 4xx, not a server error',
     level: 'should',
     rules: ['CHAN-MUTE-1'],
-    group: 'channels',
     operations: ['channel.create', 'channel.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -338,7 +301,6 @@ const checks: CheckDefinition[] = [
     title: 'A channel mute of 1500 ms takes effect and ends by itself within seconds',
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
-    group: 'channels',
     operations: ['channel.create', 'channel.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -354,4 +316,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('channels', checks);

@@ -4,10 +4,12 @@
  * operation). Events are correlated by the ids of what the check created; waits are bounded by
  * --event-timeout. Lifecycle, envelope and per-type validation are in events.ts.
  */
+import type { OperationId } from '../spec/catalogue.js';
 import {
   type CheckContext,
-  type CheckDefinition,
+  type CheckSpec,
   defineCheck,
+  defineSuite,
   type ObservedEvent,
 } from '../src/runner/check.js';
 import {
@@ -32,13 +34,12 @@ const sameMessage = (message: CreatedMessage) => (event: ObservedEvent) =>
 
 // ── Stated links (§6: message.create, message.update and message.delete correspond to …) ────────────
 
-const messageLinks: CheckDefinition[] = [
+const messageLinks: CheckSpec[] = [
   defineCheck({
     id: 'message.create/emits-message-created',
     title: 'message.create causes a message-created event carrying the new message and its channel',
     level: 'must',
     rules: ['EVT-LINK-MESSAGE'],
-    group: 'events',
     operations: ['message.create'],
     needs: ['events'],
     async run(t: CheckContext) {
@@ -59,7 +60,6 @@ const messageLinks: CheckDefinition[] = [
       title: `message.${action} causes a message-${action}d event carrying the message and its channel`,
       level: 'must',
       rules: ['EVT-LINK-MESSAGE'],
-      group: 'events',
       operations: ['message.create', `message.${action}`],
       needs: ['events'],
       async run(t: CheckContext) {
@@ -86,10 +86,10 @@ const messageLinks: CheckDefinition[] = [
 // ── Inferred links (the operation makes the change the event announces) ───────────────────────────
 
 interface InferredLink {
-  operation: string;
+  operation: OperationId;
   event: string;
   experimental?: boolean;
-  needs?: CheckDefinition['needs'];
+  needs?: CheckSpec['needs'];
   /** Run alone: the event cannot be told apart from the same event caused by concurrent checks. */
   exclusive?: boolean;
   /** Prepares what the operation acts on and returns how to call it and how to recognise its event. */
@@ -256,13 +256,12 @@ function reactionOf(messageId: string) {
   };
 }
 
-const inferredLinks: CheckDefinition[] = INFERRED.map((link) =>
+const inferredLinks: CheckSpec[] = INFERRED.map((link) =>
   defineCheck({
     id: `${link.operation}/emits-${link.event}`,
     title: `${link.operation} causes a ${link.event} event for what it changed (link inferred, §6)`,
     level: 'should',
     rules: ['EVT-LINK-INFERRED'],
-    group: 'events',
     operations: [link.operation],
     ...(link.experimental ? { experimental: true } : {}),
     ...(link.exclusive ? { exclusive: true } : {}),
@@ -342,7 +341,6 @@ const kickLink = defineCheck({
   title: 'guild.member.kick of a member the check added causes guild-member-removed (link inferred, §6)',
   level: 'should',
   rules: ['EVT-LINK-INFERRED'],
-  group: 'events',
   operations: ['guild.member.approve', 'guild.member.kick'],
   needs: ['events', 'trigger'],
   // The trigger's requester is one user: join-request checks must not interleave.
@@ -425,7 +423,7 @@ async function leaveGuild(t: CheckContext, guildId: string): Promise<void> {
 const guildListed = async (t: CheckContext, guildId: string): Promise<boolean> =>
   listHas((await listAll(t, 'guild.list', {})).items, guildId);
 
-const flowChecks: CheckDefinition[] = [true, false].flatMap((approve) => {
+const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
   const verb = approve ? 'approve-true' : 'approve-false';
   return [
     defineCheck({
@@ -435,8 +433,7 @@ const flowChecks: CheckDefinition[] = [true, false].flatMap((approve) => {
         : 'A friend-request event arrives and friend.approve false adds no friend',
       level: 'must',
       rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
-      group: 'events',
-      operations: ['friend.approve', 'friend.list', ...(approve ? ['friend.delete'] : [])],
+      operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
       needs: ['events', 'trigger'],
       exclusive: true,
       async run(t: CheckContext) {
@@ -481,7 +478,6 @@ const flowChecks: CheckDefinition[] = [true, false].flatMap((approve) => {
         : 'A guild-request event arrives and guild.approve false joins nothing',
       level: 'must',
       rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
-      group: 'events',
       operations: ['guild.approve', 'guild.list'],
       needs: ['events', 'trigger'],
       exclusive: true,
@@ -541,8 +537,11 @@ const flowChecks: CheckDefinition[] = [true, false].flatMap((approve) => {
         : 'A guild-member-request event arrives and guild.member.approve false adds nobody',
       level: 'must',
       rules: ['EVT-REQUEST-FLOW', 'MEMBER-APPROVE-1', 'EVT-GUILD-MEMBER-REQUEST'],
-      group: 'events',
-      operations: ['guild.member.approve', 'guild.member.get', ...(approve ? ['guild.member.kick'] : [])],
+      operations: [
+        'guild.member.approve',
+        'guild.member.get',
+        ...(approve ? (['guild.member.kick'] as const) : []),
+      ],
       needs: ['events', 'trigger'],
       exclusive: true,
       async run(t: CheckContext) {
@@ -582,6 +581,6 @@ const flowChecks: CheckDefinition[] = [true, false].flatMap((approve) => {
   ];
 });
 
-const checks: CheckDefinition[] = [...messageLinks, ...inferredLinks, kickLink, ...flowChecks];
+const checks: CheckSpec[] = [...messageLinks, ...inferredLinks, kickLink, ...flowChecks];
 
-export default checks;
+export default defineSuite('events', checks);

@@ -3,8 +3,8 @@
  * envelope, and every event observed during the whole run validated against its §6 row. The operation →
  * event links and the request flows are in events-links.ts.
  */
+import type { OperationId } from '../spec/catalogue.js';
 import { events as eventCatalogue } from '../spec/events.js';
-import { validate } from '../spec/validate.js';
 import {
   probeBadToken,
   probeIdentify,
@@ -15,8 +15,9 @@ import {
 import { normaliseEvent } from '../src/events/protocol.js';
 import {
   type CheckContext,
-  type CheckDefinition,
+  type CheckSpec,
   defineCheck,
+  defineSuite,
   type ObservedEvent,
 } from '../src/runner/check.js';
 import {
@@ -38,7 +39,7 @@ import {
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
-import { uniqueName } from './_lib/lists.js';
+import { shorten, uniqueName } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 /** Settled probes of a misbehaving server: a connection that cannot even open is the checker's error. */
@@ -62,13 +63,12 @@ const snOf = (event: ObservedEvent): number | undefined =>
 const isOlderEnvelope = (body: Record<string, any>): boolean =>
   body.sn === undefined && (typeof body.id === 'number' || typeof body.self_id === 'string');
 
-const lifecycle: CheckDefinition[] = [
+const lifecycle: CheckSpec[] = [
   defineCheck({
     id: 'events.ws/ready-lists-logins',
     title: 'IDENTIFY with the token is answered with READY whose logins are Login objects',
     level: 'should',
     rules: ['CONV-WS-READY'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -90,7 +90,7 @@ const lifecycle: CheckDefinition[] = [
         describeEvent({ body: answer.ready } as ObservedEvent),
       );
       const problems = (logins as unknown[]).flatMap((login, index) =>
-        validate('Login', login, t.variants).map((problem) => `logins[${index}]${problem.message}`),
+        t.schemaProblems('Login', login).map((problem) => `logins[${index}]${problem}`),
       );
       t.expect(
         problems.length === 0,
@@ -109,7 +109,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'A PING on an identified socket is answered with PONG',
     level: 'should',
     rules: ['CONV-WS-PING'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -134,7 +133,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'IDENTIFY with a wrong token gets no READY (the family closes with 4004)',
     level: 'should',
     rules: ['CONV-WS-AUTH'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -161,7 +159,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'A socket that has not sent IDENTIFY receives no events',
     level: 'should',
     rules: ['CONV-WS-IDENTIFY-FIRST'],
-    group: 'events',
     operations: ['message.create'],
     profile: 'satori',
     needs: ['events'],
@@ -188,7 +185,7 @@ const lifecycle: CheckDefinition[] = [
       t.expect(
         answer.events.length === 0,
         'no EVENT frame on a socket that never sent IDENTIFY',
-        `${answer.events.length} EVENT frame(s), e.g. ${answer.events[0]?.text.slice(0, 300)}`,
+        `${answer.events.length} EVENT frame(s), e.g. ${shorten(answer.events[0]?.text ?? '', 300)}`,
       );
     },
   }),
@@ -198,7 +195,6 @@ const lifecycle: CheckDefinition[] = [
     title: 'IDENTIFY with sn replays the events sent after that sn',
     level: 'should',
     rules: ['CONV-WS-RESUME'],
-    group: 'events',
     operations: ['message.create'],
     profile: 'satori',
     needs: ['events'],
@@ -259,13 +255,12 @@ async function observedOrCaused(t: CheckContext): Promise<ObservedEvent[]> {
   return [caused];
 }
 
-const stream: CheckDefinition[] = [
+const stream: CheckSpec[] = [
   defineCheck({
     id: 'events.stream/sn-strictly-increases',
     title: 'The sn of the events on the WebSocket strictly increases over the whole run',
     level: 'should',
     rules: ['CONV-WS-SN'],
-    group: 'events',
     operations: ['message.create', 'friend.approve'],
     profile: 'satori',
     needs: ['events'],
@@ -306,7 +301,6 @@ const stream: CheckDefinition[] = [
     title: 'Every EVENT body carries sn, type, timestamp and login, with the resources at the top level',
     level: 'should',
     rules: ['CONV-EVENT-ENVELOPE'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -320,14 +314,13 @@ const stream: CheckDefinition[] = [
         );
       }
       const failing = all
-        .map((event) => ({ event, problems: validate('envelope', event.body, t.variants) }))
+        .map((event) => ({ event, problems: t.schemaProblems('envelope', event.body) }))
         .filter((entry) => entry.problems.length > 0);
       t.expect(
         failing.length === 0,
         'every EVENT body matches the de-facto envelope (sn, type, timestamp, login: Login)',
         failing.length
           ? `${failing.length} of ${all.length} do not (${typesOf(failing.map((entry) => entry.event))}); the first: ${failing[0].problems
-              .map((problem) => problem.message)
               .slice(0, 5)
               .join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
@@ -340,7 +333,6 @@ const stream: CheckDefinition[] = [
     title: 'Every webhook delivery carries Satori-Opcode 0 and Authorization: Bearer with the app token',
     level: 'should',
     rules: ['CONV-WEBHOOK'],
-    group: 'events',
     operations: [],
     profile: 'satori',
     needs: ['events'],
@@ -377,7 +369,6 @@ const stream: CheckDefinition[] = [
     title: 'No observed event type is a misspelling of a §6 event name (other types are listed as info)',
     level: 'must',
     rules: ['EVT-NAMES'],
-    group: 'events',
     operations: [],
     needs: ['events'],
     phase: 'after',
@@ -406,7 +397,7 @@ const stream: CheckDefinition[] = [
 interface Cause {
   /** How the check causes one when the run observed none, in words. */
   how: string;
-  operations: string[];
+  operations: OperationId[];
   experimental?: boolean;
   /** Causes one event of the type (the check then takes the next event of the type: it runs alone). */
   run(t: CheckContext, type: string): Promise<void>;
@@ -418,7 +409,7 @@ const refuse = (t: CheckContext, operation: string, requestId: string) =>
 
 const messageCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `message.create then message.${action}` : 'message.create',
-  operations: ['message.create', ...(action ? [`message.${action}`] : [])],
+  operations: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
     const fields = { channel_id: message.channelId, message_id: message.id };
@@ -429,7 +420,7 @@ const messageCause = (action?: 'update' | 'delete'): Cause => ({
 
 const channelCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `channel.create then channel.${action}` : 'channel.create',
-  operations: ['channel.create', ...(action ? [`channel.${action}`] : [])],
+  operations: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   async run(t, type) {
     const channelId = await makeChannel(t, `event-${type}`);
     if (action === 'update')
@@ -440,7 +431,7 @@ const channelCause = (action?: 'update' | 'delete'): Cause => ({
 
 const roleCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `guild.role.create then guild.role.${action}` : 'guild.role.create',
-  operations: ['guild.role.create', ...(action ? [`guild.role.${action}`] : [])],
+  operations: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   experimental: true,
   async run(t, type) {
     const roleId = await makeRole(t, `event-${type}`);
@@ -453,7 +444,7 @@ const roleCause = (action?: 'update' | 'delete'): Cause => ({
 
 const reactionCause = (remove: boolean): Cause => ({
   how: remove ? 'reaction.create then reaction.delete' : 'reaction.create',
-  operations: ['message.create', 'reaction.create', ...(remove ? ['reaction.delete'] : [])],
+  operations: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   experimental: true,
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
@@ -476,7 +467,7 @@ const GUILD_STEPS: Record<GuildStep, string> = {
     'guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)',
 };
 
-const GUILD_OPERATIONS: Record<GuildStep, string[]> = {
+const GUILD_OPERATIONS: Record<GuildStep, OperationId[]> = {
   added: ['guild.approve'],
   updated: [],
   removed: [],
@@ -611,7 +602,7 @@ const guildCause = (step: GuildStep): Cause => ({
 
 const requestCause = (
   event: 'friend-request' | 'guild-request' | 'guild-member-request',
-  answer: string,
+  answer: OperationId,
 ): Cause => ({
   how: `the trigger (${event}), answered with ${answer} approve false`,
   operations: [answer],
@@ -648,7 +639,7 @@ const CAUSES: Record<string, Cause> = {
   'friend-request': requestCause('friend-request', 'friend.approve'),
 };
 
-const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
+const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
   const { name, requiredResources } = definition;
   const cause = CAUSES[name];
   return defineCheck({
@@ -656,7 +647,6 @@ const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
     title: `Every ${name} event of the run carries ${requiredResources.join(', ')} (§6) and matches its schema`,
     level: 'must',
     rules: [definition.rule, 'GEN-4'],
-    group: 'events',
     operations: cause.operations,
     ...(cause.experimental ? { experimental: true } : {}),
     needs: ['events'],
@@ -692,6 +682,6 @@ const perEvent: CheckDefinition[] = eventCatalogue.map((definition) => {
   });
 });
 
-const checks: CheckDefinition[] = [...lifecycle, ...stream, ...perEvent];
+const checks: CheckSpec[] = [...lifecycle, ...stream, ...perEvent];
 
-export default checks;
+export default defineSuite('events', checks);

@@ -2,7 +2,7 @@
  * Friends (§4.7). Requests come from the trigger (friend-request, §6); a friend the run adds by approving
  * one is registered with the ledger at once, so pre-existing friends are never touched.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { listAll, userIdOf } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
@@ -90,14 +90,13 @@ async function befriendRequester(t: CheckContext, made: Made, precondition?: str
   return added[0];
 }
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   // §4.7: friend.list is paginated (§1 rule 5) and holds Friend objects (§2).
   defineCheck({
     id: 'friend.list/walks-friends',
     title: 'friend.list walks to its end and every item is a Friend',
     level: 'must',
     rules: ['FRIEND-LIST-1', 'RES-FRIEND', 'GEN-5'],
-    group: 'friends',
     operations: ['friend.list'],
     async run(t: CheckContext) {
       await listAll(t, 'friend.list', {}, { validate: true, key: userIdOf });
@@ -111,7 +110,6 @@ const checks: CheckDefinition[] = [
     title: 'friend.approve with approve false adds no friend',
     level: 'must',
     rules: ['FRIEND-APPROVE-1'],
-    group: 'friends',
     operations: ['friend.approve', 'friend.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -132,7 +130,6 @@ const checks: CheckDefinition[] = [
     title: 'friend.delete removes a friend (one the check added by approving a request)',
     level: 'must',
     rules: ['FRIEND-DELETE-1'],
-    group: 'friends',
     operations: ['friend.approve', 'friend.delete', 'friend.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -152,7 +149,6 @@ const checks: CheckDefinition[] = [
     title: 'friend.approve with approve true makes the requester a friend, as friend.list shows',
     level: 'must',
     rules: ['FRIEND-APPROVE-1', 'FRIEND-LIST-1', 'EVT-REQUEST-FLOW'],
-    group: 'friends',
     operations: ['friend.approve', 'friend.list'],
     needs: ['trigger'],
     // The trigger's requester is one user: the friend checks must not interleave.
@@ -165,4 +161,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('friends', checks);

@@ -3,7 +3,8 @@
  * A guild joined through an approve is left again (trigger guild-removed) by the check itself, which runs
  * `exclusive`: the next invitation needs the guild free.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listAll, listHas } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
@@ -62,46 +63,22 @@ const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
     undo: ['trigger:guild-removed', { guild_id: guildId }],
   });
 
-const checks: CheckDefinition[] = [
-  defineCheck({
-    id: 'guild.get/returns-guild',
+const checks: CheckSpec[] = [
+  getSandboxCheck({
+    noun: 'guild',
     title: 'guild.get returns the sandbox guild as a Guild',
-    level: 'must',
     rules: ['GUILD-GET-1', 'RES-GUILD'],
-    group: 'guilds',
-    operations: ['guild.get'],
-    async run(t: CheckContext) {
-      const result = await t.call('guild.get', { guild_id: t.sandbox.guildId });
-      t.expectOk(result, 'guild.get');
-      t.expectSchema('Guild', result.body, 'guild.get result');
-      t.expect(
-        idOf(result.body) === t.sandbox.guildId,
-        `guild.get returns the guild asked for (id ${t.sandbox.guildId})`,
-        result.body?.id,
-      );
-    },
+    schema: 'Guild',
+    sandboxId: (t) => t.sandbox.guildId,
   }),
 
-  defineCheck({
-    id: 'guild.get/returns-the-guild-asked-for',
-    title: 'guild.get of each guild guild.list shows returns that guild, not another',
-    level: 'must',
-    rules: ['GUILD-GET-1'],
-    group: 'guilds',
-    operations: ['guild.list', 'guild.get'],
-    async run(t: CheckContext) {
-      const { items } = await listAll(t, 'guild.list', {});
-      const ids = items
-        .map(idOf)
-        .filter((id) => id !== undefined && id !== t.sandbox.guildId)
-        .slice(0, MAX_GUILDS_PROBED);
-      if (ids.length === 0) t.skip('the current user is in one guild only: nothing to compare with');
-      for (const id of ids) {
-        const result = await t.call('guild.get', { guild_id: id });
-        t.expectOk(result, `guild.get of guild ${id}`);
-        t.expect(idOf(result.body) === id, `guild.get returns the guild asked for (id ${id})`, result.body);
-      }
-    },
+  getEachListedCheck({
+    noun: 'guild',
+    rule: 'GUILD-GET-1',
+    listFields: () => ({}),
+    sandboxId: (t) => t.sandbox.guildId,
+    maxGets: MAX_GUILDS_PROBED,
+    noneReason: () => 'the current user is in one guild only: nothing to compare with',
   }),
 
   defineCheck({
@@ -109,7 +86,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.list pages through the current user’s guilds to the end, each a valid Guild, each once',
     level: 'must',
     rules: ['GUILD-LIST-1', 'GEN-5', 'GEN-6', 'RES-GUILD'],
-    group: 'guilds',
     operations: ['guild.list'],
     async run(t: CheckContext) {
       const { items } = await listAll(t, 'guild.list', {}, { validate: true });
@@ -126,7 +102,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.list lists only guilds the current user is a member of (guild.member.get finds it in each)',
     level: 'must',
     rules: ['GUILD-LIST-1'],
-    group: 'guilds',
     operations: ['guild.list', 'guild.member.get'],
     async run(t: CheckContext) {
       const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
@@ -153,7 +128,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.approve with approve true accepts an invitation: the guild then appears in guild.list',
     level: 'must',
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'guilds',
     operations: ['guild.approve', 'guild.list', 'guild.get'],
     needs: ['trigger'],
     exclusive: true,
@@ -182,7 +156,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.approve with approve false declines an invitation: the guild stays out of guild.list',
     level: 'must',
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'guilds',
     operations: ['guild.approve', 'guild.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -202,4 +175,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('guilds', checks);

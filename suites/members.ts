@@ -8,8 +8,9 @@
 import {
   type CallResult,
   type CheckContext,
-  type CheckDefinition,
+  type CheckSpec,
   defineCheck,
+  defineSuite,
 } from '../src/runner/check.js';
 import {
   expectRefusalIs4xx,
@@ -24,7 +25,7 @@ import {
   trackMemberMute,
   unmuteAndVerify,
 } from './_lib/effects.js';
-import { listAll, userIdOf } from './_lib/lists.js';
+import { listAll, statusOf, userIdOf } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 interface Membership {
@@ -113,6 +114,33 @@ const kickAddedMember = (t: CheckContext, userId: string) =>
 const liftPeerMute = (t: CheckContext, peerId: string, verifyIn: string | undefined) =>
   unmuteAndVerify(t, 'guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId }, verifyIn);
 
+/** Mutes the peer in the sandbox guild for `duration` ms, tracked at once (the ledger lifts it). */
+async function mutePeer(t: CheckContext, peerId: string, duration: number) {
+  const muted = await t.call('guild.member.mute', { guild_id: t.sandbox.guildId, user_id: peerId, duration });
+  trackMemberMute(t, t.sandbox.guildId, peerId);
+  return muted;
+}
+
+/**
+ * Runs `steps` while the peer is muted, then lifts the mute (verified in `verifyIn`): after the steps, or
+ * when one of them ends the check early. A lift that itself fails is not tried twice.
+ */
+async function thenLiftPeerMute(
+  t: CheckContext,
+  peerId: string,
+  verifyIn: string | undefined,
+  steps: () => Promise<void>,
+): Promise<void> {
+  let lifting = false;
+  try {
+    await steps();
+    lifting = true;
+    await liftPeerMute(t, peerId, verifyIn);
+  } finally {
+    if (!lifting) await liftPeerMute(t, peerId, verifyIn);
+  }
+}
+
 /** The current user's id, or a skip with the reason when it is unknown. */
 const requireSelfId = (t: CheckContext): string =>
   t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
@@ -131,13 +159,12 @@ async function requirePeerCanPost(t: CheckContext): Promise<string> {
   return peerId;
 }
 
-const memberGetCheck = (who: 'self' | 'peer'): CheckDefinition =>
+const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
   defineCheck({
     id: `guild.member.get/${who}`,
     title: `guild.member.get returns the ${who === 'self' ? 'current user' : 'peer'} as a GuildMember of the sandbox guild`,
     level: 'must',
     rules: ['MEMBER-GET-1', 'RES-MEMBER'],
-    group: 'members',
     operations: ['guild.member.get'],
     ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
     async run(t: CheckContext) {
@@ -158,7 +185,7 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckDefinition =>
     },
   });
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   memberGetCheck('self'),
   memberGetCheck('peer'),
 
@@ -168,7 +195,6 @@ const checks: CheckDefinition[] = [
       'guild.member.list pages through the guild’s members to the end, each a valid GuildMember, each once',
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-5', 'GEN-6', 'RES-MEMBER'],
-    group: 'members',
     operations: ['guild.member.list'],
     async run(t: CheckContext) {
       const { items } = await listAll(
@@ -199,7 +225,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.kick removes a member the check added: it is no longer a member of the guild',
     level: 'must',
     rules: ['MEMBER-KICK-1'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -225,7 +250,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.approve with approve true admits the requester: guild.member.get then finds it',
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.get'],
     needs: ['trigger'],
     exclusive: true,
@@ -236,7 +260,7 @@ const checks: CheckDefinition[] = [
         t.expect(
           member.ok,
           `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
-          `HTTP ${member.status} ${member.text.slice(0, 200)}`,
+          statusOf(member),
         );
         t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
       } finally {
@@ -250,7 +274,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.list walked to its end includes a member who has just joined',
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-6'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -282,7 +305,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.approve with approve false turns the requester away: it does not become a member',
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    group: 'members',
     operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     exclusive: true,
@@ -308,7 +330,6 @@ const checks: CheckDefinition[] = [
     title: 'While the peer is muted in the guild it cannot post; after duration 0 it can again',
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -316,11 +337,8 @@ const checks: CheckDefinition[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      let unmuting = false;
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, channelId, async () => {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
         const during = await pollPeerPost(
           t,
@@ -334,11 +352,7 @@ const checks: CheckDefinition[] = [
           'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
           `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
         );
-        unmuting = true;
-        await liftPeerMute(t, peerId, channelId);
-      } finally {
-        if (!unmuting) await liftPeerMute(t, peerId, channelId);
-      }
+      });
     },
   }),
 
@@ -347,7 +361,6 @@ const checks: CheckDefinition[] = [
     title: 'The muted peer’s message.create is refused with a 4xx, not a server error',
     level: 'should',
     rules: ['MEMBER-MUTE-1'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -355,19 +368,15 @@ const checks: CheckDefinition[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, channelId, async () => {
         if (!muted.ok) t.skip(`precondition failed: guild.member.mute answered ${muted.status}`);
         const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
         if (during.outcome === 'accepted') {
           t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
         }
         expectRefusalIs4xx(t, during, 'while muted in the guild');
-      } finally {
-        await liftPeerMute(t, peerId, channelId);
-      }
+      });
     },
   }),
 
@@ -376,7 +385,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.mute of the peer with duration 0 (unmute) is accepted and lifts the mute',
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
-    group: 'members',
     operations: ['guild.member.mute'],
     experimental: true,
     needs: ['peer'],
@@ -387,17 +395,10 @@ const checks: CheckDefinition[] = [
       // Where the peer can post beforehand, the unmute is verified by posting again afterwards.
       const baseline = await peerPost(t, channelId, 'before the mute');
       const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId };
-      const muted = await t.call('guild.member.mute', { ...fields, duration: LONG_MUTE_MS });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
-      let unmuting = false;
-      try {
+      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
+      await thenLiftPeerMute(t, peerId, verifyIn, async () => {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-        unmuting = true;
-        await liftPeerMute(t, peerId, verifyIn);
-      } finally {
-        if (!unmuting) await liftPeerMute(t, peerId, verifyIn);
-      }
+      });
     },
   }),
 
@@ -406,7 +407,6 @@ const checks: CheckDefinition[] = [
     title: 'A member mute of 1500 ms takes effect and ends by itself within seconds',
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'MEMBER-MUTE-1'],
-    group: 'members',
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
@@ -415,12 +415,7 @@ const checks: CheckDefinition[] = [
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const mutedAt = Date.now();
-      const muted = await t.call('guild.member.mute', {
-        guild_id: t.sandbox.guildId,
-        user_id: peerId,
-        duration: SHORT_MUTE_MS,
-      });
-      trackMemberMute(t, t.sandbox.guildId, peerId);
+      const muted = await mutePeer(t, peerId, SHORT_MUTE_MS);
       let ended = false;
       try {
         t.expectOk(muted, `guild.member.mute of the peer with duration ${SHORT_MUTE_MS}`);
@@ -433,4 +428,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('members', checks);

@@ -2,7 +2,7 @@
  * Messages (§4.1): message.create, message.get, message.update and message.delete. Every message is
  * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { idOf, statusOf } from './_lib/lists.js';
 import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
 
@@ -21,14 +21,13 @@ async function getMessage(t: CheckContext, messageId: string, what: string): Pro
   return result.body;
 }
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   defineCheck({
     id: 'message.create/returns-the-sent-message',
     title:
       'message.create returns an array of valid Message objects carrying the content sent, and stores it',
     level: 'must',
     rules: ['MSG-CREATE-1', 'RES-MESSAGE', 'GEN-2'],
-    group: 'messages',
     operations: ['message.create', 'message.get'],
     async run(t: CheckContext) {
       const content = uniqueContent('create');
@@ -57,7 +56,6 @@ const checks: CheckDefinition[] = [
     title: 'message.get returns the message asked for (not merely the latest), with its content',
     level: 'must',
     rules: ['MSG-GET-1', 'RES-MESSAGE'],
-    group: 'messages',
     operations: ['message.create', 'message.get'],
     async run(t: CheckContext) {
       const sent = await createOne(t, 'get');
@@ -79,7 +77,6 @@ const checks: CheckDefinition[] = [
     title: 'message.get returns the message with its channel (the channel asked for) and its user',
     level: 'must',
     rules: ['MSG-GET-2', 'GEN-4', 'RES-CHANNEL'],
-    group: 'messages',
     operations: ['message.create', 'message.get'],
     async run(t: CheckContext) {
       const sent = await createOne(t, 'get-resources');
@@ -105,7 +102,6 @@ const checks: CheckDefinition[] = [
     title: 'message.update replaces the content: message.get then returns the new content',
     level: 'must',
     rules: ['MSG-UPDATE-1'],
-    group: 'messages',
     operations: ['message.create', 'message.update', 'message.get'],
     async run(t: CheckContext) {
       const sent = await createOne(t, 'update');
@@ -131,7 +127,6 @@ const checks: CheckDefinition[] = [
       'message.delete removes the message: message.get then answers 4xx, or message.list no longer has it',
     level: 'must',
     rules: ['MSG-DELETE-1'],
-    group: 'messages',
     operations: ['message.create', 'message.delete', 'message.get', 'message.list'],
     async run(t: CheckContext) {
       const sent = await createOne(t, 'delete');
@@ -152,4 +147,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('messages', checks);

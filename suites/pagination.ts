@@ -4,8 +4,8 @@
  * channel (history, other checks) never decide a verdict. Walks use the checker's paginator, which
  * follows markers only: the length of a page is never an end signal.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
-import { idOf, listAll, statusOf, userIdOf } from './_lib/lists.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { idOf, type ListOperation, listAll, statusOf, userIdOf } from './_lib/lists.js';
 import {
   chronologicalIds,
   createdAtDecrease,
@@ -78,7 +78,7 @@ async function tokenTowardsThePast(t: CheckContext, what: string): Promise<strin
   return first.next as string;
 }
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   // §4.1 message.list "Returns a bidirectional paginated list of Message objects. Required resource: user."
   defineCheck({
     id: 'message.list/returns-bidirectional-list',
@@ -86,7 +86,6 @@ const checks: CheckDefinition[] = [
       'message.list returns {data, prev, next}: valid Messages carrying user, and a middle page carries both markers',
     level: 'must',
     rules: ['MSG-LIST-0', 'GEN-5', 'GEN-4', 'RES-MESSAGE'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     async run(t: CheckContext) {
       // Five messages make a middle page (limit 2): newer and older data both exist around it.
@@ -122,7 +121,6 @@ const checks: CheckDefinition[] = [
       'message.list without next starts from the latest message: the newest message is on the first page, last',
     level: 'must',
     rules: ['MSG-LIST-1'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     // Alone: a message another check creates meanwhile would be the latest instead.
     exclusive: true,
@@ -152,7 +150,6 @@ const checks: CheckDefinition[] = [
       "message.list without direction lists the same page as direction 'before', from the latest and from a token",
     level: 'must',
     rules: ['MSG-LIST-2'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     // Alone: the latest page must not change between the requests it compares.
     exclusive: true,
@@ -198,7 +195,6 @@ const checks: CheckDefinition[] = [
       "message.list without order lists oldest first, with direction absent, 'before' and (if accepted) 'after'",
     level: 'must',
     rules: ['MSG-LIST-3'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     // Alone: the check's messages must stay the latest ones while it reads them.
     exclusive: true,
@@ -246,7 +242,6 @@ const checks: CheckDefinition[] = [
       'Without limit, message.list returns a bounded default page (recommended 50, at most the bound), not the whole history',
     level: 'should',
     rules: ['MSG-LIST-4'],
-    group: 'pagination',
     operations: ['message.list'],
     async run(t: CheckContext) {
       const page = await listMessages(t, {}, 'message.list without limit');
@@ -284,7 +279,6 @@ const checks: CheckDefinition[] = [
     title: 'message.list with limit above the bound (bound+1, 1000, 2^31) answers 2xx with at most the bound',
     level: 'must',
     rules: ['MSG-LIST-5'],
-    group: 'pagination',
     operations: ['message.list'],
     async run(t: CheckContext) {
       const bound = limitBoundOf(t);
@@ -312,7 +306,6 @@ const checks: CheckDefinition[] = [
     title: 'message.list with limit 3 (and 1) returns at most that many messages',
     level: 'must',
     rules: ['MSG-LIST-LIMIT'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     async run(t: CheckContext) {
       await createMessages(t, 4, 'limit');
@@ -334,7 +327,6 @@ const checks: CheckDefinition[] = [
       'Following next (limit 2, before) from the latest visits 7 new messages once each, in order, no gap',
     level: 'must',
     rules: ['MSG-LIST-6', 'GEN-6'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     // Alone: a message another check posts between the created ones would hide a skipped one.
     exclusive: true,
@@ -369,7 +361,6 @@ const checks: CheckDefinition[] = [
       'In a fresh channel, the walk to the end lists every message once and next is present on a full page before the end',
     level: 'must',
     rules: ['GEN-6', 'MSG-LIST-6'],
-    group: 'pagination',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
     async run(t: CheckContext) {
       const channelId = await createScratchChannel(t, 'pagination');
@@ -408,7 +399,6 @@ const checks: CheckDefinition[] = [
       'In a fresh channel, the last page carries no next: not a full page holding the whole channel, and no walk ends on an empty page',
     level: 'should',
     rules: ['GEN-6', 'MSG-LIST-6'],
-    group: 'pagination',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
     async run(t: CheckContext) {
       const channelId = await createScratchChannel(t, 'last-page');
@@ -444,11 +434,10 @@ const checks: CheckDefinition[] = [
     title: 'guild.list, channel.list and guild.member.list carry no next on their last page',
     level: 'should',
     rules: ['GEN-6'],
-    group: 'pagination',
     operations: ['guild.list', 'channel.list', 'guild.member.list'],
     async run(t: CheckContext) {
       const guildId = t.sandbox.guildId;
-      const walks: Array<[string, Record<string, unknown>]> = [
+      const walks: Array<[ListOperation, Record<string, unknown>]> = [
         ['guild.list', {}],
         ['channel.list', { guild_id: guildId }],
         ['guild.member.list', { guild_id: guildId }],
@@ -474,7 +463,6 @@ const checks: CheckDefinition[] = [
       "Walking forward (direction 'after') from an older token reaches the newest message, then next is absent",
     level: 'should',
     rules: ['GEN-6', 'MSG-LIST-6'],
-    group: 'pagination',
     profile: 'satori',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
     async run(t: CheckContext) {
@@ -548,7 +536,6 @@ const checks: CheckDefinition[] = [
     title: "message.list accepts direction 'before' (answers 2xx with a list)",
     level: 'must',
     rules: ['RES-DIRECTION'],
-    group: 'pagination',
     operations: ['message.list'],
     async run(t: CheckContext) {
       await listMessages(t, { direction: 'before', limit: 5 }, "message.list direction 'before'");
@@ -560,7 +547,6 @@ const checks: CheckDefinition[] = [
     title: "message.list accepts order 'asc' (answers 2xx with a list, oldest first)",
     level: 'must',
     rules: ['RES-ORDER'],
-    group: 'pagination',
     operations: ['message.create', 'message.list'],
     async run(t: CheckContext) {
       const created = await createMessages(t, 2, 'order-asc');
@@ -570,4 +556,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('pagination', checks);

@@ -2,7 +2,7 @@
  * Reactions (§4.6, experimental: §1 rule 3). Every check reacts to a message it created in the sandbox
  * channel; the ledger removes the reactions and deletes the message whatever happens.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import type { Identity } from '../src/runner/model.js';
 import { idOf, listAll, uniqueName } from './_lib/lists.js';
 import { postMessage } from './_lib/messages.js';
@@ -121,13 +121,57 @@ async function setUpReactions(
   }
 }
 
-const checks: CheckDefinition[] = [
+/**
+ * reaction.clear with emoji_id (REACTION-CLEAR-1: that emoji only, the other left) and without
+ * (REACTION-CLEAR-2: every emoji): one definition, the scope deciding the request and what must be gone.
+ * The peer, when there is one, reacts with an emoji that must be cleared: clearing is for every user.
+ */
+function reactionClearCheck(scope: 'one-emoji' | 'all'): CheckSpec {
+  const oneEmoji = scope === 'one-emoji';
+  return defineCheck({
+    id: oneEmoji ? 'reaction.clear/emoji-clears-that-emoji-only' : 'reaction.clear/without-emoji-clears-all',
+    title: oneEmoji
+      ? 'reaction.clear with emoji_id clears every reaction of that emoji and leaves the other emoji'
+      : 'reaction.clear without emoji_id clears every reaction of the message',
+    level: 'must',
+    rules: [oneEmoji ? 'REACTION-CLEAR-1' : 'REACTION-CLEAR-2'],
+    operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
+    experimental: true,
+    async run(t: CheckContext) {
+      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
+      const target = await createMessage(t, 'reaction.clear');
+      const peerEmoji = oneEmoji ? EMOJI : OTHER_EMOJI;
+      const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[peerEmoji, 'peer']] : [];
+      await setUpReactions(
+        t,
+        target,
+        [[EMOJI, 'self'], [OTHER_EMOJI, 'self'], ...peerReaction],
+        'reaction.clear',
+      );
+      const result = await t.call('reaction.clear', {
+        channel_id: target.channelId,
+        message_id: target.messageId,
+        ...(oneEmoji ? { emoji_id: EMOJI } : {}),
+      });
+      t.expectOk(result, oneEmoji ? `reaction.clear of ${EMOJI}` : 'reaction.clear without emoji_id');
+      for (const emojiId of oneEmoji ? [EMOJI] : [EMOJI, OTHER_EMOJI]) {
+        const left = await remainingReactors(t, target, emojiId);
+        t.expect(left.length === 0, `no user reacts with ${emojiId} any more`, left);
+      }
+      if (oneEmoji) {
+        const kept = await reactors(t, target, OTHER_EMOJI);
+        t.expect(kept.includes(t.sandbox.selfId), `the ${OTHER_EMOJI} reaction is left in place`, kept);
+      }
+    },
+  });
+}
+
+const checks: CheckSpec[] = [
   defineCheck({
     id: 'reaction.create/adds-own-reaction',
     title: 'reaction.create adds the current user’s reaction, which reaction.list then shows',
     level: 'must',
     rules: ['REACTION-CREATE-1', 'REACTION-LIST-1'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -145,7 +189,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.list walks to its end as a list of User objects',
     level: 'must',
     rules: ['REACTION-LIST-1', 'GEN-5'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -171,7 +214,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.delete with user_id removes that user’s reaction and leaves the current user’s',
     level: 'must',
     rules: ['REACTION-DELETE-1'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     needs: ['peer'],
@@ -202,7 +244,6 @@ const checks: CheckDefinition[] = [
     title: 'reaction.delete without user_id removes the current user’s reaction and leaves others’',
     level: 'must',
     rules: ['REACTION-DELETE-2'],
-    group: 'reactions',
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -224,66 +265,8 @@ const checks: CheckDefinition[] = [
     },
   }),
 
-  defineCheck({
-    id: 'reaction.clear/emoji-clears-that-emoji-only',
-    title: 'reaction.clear with emoji_id clears every reaction of that emoji and leaves the other emoji',
-    level: 'must',
-    rules: ['REACTION-CLEAR-1'],
-    group: 'reactions',
-    operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
-    experimental: true,
-    async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
-      const target = await createMessage(t, 'reaction.clear');
-      const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[EMOJI, 'peer']] : [];
-      await setUpReactions(
-        t,
-        target,
-        [[EMOJI, 'self'], [OTHER_EMOJI, 'self'], ...peerReaction],
-        'reaction.clear',
-      );
-      const result = await t.call('reaction.clear', {
-        channel_id: target.channelId,
-        message_id: target.messageId,
-        emoji_id: EMOJI,
-      });
-      t.expectOk(result, `reaction.clear of ${EMOJI}`);
-      const cleared = await remainingReactors(t, target, EMOJI);
-      t.expect(cleared.length === 0, `no user reacts with ${EMOJI} any more`, cleared);
-      const kept = await reactors(t, target, OTHER_EMOJI);
-      t.expect(kept.includes(t.sandbox.selfId), `the ${OTHER_EMOJI} reaction is left in place`, kept);
-    },
-  }),
-
-  defineCheck({
-    id: 'reaction.clear/without-emoji-clears-all',
-    title: 'reaction.clear without emoji_id clears every reaction of the message',
-    level: 'must',
-    rules: ['REACTION-CLEAR-2'],
-    group: 'reactions',
-    operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
-    experimental: true,
-    async run(t: CheckContext) {
-      const [EMOJI, OTHER_EMOJI] = emojiOf(t);
-      const target = await createMessage(t, 'reaction.clear');
-      const peerReaction: [string, Identity][] = t.sandbox.peerId ? [[OTHER_EMOJI, 'peer']] : [];
-      await setUpReactions(
-        t,
-        target,
-        [[EMOJI, 'self'], [OTHER_EMOJI, 'self'], ...peerReaction],
-        'reaction.clear',
-      );
-      const result = await t.call('reaction.clear', {
-        channel_id: target.channelId,
-        message_id: target.messageId,
-      });
-      t.expectOk(result, 'reaction.clear without emoji_id');
-      for (const emojiId of [EMOJI, OTHER_EMOJI]) {
-        const left = await remainingReactors(t, target, emojiId);
-        t.expect(left.length === 0, `no user reacts with ${emojiId} any more`, left);
-      }
-    },
-  }),
+  reactionClearCheck('one-emoji'),
+  reactionClearCheck('all'),
 ];
 
-export default checks;
+export default defineSuite('reactions', checks);

@@ -8,10 +8,11 @@
  * role …) while the container ids are real, mutes carry duration 0 (a no-op) and answers are
  * approve false; the few messages needed are the check's own, and anything a wrong 2xx creates is tracked.
  */
+import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
-import type { CallResult, CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { defineCheck } from '../src/runner/check.js';
-import { idOf, statusOf, uniqueName } from './_lib/lists.js';
+import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
+import { defineCheck, defineSuite } from '../src/runner/check.js';
+import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { createMessage, uniqueContent } from './_lib/messages.js';
 
 /** A client error: the refusal the de-facto conventions use for bad input. */
@@ -134,13 +135,13 @@ function trackWrongCreation(t: CheckContext, operation: string, result: CallResu
   }
 }
 
-function missingFieldCheck(operation: Operation): CheckDefinition | undefined {
+function missingFieldCheck(operation: Operation): CheckSpec | undefined {
   const omitted = OMITTED[operation.path];
   if (omitted === undefined) return undefined;
   const variant = requiringVariant(operation, omitted);
   const required = operation.fields.some((field) => field.name === omitted && field.required);
   if (!required && !variant) return undefined;
-  const operationsUsed = NEEDS_OWN_MESSAGE.has(operation.path)
+  const operationsUsed: OperationId[] = NEEDS_OWN_MESSAGE.has(operation.path)
     ? ['message.create', operation.path]
     : [operation.path];
   return defineCheck({
@@ -148,7 +149,6 @@ function missingFieldCheck(operation: Operation): CheckDefinition | undefined {
     title: `${operation.path} without its required field ${omitted} is refused (not 2xx)`,
     level: 'should',
     rules: ['OP-REQUIRED-FIELDS'],
-    group: 'robustness',
     operations: operationsUsed,
     experimental: operation.experimental,
     ...(variant ? { variant } : {}),
@@ -168,7 +168,7 @@ function missingFieldCheck(operation: Operation): CheckDefinition | undefined {
 }
 
 /** Reads that need only the sandbox ids: each must answer POST {base}/<operation> with JSON fields. */
-const READS: [operation: string, fields: (t: CheckContext) => Record<string, unknown>][] = [
+const READS: [operation: OperationId, fields: (t: CheckContext) => Record<string, unknown>][] = [
   ['message.list', (t) => ({ channel_id: t.sandbox.channelId, limit: 1 })],
   ['channel.get', (t) => ({ channel_id: t.sandbox.channelId })],
   ['channel.list', (t) => ({ guild_id: t.sandbox.guildId })],
@@ -191,14 +191,13 @@ const contentTypeOf = (result: CallResult): string =>
 /** Whether the run authenticates with a token (--token). */
 const runHasToken = (t: CheckContext): boolean => t.config.hasToken;
 
-const httpChecks: CheckDefinition[] = [
+const httpChecks: CheckSpec[] = [
   // §1 rules 1-2: POST {base_url}/<resource>.<action>, parameters as named fields.
   defineCheck({
     id: 'http/operations-answer-post-with-named-fields',
     title: 'Read operations answer 2xx to POST {base}/<operation> with their fields in a JSON object',
     level: 'must',
     rules: ['GEN-1', 'GEN-2'],
-    group: 'robustness',
     operations: READS.map(([operation]) => operation),
     async run(t: CheckContext) {
       for (const [operation, fields] of READS) {
@@ -217,7 +216,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'POST to an operation path that does not exist answers 404',
     level: 'should',
     rules: ['CONV-HTTP-NOT-FOUND'],
-    group: 'robustness',
     profile: 'satori',
     operations: [],
     async run(t: CheckContext) {
@@ -231,7 +229,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'A result is sent as JSON with Content-Type application/json',
     level: 'should',
     rules: ['CONV-HTTP-JSON'],
-    group: 'robustness',
     profile: 'satori',
     operations: ['guild.list', 'channel.get'],
     async run(t: CheckContext) {
@@ -252,7 +249,7 @@ const httpChecks: CheckDefinition[] = [
         } catch {
           parsed = false;
         }
-        t.expect(parsed, `the ${operation} result body is JSON`, result.text.slice(0, 200));
+        t.expect(parsed, `the ${operation} result body is JSON`, shorten(result.text, 200));
       }
     },
   }),
@@ -262,7 +259,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'A request without the Bearer token, or with a wrong one, is refused with 401 or 403',
     level: 'should',
     rules: ['CONV-HTTP-AUTH'],
-    group: 'robustness',
     profile: 'satori',
     operations: ['guild.list'],
     async run(t: CheckContext) {
@@ -288,7 +284,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'A malformed JSON body is refused with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
-    group: 'robustness',
     profile: 'satori',
     operations: ['message.list'],
     async run(t: CheckContext) {
@@ -308,7 +303,6 @@ const httpChecks: CheckDefinition[] = [
       'A request missing a required field (message.get without message_id) is refused with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
-    group: 'robustness',
     profile: 'satori',
     operations: ['message.get'],
     async run(t: CheckContext) {
@@ -322,7 +316,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'A field of the wrong type (message_id as an object) is refused with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
-    group: 'robustness',
     profile: 'satori',
     operations: ['message.get'],
     async run(t: CheckContext) {
@@ -343,7 +336,6 @@ const httpChecks: CheckDefinition[] = [
     title: 'An unknown message, channel or guild id is answered with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
-    group: 'robustness',
     operations: ['message.get', 'channel.get', 'guild.get'],
     profile: 'satori',
     async run(t: CheckContext) {
@@ -361,9 +353,9 @@ const httpChecks: CheckDefinition[] = [
   }),
 ];
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   ...operations.flatMap((operation) => missingFieldCheck(operation) ?? []),
   ...httpChecks,
 ];
 
-export default checks;
+export default defineSuite('robustness', checks);

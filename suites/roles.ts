@@ -2,7 +2,7 @@
  * Guild roles (§4.5, experimental: §1 rule 3). Every role the checks touch is one they created, with a
  * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens.
  */
-import { type CheckContext, type CheckDefinition, defineCheck } from '../src/runner/check.js';
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { idOf, listAll, uniqueName, userIdOf } from './_lib/lists.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
@@ -17,7 +17,7 @@ interface RoleRecord {
 
 /** Walks guild.role.list of the sandbox guild (asserting the list envelope on every page). */
 const listRoles = async (t: CheckContext): Promise<RoleRecord[]> =>
-  (await listAll<RoleRecord>(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
+  (await listAll(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
 
 /**
  * Creates a role named `name` in the sandbox guild and registers it with the ledger at once. When the
@@ -98,14 +98,13 @@ const peerIdOrSkip = (t: CheckContext): string => {
   return t.sandbox.peerId;
 };
 
-const checks: CheckDefinition[] = [
+const checks: CheckSpec[] = [
   // §4.5: guild.role.list is paginated (§1 rule 5) and holds GuildRole objects (§2).
   defineCheck({
     id: 'guild.role.list/walks-guild-roles',
     title: 'guild.role.list walks to its end and every item is a GuildRole',
     level: 'must',
     rules: ['ROLE-LIST-1', 'RES-ROLE', 'GEN-5'],
-    group: 'roles',
     operations: ['guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -119,16 +118,15 @@ const checks: CheckDefinition[] = [
     title: 'A role created in one guild is not listed by guild.role.list of another guild',
     level: 'must',
     rules: ['ROLE-LIST-1'],
-    group: 'roles',
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const guilds = await listAll<{ id?: unknown }>(t, 'guild.list', {});
+      const guilds = await listAll(t, 'guild.list', {});
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (!otherGuild)
         t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
       const { id } = await createRole(t, uniqueName('scoped-role'), 'the scoping of guild.role.list');
-      const others = await listAll<RoleRecord>(t, 'guild.role.list', { guild_id: otherGuild });
+      const others = await listAll(t, 'guild.role.list', { guild_id: otherGuild });
       t.expect(
         !others.items.some((role) => role.id === id),
         `guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,
@@ -142,7 +140,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.role.create returns a GuildRole with an id, listed afterwards with the name it was given',
     level: 'must',
     rules: ['ROLE-CREATE-1', 'RES-ROLE'],
-    group: 'roles',
     operations: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -166,7 +163,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.role.update applies the new name, as guild.role.list shows',
     level: 'must',
     rules: ['ROLE-UPDATE-1'],
-    group: 'roles',
     operations: ['guild.role.create', 'guild.role.update', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -189,7 +185,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.role.delete removes the role from guild.role.list',
     level: 'must',
     rules: ['ROLE-DELETE-1'],
-    group: 'roles',
     operations: ['guild.role.create', 'guild.role.delete', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
@@ -210,7 +205,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.role.set gives the role to the member, as guild.member.get shows',
     level: 'must',
     rules: ['ROLE-SET-1'],
-    group: 'roles',
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
@@ -239,7 +233,6 @@ const checks: CheckDefinition[] = [
     title: 'guild.member.role.unset takes the role from the member, as guild.member.get shows',
     level: 'must',
     rules: ['ROLE-UNSET-1'],
-    group: 'roles',
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.role.unset', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
@@ -268,4 +261,4 @@ const checks: CheckDefinition[] = [
   }),
 ];
 
-export default checks;
+export default defineSuite('roles', checks);

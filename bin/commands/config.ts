@@ -1,10 +1,11 @@
 /**
- * conformance.config.json: validated against conformance.config.schema.json (ajv). An unknown key or a
+ * conformance.config.json: validated against conformance.config.schema.json (spec/validate.ts). An unknown key or a
  * wrong value is a ConfigurationError naming the key (exit 2).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { JsonSchema } from '../../spec/schema-files.js';
+import { validateDocument } from '../../spec/validate.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { packageRoot } from '../../src/runner/version.js';
 
@@ -12,14 +13,10 @@ export const DEFAULT_CONFIG_FILE = 'conformance.config.json';
 
 export type ConfigFile = Record<string, unknown>;
 
-let compiled: ReturnType<Ajv2020['compile']> | undefined;
+let schema: JsonSchema | undefined;
 
-function configValidator() {
-  if (compiled) return compiled;
-  const schema = JSON.parse(readFileSync(join(packageRoot(), 'conformance.config.schema.json'), 'utf8'));
-  compiled = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
-  return compiled;
-}
+const configSchema = (): JsonSchema =>
+  (schema ??= JSON.parse(readFileSync(join(packageRoot(), 'conformance.config.schema.json'), 'utf8')));
 
 /** Reads the config file: the one given, else ./conformance.config.json when present, else none. */
 export function loadConfigFile(file: string | undefined, cwd: string): { path?: string; config: ConfigFile } {
@@ -42,15 +39,13 @@ export function loadConfigFile(file: string | undefined, cwd: string): { path?: 
   } catch (error) {
     throw new ConfigurationError(`${path} is not valid JSON (${(error as Error).message}): fix the file.`);
   }
-  const validate = configValidator();
-  if (!validate(config)) {
-    const problems = (validate.errors ?? []).map((error) => {
-      if (error.keyword === 'additionalProperties') {
-        const key = (error.params as { additionalProperty: string }).additionalProperty;
-        return `unknown key '${key}'${error.instancePath ? ` in ${error.instancePath}` : ''} (see conformance.config.schema.json for the keys)`;
-      }
-      return `${error.instancePath.slice(1) || '(root)'}: ${error.message}`;
-    });
+  const found = validateDocument(configSchema(), config);
+  if (found.length > 0) {
+    const problems = found.map(({ path, message, unknownKey }) =>
+      unknownKey !== undefined
+        ? `unknown key '${unknownKey}'${path ? ` in ${path}` : ''} (see conformance.config.schema.json for the keys)`
+        : `${path.slice(1) || '(root)'}: ${message}`,
+    );
     throw new ConfigurationError(`${path}: ${[...new Set(problems)].join('; ')}`);
   }
   return { path, config: config as ConfigFile };

@@ -3,6 +3,7 @@
  * requests it makes. A scenario is a check like the server suites' (id, title, level, rules), plus the
  * pages served and the list the client is asked to drain. Scenarios live in suites/client/.
  */
+import type { RuleId } from '../../spec/rules.js';
 import type { Level } from '../runner/model.js';
 import type { ListKind } from './lists.js';
 
@@ -32,7 +33,11 @@ export interface ClientScenario {
   expectation: string;
 }
 
-export const defineClientScenario = (scenario: ClientScenario): ClientScenario => scenario;
+/** The client-side rules of spec/rules.ts: a scenario citing another id fails to compile. */
+export type ClientRuleId = Extract<RuleId, `CLIENT-${string}`>;
+
+export const defineClientScenario = (scenario: ClientScenario & { rules: ClientRuleId[] }): ClientScenario =>
+  scenario;
 
 /** One list request the client made, with the page it was answered with. */
 export interface ClientRequest {

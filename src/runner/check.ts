@@ -1,8 +1,11 @@
 /**
- * The API a check is written against. A suite file default-exports an array of checks:
- *   export default [defineCheck({ id, title, level, rules, group, operations, async run(t) { … } })];
- * The runner (src/runner/run.ts) implements CheckContext.
+ * The API a check is written against. A suite file default-exports its checks under its group:
+ *   export default defineSuite('messages', [defineCheck({ id, title, level, rules, operations, async run(t) { … } })]);
+ * Rule ids and operation paths are typed from the catalogues (spec/rules.ts, spec/catalogue.ts): a typo
+ * fails to compile. The runner (src/runner/run.ts) implements CheckContext.
  */
+import type { OperationId } from '../../spec/catalogue.js';
+import type { RuleId } from '../../spec/rules.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Capability, Group, Identity, Level } from './model.js';
 
@@ -40,7 +43,29 @@ export interface CheckDefinition {
   run(t: CheckContext): Promise<void>;
 }
 
-export const defineCheck = (check: CheckDefinition): CheckDefinition => check;
+/** A check as a suite file writes it: cited ids typed from the catalogues, the group left to defineSuite. */
+export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'operations'> {
+  rules: RuleId[];
+  operations: OperationId[];
+}
+
+/** A check of a suite file; with a group, a standalone check (a test's) that needs no defineSuite. */
+export function defineCheck(check: CheckSpec & { group: Group }): CheckDefinition;
+export function defineCheck(check: CheckSpec): CheckSpec;
+export function defineCheck(check: CheckSpec & { group?: Group }): CheckSpec | CheckDefinition {
+  return check;
+}
+
+/** The checks of one suite file, each given the file's group (said once, not in every check). */
+export function defineSuite(group: Group, checks: readonly CheckSpec[]): CheckDefinition[] {
+  return checks.map((check) => {
+    const own = (check as Partial<CheckDefinition>).group;
+    if (own !== undefined && own !== group) {
+      throw new Error(`${check.id}: group '${own}' in a suite of group '${group}' (leave it to defineSuite)`);
+    }
+    return { ...check, group };
+  });
+}
 
 /** The sandbox the run works in: discovered (guild.list → a guild, channel.list → a text channel) or given. */
 export interface Sandbox {
@@ -145,6 +170,11 @@ export interface CheckContext {
   expectOk(result: CallResult, what: string): void;
   /** Validates `value` against a schema by name (e.g. 'Message', 'List<Channel>'); fails with the problems. */
   expectSchema(schema: string, value: unknown, what: string): void;
+  /**
+   * The problems of `value` against a schema by name, as messages, without failing: for checks that
+   * judge many values at once (e.g. every event of the run) and report them together.
+   */
+  schemaProblems(schema: string, value: unknown): string[];
   /** Ends the check as skipped, with the reason. */
   skip(reason: string): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */

@@ -123,6 +123,13 @@ export async function executeCheck(
     throw new CheckFailure(expected);
   };
 
+  const problemsOf = (schema: string, value: unknown) => {
+    if (!env.validate) {
+      throw new Error(`schema validation is unavailable: ${env.validateUnavailableReason ?? 'no validator'}`);
+    }
+    return env.validate(schema, value, env.variants);
+  };
+
   const context: CheckContext = {
     sandbox: env.sandbox,
     variants: env.variants,
@@ -202,14 +209,13 @@ export async function executeCheck(
     },
 
     expectSchema(schema: string, value: unknown, what: string) {
-      if (!env.validate) {
-        throw new Error(
-          `schema validation is unavailable: ${env.validateUnavailableReason ?? 'no validator'}`,
-        );
-      }
+      const problems = problemsOf(schema, value);
       assertions++;
-      const problems = env.validate(schema, value, env.variants);
       if (problems.length > 0) fail(`${what} matches ${schema}`, formatProblems(schema, problems));
+    },
+
+    schemaProblems(schema: string, value: unknown) {
+      return problemsOf(schema, value).map((problem) => problem.message);
     },
 
     skip(reason: string): never {

@@ -1,5 +1,6 @@
 /**
- * Loads the checks: every suites/<area>.ts (or .js when built) default-exports CheckDefinition[].
+ * Loads the checks: every suites/<area>.ts (or .js when built) default-exports CheckDefinition[]
+ * (defineSuite('<group>', [...]), which gives each check the file's group).
  * Files and folders starting with '_' are helpers, not suites. Only files are read: the folder
  * suites/client/ holds the client-mode scenarios (src/client-mode/load.ts), never run against a server.
  */

@@ -22,7 +22,7 @@ export interface WalkOptions<T = unknown> {
   /** Identity of an item: a marker page whose keyed items were all seen before adds nothing. */
   key?: (item: T) => string | undefined;
   /** Stop early (without error) once this returns true for the pages so far. */
-  until?: (pages: readonly Page[]) => boolean;
+  until?: (pages: readonly Page<T>[]) => boolean;
 }
 
 export interface Walk<T> {

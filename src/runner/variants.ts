@@ -3,6 +3,7 @@
  * Probes read pre-existing data only; the one that must write (role-payload) creates temporary roles with
  * names unique to the run and deletes them again, returning what is left to undo when that fails.
  */
+import { shorten } from '../../spec/brief.js';
 import { VARIANT_POINTS, type VariantPointName as VariantPoint } from '../../spec/catalogue.js';
 import type { CallResult } from '../wire.js';
 import type { LedgerEntry, Sandbox } from './check.js';
@@ -79,7 +80,7 @@ export async function detectVariants(
 }
 
 const describeStatus = (result: CallResult): string =>
-  `${result.status}${result.text ? ` ${result.text.slice(0, 120)}` : ''}`;
+  `${result.status}${result.text ? ` ${shorten(result.text, 120)}` : ''}`;
 
 /**
  * 'list-next': channel.list without next answers 2xx where next is optional. Where it is required, the

@@ -4,6 +4,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import { statusOf } from './lists.js';
 
 export type PostOutcome = 'accepted' | 'refused';
 
@@ -61,7 +62,7 @@ export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string
   t.expect(
     post.result.status >= 400 && post.result.status < 500,
     `the refusal of the peer's message.create ${what} is a 4xx (a client error, not a server error)`,
-    `HTTP ${post.result.status} ${post.result.text.slice(0, 200)}`,
+    statusOf(post.result),
   );
 }
 

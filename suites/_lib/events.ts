@@ -4,10 +4,9 @@
  * event is tracked with the ledger at once; a failed precondition skips the check with the reason.
  */
 import { events as eventCatalogue } from '../../spec/events.js';
-import { validate } from '../../spec/validate.js';
 import type { ProbeTarget } from '../../src/events/probes.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
-import { idOf, statusOf, uniqueName } from './lists.js';
+import { brief, idOf, statusOf, uniqueName } from './lists.js';
 import { postMessage } from './messages.js';
 
 /** The §6 event names, in table order. */
@@ -85,13 +84,12 @@ export const eventUserId = (event: ObservedEvent): string | undefined =>
 
 /** Problems of an event body against its §6 event schema (type + required resources, §1 rule 4). */
 export const eventProblems = (t: CheckContext, event: ObservedEvent, name: string): string[] =>
-  validate(`event:${name}`, event.body, t.variants).map((problem) => problem.message);
+  t.schemaProblems(`event:${name}`, event.body);
 
 /** A short JSON rendering of an event for `observed`. */
 export const describeEvent = (event: ObservedEvent | undefined): string => {
   if (!event) return 'none';
-  const text = JSON.stringify(event.body);
-  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+  return brief(event.body, 400);
 };
 
 /** The distinct types among events, for messages. */

@@ -3,9 +3,27 @@
  * assertions every list check shares: each page is a list envelope (§1 rule 5), the markers are present
  * exactly while more data exists (§1 rule 6), no item appears twice and, when asked, each page validates.
  */
+import { brief, shorten } from '../../spec/brief.js';
+import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
 import type { CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
-import { type Page, PaginationError, walk } from './paginate.js';
+import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
+
+/**
+ * The item of each list operation (§4), as spec/types.ts types it from the schemas. What a server sends
+ * is checked only with `validate`: read fields defensively (idOf, userIdOf) unless the walk validated.
+ */
+export interface ListItems {
+  'message.list': Message;
+  'channel.list': Channel;
+  'guild.list': Guild;
+  'guild.member.list': GuildMember;
+  'guild.role.list': GuildRole;
+  'reaction.list': User;
+  'friend.list': Friend;
+}
+
+export type ListOperation = keyof ListItems;
 
 export interface ListAllOptions<T> {
   as?: Identity;
@@ -47,14 +65,11 @@ export const userIdOf = (item: unknown): string | undefined => {
 };
 
 /** A value as short JSON, for `observed` (cut at 300 characters). */
-export const brief = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text;
-};
+export { brief, shorten };
 
 /** HTTP status and the start of the body, for `observed` and skip reasons. */
 export const statusOf = (result: { status: number; text: string }): string =>
-  `HTTP ${result.status} ${result.text ? result.text.slice(0, 200) : '(empty body)'}`;
+  `HTTP ${result.status} ${result.text ? shorten(result.text, 200) : '(empty body)'}`;
 
 /**
  * The `next` field of the first request. Where the target follows the §4.8 variant in which `next` of
@@ -66,21 +81,40 @@ const firstPageFields = (t: CheckContext, operation: string): Record<string, unk
     : {};
 
 /**
+ * The one walker of the suites: follows the marker with the checker's paginator (walk), reading each page
+ * with `readPage` (which makes its own assertions on the page), and fails the check when the walk does not
+ * end (§1 rule 6: a repeated token, or marker pages that add nothing). `what` names the list in failures.
+ */
+export async function walkList<T>(
+  t: CheckContext,
+  what: string,
+  readPage: (token: string | undefined, pageNumber: number) => Promise<Page<T>>,
+  options: WalkOptions<T> = {},
+): Promise<Walk<T>> {
+  let pageNumber = 0;
+  try {
+    return await walk((token) => readPage(token, ++pageNumber), options);
+  } catch (error) {
+    if (!(error instanceof PaginationError)) throw error;
+    const marker = options.marker ?? 'next';
+    t.expect(false, `${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`, error.message);
+  }
+}
+
+/**
  * Calls `operation` with `fields` page after page, following `next` until it is absent, and asserts on
  * the way: 2xx, a data array (GEN-5), optionally the response schema (`validate`), an end (GEN-6: no
  * repeated token, no run of pages that add nothing) and no duplicate item (by `key`). An empty last page
  * reached through a marker is reported in the result, not failed (see ListAllResult.endsOnEmptyPage).
  */
-export async function listAll<T = any>(
+export async function listAll<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
   t: CheckContext,
-  operation: string,
+  operation: Op,
   fields: Record<string, unknown>,
   options: ListAllOptions<T> = {},
 ): Promise<ListAllResult<T>> {
   const { as, validate = false, key = idOf, maxPages } = options;
-  let pageNumber = 0;
-  const fetchPage = async (token: string | undefined): Promise<Page<T>> => {
-    pageNumber += 1;
+  const readPage = async (token: string | undefined, pageNumber: number): Promise<Page<T>> => {
     const what = `${operation} page ${pageNumber}`;
     const request =
       token === undefined ? { ...fields, ...firstPageFields(t, operation) } : { ...fields, next: token };
@@ -96,15 +130,10 @@ export async function listAll<T = any>(
     return body as Page<T>;
   };
 
-  let walked: Awaited<ReturnType<typeof walk<T>>>;
-  try {
-    walked = await walk(fetchPage, { key, ...(maxPages === undefined ? {} : { maxPages }) });
-  } catch (error) {
-    if (!(error instanceof PaginationError)) throw error;
-    t.expect(false, `${operation} ends: next is absent once no more data exists (§1 rule 6)`, error.message);
-  }
-
-  const { pages, items } = walked;
+  const { pages, items } = await walkList(t, operation, readPage, {
+    key,
+    ...(maxPages === undefined ? {} : { maxPages }),
+  });
   const endsOnEmptyPage = pages.length > 1 && pages[pages.length - 1].data.length === 0;
   if (endsOnEmptyPage) {
     t.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);

@@ -4,8 +4,8 @@
  * paginator (./paginate.ts), which decides "more data" from the markers only (§1 rule 6).
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { brief, idOf, statusOf, uniqueName } from './lists.js';
-import { type Marker, type Page, PaginationError, type Walk, walk } from './paginate.js';
+import { brief, idOf, statusOf, uniqueName, walkList } from './lists.js';
+import type { Marker, Page, Walk } from './paginate.js';
 
 export interface MessageItem {
   id: string;
@@ -175,24 +175,16 @@ export async function walkMessages(
   options: MessageWalkOptions = {},
 ): Promise<Walk<MessageItem>> {
   const { channelId, marker = 'next', until, maxPages } = options;
-  let pageNumber = 0;
-  const fetchPage = (token: string | undefined) => {
-    pageNumber += 1;
+  const readPage = (token: string | undefined, pageNumber: number) => {
     const request = token === undefined ? fields : { ...fields, next: token };
     return listMessages(t, request, `${what}, page ${pageNumber}`, channelId);
   };
-  try {
-    const untilPages = until && ((pages: readonly Page[]) => until(pages as readonly MessagePage[]));
-    return await walk(fetchPage, {
-      marker,
-      until: untilPages,
-      key: (item) => item.id,
-      ...(maxPages === undefined ? {} : { maxPages }),
-    });
-  } catch (error) {
-    if (!(error instanceof PaginationError)) throw error;
-    t.expect(false, `${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`, error.message);
-  }
+  return walkList(t, what, readPage, {
+    marker,
+    until,
+    key: (item) => item.id,
+    ...(maxPages === undefined ? {} : { maxPages }),
+  });
 }
 
 /** The ids of a page's messages, in the order given. */

@@ -6,7 +6,7 @@ import { type RunOptions, run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
 import { renderConsole } from '../../src/report/console.js';
-import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { DESTRUCTIVE_MISSING, PEER_MISSING } from '../../src/runner/run.js';
@@ -26,17 +26,16 @@ const check = (
   id: string,
   body: CheckDefinition['run'],
   extra: Partial<CheckDefinition> = {},
-): CheckDefinition =>
-  defineCheck({
-    id: `test/${id}`,
-    title: id,
-    level: 'must',
-    rules: ['GEN-1'],
-    group: 'robustness',
-    operations: [],
-    run: body,
-    ...extra,
-  });
+): CheckDefinition => ({
+  id: `test/${id}`,
+  title: id,
+  level: 'must',
+  rules: ['GEN-1'],
+  group: 'robustness',
+  operations: [],
+  run: body,
+  ...extra,
+});
 
 const runChecks = (checks: CheckDefinition[], options: Partial<RunOptions> = {}): Promise<RunResult> =>
   run({ reference, checks, events: 'none', ...options });

@@ -12,14 +12,14 @@ import {
 } from '../../scripts/faults.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { toleranceCatalogue } from '../../src/reference/index.js';
-import { type CheckContext, defineCheck } from '../../src/runner/check.js';
+import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { ROOT } from '../cli/helpers.js';
 
 describe('fault matrix', () => {
   it('finds detected faults, undetected faults and checks that cannot fail', async () => {
     const examples = await loadChecks(join(ROOT, 'test/runner/fixtures/suites'));
-    const cannotFail = defineCheck({
+    const cannotFail: CheckDefinition = {
       id: 'test/always-passes',
       title: 'passes whatever the server does',
       level: 'must',
@@ -29,7 +29,7 @@ describe('fault matrix', () => {
       async run(t: CheckContext) {
         t.expect(true, 'nothing');
       },
-    });
+    };
     const catalogue = loadFaultCatalogue();
     const byId = (id: string) => {
       const fault = catalogue.find((candidate) => candidate.id === id);
@@ -105,7 +105,7 @@ describe('tolerance matrix', () => {
   it('reports a must check failing under a legal variation as a false verdict, and re-runs unmasked faults under a preset', async () => {
     const examples = await loadChecks(join(ROOT, 'test/runner/fixtures/suites'));
     // Wrong on purpose: the spec shows no status code (§7), so demanding 401 at must is a false verdict.
-    const demands401 = defineCheck({
+    const demands401: CheckDefinition = {
       id: 'test/demands-401',
       title: 'a missing token is answered 401',
       level: 'must',
@@ -116,7 +116,7 @@ describe('tolerance matrix', () => {
         const result = await t.call('guild.list', {}, { headers: { authorization: '' } });
         t.expect(result.status === 401, 'guild.list without a token answers 401', result.status);
       },
-    });
+    };
     const byId = (id: string) => {
       const tolerance = toleranceCatalogue.find((candidate) => candidate.id === id);
       if (!tolerance) throw new Error(`tolerance ${id} is not in the catalogue`);

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
-import { type CheckContext, defineCheck } from '../../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
@@ -136,7 +136,7 @@ describe('the run deadline (--run-timeout) bounds a run that would go on', () =>
   it('stops starting checks, stops those in flight, says where it was, and still cleans up', async () => {
     reference = await startReference();
     const before = reference.snapshot();
-    const creates = defineCheck({
+    const creates: CheckDefinition = {
       id: 'deadline/creates-then-waits',
       title: 'creates a message, then waits on the run signal',
       group: 'messages',
@@ -154,8 +154,8 @@ describe('the run deadline (--run-timeout) bounds a run that would go on', () =>
         await new Promise((resolve) => t.signal.addEventListener('abort', resolve, { once: true }));
         t.expect(true, 'never reached before the deadline');
       },
-    });
-    const later = defineCheck({ ...creates, id: 'deadline/never-started', exclusive: true });
+    };
+    const later: CheckDefinition = { ...creates, id: 'deadline/never-started', exclusive: true };
     const result = await run({
       reference,
       events: 'none',
@@ -205,7 +205,7 @@ describe('cleanup reports "left behind" only for what a read-back shows still ex
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    const tracks = defineCheck({
+    const tracks: CheckDefinition = {
       id: 'readback/tracks-two',
       title: 'tracks a message that is gone and one that is there',
       group: 'messages',
@@ -221,7 +221,7 @@ describe('cleanup reports "left behind" only for what a read-back shows still ex
           });
         t.expect(true, 'tracked');
       },
-    });
+    };
     try {
       const result = await run({
         baseUrl,

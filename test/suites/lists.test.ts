@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
-import { type CheckContext, defineCheck } from '../../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { listAll } from '../../suites/_lib/lists.js';
 
 /**
@@ -56,7 +56,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Runs one check that walks the scenario's channel.list with listAll; its status, reason and notes. */
 const walkScenario = async (scenario: string) => {
-  const check = defineCheck({
+  const check: CheckDefinition = {
     id: 'lists/walk',
     title: 'listAll walks the list',
     level: 'must',
@@ -67,7 +67,7 @@ const walkScenario = async (scenario: string) => {
       const { items } = await listAll(t, 'channel.list', { guild_id: scenario });
       t.note(`ids ${items.map((item) => item.id).join(',')}`);
     },
-  });
+  };
   const result = await run({
     baseUrl,
     checks: [check],

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
-import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import pagination from '../../suites/pagination.js';
 import { failing } from './harness.js';
 
 const LIMIT_BOUND = 100;
-
-/**
- * The pagination checks with the run's limit bound exposed as t.config.limitBound (the proposed
- * CheckContext addition), so the clamp check can compare page sizes with the bound.
- */
-const withLimitBound = (checks: CheckDefinition[], limitBound: number): CheckDefinition[] =>
-  checks.map((check) => ({
-    ...check,
-    run: (t: CheckContext) => check.run(Object.assign(Object.create(t), { config: { limitBound } })),
-  }));
 
 /** Runs the pagination suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
 const runPagination = async (faults: string[] = [], options: { limitBound?: number } = {}) => {
@@ -25,9 +14,8 @@ const runPagination = async (faults: string[] = [], options: { limitBound?: numb
     const result = await run({
       reference,
       events: 'none',
-      ...(options.limitBound
-        ? { checks: withLimitBound(pagination, options.limitBound) }
-        : { suites: ['pagination'] }),
+      suites: ['pagination'],
+      ...(options.limitBound ? { limitBound: options.limitBound } : {}),
     });
     const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
     const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));

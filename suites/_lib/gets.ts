@@ -1,0 +1,83 @@
+/**
+ * The channel.get and guild.get checks (§4.2, §4.3), one definition for each pair of twins that differ
+ * only by the noun: the sandbox's own one read back, and each one the list shows read back.
+ */
+import type { OperationId } from '../../spec/catalogue.js';
+import type { RuleId } from '../../spec/rules.js';
+import { type CheckContext, type CheckSpec, defineCheck } from '../../src/runner/check.js';
+import { idOf, listAll } from './lists.js';
+
+export interface GetEachListed {
+  noun: 'channel' | 'guild';
+  rule: RuleId;
+  /** The list request's fields (e.g. the sandbox guild of channel.list). */
+  listFields: (t: CheckContext) => Record<string, unknown>;
+  /** The sandbox's own id, left out: checks of their own already get it. */
+  sandboxId: (t: CheckContext) => string;
+  /** Bounds the get probes of a long list. */
+  maxGets: number;
+  /** Why nothing is left to compare with. */
+  noneReason: (t: CheckContext) => string;
+}
+
+export interface GetSandbox {
+  noun: 'channel' | 'guild';
+  title: string;
+  rules: RuleId[];
+  /** The schema of the result, e.g. 'Channel'. */
+  schema: string;
+  sandboxId: (t: CheckContext) => string;
+}
+
+/** <noun>.get of the sandbox's own one returns it, valid against its schema. */
+export function getSandboxCheck(spec: GetSandbox): CheckSpec {
+  const { noun } = spec;
+  const get = `${noun}.get` as const satisfies OperationId;
+  return defineCheck({
+    id: `${get}/returns-${noun}`,
+    title: spec.title,
+    level: 'must',
+    rules: spec.rules,
+    operations: [get],
+    async run(t: CheckContext) {
+      const sandboxId = spec.sandboxId(t);
+      const result = await t.call(get, { [`${noun}_id`]: sandboxId });
+      t.expectOk(result, get);
+      t.expectSchema(spec.schema, result.body, `${get} result`);
+      t.expect(
+        idOf(result.body) === sandboxId,
+        `${get} returns the ${noun} asked for (id ${sandboxId})`,
+        result.body?.id,
+      );
+    },
+  });
+}
+
+/** <noun>.get of each one <noun>.list shows (but the sandbox's) returns that one, not another. */
+export function getEachListedCheck(spec: GetEachListed): CheckSpec {
+  const { noun } = spec;
+  const list = `${noun}.list` as const satisfies OperationId;
+  const get = `${noun}.get` as const satisfies OperationId;
+  const idField = `${noun}_id`;
+  return defineCheck({
+    id: `${get}/returns-the-${noun}-asked-for`,
+    title: `${get} of each ${noun} ${list} shows returns that ${noun}, not another`,
+    level: 'must',
+    rules: [spec.rule],
+    operations: [list, get],
+    async run(t: CheckContext) {
+      const { items } = await listAll(t, list, spec.listFields(t));
+      const sandboxId = spec.sandboxId(t);
+      const ids = items
+        .map(idOf)
+        .filter((id) => id !== undefined && id !== sandboxId)
+        .slice(0, spec.maxGets);
+      if (ids.length === 0) t.skip(spec.noneReason(t));
+      for (const id of ids) {
+        const result = await t.call(get, { [idField]: id });
+        t.expectOk(result, `${get} of ${noun} ${id}`);
+        t.expect(idOf(result.body) === id, `${get} returns the ${noun} asked for (id ${id})`, result.body);
+      }
+    },
+  });
+}
