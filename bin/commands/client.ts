@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { CHOICES } from '../../src/choices.js';
 import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
@@ -55,9 +56,7 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       ]),
     )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
-    .addOption(
-      new Option('--level <level>', 'verdict level (default must)').choices(['must', 'should', 'info']),
-    )
+    .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
     .option('--out <dir>', 'report folder (default reports/)')
     .option(
       '--reporter <names>',
@@ -65,10 +64,9 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       collectList,
     )
     .addOption(
-      new Option('--badge-level <level>', 'scenarios the badge counts (default must)').choices([
-        'must',
-        'should',
-      ]),
+      new Option('--badge-level <level>', 'scenarios the badge counts (default must)').choices(
+        CHOICES.badgeLevel,
+      ),
     )
     .option('--verbose', 'list passing scenarios too')
     .action(async (flags: Record<string, any>) => {

@@ -7,6 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { CHOICES } from '../../src/choices.js';
 import { EXIT } from '../../src/exit-codes.js';
 import type { BadgeLevel } from '../../src/report/badge.js';
 import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
@@ -101,7 +102,7 @@ export function registerMatrix(program: Command, io: CommandIo = processIo): Com
     .option('--out <dir>', 'folder to write the site to', 'site')
     .addOption(
       new Option('--badge-level <level>', 'what the score and badges count')
-        .choices(['must', 'should'])
+        .choices(CHOICES.badgeLevel)
         .default('must'),
     )
     .action((reports: string[], flags: MatrixFlags) => matrixCommand(reports, flags, io));

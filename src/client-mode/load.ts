@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
+import { CHOICES } from '../choices.js';
 import { isListKind } from './lists.js';
 import type { ClientScenario } from './model.js';
 
@@ -46,7 +47,7 @@ export function validateClientScenarios(scenarios: readonly ClientScenario[]): v
     if (!ID_PATTERN.test(scenario.id)) problems.push(`${at} id must be 'client.<area>/<what>' in kebab-case`);
     if (seen.has(scenario.id)) problems.push(`${at} duplicate scenario id`);
     seen.add(scenario.id);
-    if (!['must', 'should', 'info'].includes(scenario.level)) problems.push(`${at} unknown level`);
+    if (!(CHOICES.level as readonly string[]).includes(scenario.level)) problems.push(`${at} unknown level`);
     for (const rule of scenario.rules) if (!hasRule(rule)) problems.push(`${at} unknown rule id '${rule}'`);
     if (!isListKind(scenario.list)) problems.push(`${at} unknown list '${scenario.list}'`);
     if (scenario.pages.length === 0) problems.push(`${at} serves no page`);

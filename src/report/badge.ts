@@ -3,6 +3,7 @@
  * show either the committed SVG or https://img.shields.io/endpoint?url=<hosted badge.json>.
  */
 import { makeBadge } from 'badge-maker';
+import { CHOICES } from '../choices.js';
 import type { CheckResult, RunResult } from '../runner/model.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
@@ -19,7 +20,7 @@ export interface BadgeData {
 export const BADGE_LABEL = 'chat-api conformance';
 /** The label of a `conformance client` run's badge. */
 export const CLIENT_BADGE_LABEL = 'client conformance';
-export const BADGE_LEVELS: readonly BadgeLevel[] = ['must', 'should'];
+export const BADGE_LEVELS: readonly BadgeLevel[] = CHOICES.badgeLevel;
 
 export interface BadgeCounts {
   passed: number;

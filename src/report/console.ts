@@ -3,6 +3,7 @@
  * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
+import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
 import { baselineVerdictReason, clientTarget, countingNote, groupsOf, humanDuration } from './common.js';
@@ -130,7 +131,7 @@ export const renderConsole: Reporter = (run, options) => {
   for (const group of groupsOf(run))
     out.push(`  ${group.padEnd(12)} ${counts(c, run.summary.byGroup[group])}`);
   out.push(c.bold('By level (non-experimental)'));
-  for (const level of ['must', 'should', 'info'] as Level[]) {
+  for (const level of [...CHOICES.level] as Level[]) {
     const value = run.summary.byLevel[level];
     if (value.total) out.push(`  ${level.padEnd(12)} ${counts(c, value)}`);
   }

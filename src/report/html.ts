@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getRule, hasRule } from '../../spec/rules.js';
+import { CHOICES } from '../choices.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
@@ -319,7 +320,7 @@ function filtersHtml(run: RunResult): string {
   const groupOptions = groupsOf(run)
     .map((group) => `<option value="${e(group)}">${e(group)}</option>`)
     .join('');
-  const levels: Level[] = ['must', 'should', 'info'];
+  const levels: Level[] = [...CHOICES.level];
   return (
     '<form class="filters" id="filters" role="search">' +
     `<fieldset><legend>Status</legend>${STATUSES.map((status) => box('status', status)).join('')}</fieldset>` +
@@ -376,7 +377,7 @@ function page(run: RunResult, plan: EvidencePlan): string {
   const cards = (['fail', 'error', 'pass', 'skip'] as Status[])
     .map((status) => card(status, summary[status], status))
     .join('');
-  const levelRows = (['must', 'should', 'info'] as Level[])
+  const levelRows = ([...CHOICES.level] as Level[])
     .filter((level) => summary.byLevel[level].total > 0)
     .map((level): [string, StatusCounts] => [level, summary.byLevel[level]]);
   if (summary.experimental.total > 0) levelRows.push(['experimental', summary.experimental]);

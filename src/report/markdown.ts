@@ -4,6 +4,7 @@
  * The whole text stays under a size budget (GitHub comments stop at 65,536 characters): when a run has
  * very many failures, later ones are listed in one line each and then only counted.
  */
+import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
@@ -63,7 +64,7 @@ function countsRow(label: string, counts: StatusCounts): string {
 const TABLE_HEAD = ['| Pass | Fail | Error | Skip | Total |', '|---:|---:|---:|---:|---:|'];
 
 function summaryTables(run: RunResult): string {
-  const levels: Level[] = ['must', 'should', 'info'];
+  const levels: Level[] = [...CHOICES.level];
   const byLevelRows = levels
     .filter((level) => run.summary.byLevel[level].total > 0)
     .map((level) => countsRow(`**${level}**`, run.summary.byLevel[level]));

@@ -1,4 +1,5 @@
 /** Reads a report.json back (for `conformance badge` and `conformance compare`). Pure: text in, run out. */
+import { CHOICES } from '../choices.js';
 import type { RunResult } from '../runner/model.js';
 
 /** The text is not a chat-conformance report.json; the CLI exits 2 on it. */
@@ -38,7 +39,7 @@ export function parseRunResult(text: string, source: string): RunResult {
           !isObject(check) ||
           typeof check.id !== 'string' ||
           !['pass', 'fail', 'skip', 'error'].includes(check.status as string) ||
-          !['must', 'should', 'info'].includes(check.level as string),
+          !(CHOICES.level as readonly string[]).includes(check.level as string),
       );
       if (bad >= 0) problems.push(`checks[${bad}] has no id, status or level`);
     }

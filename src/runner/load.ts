@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
+import { CHOICES } from '../choices.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigurationError } from './errors.js';
 import { GROUPS } from './model.js';
@@ -57,7 +58,8 @@ export function validateChecks(checks: readonly CheckDefinition[]): void {
     if (seen.has(check.id)) problems.push(`${check.id}: duplicate check id`);
     seen.add(check.id);
     if (!GROUPS.includes(check.group)) problems.push(`${check.id}: unknown group '${check.group}'`);
-    if (!['must', 'should', 'info'].includes(check.level)) problems.push(`${check.id}: unknown level`);
+    if (!(CHOICES.level as readonly string[]).includes(check.level))
+      problems.push(`${check.id}: unknown level`);
     for (const rule of check.rules) {
       if (!hasRule(rule)) problems.push(`${check.id}: unknown rule id '${rule}' (see spec/rules.ts)`);
     }
