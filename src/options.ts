@@ -1,12 +1,13 @@
 /**
- * The run options: what run() accepts, their defaults and their validation. The option values with a
- * fixed set of choices are listed once, in CHOICES: the CLI's `.choices()`, the config file's JSON schema
- * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and
- * validateRunOptions all read them from src/choices.ts.
+ * The run options: what run() accepts, their defaults and their validation. Each run flag is listed once,
+ * in the option table src/run-flags.ts: the CLI's options, the config file's JSON schema
+ * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and the type and
+ * choice checks of validateRunOptions all read it; the rules across options are written out here.
  */
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { CHOICES } from './choices.js';
 import type { ReferenceServer } from './reference/contract.js';
+import { RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
 import { ConfigurationError } from './runner/errors.js';
 import type { CheckResult, CleanupRecord } from './runner/model.js';
@@ -150,11 +151,16 @@ export function validateRunOptions(options: RunOptions): void {
   if (options.emoji && (options.emoji.length < 2 || options.emoji.some((id) => !id))) {
     fail('--emoji needs two or more emoji ids valid on the target, comma-separated, e.g. --emoji 👍,❤️');
   }
-  for (const name of ['level', 'profile', 'events'] as const) {
-    const value = options[name];
-    const allowed: readonly string[] = CHOICES[name];
-    if (value !== undefined && !allowed.includes(value))
-      fail(`--${name} must be ${listOr(allowed)} (got '${value}')`);
+  // Types and choices from the option table (src/run-flags.ts); the rules across options stay here.
+  for (const flag of RUN_FLAGS) {
+    if (!flag.option) continue;
+    const value = (options as Record<string, unknown>)[flag.option];
+    const name = flag.flag.split(' ')[0];
+    if (value === undefined) continue;
+    if (flag.choices && !flag.choices.includes(value as string))
+      fail(`${name} must be ${listOr(flag.choices)} (got '${value}')`);
+    if (flag.type === 'number' && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
+      fail(`${name} must be a positive number`);
   }
   for (const suite of options.suites ?? []) {
     if (!GROUPS.includes(suite as Group))
@@ -177,11 +183,7 @@ export function validateRunOptions(options: RunOptions): void {
     if (value !== undefined && !(Number.isFinite(value) && value > 0))
       fail(`${name} must be a positive number`);
   };
-  positive('--timeout', options.timeoutMs);
-  positive('--event-timeout', options.eventTimeoutMs);
-  positive('--concurrency', options.concurrency);
-  positive('--check-timeout', options.checkTimeoutMs);
-  positive('--run-timeout', options.runTimeoutMs);
+  // No flag: run() callers only.
   positive('--cleanup-timeout', options.cleanupTimeoutMs);
   if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
     fail('--concurrency must be a whole number');

@@ -3,11 +3,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
-import { CHOICES } from '../../src/choices.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import type { RunOptions } from '../../src/index.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { parseRunResult } from '../../src/report/parse.js';
+import { RUN_FLAGS } from '../../src/run-flags.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
@@ -44,105 +44,27 @@ const collectList = (value: string, previous: string[] = []): string[] => [
     .filter(Boolean),
 ];
 
+/** The run flags, from the one option table (src/run-flags.ts). */
+function addRunFlags(command: Command): Command {
+  for (const flag of RUN_FLAGS) {
+    const description =
+      flag.key === 'reporter' ? `${flag.description}: ${defaultReporters.join(', ')}` : flag.description;
+    const option = new Option(flag.flag, description);
+    if (flag.choices) option.choices(flag.choices);
+    if (flag.split) option.argParser(flag.split === 'comma' ? collectList : collect);
+    if (flag.hidden) option.hideHelp();
+    command.addOption(option);
+  }
+  return command;
+}
+
 export function registerRun(program: Command, io: CommandIo, context: RunContext): Command {
   return (
-    program
-      .command('run', { isDefault: true })
-      .description('check an implementation (the default command)')
-      .option('--base-url <url>', 'base address of the implementation, e.g. http://127.0.0.1:5140/v1')
-      .option('--token <token>', 'bot token (or env CONFORMANCE_TOKEN)')
-      .option('--peer-token <token>', 'token of a second identity (or env CONFORMANCE_PEER_TOKEN)')
-      .option('--peer-self-id <id>', 'user id of a second identity (same token, another account)')
-      .option('--header <name:value>', 'extra header for every request (repeatable)', collect)
-      .option('--platform <name>', 'platform of the bot (Satori-Platform / X-Platform)')
-      .option('--self-id <id>', 'user id of the bot (Satori-User-ID / X-Self-ID)')
-      .option('--guild <id>', 'sandbox guild (default: the first of guild.list)')
-      .option('--channel <id>', 'sandbox text channel (default: the first text channel of the guild)')
-      .option('--user <id>', 'another user of the guild to read (default: the peer)')
-      .option('--suite <group>', 'only these groups (repeatable or comma-separated)', collectList)
-      .option('--grep <regex>', 'only checks whose id or title matches')
-      .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
-      .option('--include-experimental', 'count experimental checks in the verdict')
-      .addOption(
-        new Option('--profile <profile>', 'satori (default) or strict (spec only)').choices(CHOICES.profile),
-      )
-      .option('--timeout <ms>', 'per-request timeout (default 10000)')
-      .option('--event-timeout <ms>', 'how long to wait for an event (default 5000)')
-      .option('--check-timeout <ms>', 'per-check timeout (default 30000)')
-      .option(
-        '--run-timeout <ms>',
-        'whole-run deadline; cleanup has its own budget after it (default 600000)',
-      )
-      .option('--concurrency <n>', 'checks in flight at once (default 8)')
-      .option('--out <dir>', 'report folder (default reports/)')
-      .option(
-        '--reporter <names>',
-        `report writers (repeatable or comma-separated; default all): ${defaultReporters.join(', ')}`,
-        collectList,
-      )
-      .option('--embedded', 'start the reference implementation in-process and check it')
-      .option('--start <command>', 'start the implementation with this command, run, then stop it')
-      .option('--wait-url <url>', 'with --start: wait until this URL answers (default --base-url)')
-      .option(
-        '--fault <id>',
-        'switch on a fault of the embedded reference (repeatable; --embedded only)',
-        collect,
-      )
-      .option(
-        '--tolerate <id>',
-        'switch on a tolerance (legal variation) of the embedded reference, or the preset legacy (repeatable; --embedded only)',
-        collect,
-      )
-      .option('--variant <point=value>', 'choose a §4.8 variant (repeatable)', collect)
-      .option(
-        '--limit-bound <n>',
-        "the target's message.list limit bound (embedded: also enforced; default 100)",
-      )
-      .option(
-        '--emoji <ids>',
-        'two or more emoji ids valid on the target, comma-separated (default 👍,❤️)',
-        collectList,
-      )
-      .option('--latency <ms>', 'embedded reference: delay added to every response')
-      .addOption(new Option('--events <kind>', 'event transport (default ws)').choices(CHOICES.events))
-      .option('--events-url <url>', 'WebSocket URL of the event stream (default {base}/events)')
-      .option('--webhook-listen <host:port>', 'where the webhook receiver listens (--events webhook)')
-      .option('--trigger-url <url>', 'POST {event, ...payload} here to cause incoming events')
-      .option(
-        '--trigger-header <name:value>',
-        'header sent only to --trigger-url, e.g. its auth (repeatable)',
-        collect,
-      )
-      .option('--trigger-command <cmd>', 'run this with EVENT and PAYLOAD env to cause incoming events')
-      .option('--allow-destructive', 'run checks that change data the checker did not create')
-      .option('--expected-failures <file>', 'baseline of check ids expected to fail')
-      .option('--baseline-report <file>', 'compare with an earlier report.json: any regression fails the run')
-      .addOption(
-        new Option('--badge-level <level>', 'checks the badge counts (default must)').choices(
-          CHOICES.badgeLevel,
-        ),
-      )
-      .option('--config <file>', 'config file (default ./conformance.config.json when present)')
-      .option('--verbose', 'list passing checks too')
-      .option(
-        '--quiet',
-        'no progress and no listing: print only the verdict line (reports are still written)',
-      )
-      .option(
-        '--color',
-        'colour the console output (default: when stdout is a terminal and NO_COLOR is unset)',
-      )
-      .option('--no-color', 'no colour')
-      .option('--dry-run', 'list the checks this run would execute with these filters, send no request')
-      .option('--bail', 'stop at the first counted failure (what was created is still cleaned up)')
-      .addOption(
-        new Option(
-          '--suites-dir <dir>',
-          'load checks from this folder instead of the built-in suites (repeatable)',
-        )
-          .argParser(collect)
-          .hideHelp(),
-      )
+    addRunFlags(
+      program
+        .command('run', { isDefault: true })
+        .description('check an implementation (the default command)'),
+    )
       // A word where no operand belongs is a mistyped subcommand, not a run option (conformance rnu).
       .allowExcessArguments(true)
       .action(async (flags: Record<string, any>, command: Command) => {
