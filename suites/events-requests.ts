@@ -1,3 +1,9 @@
+/**
+ * Events (§6), requests: the kick link of a member added through an approved join request, and the
+ * request flows (a request event answered with its approve operation). Events are correlated by the ids
+ * of what the check created; waits are bounded by --event-timeout. The other operation → event links are
+ * in events-links.ts.
+ */
 import {
   type CheckContext,
   type CheckSpec,

@@ -1,3 +1,8 @@
+/**
+ * Events (§6): the transport lifecycle of the protocol family (de-facto conventions, profile satori) and
+ * the envelope. Per-type validation is in events.ts; the operation → event links in events-links.ts and
+ * events-requests.ts.
+ */
 import {
   probeBadToken,
   probeIdentify,
