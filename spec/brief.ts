@@ -4,9 +4,12 @@
  * share it.
  */
 
-/** `text` cut to `limit` characters, with '…' when cut. */
-export const shorten = (text: string, limit: number): string =>
-  text.length > limit ? `${text.slice(0, limit)}…` : text;
+/**
+ * `text` cut to `limit` characters, then `more(cut)` (default '…'), where `cut` is how many characters
+ * were left out — e.g. a report's pointer to report.json.
+ */
+export const shorten = (text: string, limit: number, more: (cut: number) => string = () => '…'): string =>
+  text.length > limit ? `${text.slice(0, limit)}${more(text.length - limit)}` : text;
 
 /** A value as short JSON (String() for what JSON cannot show), cut to `limit` characters. */
 export const brief = (value: unknown, limit = 300): string => {

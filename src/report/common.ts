@@ -1,4 +1,5 @@
 /** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
+import { shorten } from '../../spec/brief.js';
 import { baselineVerdictReason } from '../runner/baseline.js';
 import { type CheckResult, GROUPS, type RunResult, type Status } from '../runner/model.js';
 import { countsTowardVerdict, isFailing } from '../runner/summary.js';
@@ -42,10 +43,8 @@ export function countingNote(check: CheckResult, run: RunResult): string {
 }
 
 /** Shortens text to `limit` characters, saying how much was cut. */
-export function truncate(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}\n… (${text.length - limit} more characters in report.json)`;
-}
+export const truncate = (text: string, limit: number): string =>
+  shorten(text, limit, (cut) => `\n… (${cut} more characters in report.json)`);
 
 /** A client-mode run's target in words (`conformance client`): the client judged and what was served. */
 export function clientTarget(run: RunResult): string | undefined {

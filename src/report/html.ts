@@ -16,6 +16,7 @@ import {
   humanDuration,
   isFailing,
   STATUSES,
+  truncate,
 } from './common.js';
 import type { Reporter } from './types.js';
 
@@ -54,11 +55,6 @@ const PLANS: EvidencePlan[] = [
   { failingBody: 4_000, otherBody: 0, otherHeaders: false },
   { failingBody: 1_000, otherBody: 0, otherHeaders: false },
 ];
-
-const cut = (text: string, limit: number): string =>
-  text.length <= limit
-    ? text
-    : `${text.slice(0, limit)}\n… ${text.length - limit} more characters in report.json`;
 
 const CSS = `
 :root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--card:#f6f8fa;--pass:#1a7f37;--fail:#cf222e;--error:#9a6700;--skip:#6e7781;--exp:#8250df}
@@ -165,7 +161,7 @@ function exchangeHtml(exchange: Exchange, index: number, plan: EvidencePlan, fai
   ];
   const requestText = [
     withHeaders ? headers(request.headers) : '',
-    request.body ? cut(request.body, bodyLimit) : '',
+    request.body ? truncate(request.body, bodyLimit) : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -175,7 +171,7 @@ function exchangeHtml(exchange: Exchange, index: number, plan: EvidencePlan, fai
     const head = `HTTP ${response.status}${withHeaders ? `\n${headers(response.headers)}` : ''}`;
     const truncated = response.truncated ? '\n… (truncated by the evidence limit)' : '';
     parts.push(
-      `<div class="label">Response</div><pre>${t(`${head}\n\n${cut(response.body, bodyLimit)}${truncated}`)}</pre>`,
+      `<div class="label">Response</div><pre>${t(`${head}\n\n${truncate(response.body, bodyLimit)}${truncated}`)}</pre>`,
     );
   }
   if (exchange.error) parts.push(`<div class="label">Error</div><pre>${e(exchange.error)}</pre>`);
@@ -249,7 +245,7 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
   }
   if (evidence?.events?.length) {
     body.push(
-      `<div class="label">Events</div><pre>${t(cut(JSON.stringify(evidence.events, null, 2), 4000))}</pre>`,
+      `<div class="label">Events</div><pre>${t(truncate(JSON.stringify(evidence.events, null, 2), 4000))}</pre>`,
     );
   }
   const data =

@@ -5,6 +5,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { createLogUpdate } from 'log-update';
+import { shorten } from '../../spec/brief.js';
 import type { CheckDefinition } from '../runner/check.js';
 import type { CheckResult, Status } from '../runner/model.js';
 import { humanDuration, isFailing } from './common.js';
@@ -70,7 +71,7 @@ export function createProgress(write: (text: string) => void, options: ProgressO
 
   const fitWidth = (text: string) => {
     const width = Math.max(20, (terminal.columns ?? 80) - 1);
-    return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+    return text.length <= width ? text : shorten(text, width - 1);
   };
   const render = () => {
     const remaining = estimateRemainingMs(now() - started, done, total);

@@ -2,6 +2,7 @@
  * Runs one check: builds its CheckContext (src/runner/check.ts), enforces its timeout and turns what
  * happened into a verdict. A check passes only when at least one assertion ran and none failed.
  */
+import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
 import type { EventSource } from '../events/source.js';
 import type {
@@ -79,15 +80,14 @@ class ExchangeLog {
 
 /** Observed values in words: strings as they are, the rest as (truncated) JSON. */
 export function describeObserved(value: unknown): string {
-  if (typeof value === 'string')
-    return value.length > OBSERVED_LIMIT ? `${value.slice(0, OBSERVED_LIMIT)}…` : value;
+  if (typeof value === 'string') return shorten(value, OBSERVED_LIMIT);
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
     text = String(value);
   }
-  return text.length > OBSERVED_LIMIT ? `${text.slice(0, OBSERVED_LIMIT)}…` : text;
+  return shorten(text, OBSERVED_LIMIT);
 }
 
 export interface ExecuteOptions {
