@@ -155,7 +155,7 @@ describe('list', () => {
     const rows = JSON.parse(checks.out) as { id: string; file?: string }[];
     // A check is found from its id in one step: list names the file that defines it.
     const clamp = rows.find((row) => row.id === 'message.list/limit-above-bound-is-clamped');
-    expect(clamp?.file).toBe('suites/pagination.ts');
+    expect(clamp?.file).toBe('suites/pagination-defaults.ts');
     expect(rows.every((row) => /^suites\/[a-z-]+\.ts$/.test(row.file ?? ''))).toBe(true);
     const rules = await runMain(['list', '--rules']);
     expect(rules.out).toMatch(/GEN-3 .* untestable/);

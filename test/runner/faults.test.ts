@@ -4,12 +4,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  formatMatrix,
-  formatToleranceMatrix,
-  runFaultMatrix,
-  runToleranceMatrix,
-} from '../../scripts/faults.js';
+import { formatToleranceMatrix, runToleranceMatrix } from '../../scripts/faults/tolerances.js';
+import { formatMatrix, runFaultMatrix } from '../../scripts/faults.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { toleranceCatalogue } from '../../src/reference/index.js';
 import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';

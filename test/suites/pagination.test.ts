@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
-import pagination from '../../suites/pagination.js';
+import paginationWalks from '../../suites/pagination.js';
+import paginationDefaults from '../../suites/pagination-defaults.js';
 import { failing } from './harness.js';
 
 const LIMIT_BOUND = 100;
+/** The checks of the pagination group, in its two suite files. */
+const pagination = [...paginationDefaults, ...paginationWalks];
 
 /** Runs the pagination suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
 const runPagination = async (faults: string[] = [], options: { limitBound?: number } = {}) => {

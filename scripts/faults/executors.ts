@@ -1,0 +1,152 @@
+/**
+ * Where the runs of the self-verification matrix go (scripts/faults.ts): in this process, or a pool of
+ * worker processes of scripts/faults.ts (`--worker`).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { run } from '../../src/index.js';
+import type { CheckDefinition } from '../../src/runner/check.js';
+import { loadChecks } from '../../src/runner/load.js';
+import type { CheckResult } from '../../src/runner/model.js';
+
+/** One run of the matrix: options for run() on the embedded reference. */
+export interface Job {
+  label: string;
+  faults?: string[];
+  tolerances?: string[];
+  events?: 'ws' | 'webhook';
+  /** Only these checks (a limited run); absent: every check. */
+  checkIds?: string[];
+  eventTimeoutMs: number;
+  /** The clean run's sandbox: faults may break discovery (e.g. channel types). */
+  sandbox?: { guild?: string; channel?: string };
+}
+
+/** What the matrix reads of a check's result (small enough to cross a process boundary). */
+export type CheckOutcome = Pick<CheckResult, 'id' | 'status' | 'level' | 'experimental' | 'rules' | 'reason'>;
+
+export interface JobResult {
+  checks: CheckOutcome[];
+}
+
+/** Runs jobs; the in-process one is the default, the CLI uses a pool of processes. */
+export interface Executor {
+  execute(job: Job): Promise<JobResult>;
+  close(): void;
+}
+
+async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
+  const only = job.checkIds ? new Set(job.checkIds) : undefined;
+  const result = await run({
+    embedded: true,
+    includeExperimental: true,
+    checks: only ? checks.filter((check) => only.has(check.id)) : checks,
+    eventTimeoutMs: job.eventTimeoutMs,
+    ...job.sandbox,
+    ...(job.faults ? { faults: job.faults } : {}),
+    ...(job.tolerances ? { tolerances: job.tolerances } : {}),
+    ...(job.events ? { events: job.events } : {}),
+  });
+  return { checks: result.checks.map(outcome) };
+}
+
+const outcome = ({ id, status, level, experimental, rules, reason }: CheckResult): CheckOutcome => ({
+  id,
+  status,
+  level,
+  experimental,
+  rules,
+  ...(reason !== undefined ? { reason } : {}),
+});
+
+/** Runs jobs in this process, `parallel` at a time (runs mostly wait on the network when few). */
+export function inProcessExecutor(checks: CheckDefinition[], parallel = 8): Executor {
+  const queue: (() => void)[] = [];
+  let active = 0;
+  return {
+    async execute(job) {
+      if (active >= parallel) await new Promise<void>((resolve) => queue.push(resolve));
+      active++;
+      try {
+        return await runJob(job, checks);
+      } finally {
+        active--;
+        queue.shift()?.();
+      }
+    },
+    close() {},
+  };
+}
+
+type ToWorker = { n: number; job: Job };
+type FromWorker = { n: number; result?: JobResult; error?: string };
+
+/**
+ * A pool of `processes` child processes of scripts/faults.ts (`--worker`), each with up to `parallel` runs in
+ * flight; jobs go to the least busy child. Children inherit the tsx loader through execArgv.
+ */
+export function processPoolExecutor(processes: number, parallel: number): Executor {
+  const script = fileURLToPath(new URL('../faults.ts', import.meta.url));
+  const pending = new Map<
+    number,
+    { child: ChildProcess; resolve: (r: JobResult) => void; reject: (e: Error) => void }
+  >();
+  const children = Array.from({ length: processes }, () => {
+    const child = fork(script, ['--worker'], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (message: FromWorker) => {
+      const waiting = pending.get(message.n);
+      pending.delete(message.n);
+      slot.set(child, (slot.get(child) ?? 1) - 1);
+      waiters.shift()?.();
+      if (message.error !== undefined || !message.result) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result);
+    });
+    child.on('exit', (code) => {
+      // Its runs in flight are lost: each becomes a problem of the matrix (never a silent pass).
+      for (const [n, job] of pending) {
+        if (job.child !== child) continue;
+        pending.delete(n);
+        job.reject(new Error(`a matrix worker exited with ${code} during the run`));
+      }
+    });
+    return child;
+  });
+  const slot = new Map<ChildProcess, number>(children.map((child) => [child, 0]));
+  const waiters: (() => void)[] = [];
+  let counter = 0;
+  const leastBusy = () =>
+    children.reduce((best, child) => ((slot.get(child) ?? 0) < (slot.get(best) ?? 0) ? child : best));
+  return {
+    async execute(job) {
+      while ((slot.get(leastBusy()) ?? 0) >= parallel)
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      const child = leastBusy();
+      slot.set(child, (slot.get(child) ?? 0) + 1);
+      const n = ++counter;
+      return new Promise<JobResult>((resolve, reject) => {
+        pending.set(n, { child, resolve, reject });
+        child.send({ n, job } satisfies ToWorker);
+      });
+    },
+    close() {
+      for (const child of children) child.disconnect();
+    },
+  };
+}
+
+/** The child side of processPoolExecutor. */
+export async function serveAsWorker(): Promise<void> {
+  const checks = loadChecks();
+  process.on('message', (message: ToWorker) => {
+    const reply = (answer: FromWorker) => process.send?.(answer);
+    checks
+      .then((loaded) => runJob(message.job, loaded))
+      .then(
+        (result) => reply({ n: message.n, result }),
+        (error: Error) => reply({ n: message.n, error: error.message }),
+      );
+  });
+}

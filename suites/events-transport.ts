@@ -1,0 +1,385 @@
+/**
+ * Events (§6): the transport lifecycle of the protocol family (de-facto conventions, profile satori) and
+ * the envelope. Per-type validation is in events.ts; the operation → event links in events-links.ts and
+ * events-requests.ts.
+ */
+import {
+  probeBadToken,
+  probeIdentify,
+  probePing,
+  probeResume,
+  probeUnidentified,
+} from '../src/events/probes.js';
+import { normaliseEvent } from '../src/events/protocol.js';
+import {
+  type CheckContext,
+  type CheckSpec,
+  defineCheck,
+  defineSuite,
+  type ObservedEvent,
+} from '../src/runner/check.js';
+import {
+  awaitPrecondition,
+  describeEvent,
+  EVENT_NAMES,
+  makeMessage,
+  misspellingOf,
+  resourceId,
+  typesOf,
+  wsProbeTarget,
+} from './_lib/events.js';
+import { shorten } from './_lib/lists.js';
+import { receiveRequest } from './_lib/requests.js';
+
+/** Settled probes of a misbehaving server: a connection that cannot even open is the checker's error. */
+function connectFailed(outcome: { error: string }): never {
+  throw new Error(`could not open a probe connection to the event WebSocket: ${outcome.error}`);
+}
+
+/** Waits for the message-created of `messageId` on the run's stream, or skips (a precondition). */
+const messageCreatedOnStream = (t: CheckContext, messageId: string) =>
+  awaitPrecondition(
+    t,
+    (event) => event.type === 'message-created' && resourceId(event, 'message') === messageId,
+    `message.create of ${messageId} caused no message-created on the run's event stream (see message.create/emits-message-created)`,
+  );
+
+/** The sn of an event as sent: sn, or id in the older envelope. */
+const snOf = (event: ObservedEvent): number | undefined =>
+  normaliseEvent(event.body, event.receivedAt).event.sn;
+
+/** Whether a body is the older envelope (id instead of sn, self_id/platform instead of login). */
+const isOlderEnvelope = (body: Record<string, any>): boolean =>
+  body.sn === undefined && (typeof body.id === 'number' || typeof body.self_id === 'string');
+
+const lifecycle: CheckSpec[] = [
+  defineCheck({
+    id: 'events.ws/ready-lists-logins',
+    title: 'IDENTIFY with the token is answered with READY whose logins are Login objects',
+    level: 'should',
+    rules: ['CONV-WS-READY'],
+    operations: [],
+    profile: 'satori',
+    needs: ['events'],
+    async run(t: CheckContext) {
+      const target = wsProbeTarget(t);
+      const answer = await probeIdentify(target);
+      if (answer.outcome === 'connect-failed') connectFailed(answer);
+      t.expect(
+        answer.outcome === 'ready',
+        'READY (op 4) after IDENTIFY (op 3) with the run token',
+        answer.outcome === 'closed'
+          ? `the socket closed with ${answer.closed.code} ${answer.closed.reason}`
+          : 'no READY',
+      );
+      const logins = answer.ready.logins;
+      t.expect(
+        Array.isArray(logins) && logins.length > 0,
+        'READY carries logins: a non-empty array of Login',
+        describeEvent({ body: answer.ready } as ObservedEvent),
+      );
+      const problems = (logins as unknown[]).flatMap((login, index) =>
+        t.schemaProblems('Login', login).map((problem) => `logins[${index}]${problem}`),
+      );
+      t.expect(
+        problems.length === 0,
+        'every READY login matches Login (sn, adapter, status, features)',
+        problems.join('; '),
+      );
+      const selfId = target.selfId;
+      if (selfId && !(logins as any[]).some((login) => login?.user?.id === selfId)) {
+        t.note(`READY lists no login with user.id ${selfId} (the identity the run acts as)`);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'events.ws/ping-answered-with-pong',
+    title: 'A PING on an identified socket is answered with PONG',
+    level: 'should',
+    rules: ['CONV-WS-PING'],
+    operations: [],
+    profile: 'satori',
+    needs: ['events'],
+    async run(t: CheckContext) {
+      const answer = await probePing(wsProbeTarget(t));
+      if (answer.outcome === 'connect-failed') connectFailed(answer);
+      if (answer.outcome === 'not-ready') {
+        t.skip(
+          `precondition failed: the probe socket got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
+        );
+      }
+      t.expect(
+        answer.outcome === 'pong',
+        `PONG (op 2) within ${t.events.timeoutMs} ms of PING (op 1)`,
+        'no PONG',
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'events.ws/wrong-token-refused',
+    title: 'IDENTIFY with a wrong token gets no READY (the family closes with 4004)',
+    level: 'should',
+    rules: ['CONV-WS-AUTH'],
+    operations: [],
+    profile: 'satori',
+    needs: ['events'],
+    async run(t: CheckContext) {
+      const target = wsProbeTarget(t);
+      if (target.token === undefined) t.skip('the run identifies without a token: any token may be accepted');
+      const answer = await probeBadToken(target);
+      if (answer.outcome === 'connect-failed') connectFailed(answer);
+      t.expect(
+        answer.outcome !== 'ready',
+        'no READY for a wrong token (close 4004, authentication failed)',
+        `READY with ${Array.isArray((answer as any).ready?.logins) ? (answer as any).ready.logins.length : 'no'} login(s)`,
+      );
+      if (answer.outcome === 'closed' && answer.closed.code !== 4004) {
+        t.note(`the socket closed with ${answer.closed.code}, not the family's 4004`);
+      }
+      if (answer.outcome === 'timeout')
+        t.note('the socket stayed open without READY (the family closes it with 4004)');
+    },
+  }),
+
+  defineCheck({
+    id: 'events.ws/no-events-before-identify',
+    title: 'A socket that has not sent IDENTIFY receives no events',
+    level: 'should',
+    rules: ['CONV-WS-IDENTIFY-FIRST'],
+    operations: ['message.create'],
+    profile: 'satori',
+    needs: ['events'],
+    async run(t: CheckContext) {
+      const target = wsProbeTarget(t);
+      let duringFailure: unknown;
+      const answer = await probeUnidentified({
+        url: target.url,
+        timeoutMs: target.timeoutMs,
+        graceMs: Math.min(1000, target.timeoutMs),
+        // Cause an event and wait until the identified stream has it: the silent socket would have it too.
+        during: async () => {
+          try {
+            const message = await makeMessage(t, 'unidentified-probe');
+            await messageCreatedOnStream(t, message.id);
+          } catch (error) {
+            duringFailure = error;
+          }
+        },
+      });
+      if (answer.outcome === 'connect-failed') connectFailed(answer);
+      // A skip or failure while causing the event (e.g. no message-created on the run's stream) ends the check.
+      if (duringFailure !== undefined) throw duringFailure;
+      t.expect(
+        answer.events.length === 0,
+        'no EVENT frame on a socket that never sent IDENTIFY',
+        `${answer.events.length} EVENT frame(s), e.g. ${shorten(answer.events[0]?.text ?? '', 300)}`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'events.ws/resume-replays-missed',
+    title: 'IDENTIFY with sn replays the events sent after that sn',
+    level: 'should',
+    rules: ['CONV-WS-RESUME'],
+    operations: ['message.create'],
+    profile: 'satori',
+    needs: ['events'],
+    async run(t: CheckContext) {
+      const target = wsProbeTarget(t);
+      const first = await makeMessage(t, 'resume-anchor');
+      const anchor = await messageCreatedOnStream(t, first.id);
+      const from = snOf(anchor);
+      if (from === undefined || from === null)
+        t.skip(
+          'events carry no sn: there is nothing to resume from (see events.stream/sn-strictly-increases)',
+        );
+      const missed: ObservedEvent[] = [];
+      for (const what of ['resume-missed-1', 'resume-missed-2']) {
+        const message = await makeMessage(t, what);
+        missed.push(await messageCreatedOnStream(t, message.id));
+      }
+      const wanted = missed.map(snOf).filter((sn): sn is number => sn !== undefined);
+      const answer = await probeResume({ ...target, sn: from, untilSn: Math.max(...wanted) });
+      if (answer.outcome === 'connect-failed') connectFailed(answer);
+      if (answer.outcome === 'not-ready') {
+        t.skip(
+          `precondition failed: IDENTIFY with sn got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
+        );
+      }
+      const replayed = new Set(answer.sns);
+      const absent = wanted.filter((sn) => !replayed.has(sn));
+      t.expect(
+        absent.length === 0,
+        `IDENTIFY {sn: ${from}} replays the events with sn ${wanted.join(', ')} (sent after ${from})`,
+        `missing sn ${absent.join(', ')}; replayed: ${answer.sns.length ? answer.sns.join(', ') : 'nothing'}`,
+      );
+    },
+  }),
+];
+
+/** A friend request (trigger) answered with approve false; nothing when the trigger cannot cause one. */
+async function friendRequestRefused(t: CheckContext): Promise<void> {
+  try {
+    const request = await receiveRequest(t, 'friend-request');
+    await t.call('friend.approve', { message_id: request.requestId, approve: false });
+  } catch (error) {
+    if ((error as Error)?.name !== 'CheckSkip') throw error;
+  }
+}
+
+/** Makes sure the run observed at least one event (causes a message-created when it has none). */
+async function observedOrCaused(t: CheckContext): Promise<ObservedEvent[]> {
+  const all = t.events.all();
+  if (all.length > 0) return all;
+  const message = await makeMessage(t, 'envelope-probe');
+  const caused = await awaitPrecondition(
+    t,
+    (event) => resourceId(event, 'message') === message.id,
+    `no event observed during the run, and message.create of ${message.id} caused none`,
+  );
+  t.note('no event observed during the run: caused one with message.create');
+  return [caused];
+}
+
+const stream: CheckSpec[] = [
+  defineCheck({
+    id: 'events.stream/sn-strictly-increases',
+    title: 'The sn of the events on the WebSocket strictly increases over the whole run',
+    level: 'should',
+    rules: ['CONV-WS-SN'],
+    operations: ['message.create', 'friend.approve'],
+    profile: 'satori',
+    needs: ['events'],
+    phase: 'after',
+    async run(t: CheckContext) {
+      wsProbeTarget(t);
+      // Events for this login alone (a friend request) between events every login gets (a message) show
+      // an sn that is counted per event rather than per delivery, or repeats: so a few are caused here.
+      for (const round of [1, 2]) {
+        await friendRequestRefused(t);
+        const message = await makeMessage(t, `sn-probe-${round}`);
+        await messageCreatedOnStream(t, message.id);
+      }
+      const all = t.events.all();
+      const withoutSn = all.filter((event) => snOf(event) === undefined);
+      t.expect(
+        withoutSn.length === 0,
+        'every EVENT body carries a numeric sn',
+        `${withoutSn.length} of ${all.length} without: ${describeEvent(withoutSn[0])}`,
+      );
+      const breaks: string[] = [];
+      for (let index = 1; index < all.length; index++) {
+        const [before, after] = [snOf(all[index - 1])!, snOf(all[index])!];
+        if (!(after > before))
+          breaks.push(`${before} → ${after} (${all[index - 1].type} then ${all[index].type})`);
+      }
+      t.note(`${all.length} events observed, sn ${snOf(all[0])} … ${snOf(all[all.length - 1])}`);
+      t.expect(
+        breaks.length === 0,
+        'each sn is greater than the one before it',
+        `${breaks.length} break(s): ${breaks.slice(0, 5).join('; ')}`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'events.stream/envelope-fields',
+    title: 'Every EVENT body carries sn, type, timestamp and login, with the resources at the top level',
+    level: 'should',
+    rules: ['CONV-EVENT-ENVELOPE'],
+    operations: [],
+    profile: 'satori',
+    needs: ['events'],
+    phase: 'after',
+    async run(t: CheckContext) {
+      const all = await observedOrCaused(t);
+      const older = all.filter((event) => isOlderEnvelope(event.body));
+      if (older.length) {
+        t.note(
+          `${older.length} of ${all.length} events use the older envelope (id instead of sn, self_id/platform instead of login), as older servers of the family do`,
+        );
+      }
+      const failing = all
+        .map((event) => ({ event, problems: t.schemaProblems('envelope', event.body) }))
+        .filter((entry) => entry.problems.length > 0);
+      t.expect(
+        failing.length === 0,
+        'every EVENT body matches the de-facto envelope (sn, type, timestamp, login: Login)',
+        failing.length
+          ? `${failing.length} of ${all.length} do not (${typesOf(failing.map((entry) => entry.event))}); the first: ${failing[0].problems
+              .slice(0, 5)
+              .join('; ')} in ${describeEvent(failing[0].event)}`
+          : undefined,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'events.webhook/delivery-headers',
+    title: 'Every webhook delivery carries Satori-Opcode 0 and Authorization: Bearer with the app token',
+    level: 'should',
+    rules: ['CONV-WEBHOOK'],
+    operations: [],
+    profile: 'satori',
+    needs: ['events'],
+    phase: 'after',
+    async run(t: CheckContext) {
+      const transport = t.events.transport;
+      if (transport?.kind !== 'webhook') {
+        t.skip('events come by WebSocket in this run: webhook deliveries are checked with --events webhook');
+      }
+      const all = await observedOrCaused(t);
+      const opcode = all.filter((event) => event.headers?.['satori-opcode'] !== '0');
+      t.expect(
+        opcode.length === 0,
+        'every delivery carries the header Satori-Opcode: 0 (EVENT)',
+        `${opcode.length} of ${all.length} carry ${JSON.stringify(opcode[0]?.headers?.['satori-opcode'] ?? null)}`,
+      );
+      if (transport.token === undefined) {
+        t.note('the run has no token: the Authorization of deliveries is not checked');
+        return;
+      }
+      const unauthorised = all.filter(
+        (event) => event.headers?.authorization !== `Bearer ${transport.token}`,
+      );
+      t.expect(
+        unauthorised.length === 0,
+        'every delivery carries Authorization: Bearer <the app token>',
+        `${unauthorised.length} of ${all.length} do not (first: ${unauthorised[0]?.headers?.authorization ? 'another value' : 'no Authorization header'})`,
+      );
+    },
+  }),
+
+  defineCheck({
+    id: 'events.names/known-types',
+    title: 'No observed event type is a misspelling of a §6 event name (other types are listed as info)',
+    level: 'must',
+    rules: ['EVT-NAMES'],
+    operations: [],
+    needs: ['events'],
+    phase: 'after',
+    async run(t: CheckContext) {
+      const all = await observedOrCaused(t);
+      const counts = new Map<string, number>();
+      for (const event of all) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+      const unknown = [...counts.keys()].filter((type) => !EVENT_NAMES.includes(type));
+      t.note(`observed types: ${[...counts].map(([type, count]) => `${type} ×${count}`).join(', ')}`);
+      if (unknown.length) t.note(`types beyond the §6 table: ${unknown.join(', ')}`);
+      const misspelt = unknown.flatMap((type) => {
+        const meant = misspellingOf(type);
+        return meant ? [`'${type}' (×${counts.get(type)}) for '${meant}'`] : [];
+      });
+      t.expect(
+        misspelt.length === 0,
+        'every event named by its §6 identifier (kebab-case, exact)',
+        misspelt.join('; '),
+      );
+    },
+  }),
+];
+const checks: CheckSpec[] = [...lifecycle, ...stream];
+
+export default defineSuite('events', checks);

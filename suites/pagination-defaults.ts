@@ -1,0 +1,284 @@
+/**
+ * message.list defaults and limits (§4.1 rules 1-5, §7 rule 1, §8 rule 1): what a query without next,
+ * direction, order or limit returns, and how a limit is honoured or clamped. The walks and their end
+ * markers are in pagination.ts. The checks create the messages they reason about (tracked) and recognise
+ * them by id, so other messages in the sandbox channel never decide a verdict.
+ */
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { statusOf } from './_lib/lists.js';
+import { expectAscending, WALK_LIMIT } from './_lib/message-walks.js';
+import {
+  createMessages,
+  limitBoundOf,
+  listMessages,
+  type MessagePage,
+  messageIdsOf,
+} from './_lib/messages.js';
+import { hasMore } from './_lib/paginate.js';
+
+/** §4.1 rule 4, §8 rule 1: the recommended default page size. */
+const RECOMMENDED_DEFAULT_LIMIT = 50;
+/**
+ * A default page holding a whole history longer than this is taken as unbounded: twice the recommended
+ * default leaves room for platform defaults while still catching "no default at all".
+ */
+const UNBOUNDED_PAGE = 2 * RECOMMENDED_DEFAULT_LIMIT;
+
+const sameIds = (a: MessagePage, b: MessagePage): boolean =>
+  JSON.stringify(messageIdsOf(a)) === JSON.stringify(messageIdsOf(b));
+
+/** The first page of a walk towards the past with WALK_LIMIT, and its next token (asserted present). */
+async function tokenTowardsThePast(t: CheckContext, what: string): Promise<string> {
+  const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, what);
+  t.expect(
+    hasMore(first, 'next'),
+    `${what}: the latest page carries next while older messages exist (§1 rule 6)`,
+    `next: ${JSON.stringify(first.next)}`,
+  );
+  return first.next as string;
+}
+
+const checks: CheckSpec[] = [
+  // §4.1 message.list "Returns a bidirectional paginated list of Message objects. Required resource: user."
+  defineCheck({
+    id: 'message.list/returns-bidirectional-list',
+    title:
+      'message.list returns {data, prev, next}: valid Messages carrying user, and a middle page carries both markers',
+    level: 'must',
+    rules: ['MSG-LIST-0', 'GEN-5', 'GEN-4', 'RES-MESSAGE'],
+    operations: ['message.create', 'message.list'],
+    async run(t: CheckContext) {
+      // Five messages make a middle page (limit 2): newer and older data both exist around it.
+      await createMessages(t, 5, 'bidi');
+      const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list page 1');
+      first.data.forEach((message, index) => {
+        t.expectSchema('Message', message, `message.list item ${index + 1}`);
+        t.expect(
+          message.user !== undefined,
+          `message.list item ${index + 1} carries user (the required resource of message.list)`,
+          message,
+        );
+        t.expectSchema('User', message.user, `message.list item ${index + 1} user`);
+      });
+      t.expect(hasMore(first, 'next'), 'page 1 of 5+ messages (limit 2) carries next', first.next);
+      const middle = await listMessages(
+        t,
+        { direction: 'before', limit: WALK_LIMIT, next: first.next },
+        'message.list page 2',
+      );
+      t.expect(
+        hasMore(middle, 'prev') && hasMore(middle, 'next'),
+        'a middle page (messages exist on both sides) carries both prev and next: the list is bidirectional (§1 rule 5)',
+        `prev: ${JSON.stringify(middle.prev)}, next: ${JSON.stringify(middle.next)}`,
+      );
+    },
+  }),
+
+  // §4.1 rule 1: next defaults to null, the query then starts from the latest message.
+  defineCheck({
+    id: 'message.list/no-next-starts-from-latest',
+    title:
+      'message.list without next starts from the latest message: the newest message is on the first page, last',
+    level: 'must',
+    rules: ['MSG-LIST-1'],
+    operations: ['message.create', 'message.list'],
+    // Alone: a message another check creates meanwhile would be the latest instead.
+    exclusive: true,
+    async run(t: CheckContext) {
+      const created = await createMessages(t, 2, 'latest');
+      const newest = created[created.length - 1];
+      const page = await listMessages(t, {}, 'message.list without next');
+      const ids = messageIdsOf(page);
+      const at = ids.indexOf(newest);
+      t.expect(
+        at >= 0,
+        `the first page of message.list without next holds the message just created (${newest})`,
+        `${ids.length} message(s), not including it`,
+      );
+      t.expect(
+        at === ids.length - 1,
+        `the newest message (${newest}) is the last item of the first page (order asc)`,
+        `at position ${at + 1} of ${ids.length}, followed by ${ids.slice(at + 1).join(', ')}`,
+      );
+    },
+  }),
+
+  // §4.1 rule 2: direction defaults to before.
+  defineCheck({
+    id: 'message.list/direction-defaults-to-before',
+    title:
+      "message.list without direction lists the same page as direction 'before', from the latest and from a token",
+    level: 'must',
+    rules: ['MSG-LIST-2'],
+    operations: ['message.create', 'message.list'],
+    // Alone: the latest page must not change between the requests it compares.
+    exclusive: true,
+    async run(t: CheckContext) {
+      const created = await createMessages(t, 3, 'direction');
+      const newest = created[created.length - 1];
+      const plain = await listMessages(t, { limit: 5 }, 'message.list without direction');
+      const before = await listMessages(
+        t,
+        { limit: 5, direction: 'before' },
+        "message.list direction 'before'",
+      );
+      t.expect(
+        sameIds(plain, before),
+        "without direction, the first page equals the page of direction 'before'",
+        `without: ${messageIdsOf(plain).join(', ')}; before: ${messageIdsOf(before).join(', ')}`,
+      );
+      t.expect(
+        messageIdsOf(plain).includes(newest),
+        `without direction, the first page is at the latest end (holds ${newest}, just created)`,
+        messageIdsOf(plain).join(', '),
+      );
+      // From a token: the default direction applies to every request, not only the first.
+      const token = await tokenTowardsThePast(t, "message.list direction 'before', limit 2");
+      const tokenPlain = await listMessages(t, { limit: WALK_LIMIT, next: token }, 'message.list next=token');
+      const tokenBefore = await listMessages(
+        t,
+        { limit: WALK_LIMIT, next: token, direction: 'before' },
+        "message.list next=token direction 'before'",
+      );
+      t.expect(
+        sameIds(tokenPlain, tokenBefore),
+        "with a next token and no direction, the page equals the page of direction 'before'",
+        `without: ${messageIdsOf(tokenPlain).join(', ')}; before: ${messageIdsOf(tokenBefore).join(', ')}`,
+      );
+    },
+  }),
+
+  // §4.1 rule 3: order defaults to asc, regardless of query direction.
+  defineCheck({
+    id: 'message.list/order-defaults-to-asc',
+    title:
+      "message.list without order lists oldest first, with direction absent, 'before' and (if accepted) 'after'",
+    level: 'must',
+    rules: ['MSG-LIST-3'],
+    operations: ['message.create', 'message.list'],
+    // Alone: the check's messages must stay the latest ones while it reads them.
+    exclusive: true,
+    async run(t: CheckContext) {
+      const created = await createMessages(t, 4, 'order');
+      const plain = await listMessages(t, { limit: 10 }, 'message.list without order');
+      t.expect(
+        expectAscending(t, plain, created, 'message.list without order') === created.length,
+        'the first page (limit 10) holds the 4 messages just created',
+        messageIdsOf(plain).join(', '),
+      );
+      const before = await listMessages(
+        t,
+        { limit: 10, direction: 'before' },
+        "message.list direction 'before'",
+      );
+      expectAscending(t, before, created, "message.list direction 'before' without order");
+
+      // 'after' is a de-facto value (the spec shows only 'before'): checked when the server accepts it.
+      const token = await tokenTowardsThePast(t, "message.list direction 'before', limit 2");
+      const pastPage = await listMessages(
+        t,
+        { direction: 'before', limit: WALK_LIMIT, next: token },
+        "message.list direction 'before', page 2",
+      );
+      const afterFields = { direction: 'after', limit: 3, next: pastPage.next ?? token };
+      const after = await t.call('message.list', { channel_id: t.sandbox.channelId, ...afterFields });
+      if (!after.ok) {
+        t.note(`direction 'after' is refused (${statusOf(after)}): order checked with 'before' only`);
+        return;
+      }
+      const afterPage = await listMessages(t, afterFields, "message.list direction 'after' without order");
+      const judged = expectAscending(t, afterPage, created, "message.list direction 'after' without order");
+      const withDates = afterPage.data.filter((message) => typeof message.created_at === 'number').length;
+      if (judged < 2 && withDates < 2) {
+        t.note("direction 'after' page: too few recognisable messages to judge its order");
+      }
+    },
+  }),
+
+  // §4.1 rule 4, §8 rule 1: the default limit is the platform default (recommended 50).
+  defineCheck({
+    id: 'message.list/default-limit',
+    title:
+      'Without limit, message.list returns a bounded default page (recommended 50, at most the bound), not the whole history',
+    level: 'should',
+    rules: ['MSG-LIST-4'],
+    operations: ['message.list'],
+    async run(t: CheckContext) {
+      const page = await listMessages(t, {}, 'message.list without limit');
+      const size = page.data.length;
+      const more = hasMore(page, 'next');
+      t.note(`default page size: ${size} message(s), next ${more ? 'present' : 'absent'}`);
+      if (!more && size <= RECOMMENDED_DEFAULT_LIMIT) {
+        t.skip(
+          `the sandbox channel holds only ${size} message(s): a default page size cannot be observed with ` +
+            `${RECOMMENDED_DEFAULT_LIMIT} or fewer; use a channel with more history (--channel)`,
+        );
+      }
+      const bound = limitBoundOf(t);
+      if (bound !== undefined) {
+        t.expect(
+          size <= bound,
+          `the default page is not larger than the upper bound of limit (${bound})`,
+          `${size} message(s)`,
+        );
+      }
+      t.expect(
+        more || size <= UNBOUNDED_PAGE,
+        `without limit, message.list returns a default page, not the whole history (${size} messages, no next)`,
+        `${size} message(s) and no next marker`,
+      );
+      if (size !== RECOMMENDED_DEFAULT_LIMIT) {
+        t.note(`the default page size ${size} differs from the recommended 50 (a platform default may)`);
+      }
+    },
+  }),
+
+  // §4.1 rule 5, §7 rule 1, §8 rule 1: a limit above the bound is clamped, no error.
+  defineCheck({
+    id: 'message.list/limit-above-bound-is-clamped',
+    title: 'message.list with limit above the bound (bound+1, 1000, 2^31) answers 2xx with at most the bound',
+    level: 'must',
+    rules: ['MSG-LIST-5'],
+    operations: ['message.list'],
+    async run(t: CheckContext) {
+      const bound = limitBoundOf(t);
+      const limits = [...(bound === undefined ? [] : [bound + 1]), 1000, 2 ** 31];
+      const sizes: string[] = [];
+      for (const limit of limits) {
+        const page = await listMessages(t, { limit }, `message.list limit ${limit}`);
+        sizes.push(`limit ${limit} → ${page.data.length}`);
+        if (bound !== undefined) {
+          t.expect(
+            page.data.length <= bound,
+            `message.list with limit ${limit} returns at most the upper bound ${bound} (clamped)`,
+            `${page.data.length} message(s)`,
+          );
+        }
+      }
+      t.note(`page sizes: ${sizes.join('; ')}`);
+      if (bound === undefined)
+        t.note('upper bound unknown (--limit-bound): only the absence of an error is checked');
+    },
+  }),
+
+  defineCheck({
+    id: 'message.list/small-limit-is-honoured',
+    title: 'message.list with limit 3 (and 1) returns at most that many messages',
+    level: 'must',
+    rules: ['MSG-LIST-LIMIT'],
+    operations: ['message.create', 'message.list'],
+    async run(t: CheckContext) {
+      await createMessages(t, 4, 'limit');
+      for (const limit of [3, 1]) {
+        const page = await listMessages(t, { limit }, `message.list limit ${limit}`);
+        t.expect(
+          page.data.length <= limit,
+          `message.list with limit ${limit} returns at most ${limit} message(s)`,
+          `${page.data.length} message(s)`,
+        );
+      }
+    },
+  }),
+];
+
+export default defineSuite('pagination', checks);
