@@ -11,7 +11,7 @@ export type { Exchange, Finding, Identity } from '../wire.js';
 export type Level = 'must' | 'should' | 'info';
 export type Status = 'pass' | 'fail' | 'skip' | 'error';
 
-/** Areas a check belongs to, in report order; one suite file per group in suites/. */
+/** Areas a check belongs to, in report order; one or more suite files per group in suites/ (defineSuite names the group). */
 export const GROUPS = [
   'messages',
   'channels',
