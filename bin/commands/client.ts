@@ -12,6 +12,7 @@ import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
+import { collectList } from './collect.js';
 import type { CommandIo } from './io.js';
 
 export interface ClientCommandContext {
@@ -19,14 +20,6 @@ export interface ClientCommandContext {
   signal?: AbortSignal;
   color: boolean;
 }
-
-const collectList = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-];
 
 const milliseconds = (name: string, value: string | undefined): number | undefined => {
   if (value === undefined) return undefined;

@@ -18,6 +18,7 @@ import {
   nothingCountedReason,
   summarize,
 } from '../../src/runner/summary.js';
+import { collect, collectList } from './collect.js';
 import type { CommandIo } from './io.js';
 import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
 import { unknownCommandMessage } from './suggest.js';
@@ -34,15 +35,6 @@ export interface RunContext {
   /** The subcommand names, to tell a mistyped one from a run (conformance rnu). */
   commands?: string[];
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-const collectList = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-];
 
 /** The run flags, from the one option table (src/run-flags.ts). */
 function addRunFlags(command: Command): Command {

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { EXIT } from '../../src/exit-codes.js';
 import { type FaultDefinition, VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
+import { collect } from './collect.js';
 import { type CommandIo, processIo } from './io.js';
 import { listenErrorMessage } from './preflight.js';
 
@@ -32,8 +33,6 @@ export interface ServeContext {
   /** Aborted by the bin on SIGINT/SIGTERM; without one, serve listens for those signals itself. */
   signal?: AbortSignal;
 }
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export function registerServe(
   program: Command,
