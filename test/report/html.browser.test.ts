@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getRule } from '../../spec/rules.js';
 import { renderHtml } from '../../src/report/html.js';
 import { countsTowardVerdict } from '../../src/runner/summary.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, openRecordedPage } from '../support/browser.js';
 import { mixedRun } from './fixtures/runs.js';
 
 /** What the page functions read from the browser's global object (the tests compile without the DOM lib). */
@@ -52,17 +52,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   if (missingBrowser) throw new Error(missingBrowser);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  requests = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('request', (request) => requests.push(request.url()));
-  await page.goto(url);
+  ({ page, problems, requests } = await openRecordedPage(browser, url));
 });
 
 const visibleChecks = () => page.locator('details.check:visible').count();

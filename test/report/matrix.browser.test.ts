@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { buildMatrix, type MatrixRow } from '../../src/report/matrix-model.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, openRecordedPage } from '../support/browser.js';
 import { type Fleet, runFleet } from '../support/fleet.js';
 
 let browser: Browser;
@@ -50,17 +50,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   if (missingBrowser) throw new Error(missingBrowser);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  problems = [];
-  requests = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('request', (request) => requests.push(request.url()));
-  await page.goto(url);
+  ({ page, problems, requests } = await openRecordedPage(browser, url));
 });
 
 const visibleRows = () => page.locator('tr.check:visible').count();

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const INSTALL_COMMAND = 'apt-get install -y chromium';
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -88,4 +88,23 @@ export function launchChromium(env: NodeJS.ProcessEnv = process.env): Promise<Br
       '--disable-background-networking',
     ],
   });
+}
+
+/** A page opened at `url` (1280×900) that records console errors/warnings, page errors and requests. */
+export async function openRecordedPage(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; problems: string[]; requests: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(url);
+  return { page, problems, requests };
 }
