@@ -156,7 +156,11 @@ export async function executeChecks(
                   : undefined;
             if (!mode) throw new Error(`${check.id} acquires '${hold}', which it does not declare`);
             const claim: Claim = { hold, mode };
-            await admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal });
+            // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
+            await this.idle(
+              () => admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
+              signal,
+            );
             held.set(hold, claim);
           },
           async idle(wait, signal) {
