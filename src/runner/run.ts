@@ -104,6 +104,7 @@ export async function executeChecks(
   if (options.signal) setMaxListeners(checks.length + 10, options.signal);
   const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
   const quiet = new QuietChannel(env);
+  env.missedEvents ??= new Map();
 
   const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
@@ -225,18 +226,21 @@ const claimsOf = (check: CheckDefinition): Claim[] => [
 ];
 
 /**
- * Start order: checks that wait deliberately first (longest first: they set the run's floor), then the
- * checks on a hold (sharers of a hold before its holders: sharers run together, a holder then runs once),
- * then the rest; exclusive checks last.
+ * Start order, by groups: checks that wait deliberately and hold nothing alone (longest first: they set
+ * the run's floor); the sharers of holds (they run together, and before the holders of the same hold,
+ * which then run one by one: a holder's wait cannot overlap a sharer's); the holders (deliberate waits
+ * first); the checks that wait for events (a missing event costs the event timeout: start it early); the
+ * rest; exclusive checks last.
  */
 function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinition; priority: number }[] {
-  const rank = (check: CheckDefinition) => [
-    check.exclusive ? 1 : 0,
-    -(check.waitsMs ?? 0),
-    // Checks on a hold form chains (its holders run one by one): they start before free checks.
-    check.holds?.length || check.shares?.length ? 0 : 1,
-    check.holds?.length ? 1 : 0,
-  ];
+  const group = (check: CheckDefinition): number => {
+    if (check.exclusive) return 6;
+    if (check.holds?.length) return 3;
+    if (check.waitsMs) return 1;
+    if (check.shares?.length) return 2;
+    return check.needs?.includes('events') ? 4 : 5;
+  };
+  const rank = (check: CheckDefinition) => [group(check), -(check.waitsMs ?? 0)];
   const ordered = checks
     .map((check, index) => ({ check, index, rank: rank(check) }))
     .sort((a, b) => {
