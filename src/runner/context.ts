@@ -219,7 +219,8 @@ export async function executeCheck(
     },
 
     async shared<T>(key: string, observe: (t: CheckContext) => Promise<T>): Promise<T> {
-      const shared = (env.shared ??= new Map());
+      const shared = env.shared ?? new Map();
+      env.shared = shared;
       let observation = shared.get(key) as Promise<SharedObservation<T>> | undefined;
       if (!observation) {
         const recorded: Exchange[] = [];
