@@ -553,7 +553,7 @@ describe('shared observations (t.shared)', () => {
         t.expect(status === 299, 'guild.list answered 299 (it does not: the evidence shows why)');
       }),
       check('asserts-inside', async (t: CheckContext) => {
-        await t.shared('an observation that asserts', async (observer) => {
+        await t.shared('an observation that asserts', async (observer: CheckContext) => {
           observer.expect(true, 'not allowed here');
         });
         t.expect(true, 'unreachable');
