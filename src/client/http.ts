@@ -32,7 +32,7 @@ export interface HttpClientOptions {
   maxRetryWaitMs?: number;
   /** Body text kept in evidence. Default 64 KiB. */
   evidenceBodyBytes?: number;
-  /** Concurrent connections per origin. Default 16. */
+  /** Concurrent connections per origin. Default 32. */
   connections?: number;
   /** Body text kept in evidence over the whole run; later bodies are dropped. Default 8 MiB. */
   evidenceRunBytes?: number;
@@ -168,7 +168,8 @@ export class HttpClient {
       maxRetries: 3,
       maxRetryWaitMs: 5_000,
       evidenceBodyBytes: 64 * 1024,
-      connections: 16,
+      // The cleanup sends up to 4 × --concurrency undos at once (src/runner/run.ts).
+      connections: 32,
       evidenceRunBytes: 8 * MiB,
       unresponsiveAfter: 3,
       publicTokens: false,

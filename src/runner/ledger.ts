@@ -1,8 +1,9 @@
 /**
  * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
- * run — after failures and on SIGINT/SIGTERM too — in dependency order (reactions, then messages, then
- * the rest newest first, then channels, then guilds), in parallel where that order allows, within a
- * time budget. A failed undo is reported; an undo answered "not found" is not "left behind".
+ * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created
+ * first, taking what they hold with them (messages, reactions, mutes: no request each); then reactions,
+ * messages, the rest newest first, channels, guilds; in parallel where that order allows, within a time
+ * budget. A failed undo is reported; an undo answered "not found" is not "left behind".
  *
  * With a file, the pending entries are written to it (as curl commands) every time they change, so a
  * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
@@ -46,7 +47,10 @@ export interface UndoOptions {
 const openFiles = new Set<string>();
 export const ledgerFilesInUse = (): string[] => [...openFiles];
 
-/** Undo waves, in order: what lives inside a message, messages, the rest, channels, guilds. */
+/**
+ * Undo waves, in order: what lives inside a message, messages, the rest, channels, guilds (after the
+ * channels the run created, which go first with what they hold).
+ */
 const wave = (operation: string): number => {
   if (/reaction/.test(operation)) return 0;
   if (operation === 'message.delete') return 1;
@@ -54,6 +58,8 @@ const wave = (operation: string): number => {
   if (/^guild\.(delete|leave)$/.test(operation)) return 4;
   return 2;
 };
+/** The wave of what is neither in a message nor a message, a channel or a guild (mutes, roles, requests…). */
+const REST_WAVE = 2;
 /** Waves whose entries do not depend on each other (all undone in parallel); in the rest, a check's go in order. */
 const PARALLEL_WAVES = new Set([0, 1, 3]);
 
@@ -155,20 +161,75 @@ export class Ledger {
       }
       this.#write();
     };
-    for (let current = 0; current <= 4; current++) {
-      const lines = pending.filter((line) => wave(line.entry.undo[0]) === current);
-      // A task is one undo, or in an ordered wave the undos of one check in order.
-      const tasks: Line[][] = PARALLEL_WAVES.has(current)
-        ? lines.map((line) => [line])
-        : [...byCheck(lines).values()];
+    const inParallel = async (tasks: Line[][]) => {
       let next = 0;
       const worker = async () => {
         while (next < tasks.length) for (const line of tasks[next++]) await undoLine(line);
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+    };
+    // A channel the run created goes with what it holds (its messages, their reactions, its mute): deleted
+    // first, it spares a request per message. What a channel that could not be deleted holds is undone
+    // one by one below, in the usual order.
+    // Meanwhile the rest (mutes, roles, requests…), which no message or channel depends on: the undos of
+    // one check in order, newest first, different checks' in parallel.
+    const channels = pending.filter((line) => line.entry.undo[0] === 'channel.delete');
+    const channelIds = new Set(channels.map((line) => line.entry.undo[1].channel_id));
+    const rest = pending.filter(
+      (line) => wave(line.entry.undo[0]) === REST_WAVE && !channelIds.has(line.entry.undo[1].channel_id),
+    );
+    await inParallel([...channels.map((line) => [line]), ...byCheck(rest).values()]);
+    const deleted = new Set(
+      channels.filter((line) => line.settled).map((line) => line.entry.undo[1].channel_id),
+    );
+    this.#goWith(pending, records, (fields) => deleted.has(fields.channel_id), 'channel.delete');
+    // A reaction goes with its message, when the run deletes that message.
+    const messages = pending.filter(
+      (line) => line.entry.undo[0] === 'message.delete' && !this.#attempted.has(line),
+    );
+    const messageIds = new Set(messages.map((line) => line.entry.undo[1].message_id));
+    const reactions = pending.filter((line) => wave(line.entry.undo[0]) === 0 && !this.#attempted.has(line));
+    await inParallel(
+      reactions.filter((line) => !messageIds.has(line.entry.undo[1].message_id)).map((line) => [line]),
+    );
+    await inParallel(messages.map((line) => [line]));
+    const messagesDeleted = new Set(
+      messages.filter((line) => line.settled).map((line) => line.entry.undo[1].message_id),
+    );
+    this.#goWith(reactions, records, (fields) => messagesDeleted.has(fields.message_id), 'message.delete');
+    // Whatever is left (a reaction whose message could not be deleted…), then the guilds, one check's in order.
+    for (const current of [0, 1, REST_WAVE, 3, 4]) {
+      const lines = pending.filter(
+        (line) => !this.#attempted.has(line) && wave(line.entry.undo[0]) === current,
+      );
+      await inParallel(
+        PARALLEL_WAVES.has(current) ? lines.map((line) => [line]) : [...byCheck(lines).values()],
+      );
     }
     if (options.final !== false) this.#finish();
     return pending.flatMap((line) => records.get(line) ?? []);
+  }
+
+  /** Settles, as undone by `by`, the lines not tried yet whose undo fields `went` says went with it. */
+  #goWith(
+    lines: readonly Line[],
+    records: Map<Line, CleanupRecord>,
+    went: (fields: Record<string, unknown>) => boolean,
+    by: string,
+  ): void {
+    for (const line of lines) {
+      if (this.#attempted.has(line) || line.entry.undo[0] === by || !went(line.entry.undo[1])) continue;
+      this.#attempted.add(line);
+      line.settled = true;
+      records.set(line, {
+        label: line.entry.label,
+        kind: line.entry.kind,
+        operation: by,
+        checkId: line.checkId,
+        status: 'undone',
+      });
+    }
+    this.#write();
   }
 
   /** Stops writing the file; removes it when nothing is left to undo. */

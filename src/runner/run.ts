@@ -223,8 +223,9 @@ export async function executeChecks(
     startOrder(main).map(({ check, priority }) => runOne(check, priority, check.exclusive === true)),
   );
   const cleaning = options.cleanup !== false;
-  // The cleanup is a short burst of independent deletes (a run leaves ~100): twice the checks' bound.
-  const cleanupConcurrency = 2 * Math.max(1, options.concurrency);
+  // The cleanup is a short burst of independent deletes (a run leaves ~100, most of them messages): four
+  // times the checks' bound, so that it takes a few round trips.
+  const cleanupConcurrency = 4 * Math.max(1, options.concurrency);
   let mainCleanup: Promise<CleanupRecord[]> = Promise.resolve([]);
   if (!interrupted() && !options.stopReason?.() && after.length > 0) {
     // What the other checks created is needed no more: it is undone while the after phase runs (whose
