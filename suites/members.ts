@@ -25,7 +25,7 @@ import {
   trackMemberMute,
   unmuteAndVerify,
 } from './_lib/effects.js';
-import { listAll, statusOf, userIdOf } from './_lib/lists.js';
+import { listFresh, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 interface Membership {
@@ -43,7 +43,7 @@ interface Membership {
 async function membership(t: CheckContext, guildId: string, userId: string): Promise<Membership> {
   const got = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
   if (got.status >= 400 && got.status < 500) return { getStatus: got.status, refused: true };
-  const { items } = await listAll(t, 'guild.member.list', { guild_id: guildId }, { key: userIdOf });
+  const { items } = await listFresh(t, 'guild.member.list', { guild_id: guildId });
   const listed = items.some((item) => userIdOf(item) === userId);
   return { getStatus: got.status, refused: false, listed };
 }
@@ -197,11 +197,11 @@ const checks: CheckSpec[] = [
     rules: ['MEMBER-LIST-1', 'GEN-5', 'GEN-6', 'RES-MEMBER'],
     operations: ['guild.member.list'],
     async run(t: CheckContext) {
-      const { items } = await listAll(
+      const { items } = await listOnce(
         t,
         'guild.member.list',
         { guild_id: t.sandbox.guildId },
-        { validate: true, key: userIdOf },
+        { validate: true },
       );
       const identified = items.filter((item) => userIdOf(item) !== undefined);
       if (identified.length === 0) {
@@ -283,12 +283,7 @@ const checks: CheckSpec[] = [
         t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
       }
       try {
-        const { items, pages } = await listAll(
-          t,
-          'guild.member.list',
-          { guild_id: t.sandbox.guildId },
-          { key: userIdOf },
-        );
+        const { items, pages } = await listFresh(t, 'guild.member.list', { guild_id: t.sandbox.guildId });
         t.expect(
           items.some((item) => userIdOf(item) === userId),
           `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,

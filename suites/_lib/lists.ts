@@ -1,13 +1,20 @@
 /**
- * Walking a paginated list operation to its end with the checker's paginator (./paginate.ts), and the
- * assertions every list check shares: each page is a list envelope (§1 rule 5), the markers are present
- * exactly while more data exists (§1 rule 6), no item appears twice and, when asked, each page validates.
+ * Walking the paginated list operations (§4) with the checker's paginator (./paginate.ts), and the
+ * assertions every list check shares: each page is a 2xx list envelope (§1 rule 5), the marker ends the
+ * walk (§1 rule 6), no item appears twice and, when asked, each page validates.
+ *
+ * Walk once: a full walk of a list (one operation with its fields, as one identity) is made once per run
+ * and shared by every check that reads it (listOnce); a check that changed the list, or must see it after
+ * its own action, walks it again for itself (listFresh). A walk is first recorded (its answers), then
+ * judged by each check that reads it, in that check's own context: a defect of a shared walk fails every
+ * check that judges it, and such a check walks the list again so that its report holds its own requests.
  */
 import { brief, shorten } from '../../spec/brief.js';
 import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
-import type { CheckContext } from '../../src/runner/check.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
 import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
+import { perRun } from './per-run.js';
 
 /**
  * The item of each list operation (§4), as spec/types.ts types it from the schemas. What a server sends
@@ -25,25 +32,28 @@ export interface ListItems {
 
 export type ListOperation = keyof ListItems;
 
-export interface ListAllOptions<T> {
+export interface ListOptions {
   as?: Identity;
   /**
    * Validate every page against the operation's response schema ('response:<operation>': the list
    * envelope and its items). Off for walks that only look for an item, so they fail for their own reason.
    */
   validate?: boolean;
+}
+
+export interface FreshListOptions<T> extends ListOptions {
   /**
-   * Identity of an item for the duplicate check; default its `id`. Items without one (undefined) are
-   * not compared.
+   * Stop at the first page holding an item for which this is true (the walk then has not reached the
+   * end): for a check that looks for one item and needs no more of the list.
    */
-  key?: (item: T) => string | undefined;
-  /** An optional bound on the pages; none by default (a big honest list is walked to its end). */
-  maxPages?: number;
+  stopAt?: (item: T) => boolean;
 }
 
 export interface ListAllResult<T> {
   items: T[];
   pages: Page<T>[];
+  /** False when the walk stopped at `stopAt`. */
+  reachedEnd: boolean;
   /**
    * The last page was reached through a marker and is empty: the page before it carried a marker though
    * no more data existed. Harmless to a walker (one extra request), so judged at should level by
@@ -64,6 +74,20 @@ export const userIdOf = (item: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/**
+ * The identity of an item of each list, for the duplicate check and the endless-walk detection: members
+ * and friends are users (§2 GuildMember, Friend); items without one (undefined) are not compared.
+ */
+const ITEM_KEY: Record<ListOperation, (item: unknown) => string | undefined> = {
+  'message.list': idOf,
+  'channel.list': idOf,
+  'guild.list': idOf,
+  'guild.member.list': userIdOf,
+  'guild.role.list': idOf,
+  'reaction.list': idOf,
+  'friend.list': userIdOf,
+};
+
 /** A value as short JSON, for `observed` (cut at 300 characters). */
 export { brief, shorten };
 
@@ -81,9 +105,10 @@ const firstPageFields = (t: CheckContext, operation: string): Record<string, unk
     : {};
 
 /**
- * The one walker of the suites: follows the marker with the checker's paginator (walk), reading each page
- * with `readPage` (which makes its own assertions on the page), and fails the check when the walk does not
- * end (§1 rule 6: a repeated token, or marker pages that add nothing). `what` names the list in failures.
+ * The one walker of the message walks (./messages.ts): follows the marker with the checker's paginator
+ * (walk), reading each page with `readPage` (which makes its own assertions on the page), and fails the
+ * check when the walk does not end (§1 rule 6: a repeated token, or marker pages that add nothing).
+ * `what` names the list in failures.
  */
 export async function walkList<T>(
   t: CheckContext,
@@ -101,44 +126,89 @@ export async function walkList<T>(
   }
 }
 
-/**
- * Calls `operation` with `fields` page after page, following `next` until it is absent, and asserts on
- * the way: 2xx, a data array (GEN-5), optionally the response schema (`validate`), an end (GEN-6: no
- * repeated token, no run of pages that add nothing) and no duplicate item (by `key`). An empty last page
- * reached through a marker is reported in the result, not failed (see ListAllResult.endsOnEmptyPage).
- */
-export async function listAll<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+/** The answers of one walk of a list, as sent, before any check judged them. */
+interface RecordedWalk {
+  operation: ListOperation;
+  /** Every answer in order; the walk stops at the first that is not a 2xx list page. */
+  results: CallResult[];
+  /** The marker was absent on the last page (not a stop at `stopAt`, an unreadable page or no end). */
+  reachedEnd: boolean;
+  /** Why the walk does not end (§1 rule 6: a repeated token, or marker pages that add nothing). */
+  endless?: string;
+}
+
+const isListPage = (body: unknown): body is Page =>
+  typeof body === 'object' && body !== null && Array.isArray((body as Page).data);
+
+/** Ends the recording at an answer that is not a 2xx list page: judging it fails the check. */
+class UnreadablePage extends Error {}
+
+/** Walks `operation` with `fields` through t.call (so its requests are t's evidence), asserting nothing. */
+async function recordWalk(
   t: CheckContext,
-  operation: Op,
+  operation: ListOperation,
   fields: Record<string, unknown>,
-  options: ListAllOptions<T> = {},
-): Promise<ListAllResult<T>> {
-  const { as, validate = false, key = idOf, maxPages } = options;
-  const readPage = async (token: string | undefined, pageNumber: number): Promise<Page<T>> => {
-    const what = `${operation} page ${pageNumber}`;
+  as?: Identity,
+  stopAt?: (item: unknown) => boolean,
+): Promise<RecordedWalk> {
+  const results: CallResult[] = [];
+  const readPage = async (token: string | undefined): Promise<Page> => {
     const request =
       token === undefined ? { ...fields, ...firstPageFields(t, operation) } : { ...fields, next: token };
     const result = await t.call(operation, request, as ? { as } : undefined);
-    t.expectOk(result, what);
-    const body = result.body as Partial<Page<T>> | undefined;
-    t.expect(
-      typeof body === 'object' && body !== null && Array.isArray(body.data),
+    results.push(result);
+    if (!result.ok || !isListPage(result.body)) throw new UnreadablePage();
+    return result.body;
+  };
+  try {
+    const { reachedEnd } = await walk(readPage, {
+      key: ITEM_KEY[operation],
+      ...(stopAt ? { until: (pages: readonly Page[]) => pages[pages.length - 1].data.some(stopAt) } : {}),
+    });
+    return { operation, results, reachedEnd };
+  } catch (error) {
+    if (error instanceof UnreadablePage) return { operation, results, reachedEnd: false };
+    if (error instanceof PaginationError)
+      return { operation, results, reachedEnd: false, endless: error.message };
+    throw error;
+  }
+}
+
+/** What judging a walk asserts with: a check's context, or a dry run that only learns whether it passes. */
+type Judge = Pick<CheckContext, 'expect' | 'expectOk' | 'expectSchema' | 'note'>;
+
+/**
+ * The assertions on a recorded walk, in page order: each answer a 2xx list object (GEN-5), valid when
+ * `validate`, an end (GEN-6), no item twice. An empty last page reached through a marker is noted, not
+ * failed (see ListAllResult.endsOnEmptyPage).
+ */
+function judgeWalk<T>(judge: Judge, walked: RecordedWalk, validate: boolean): ListAllResult<T> {
+  const { operation, results } = walked;
+  results.forEach((result, index) => {
+    const what = `${operation} page ${index + 1}`;
+    judge.expectOk(result, what);
+    judge.expect(
+      isListPage(result.body),
       `${what} is a list object with a data array (§1 rule 5)`,
       brief(result.body),
     );
-    if (validate) t.expectSchema(`response:${operation}`, body, what);
-    return body as Page<T>;
-  };
-
-  const { pages, items } = await walkList(t, operation, readPage, {
-    key,
-    ...(maxPages === undefined ? {} : { maxPages }),
+    if (validate) judge.expectSchema(`response:${operation}`, result.body, what);
   });
-  const endsOnEmptyPage = pages.length > 1 && pages[pages.length - 1].data.length === 0;
+  if (walked.endless !== undefined) {
+    judge.expect(
+      false,
+      `${operation} ends: next is absent once no more data exists (§1 rule 6)`,
+      walked.endless,
+    );
+  }
+  const pages = results.map((result) => result.body as Page<T>);
+  const items = pages.flatMap((page) => page.data);
+  const endsOnEmptyPage = walked.reachedEnd && pages.length > 1 && pages[pages.length - 1].data.length === 0;
   if (endsOnEmptyPage) {
-    t.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
+    judge.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
   }
 
+  const key = ITEM_KEY[operation];
   const seen = new Map<string, number>();
   const duplicates: string[] = [];
   items.forEach((item, index) => {
@@ -148,13 +218,147 @@ export async function listAll<Op extends ListOperation, T extends ListItems[Op] 
     if (first === undefined) seen.set(itemKey, index + 1);
     else duplicates.push(`${itemKey} (items ${first} and ${index + 1})`);
   });
-  t.expect(
+  judge.expect(
     duplicates.length === 0,
     `${operation} lists every item once across its ${pages.length} page(s)`,
     `listed more than once: ${duplicates.slice(0, 5).join(', ')}`,
   );
-  t.note(`${operation}: ${items.length} item(s) over ${pages.length} page(s)`);
-  return { items, pages, endsOnEmptyPage };
+  judge.note(
+    walked.reachedEnd || walked.endless !== undefined
+      ? `${operation}: ${items.length} item(s) over ${pages.length} page(s)`
+      : `${operation}: stopped at page ${pages.length}, which holds what the check looks for`,
+  );
+  return { items, pages, reachedEnd: walked.reachedEnd, endsOnEmptyPage };
+}
+
+/** Thrown by the dry run at its first failed assertion. */
+class WouldFail extends Error {}
+
+/** Whether judging the walk would pass, without asserting anything in t. */
+function wouldPass(t: CheckContext, walked: RecordedWalk, validate: boolean): boolean {
+  const failIf = (failed: boolean) => {
+    if (failed) throw new WouldFail();
+  };
+  const dryRun: Judge = {
+    expect(condition: unknown): asserts condition {
+      failIf(!condition);
+    },
+    expectOk: (result) => failIf(!result.ok),
+    expectSchema: (schema, value) => failIf(t.schemaProblems(schema, value).length > 0),
+    note: () => {},
+  };
+  try {
+    judgeWalk(dryRun, walked, validate);
+    return true;
+  } catch (error) {
+    if (error instanceof WouldFail) return false;
+    throw error;
+  }
+}
+
+/**
+ * A new walk of `operation` with `fields`, made by and for this check: for a check that changed the list
+ * (created, deleted, approved …) or must see it after its own action. Judged like every walk (above).
+ */
+export async function listFresh<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+  t: CheckContext,
+  operation: Op,
+  fields: Record<string, unknown>,
+  options: FreshListOptions<T> = {},
+): Promise<ListAllResult<T>> {
+  const { as, validate = false, stopAt } = options;
+  const walked = await recordWalk(
+    t,
+    operation,
+    fields,
+    as,
+    stopAt as ((item: unknown) => boolean) | undefined,
+  );
+  return judgeWalk(t, walked, validate);
+}
+
+/** A walk in the run's memo: the check that makes it, and its answers once recorded. */
+interface SharedWalk {
+  maker: CheckContext;
+  walked: Promise<RecordedWalk>;
+}
+
+/** The run's full walks by identity, operation and fields (one per run, see listOnce). */
+const sharedWalksOf = perRun(() => new Map<string, SharedWalk>());
+
+const describeList = (operation: string, fields: Record<string, unknown>): string =>
+  Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
+
+/**
+ * The run's one full walk of `operation` with `fields` (as `as`), made by the first check that asks and
+ * shared with every other: concurrent callers await the same walk. Each check judges it itself (so a
+ * defect fails each), and notes which walk it judged. A check for which the shared walk would fail walks
+ * the list again (listFresh) so that its report holds the requests it judged; a shared walk that could not
+ * be finished (its check timed out or threw) is made again by the next check that needs it.
+ * Only for checks that change nothing in the list: a shared walk may predate any change of the run.
+ */
+export async function listOnce<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+  t: CheckContext,
+  operation: Op,
+  fields: Record<string, unknown>,
+  options: ListOptions = {},
+): Promise<ListAllResult<T>> {
+  const { as, validate = false } = options;
+  const walks = sharedWalksOf(t);
+  const list = describeList(operation, fields);
+  const key = `${as ?? 'self'} ${list}`;
+  for (;;) {
+    let shared = walks.get(key);
+    if (shared === undefined) {
+      const made: SharedWalk = { maker: t, walked: recordWalk(t, operation, fields, as) };
+      made.walked.catch(() => {
+        if (walks.get(key) === made) walks.delete(key);
+      });
+      walks.set(key, made);
+      shared = made;
+    }
+    let walked: RecordedWalk;
+    try {
+      walked = await shared.walked;
+    } catch (error) {
+      if (shared.maker === t) throw error;
+      continue; // the check that made it stopped: walk again, for this one and those after it
+    }
+    const requests = `${walked.results.length} request(s)`;
+    if (shared.maker !== t && !wouldPass(t, walked, validate)) {
+      t.note(
+        `${list}: the run's shared walk (${requests}) fails this check; walked again for its own evidence`,
+      );
+      return listFresh(t, operation, fields, { ...(as ? { as } : {}), validate });
+    }
+    t.note(
+      `${list}: judged the run's one shared walk of this list (${requests}${shared.maker === t ? ', made by this check' : ''})`,
+    );
+    return judgeWalk(t, walked, validate);
+  }
+}
+
+/**
+ * The ones of `ids` that a fresh walk still lists. For a check that judged the run's shared walk and met
+ * a listed item that is gone (e.g. its get is refused): an item removed since the shared walk, by another
+ * check of the run, is then left out (noted) instead of judged as if the list still showed it.
+ */
+export async function stillListed(
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { items } = await listFresh(t, operation, fields);
+  const listed = new Set(items.map(ITEM_KEY[operation]));
+  const gone = ids.filter((id) => !listed.has(id));
+  if (gone.length > 0) {
+    t.note(
+      `${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (removed since the run's shared walk): not judged`,
+    );
+  }
+  return ids.filter((id) => listed.has(id));
 }
 
 /** Whether a walked list holds an item with this key. */
