@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
-import channels from '../../suites/channels.js';
 import { listFresh } from '../../suites/_lib/lists.js';
+import channels from '../../suites/channels.js';
 import guilds from '../../suites/guilds.js';
 import pagination from '../../suites/pagination.js';
 import roles from '../../suites/roles.js';
