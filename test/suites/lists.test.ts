@@ -18,6 +18,8 @@ const SCENARIOS: Record<string, Record<string, unknown>> = {
   clean: CLEAN,
   // The same pages under a guild the run's own probes (variants, sandbox) never list.
   shared: CLEAN,
+  // Its first page is answered after SLOW_PAGE_MS.
+  slow: CLEAN,
   duplicates: { '': { data: [{ id: 'a' }, { id: 'b' }], next: 'p2' }, p2: { data: [{ id: 'b' }] } },
   'empty-last-page': { '': { data: [{ id: 'a' }], next: 'p2' }, p2: { data: [] } },
   loop: { '': { data: [{ id: 'a' }], next: 'p2' }, p2: { data: [{ id: 'b' }], next: 'p2' } },
@@ -30,6 +32,9 @@ const SCENARIOS: Record<string, Record<string, unknown>> = {
   ),
   'bare-array': { '': [{ id: 'a' }] },
 };
+
+/** The delay of the first page of scenario 'slow': far longer than the check timeout of the test's maker. */
+const SLOW_PAGE_MS = 400;
 
 let server: Server;
 let baseUrl: string;
@@ -51,8 +56,12 @@ beforeAll(async () => {
         operation === 'guild.list'
           ? { data: [{ id: 'clean' }] }
           : SCENARIOS[fields.guild_id]?.[fields.next ?? ''];
-      response.writeHead(page ? 200 : 404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(page ?? { message: 'no such page' }));
+      const answer = () => {
+        response.writeHead(page ? 200 : 404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(page ?? { message: 'no such page' }));
+      };
+      if (fields.guild_id === 'slow' && !fields.next) setTimeout(answer, SLOW_PAGE_MS);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -210,5 +219,13 @@ describe('listOnce: one walk of a list per run, shared (suites/_lib/lists.ts)', 
       expect(outcomes[id].status).toBe('fail');
       expect(outcomes[id].reason).toContain('repeats the next token');
     }
+  });
+
+  it('walks again for the checks that awaited a shared walk whose check stopped (its timeout)', async () => {
+    const maker = { ...walker('lists/maker', 'slow', listOnce), timeoutMs: SLOW_PAGE_MS / 4 };
+    const { outcomes } = await runWalkers('slow', [maker, walker('lists/awaiting', 'slow', listOnce)]);
+    expect(outcomes['lists/maker'].status).toBe('error');
+    expect(outcomes['lists/awaiting'].status).toBe('pass');
+    expect(outcomes['lists/awaiting'].evidence?.notes).toContain('ids a,b,c');
   });
 });
