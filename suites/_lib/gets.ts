@@ -66,9 +66,9 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
     rules: [spec.rule],
     operations: [list, get],
     async run(t: CheckContext) {
-      const { items } = await listOnce(t, list, spec.listFields(t));
+      const listed = await listOnce(t, list, spec.listFields(t));
       const sandboxId = spec.sandboxId(t);
-      const ids = items
+      const ids = listed.items
         .map(idOf)
         .filter((id): id is string => id !== undefined && id !== sandboxId)
         .slice(0, spec.maxGets);
@@ -77,7 +77,7 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
       for (const id of ids) results.set(id, await t.call(get, { [idField]: id }));
       // One that another check of the run deleted since the shared walk is not held against get.
       const refused = ids.filter((id) => !results.get(id)?.ok);
-      const stillThere = new Set(await stillListed(t, list, spec.listFields(t), refused));
+      const stillThere = new Set(await stillListed(t, list, spec.listFields(t), refused, listed));
       const judged = ids.filter((id) => results.get(id)?.ok || stillThere.has(id));
       if (judged.length === 0) t.skip(`every ${noun} probed was removed since ${list} listed it`);
       for (const id of judged) {

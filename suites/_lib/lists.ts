@@ -131,7 +131,7 @@ interface RecordedWalk {
   operation: ListOperation;
   /** Every answer in order; the walk stops at the first that is not a 2xx list page. */
   results: CallResult[];
-  /** The marker was absent on the last page (not a stop at `stopAt`, an unreadable page or no end). */
+  /** The marker was absent on the last page (not a stop at `until`, an unreadable page or no end). */
   reachedEnd: boolean;
   /** Why the walk does not end (§1 rule 6: a repeated token, or marker pages that add nothing). */
   endless?: string;
@@ -149,7 +149,7 @@ async function recordWalk(
   operation: ListOperation,
   fields: Record<string, unknown>,
   as?: Identity,
-  stopAt?: (item: unknown) => boolean,
+  until?: (pages: readonly Page[]) => boolean,
 ): Promise<RecordedWalk> {
   const results: CallResult[] = [];
   const readPage = async (token: string | undefined): Promise<Page> => {
@@ -163,7 +163,7 @@ async function recordWalk(
   try {
     const { reachedEnd } = await walk(readPage, {
       key: ITEM_KEY[operation],
-      ...(stopAt ? { until: (pages: readonly Page[]) => pages[pages.length - 1].data.some(stopAt) } : {}),
+      ...(until ? { until } : {}),
     });
     return { operation, results, reachedEnd };
   } catch (error) {
@@ -226,7 +226,7 @@ function judgeWalk<T>(judge: Judge, walked: RecordedWalk, validate: boolean): Li
   judge.note(
     walked.reachedEnd || walked.endless !== undefined
       ? `${operation}: ${items.length} item(s) over ${pages.length} page(s)`
-      : `${operation}: stopped at page ${pages.length}, which holds what the check looks for`,
+      : `${operation}: ${items.length} item(s) over the first ${pages.length} page(s), as far as the check needs`,
   );
   return { items, pages, reachedEnd: walked.reachedEnd, endsOnEmptyPage };
 }
@@ -267,13 +267,9 @@ export async function listFresh<Op extends ListOperation, T extends ListItems[Op
   options: FreshListOptions<T> = {},
 ): Promise<ListAllResult<T>> {
   const { as, validate = false, stopAt } = options;
-  const walked = await recordWalk(
-    t,
-    operation,
-    fields,
-    as,
-    stopAt as ((item: unknown) => boolean) | undefined,
-  );
+  const stopsAt = stopAt as ((item: unknown) => boolean) | undefined;
+  const until = stopsAt && ((pages: readonly Page[]) => pages[pages.length - 1].data.some(stopsAt));
+  const walked = await recordWalk(t, operation, fields, as, until);
   return judgeWalk(t, walked, validate);
 }
 
@@ -339,23 +335,41 @@ export async function listOnce<Op extends ListOperation, T extends ListItems[Op]
 }
 
 /**
- * The ones of `ids` that a fresh walk still lists. For a check that judged the run's shared walk and met
- * a listed item that is gone (e.g. its get is refused): an item removed since the shared walk, by another
- * check of the run, is then left out (noted) instead of judged as if the list still showed it.
+ * The ones of `ids`, items of the run's shared walk `seen`, that a fresh walk still lists. For a check that
+ * judged the shared walk and met a listed item that is gone (e.g. its get is refused): an item removed
+ * since, by another check of the run, is then left out (noted) instead of judged as if the list still
+ * showed it. The fresh walk stops once it lists them all, or one page past the last page that listed one
+ * of them in `seen` (paging a list presumes its order holds between two walks), so that a long list is
+ * not walked again.
  */
 export async function stillListed(
   t: CheckContext,
   operation: ListOperation,
   fields: Record<string, unknown>,
   ids: readonly string[],
+  seen: ListAllResult<unknown>,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  const { items } = await listFresh(t, operation, fields);
-  const listed = new Set(items.map(ITEM_KEY[operation]));
+  const key = ITEM_KEY[operation];
+  const wanted = new Set(ids);
+  const lastPageOf = Math.max(
+    ...seen.pages.map((page, index) =>
+      page.data.some((item) => wanted.has(key(item) ?? '')) ? index + 1 : 0,
+    ),
+  );
+  const listed = new Set<string>();
+  const walked = await recordWalk(t, operation, fields, undefined, (pages) => {
+    for (const item of pages[pages.length - 1].data) {
+      const itemKey = key(item);
+      if (itemKey !== undefined && wanted.has(itemKey)) listed.add(itemKey);
+    }
+    return listed.size === wanted.size || pages.length > lastPageOf;
+  });
+  judgeWalk(t, walked, false);
   const gone = ids.filter((id) => !listed.has(id));
   if (gone.length > 0) {
     t.note(
-      `${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (removed since the run's shared walk): not judged`,
+      `${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (${walked.results.length} page(s)): removed since the run's shared walk, not judged`,
     );
   }
   return ids.filter((id) => listed.has(id));

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
-import { listFresh, listOnce } from '../../suites/_lib/lists.js';
+import { listFresh, listOnce, stillListed } from '../../suites/_lib/lists.js';
 
 /**
  * An adversarial list server: channel.list serves the pages of the scenario named by guild_id (the first
@@ -36,6 +36,18 @@ const SCENARIOS: Record<string, Record<string, unknown>> = {
 /** The delay of the first page of scenario 'slow': far longer than the check timeout of the test's maker. */
 const SLOW_PAGE_MS = 400;
 
+/**
+ * Scenario 'vanishing': 3 pages, on the first of which item x is listed by the first walk only (another
+ * check removed it meanwhile).
+ */
+let vanishingWalks = 0;
+const vanishingPage = (next: string | undefined) => {
+  if (!next) vanishingWalks++;
+  if (next === 'p2') return { data: [{ id: 'b' }], next: 'p3' };
+  if (next === 'p3') return { data: [{ id: 'c' }] };
+  return { data: vanishingWalks === 1 ? [{ id: 'a' }, { id: 'x' }] : [{ id: 'a' }], next: 'p2' };
+};
+
 let server: Server;
 let baseUrl: string;
 /** channel.list requests the server answered, by scenario (guild_id). */
@@ -55,7 +67,9 @@ beforeAll(async () => {
       const page =
         operation === 'guild.list'
           ? { data: [{ id: 'clean' }] }
-          : SCENARIOS[fields.guild_id]?.[fields.next ?? ''];
+          : fields.guild_id === 'vanishing'
+            ? vanishingPage(fields.next)
+            : SCENARIOS[fields.guild_id]?.[fields.next ?? ''];
       const answer = () => {
         response.writeHead(page ? 200 : 404, { 'content-type': 'application/json' });
         response.end(JSON.stringify(page ?? { message: 'no such page' }));
@@ -227,5 +241,23 @@ describe('listOnce: one walk of a list per run, shared (suites/_lib/lists.ts)', 
     expect(outcomes['lists/maker'].status).toBe('error');
     expect(outcomes['lists/awaiting'].status).toBe('pass');
     expect(outcomes['lists/awaiting'].evidence?.notes).toContain('ids a,b,c');
+  });
+
+  it('stillListed leaves out an item a fresh walk no longer lists, and keeps one it still lists', async () => {
+    const check: CheckDefinition = {
+      ...walker('lists/still-listed', 'vanishing', listOnce),
+      async run(t: CheckContext) {
+        const seen = await listOnce(t, 'channel.list', { guild_id: 'vanishing' });
+        const kept = await stillListed(t, 'channel.list', { guild_id: 'vanishing' }, ['a', 'x'], seen);
+        t.note(`kept ${kept.join(',')}`);
+      },
+    };
+    const { outcomes, requests } = await runWalkers('vanishing', [check]);
+    expect(outcomes['lists/still-listed'].status).toBe('pass');
+    const notes = outcomes['lists/still-listed'].evidence?.notes ?? [];
+    expect(notes).toContain('kept a');
+    expect(notes.some((note) => note.includes('x no longer listed by a fresh walk'))).toBe(true);
+    // The shared walk (3 pages), then a fresh one up to a page past the one that listed a and x.
+    expect(requests).toBe(3 + 2);
   });
 });
