@@ -33,7 +33,7 @@ let ajvInstance: Ajv2020 | undefined;
 
 function ajv(): Ajv2020 {
   if (ajvInstance) return ajvInstance;
-  const instance = new Ajv2020({ strict: true, allErrors: true });
+  const instance = new Ajv2020({ strict: true, allErrors: true, inlineRefs: false });
   addFormats.default(instance);
   for (const schema of loadSchemaFiles().values()) instance.addSchema(schema);
   for (const schema of variantResourceSchemas()) instance.addSchema(schema);
@@ -221,7 +221,7 @@ const documentValidators = new WeakMap<JsonSchema, ValidateFunction>();
 export function validateDocument(schema: JsonSchema, value: unknown): DocumentProblem[] {
   let check = documentValidators.get(schema);
   if (!check) {
-    documentAjv ??= new Ajv2020({ strict: true, allErrors: true });
+    documentAjv ??= new Ajv2020({ strict: true, allErrors: true, inlineRefs: false });
     check = documentAjv.compile(schema);
     documentValidators.set(schema, check);
   }

@@ -110,6 +110,8 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-LIST-1'],
     operations: ['guild.list', 'channel.list'],
+    // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
+    shares: ['guild-invitations'],
     async run(t: CheckContext) {
       const { items: guilds } = await listOnce(t, 'guild.list', {});
       const otherGuildId = guilds.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
@@ -244,6 +246,8 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute'],
     experimental: true,
+    // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'unmute');
       // With a peer that can post here beforehand, the unmute is verified by posting again afterwards.
@@ -264,6 +268,8 @@ const checks: CheckSpec[] = [
     operations: ['channel.create', 'channel.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
+    // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const channelId = await createChannelThePeerCanPostIn(t, 'mute-effect');
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
@@ -288,6 +294,8 @@ const checks: CheckSpec[] = [
     operations: ['channel.create', 'channel.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
+    // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const channelId = await createChannelThePeerCanPostIn(t, 'mute-refusal');
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
@@ -310,13 +318,16 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,
+    // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
+    shares: ['peer-in-guild'],
+    waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const channelId = await createChannelThePeerCanPostIn(t, 'mute-ms');
       const mutedAt = Date.now();
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: SHORT_MUTE_MS });
       trackChannelMute(t, channelId);
       t.expectOk(muted, `channel.mute with duration ${SHORT_MUTE_MS}`);
-      await expectShortMuteEnds(t, channelId, mutedAt, 'channel');
+      await expectShortMuteEnds(t, channelId, mutedAt, 'channel', { sharing: 'peer-in-guild' });
     },
   }),
 ];

@@ -86,8 +86,8 @@ interface InferredLink {
   event: string;
   experimental?: boolean;
   needs?: CheckSpec['needs'];
-  /** Run alone: the event cannot be told apart from the same event caused by concurrent checks. */
-  exclusive?: boolean;
+  /** What the check holds: the event cannot be told apart from the same event caused by its sharers. */
+  holds?: CheckSpec['holds'];
   /** Prepares what the operation acts on and returns how to call it and how to recognise its event. */
   prepare(t: CheckContext): Promise<{
     fields: Record<string, unknown>;
@@ -220,7 +220,7 @@ const INFERRED: InferredLink[] = [
     experimental: true,
     needs: ['peer'],
     // guild-member-updated names the member, not the role: role checks on the peer would match too.
-    exclusive: true,
+    holds: ['peer-in-guild'],
     async prepare(t) {
       const peerId = t.sandbox.peerId;
       if (peerId === undefined)
@@ -260,7 +260,7 @@ const inferredLinks: CheckSpec[] = INFERRED.map((link) =>
     rules: ['EVT-LINK-INFERRED'],
     operations: [link.operation],
     ...(link.experimental ? { experimental: true } : {}),
-    ...(link.exclusive ? { exclusive: true } : {}),
+    ...(link.holds ? { holds: link.holds } : {}),
     needs: ['events', ...(link.needs ?? [])],
     async run(t: CheckContext) {
       const prepared = await link.prepare(t);

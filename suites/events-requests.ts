@@ -61,8 +61,7 @@ const kickLink = defineCheck({
   rules: ['EVT-LINK-INFERRED'],
   operations: ['guild.member.approve', 'guild.member.kick'],
   needs: ['events', 'trigger'],
-  // The trigger's requester is one user: join-request checks must not interleave.
-  exclusive: true,
+  holds: ['join-requests'],
   async run(t: CheckContext) {
     const guildId = t.sandbox.guildId;
     const request = await joinRequest(t);
@@ -150,7 +149,7 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
       rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
       operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
       needs: ['events', 'trigger'],
-      exclusive: true,
+      holds: ['friend-requests'],
       async run(t: CheckContext) {
         const before = await friendIds(t);
         const request = await expectRequestEvent(t, 'friend-request');
@@ -195,7 +194,7 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
       rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
       operations: ['guild.approve', 'guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
       needs: ['events', 'trigger'],
-      exclusive: true,
+      holds: ['guild-invitations'],
       async run(t: CheckContext) {
         const request = await expectRequestEvent(t, 'guild-request');
         const guildId = request.guildId;
@@ -259,7 +258,7 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
         ...(approve ? (['guild.member.kick'] as const) : []),
       ],
       needs: ['events', 'trigger'],
-      exclusive: true,
+      holds: ['join-requests'],
       async run(t: CheckContext) {
         const guildId = t.sandbox.guildId;
         const request = await joinRequest(t, true);

@@ -151,6 +151,8 @@ const lifecycle: CheckSpec[] = [
     operations: ['message.create'],
     profile: 'satori',
     needs: ['events'],
+    // The silent socket is watched for a grace second after the event.
+    waitsMs: 1000,
     async run(t: CheckContext) {
       const target = wsProbeTarget(t);
       let duringFailure: unknown;
@@ -223,6 +225,7 @@ const lifecycle: CheckSpec[] = [
 /** A friend request (trigger) answered with approve false; nothing when the trigger cannot cause one. */
 async function friendRequestRefused(t: CheckContext): Promise<void> {
   try {
+    await t.acquire('friend-requests');
     const request = await receiveRequest(t, 'friend-request');
     await t.call('friend.approve', { message_id: request.requestId, approve: false });
   } catch (error) {
@@ -253,6 +256,8 @@ const stream: CheckSpec[] = [
     operations: ['message.create', 'friend.approve'],
     profile: 'satori',
     needs: ['events'],
+    // A friend request of the trigger's requester is among the events it causes.
+    acquires: ['friend-requests'],
     phase: 'after',
     async run(t: CheckContext) {
       wsProbeTarget(t);

@@ -29,7 +29,9 @@ interface Cause {
   how: string;
   operations: OperationId[];
   experimental?: boolean;
-  /** Causes one event of the type (the check then takes the next event of the type: it runs alone). */
+  /** What causing it holds (src/runner/holds.ts): a request flow of the trigger, the peer's member record. */
+  holds?: CheckSpec['holds'];
+  /** Causes one event of the type (the check then validates the next event of the type it sees). */
   run(t: CheckContext, type: string): Promise<void>;
 }
 
@@ -168,8 +170,19 @@ async function setRoleOnPeer(t: CheckContext): Promise<void> {
 }
 
 /** guild-added / -updated / -removed and the member events: the interface first, then the trigger. */
+/** What causing each step may hold: an invitation flow, a join-request flow, the peer's member record. */
+const GUILD_STEP_HOLDS: Record<GuildStep, CheckSpec['holds']> = {
+  added: ['guild-invitations'],
+  updated: undefined,
+  removed: undefined,
+  'member-added': ['join-requests'],
+  'member-updated': ['peer-in-guild'],
+  'member-removed': ['join-requests'],
+};
+
 const guildCause = (step: GuildStep): Cause => ({
   how: GUILD_STEPS[step],
+  holds: GUILD_STEP_HOLDS[step],
   operations: GUILD_OPERATIONS[step],
   async run(t) {
     switch (step) {
@@ -230,11 +243,18 @@ const guildCause = (step: GuildStep): Cause => ({
   },
 });
 
+const REQUEST_HOLDS = {
+  'friend-request': 'friend-requests',
+  'guild-request': 'guild-invitations',
+  'guild-member-request': 'join-requests',
+} as const;
+
 const requestCause = (
   event: 'friend-request' | 'guild-request' | 'guild-member-request',
   answer: OperationId,
 ): Cause => ({
   how: `the trigger (${event}), answered with ${answer} approve false`,
+  holds: [REQUEST_HOLDS[event]],
   operations: [answer],
   async run(t) {
     const request = await receiveRequest(
@@ -280,13 +300,16 @@ const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
     operations: cause.operations,
     ...(cause.experimental ? { experimental: true } : {}),
     needs: ['events'],
+    // Taken only to cause an event: most runs observe one of each type and cause none.
+    ...(cause.holds ? { acquires: cause.holds } : {}),
     phase: 'after',
     async run(t: CheckContext) {
       let observed = t.events.all().filter((event) => event.type === name);
       if (observed.length === 0) {
         const what = `no ${name} event observed during the run`;
+        for (const hold of cause.holds ?? []) await t.acquire(hold);
         await triggering(t, `${what}, and none could be caused`, () => cause.run(t, name));
-        // Phase 'after': nothing else runs, so the next event of the type is the one caused.
+        // Any event of the type will do: whichever check caused it, it is one the target sent.
         const caused = await t.events.tryWaitFor((event) => event.type === name);
         if (!caused) {
           t.skip(

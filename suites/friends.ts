@@ -98,12 +98,14 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['FRIEND-LIST-1', 'RES-FRIEND', 'GEN-5'],
     operations: ['friend.list'],
+    // The friend list must not change meanwhile (a friend-request flow adds and deletes a friend).
+    shares: ['friend-requests'],
     async run(t: CheckContext) {
       await listOnce(t, 'friend.list', {}, { validate: true });
     },
   }),
 
-  // The trigger-based checks run one by one in this order (exclusive): the delete check before the
+  // The trigger-based checks run one by one in this order (they hold the friend requests): the delete check before the
   // approve check, so that where friend.delete does nothing it still fails before the requester is stuck.
   defineCheck({
     id: 'friend.approve/reject-adds-nobody',
@@ -112,7 +114,7 @@ const checks: CheckSpec[] = [
     rules: ['FRIEND-APPROVE-1'],
     operations: ['friend.approve', 'friend.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['friend-requests'],
     async run(t: CheckContext) {
       await removingFriendsAfter(t, async (made) => {
         const before = await friendIds(t);
@@ -132,7 +134,7 @@ const checks: CheckSpec[] = [
     rules: ['FRIEND-DELETE-1'],
     operations: ['friend.approve', 'friend.delete', 'friend.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['friend-requests'],
     async run(t: CheckContext) {
       await removingFriendsAfter(t, async (made) => {
         const friendId = await befriendRequester(t, made, 'friend.delete');
@@ -151,8 +153,7 @@ const checks: CheckSpec[] = [
     rules: ['FRIEND-APPROVE-1', 'FRIEND-LIST-1', 'EVT-REQUEST-FLOW'],
     operations: ['friend.approve', 'friend.list'],
     needs: ['trigger'],
-    // The trigger's requester is one user: the friend checks must not interleave.
-    exclusive: true,
+    holds: ['friend-requests'],
     async run(t: CheckContext) {
       await removingFriendsAfter(t, async (made) => {
         await befriendRequester(t, made);

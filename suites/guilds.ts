@@ -1,7 +1,7 @@
 /**
  * Guilds (§4.3): guild.get, guild.list and guild.approve (answering a guild-request invitation, §6).
  * A guild joined through an approve is left again (trigger guild-removed) by the check itself, which runs
- * `exclusive`: the next invitation needs the guild free.
+ * holding the guild invitations: the next invitation needs the guild free.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
@@ -79,6 +79,8 @@ const checks: CheckSpec[] = [
     sandboxId: (t) => t.sandbox.guildId,
     maxGets: MAX_GUILDS_PROBED,
     noneReason: () => 'the current user is in one guild only: nothing to compare with',
+    // A guild joined and left meanwhile by an invitation flow would not answer guild.get.
+    shares: ['guild-invitations'],
   }),
 
   defineCheck({
@@ -87,6 +89,8 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GUILD-LIST-1', 'GEN-5', 'GEN-6', 'RES-GUILD'],
     operations: ['guild.list'],
+    // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
+    shares: ['guild-invitations'],
     async run(t: CheckContext) {
       const { items } = await listOnce(t, 'guild.list', {}, { validate: true });
       t.expect(
@@ -103,6 +107,8 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GUILD-LIST-1'],
     operations: ['guild.list', 'guild.member.get'],
+    // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
+    shares: ['guild-invitations'],
     async run(t: CheckContext) {
       const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
       const listed = await listOnce(t, 'guild.list', {});
@@ -132,7 +138,7 @@ const checks: CheckSpec[] = [
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.approve', 'guild.list', 'guild.get'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['guild-invitations'],
     async run(t: CheckContext) {
       const { requestId, guildId } = await inviteToGuild(t);
       const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
@@ -161,7 +167,7 @@ const checks: CheckSpec[] = [
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.approve', 'guild.member.get', 'guild.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['guild-invitations'],
     async run(t: CheckContext) {
       const { requestId, guildId } = await inviteToGuild(t);
       const declined = await t.call('guild.approve', { message_id: requestId, approve: false });

@@ -2,8 +2,9 @@
  * Guild members (§4.4): guild.member.get, guild.member.list, guild.member.approve (answering a
  * guild-member-request, §6), guild.member.kick and the experimental guild.member.mute. Only a member the
  * check itself added through an approved join request is kicked; only the peer identity is muted.
- * Those checks run `exclusive` and undo their change before they end: others would see it (the peer
- * muted guild-wide, the requester already a member).
+ * Those checks hold the peer's standing in the guild or the join requests (src/runner/holds.ts)
+ * and undo their change before they end: others would see it (the peer muted guild-wide, the requester
+ * already a member).
  */
 import {
   type CallResult,
@@ -196,6 +197,8 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-5', 'GEN-6', 'RES-MEMBER'],
     operations: ['guild.member.list'],
+    // The member list must not change meanwhile (a join-request flow adds and kicks the requester).
+    shares: ['join-requests'],
     async run(t: CheckContext) {
       const { items } = await listOnce(
         t,
@@ -227,7 +230,7 @@ const checks: CheckSpec[] = [
     rules: ['MEMBER-KICK-1'],
     operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['join-requests'],
     async run(t: CheckContext) {
       const { userId, member } = await answerJoinRequest(t, true);
       if (!member.ok) {
@@ -252,7 +255,7 @@ const checks: CheckSpec[] = [
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['join-requests'],
     async run(t: CheckContext) {
       const { userId, answer, member } = await answerJoinRequest(t, true);
       try {
@@ -276,7 +279,7 @@ const checks: CheckSpec[] = [
     rules: ['MEMBER-LIST-1', 'GEN-6'],
     operations: ['guild.member.approve', 'guild.member.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['join-requests'],
     async run(t: CheckContext) {
       const { userId, member } = await answerJoinRequest(t, true);
       if (!member.ok) {
@@ -302,7 +305,7 @@ const checks: CheckSpec[] = [
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
-    exclusive: true,
+    holds: ['join-requests'],
     async run(t: CheckContext) {
       const { userId, answer, member } = await answerJoinRequest(t, false);
       const state = await membership(t, t.sandbox.guildId, userId);
@@ -328,7 +331,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
-    exclusive: true,
+    holds: ['peer-in-guild'],
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
@@ -359,7 +362,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.member.mute', 'message.create'],
     experimental: true,
     needs: ['peer'],
-    exclusive: true,
+    holds: ['peer-in-guild'],
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const channelId = t.sandbox.channelId;
@@ -383,7 +386,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.member.mute'],
     experimental: true,
     needs: ['peer'],
-    exclusive: true,
+    holds: ['peer-in-guild'],
     async run(t: CheckContext) {
       const peerId = requirePeer(t);
       const channelId = t.sandbox.channelId;
@@ -406,7 +409,8 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,
-    exclusive: true,
+    holds: ['peer-in-guild'],
+    waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
       const mutedAt = Date.now();

@@ -28,8 +28,16 @@ const sameIds = (a: MessagePage, b: MessagePage): boolean =>
   JSON.stringify(messageIdsOf(a)) === JSON.stringify(messageIdsOf(b));
 
 /** The first page of a walk towards the past with WALK_LIMIT, and its next token (asserted present). */
-async function tokenTowardsThePast(t: CheckContext, what: string): Promise<string> {
+async function tokenTowardsThePast(t: CheckContext, what: string): Promise<string | undefined> {
   const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, what);
+  if (first.data.length > WALK_LIMIT) {
+    // All of a small channel on one page: no older page to go to (the limit is judged by
+    // message.list/small-limit-is-honoured, not here).
+    t.note(
+      `${what}: ${first.data.length} messages on a page of limit ${WALK_LIMIT}, no older page: the token part is not judged`,
+    );
+    return undefined;
+  }
   t.expect(
     hasMore(first, 'next'),
     `${what}: the latest page carries next while older messages exist (§1 rule 6)`,
@@ -82,12 +90,13 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-1'],
     operations: ['message.create', 'message.list'],
-    // Alone: a message another check creates meanwhile would be the latest instead.
-    exclusive: true,
+    holds: ['quiet-channel'],
     async run(t: CheckContext) {
-      const created = await createMessages(t, 2, 'latest');
+      // A page smaller than the channel (limit 2 of 3): the quiet channel holds few messages, and a page
+      // holding all of them would look the same from either end.
+      const created = await createMessages(t, 3, 'latest');
       const newest = created[created.length - 1];
-      const page = await listMessages(t, {}, 'message.list without next');
+      const page = await listMessages(t, { limit: WALK_LIMIT }, 'message.list without next, limit 2');
       const ids = messageIdsOf(page);
       const at = ids.indexOf(newest);
       t.expect(
@@ -111,15 +120,15 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-2'],
     operations: ['message.create', 'message.list'],
-    // Alone: the latest page must not change between the requests it compares.
-    exclusive: true,
+    holds: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await createMessages(t, 3, 'direction');
       const newest = created[created.length - 1];
-      const plain = await listMessages(t, { limit: 5 }, 'message.list without direction');
+      // Limit 2 of 3: a first page from the wrong end would miss the newest message.
+      const plain = await listMessages(t, { limit: WALK_LIMIT }, 'message.list without direction');
       const before = await listMessages(
         t,
-        { limit: 5, direction: 'before' },
+        { limit: WALK_LIMIT, direction: 'before' },
         "message.list direction 'before'",
       );
       t.expect(
@@ -134,6 +143,7 @@ const checks: CheckSpec[] = [
       );
       // From a token: the default direction applies to every request, not only the first.
       const token = await tokenTowardsThePast(t, "message.list direction 'before', limit 2");
+      if (token === undefined) return;
       const tokenPlain = await listMessages(t, { limit: WALK_LIMIT, next: token }, 'message.list next=token');
       const tokenBefore = await listMessages(
         t,
@@ -156,8 +166,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-3'],
     operations: ['message.create', 'message.list'],
-    // Alone: the check's messages must stay the latest ones while it reads them.
-    exclusive: true,
+    holds: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await createMessages(t, 4, 'order');
       const plain = await listMessages(t, { limit: 10 }, 'message.list without order');
@@ -175,6 +184,7 @@ const checks: CheckSpec[] = [
 
       // 'after' is a de-facto value (the spec shows only 'before'): checked when the server accepts it.
       const token = await tokenTowardsThePast(t, "message.list direction 'before', limit 2");
+      if (token === undefined) return;
       const pastPage = await listMessages(
         t,
         { direction: 'before', limit: WALK_LIMIT, next: token },

@@ -42,8 +42,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-6', 'GEN-6'],
     operations: ['message.create', 'message.list'],
-    // Alone: a message another check posts between the created ones would hide a skipped one.
-    exclusive: true,
+    holds: ['quiet-channel'],
     async run(t: CheckContext) {
       // The sandbox channel may hold a long history: the walk stops at the oldest created message, or
       // once it meets a message older than all of them (one of the latest before the check posted).
@@ -163,6 +162,8 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['GEN-6'],
     operations: ['guild.list', 'channel.list', 'guild.member.list'],
+    // The guild and member lists must not change meanwhile (request flows join, admit and leave).
+    shares: ['guild-invitations', 'join-requests'],
     async run(t: CheckContext) {
       const guildId = t.sandbox.guildId;
       const walks: Array<[ListOperation, Record<string, unknown>]> = [

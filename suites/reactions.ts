@@ -217,6 +217,8 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
     experimental: true,
     needs: ['peer'],
+    // The peer acts in the guild: a guild mute of the peer may block it.
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const [EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;

@@ -120,6 +120,8 @@ const checks: CheckSpec[] = [
     rules: ['ROLE-LIST-1'],
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
     experimental: true,
+    // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
+    shares: ['guild-invitations'],
     async run(t: CheckContext) {
       const guilds = await listOnce(t, 'guild.list', {});
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
@@ -209,6 +211,8 @@ const checks: CheckSpec[] = [
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
+    // Roles of the peer change its member record (guild-member-updated names only the member).
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const peerId = peerIdOrSkip(t);
       const guildId = t.sandbox.guildId;
@@ -237,6 +241,8 @@ const checks: CheckSpec[] = [
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.role.unset', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
+    // Roles of the peer change its member record (guild-member-updated names only the member).
+    shares: ['peer-in-guild'],
     async run(t: CheckContext) {
       const peerId = peerIdOrSkip(t);
       const guildId = t.sandbox.guildId;

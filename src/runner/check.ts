@@ -7,6 +7,7 @@
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
+import type { Hold } from './holds.js';
 import type { Capability, Group, Identity, Level } from './model.js';
 
 export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
@@ -31,13 +32,30 @@ export interface CheckDefinition {
   /** Per-check timeout override in ms. */
   timeoutMs?: number;
   /**
-   * Runs alone, after the concurrent checks, with nothing else in flight: for checks whose observations
-   * other checks could disturb (e.g. a channel's whole history, event ordering).
+   * What the check must have to itself while it runs (src/runner/holds.ts): no other check that holds or
+   * shares one of these runs meanwhile. Everything else runs concurrently with it.
+   */
+  holds?: readonly Hold[];
+  /** What the check relies on but may share with other sharers, never with a holder (holds.ts). */
+  shares?: readonly Hold[];
+  /**
+   * What the check holds only at times, taken with t.acquire when it needs it (e.g. an event check that
+   * causes an event through the trigger only when the run observed none), kept until it ends.
+   */
+  acquires?: readonly Hold[];
+  /**
+   * The deliberate waiting the check does, in ms (e.g. a mute window it must wait out): such checks start
+   * first, and the bench counts it in the run's floor.
+   */
+  waitsMs?: number;
+  /**
+   * Runs with nothing else in flight. The last resort, for a check whose observations any other check
+   * could disturb; prefer `holds`.
    */
   exclusive?: boolean;
   /**
-   * 'after': runs alone after every other check (exclusive ones included), e.g. to judge every event the
-   * whole run observed (the event suites' per-type validation).
+   * 'after': runs once every other check has ended (together with the other 'after' checks), e.g. to judge
+   * every event the whole run observed (the event suites' per-type validation).
    */
   phase?: 'after';
   run(t: CheckContext): Promise<void>;
@@ -90,6 +108,11 @@ export interface LedgerEntry {
    * with the same fields during the run settles the entry (nothing left to undo).
    */
   undo: [operation: string, fields: Record<string, unknown>];
+  /**
+   * Another call that settles the entry when it succeeds (its fields must match), e.g. any answer to a
+   * request, approve true or false, where the undo answers false.
+   */
+  settledBy?: [operation: string, fields: Record<string, unknown>];
   as?: Identity;
 }
 
@@ -117,6 +140,13 @@ export interface EventsApi {
   tryWaitFor(
     predicate: (event: ObservedEvent) => boolean,
     timeoutMs?: number,
+    options?: {
+      /**
+       * Not ended by the run's interruption, only by the timeout: for the event that tells what the check
+       * set in motion (e.g. the id of a triggered request, so that the cleanup can answer it).
+       */
+      untilTimeout?: boolean;
+    },
   ): Promise<ObservedEvent | undefined>;
   /** The event timeout of the run (--event-timeout): the default wait of waitFor and tryWaitFor, in ms. */
   readonly timeoutMs: number;
@@ -179,4 +209,15 @@ export interface CheckContext {
   skip(reason: string): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */
   note(text: string): void;
+  /**
+   * Gives back a hold the check declared (holds/shares) for a while, e.g. while it waits out a window in
+   * which others may use it; `acquire` takes it back (it waits until the hold is free again).
+   */
+  release(hold: Hold): void;
+  acquire(hold: Hold): Promise<void>;
+  /**
+   * A deliberate wait (e.g. for a mute window to end, which no event announces): sends nothing, so the
+   * check's slot serves other checks meanwhile. Ends early when the check is stopped.
+   */
+  wait(ms: number): Promise<void>;
 }

@@ -2,6 +2,7 @@
  * Runs one check: builds its CheckContext (src/runner/check.ts), enforces its timeout and turns what
  * happened into a verdict. A check passes only when at least one assertion ran and none failed.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
 import type { EventSource } from '../events/source.js';
@@ -15,6 +16,7 @@ import type {
   Sandbox,
 } from './check.js';
 import { createEventsApi, EventWaitTimeout, NoEventSourceError } from './events-api.js';
+import type { Hold } from './holds.js';
 import type { Ledger } from './ledger.js';
 import type { CheckResult, Exchange, Status } from './model.js';
 import { formatProblems, type Validate } from './schema.js';
@@ -96,6 +98,17 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Settles when the check's own promise settles, even after a timeout (for the cleanup to wait on). */
   onSettled?: (settled: Promise<unknown>) => void;
+  /** The sandbox as this check sees it (e.g. a quiet channel as its channel); default env.sandbox. */
+  sandbox?: Sandbox;
+  /** The engine's side of t.release/t.acquire and of event waits (which give back the check's slot). */
+  scheduling?: CheckScheduling;
+}
+
+export interface CheckScheduling {
+  release(hold: Hold): void;
+  acquire(hold: Hold, signal: AbortSignal): Promise<void>;
+  /** Runs a wait that sends nothing (an event wait) without holding a slot. */
+  idle<T>(wait: () => Promise<T>, signal: AbortSignal): Promise<T>;
 }
 
 export async function executeCheck(
@@ -131,7 +144,7 @@ export async function executeCheck(
   };
 
   const context: CheckContext = {
-    sandbox: env.sandbox,
+    sandbox: options.sandbox ?? env.sandbox,
     variants: env.variants,
     config: env.config,
     signal: controller.signal,
@@ -140,6 +153,10 @@ export async function executeCheck(
       unavailableReason: env.eventsUnavailableReason,
       timeoutMs: env.eventTimeoutMs,
       signal: controller.signal,
+      timeoutSignal: requests.signal,
+      ...(options.scheduling
+        ? { idle: <T>(wait: () => Promise<T>) => options.scheduling!.idle(wait, controller.signal) }
+        : {}),
       onWait: ({ event, timeout }) => {
         assertions++;
         if (event) events.push(event.body);
@@ -181,8 +198,11 @@ export async function executeCheck(
 
     async trigger(event: string, payload: Record<string, unknown> = {}) {
       if (!env.trigger) throw new CheckSkip(env.triggerUnavailableReason);
+      if (controller.signal.aborted) throw controller.signal.reason;
       try {
-        const response = await env.trigger.fire(event, payload, controller.signal);
+        // Like a create under way, a trigger call is not aborted by an interruption: what it causes is
+        // then known, and tracked.
+        const response = await env.trigger.fire(event, payload, requests.signal);
         notes.push(`triggered ${event} (${env.trigger.description})`);
         // A check that undoes through the trigger itself settles the matching ['trigger:<event>', …] entry.
         env.ledger.settle(`trigger:${event}`, payload);
@@ -224,6 +244,19 @@ export async function executeCheck(
 
     note(text: string) {
       notes.push(text);
+    },
+
+    release(hold: Hold) {
+      options.scheduling?.release(hold);
+    },
+
+    async acquire(hold: Hold) {
+      await options.scheduling?.acquire(hold, controller.signal);
+    },
+
+    async wait(ms: number) {
+      const waiting = () => delay(Math.max(0, ms), undefined, { signal: controller.signal });
+      await (options.scheduling ? options.scheduling.idle(waiting, controller.signal) : waiting());
     },
   };
 

@@ -24,8 +24,21 @@ export interface EventsApiOptions {
   unavailableReason: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Aborted only by the check's timeout, not by the run's interruption (waits `untilTimeout`). */
+  timeoutSignal?: AbortSignal;
+  /** Runs a wait without holding the check's slot (the engine's; default: just wait). */
+  idle?: <T>(wait: () => Promise<T>) => Promise<T>;
   /** Called when waitFor resolves or times out (an assertion of the check). */
   onWait?: (outcome: { event?: ObservedEvent; timeout?: EventWaitTimeout }) => void;
+}
+
+interface Wait {
+  predicate: (event: ObservedEvent) => boolean;
+  what: string;
+  timeoutMs: number;
+  /** Whether the outcome counts as an assertion of the check (waitFor) or not (tryWaitFor). */
+  asserts: boolean;
+  signal: AbortSignal;
 }
 
 export function createEventsApi(options: EventsApiOptions): EventsApi {
@@ -47,12 +60,19 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
     mark: () => source?.eventCount() ?? 0,
     since: (mark) => source?.eventsSince(mark) ?? [],
     // A timeout here is an answer, not an assertion: it neither counts nor fails the check.
-    tryWaitFor: (predicate, timeoutMs) =>
-      wait(predicate, 'an optional event', timeoutMs ?? options.timeoutMs, false).catch((error) => {
+    tryWaitFor: (predicate, timeoutMs, waitOptions) =>
+      wait(
+        predicate,
+        'an optional event',
+        timeoutMs ?? options.timeoutMs,
+        false,
+        waitOptions?.untilTimeout ? (options.timeoutSignal ?? options.signal) : options.signal,
+      ).catch((error) => {
         if (error instanceof EventWaitTimeout) return undefined;
         throw error;
       }),
-    waitFor: (predicate, what, timeoutMs = options.timeoutMs) => wait(predicate, what, timeoutMs, true),
+    waitFor: (predicate, what, timeoutMs = options.timeoutMs) =>
+      wait(predicate, what, timeoutMs, true, options.signal),
   };
   return api;
 
@@ -61,8 +81,24 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
     what: string,
     timeoutMs: number,
     asserts: boolean,
+    signal: AbortSignal,
   ): Promise<ObservedEvent> {
     if (!source) return Promise.reject(new NoEventSourceError(options.unavailableReason));
+    // An event already received needs no wait; otherwise the wait sends nothing and gives back the slot.
+    const seen = source.eventsSince(startMark).find((event) => predicate(event));
+    if (seen) {
+      if (asserts) options.onWait?.({ event: seen });
+      return Promise.resolve(seen);
+    }
+    if (signal.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
+    const waiting = () => listen(source, { predicate, what, timeoutMs, asserts, signal });
+    return options.idle ? options.idle(waiting) : waiting();
+  }
+
+  function listen(
+    source: EventSource,
+    { predicate, what, timeoutMs, asserts, signal }: Wait,
+  ): Promise<ObservedEvent> {
     return new Promise<ObservedEvent>((resolve, reject) => {
       let settled = false;
       const finish = (event?: ObservedEvent, error?: Error) => {
@@ -70,7 +106,7 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
         settled = true;
         unsubscribe();
         clearTimeout(timer);
-        options.signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', onAbort);
         if (event) {
           if (asserts) options.onWait?.({ event });
           resolve(event);
@@ -90,8 +126,8 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
         if (asserts) options.onWait?.({ timeout });
         finish(undefined, timeout);
       }, timeoutMs);
-      const onAbort = () => finish(undefined, options.signal.reason ?? new Error('aborted'));
-      options.signal.addEventListener('abort', onAbort, { once: true });
+      const onAbort = () => finish(undefined, signal.reason ?? new Error('aborted'));
+      signal.addEventListener('abort', onAbort, { once: true });
       for (const event of source.eventsSince(startMark)) {
         if (settled) break;
         test(event);

@@ -51,8 +51,14 @@ const wave = (operation: string): number => {
   if (/^guild\.(delete|leave)$/.test(operation)) return 4;
   return 2;
 };
-/** Waves whose entries do not depend on each other (undone in parallel); the rest go one by one. */
+/** Waves whose entries do not depend on each other (all undone in parallel); in the rest, a check's go in order. */
 const PARALLEL_WAVES = new Set([0, 1, 3]);
+
+const byCheck = (lines: readonly Line[]): Map<string, Line[]> => {
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) groups.set(line.checkId, [...(groups.get(line.checkId) ?? []), line]);
+  return groups;
+};
 
 export class Ledger {
   private readonly lines: Line[] = [];
@@ -73,12 +79,12 @@ export class Ledger {
   /** A successful call that equals an entry's undo (same operation, same fields) settles that entry. */
   settle(operation: string, fields: Record<string, unknown>): void {
     let changed = false;
+    const matches = ([wanted, wantedFields]: [string, Record<string, unknown>]) =>
+      wanted === operation &&
+      Object.entries(wantedFields).every(([key, value]) => isDeepStrictEqual(fields[key], value));
     for (const line of this.lines) {
-      if (line.settled || line.entry.undo[0] !== operation) continue;
-      const matches = Object.entries(line.entry.undo[1]).every(([key, value]) =>
-        isDeepStrictEqual(fields[key], value),
-      );
-      if (matches) {
+      if (line.settled) continue;
+      if (matches(line.entry.undo) || (line.entry.settledBy && matches(line.entry.settledBy))) {
         line.settled = true;
         changed = true;
       }
@@ -98,7 +104,11 @@ export class Ledger {
     return this.lines.length;
   }
 
-  /** Undoes every unsettled entry in dependency order within the budget; never throws. */
+  /**
+   * Undoes every unsettled entry in dependency order within the budget; never throws. Within a wave the
+   * undos run in parallel; in the waves whose entries may depend on each other, those of one check go one
+   * by one (newest first) while different checks' go in parallel.
+   */
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
     const budget = AbortSignal.timeout(options.budgetMs);
     const concurrency = Math.max(1, options.concurrency ?? 4);
@@ -139,15 +149,15 @@ export class Ledger {
     };
     for (let current = 0; current <= 4; current++) {
       const lines = pending.filter((line) => wave(line.entry.undo[0]) === current);
-      if (!PARALLEL_WAVES.has(current)) {
-        for (const line of lines) await undoLine(line);
-        continue;
-      }
+      // A task is one undo, or in an ordered wave the undos of one check in order.
+      const tasks: Line[][] = PARALLEL_WAVES.has(current)
+        ? lines.map((line) => [line])
+        : [...byCheck(lines).values()];
       let next = 0;
       const worker = async () => {
-        while (next < lines.length) await undoLine(lines[next++]);
+        while (next < tasks.length) for (const line of tasks[next++]) await undoLine(line);
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, lines.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
     }
     this.#finish();
     return pending.flatMap((line) => records.get(line) ?? []);

@@ -3,10 +3,12 @@
  * then undoes the ledger (also when interrupted).
  */
 
+import { setMaxListeners } from 'node:events';
 import { RequestError } from '../client/http.js';
+import { Admission, type Claim } from './admission.js';
 import type { CheckDefinition } from './check.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
-import { AlreadyAbsent } from './ledger.js';
+import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 
 export interface Capabilities {
@@ -81,6 +83,12 @@ const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
  */
 const STRAGGLER_GRACE_MS = 12_000;
 
+/**
+ * Schedules the checks (issue 11): each starts as soon as a slot is free and its holds are compatible
+ * with what runs (holds.ts), those with deliberate waits first; an `exclusive` check runs with nothing
+ * else; the 'after' phase runs together once every other check has ended. Then the cleanup undoes the
+ * ledger (a holder undoes what the next holder must not see itself, before it ends).
+ */
 export async function executeChecks(
   checks: readonly CheckDefinition[],
   env: CheckEnvironment,
@@ -90,55 +98,188 @@ export async function executeChecks(
   const stragglers: Promise<unknown>[] = [];
   const total = checks.length;
   const interrupted = () => options.signal?.aborted === true;
+  const admission = new Admission(Math.max(1, options.concurrency), options.signal);
+  // Each running check listens to the run's signal, and checks waiting for an event hold no slot: more
+  // than --concurrency may listen at once (at most every check), which is no leak.
+  if (options.signal) setMaxListeners(checks.length + 10, options.signal);
+  const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
+  const quiet = new QuietChannel(env);
 
-  const runOne = async (check: CheckDefinition) => {
+  const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
-    let result: CheckResult;
     if (missing) {
-      result = skipped(check, missing);
-    } else {
+      record(check, skipped(check, missing));
+      return;
+    }
+    const claims = claimsOf(check);
+    try {
+      await admission.request({ claims, slot: true, priority, start: true, alone });
+    } catch {
+      return; // interrupted before it started: reported below as not run
+    }
+    const held = new Map(claims.map((claim) => [claim.hold, claim]));
+    let slot = true;
+    let ended = false;
+    try {
+      if (!alone && check.holds?.includes('quiet-channel') && !(await quiet.ready())) {
+        // No scratch channel: the sandbox channel, with nothing else running (holds.ts).
+        admission.release([...held.values()], slot);
+        admission.finished(false);
+        slot = false;
+        ended = true;
+        held.clear();
+        await runOne(check, Number.MAX_SAFE_INTEGER - 1, true);
+        return;
+      }
       options.onCheckStart?.(check);
-      result = await executeCheck(check, env, {
+      const result = await executeCheck(check, env, {
         timeoutMs: check.timeoutMs ?? options.checkTimeoutMs,
         signal: options.signal,
         onSettled: (settled) => stragglers.push(settled),
+        ...(check.holds?.includes('quiet-channel') && quiet.channelId
+          ? { sandbox: { ...env.sandbox, channelId: quiet.channelId } }
+          : {}),
+        scheduling: {
+          release(hold) {
+            const claim = held.get(hold);
+            if (!claim) return;
+            held.delete(hold);
+            admission.release([claim], false);
+          },
+          async acquire(hold, signal) {
+            if (held.has(hold)) return;
+            const mode =
+              check.holds?.includes(hold) || check.acquires?.includes(hold)
+                ? 'alone'
+                : check.shares?.includes(hold)
+                  ? 'shared'
+                  : undefined;
+            if (!mode) throw new Error(`${check.id} acquires '${hold}', which it does not declare`);
+            const claim: Claim = { hold, mode };
+            await admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal });
+            held.set(hold, claim);
+          },
+          async idle(wait, signal) {
+            if (!slot) return wait();
+            slot = false;
+            admission.release([], true);
+            try {
+              return await wait();
+            } finally {
+              await admission.request({ claims: [], slot: true, priority: -1, start: false, signal }).then(
+                () => {
+                  slot = true;
+                },
+                () => undefined,
+              );
+            }
+          },
+        },
       });
+      record(check, result);
+    } finally {
+      if (!ended) {
+        admission.release([...held.values()], slot);
+        admission.finished(alone);
+      }
     }
+  };
+
+  const record = (check: CheckDefinition, result: CheckResult) => {
     results.set(check.id, result);
     options.onCheckResult?.(result, { done: results.size, total });
   };
 
-  const last = (check: CheckDefinition) => check.phase === 'after';
-  const concurrent = checks.filter((check) => !check.exclusive && !last(check));
-  // Exclusive checks one by one, then the 'after' phase (checks of what the whole run observed).
-  const exclusive = [...checks.filter((check) => check.exclusive && !last(check)), ...checks.filter(last)];
-  let next = 0;
-  const worker = async () => {
-    while (next < concurrent.length && !interrupted()) {
-      const check = concurrent[next++];
-      await runOne(check);
-    }
-  };
-  const width = Math.max(1, Math.min(options.concurrency, concurrent.length));
-  await Promise.all(Array.from({ length: width }, worker));
-  for (const check of exclusive) {
-    if (interrupted()) break;
-    await runOne(check);
-  }
+  const main = checks.filter((check) => check.phase !== 'after');
+  const after = checks.filter((check) => check.phase === 'after');
+  await Promise.all(
+    startOrder(main).map(({ check, priority }) => runOne(check, priority, check.exclusive === true)),
+  );
+  if (!interrupted() && !options.stopReason?.())
+    await Promise.all(after.map((check, index) => runOne(check, index, check.exclusive === true)));
 
   await settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
   const stopped = options.stopReason?.();
-  if (stopped) {
-    for (const check of checks)
-      if (!results.has(check.id)) results.set(check.id, skipped(check, `not run: ${stopped}`));
+  for (const check of checks) {
+    if (results.has(check.id)) continue;
+    if (stopped) results.set(check.id, skipped(check, `not run: ${stopped}`));
   }
   options.onCleanupStart?.();
-  const cleanup = options.cleanup === false ? [] : await undoLedger(env, options.cleanupBudgetMs ?? 60_000);
+  const cleanup =
+    options.cleanup === false ? [] : await undoLedger(env, cleanupBudgetMs, options.concurrency);
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
     cleanup,
     interrupted: interrupted(),
   };
+}
+
+/** A check's holds as claims: alone for what it holds, shared for what it shares. */
+const claimsOf = (check: CheckDefinition): Claim[] => [
+  ...(check.holds ?? []).map((hold): Claim => ({ hold, mode: 'alone' })),
+  ...(check.shares ?? []).map((hold): Claim => ({ hold, mode: 'shared' })),
+];
+
+/**
+ * Start order: checks that wait deliberately first (longest first: they set the run's floor), then the
+ * checks on a hold (sharers of a hold before its holders: sharers run together, a holder then runs once),
+ * then the rest; exclusive checks last.
+ */
+function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinition; priority: number }[] {
+  const rank = (check: CheckDefinition) => [
+    check.exclusive ? 1 : 0,
+    -(check.waitsMs ?? 0),
+    // Checks on a hold form chains (its holders run one by one): they start before free checks.
+    check.holds?.length || check.shares?.length ? 0 : 1,
+    check.holds?.length ? 1 : 0,
+  ];
+  const ordered = checks
+    .map((check, index) => ({ check, index, rank: rank(check) }))
+    .sort((a, b) => {
+      for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return a.rank[i] - b.rank[i];
+      return a.index - b.index;
+    });
+  return ordered.map(({ check }, priority) => ({ check, priority }));
+}
+
+/**
+ * The run's quiet channel (holds.ts 'quiet-channel'): created at the first need, in the sandbox guild,
+ * tracked for deletion at cleanup; undefined when channel.create does not give one.
+ */
+class QuietChannel {
+  channelId?: string;
+  #ready?: Promise<boolean>;
+  constructor(private readonly env: CheckEnvironment) {}
+
+  ready(): Promise<boolean> {
+    this.#ready ??= this.#create();
+    return this.#ready;
+  }
+
+  async #create(): Promise<boolean> {
+    const { client, sandbox, ledger } = this.env;
+    const name = `conformance-quiet-${Date.now().toString(36)}`;
+    try {
+      const { result } = await client.call('channel.create', {
+        guild_id: sandbox.guildId,
+        data: { name, type: 0 },
+      });
+      const id = result.ok ? (result.body as { id?: unknown } | null)?.id : undefined;
+      if (typeof id !== 'string') return false;
+      ledger.add(
+        {
+          kind: 'channel',
+          label: `quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
+          undo: ['channel.delete', { channel_id: id }],
+        },
+        'run',
+      );
+      this.channelId = id;
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 /** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
@@ -156,47 +297,53 @@ const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Re
 };
 
 /** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
-export function undoLedger(env: CheckEnvironment, budgetMs = 60_000): Promise<CleanupRecord[]> {
+export function undoLedger(
+  env: CheckEnvironment,
+  budgetMs = 60_000,
+  concurrency?: number,
+): Promise<CleanupRecord[]> {
   // Cleanup gets its own chance even when the checks declared the target unresponsive.
   env.client.resumeForCleanup();
+  return env.ledger.undoAll(undoEntry(env), { budgetMs, ...(concurrency ? { concurrency } : {}) });
+}
+
+/** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
+function undoEntry(env: CheckEnvironment): Undo {
   const redact = (text: string) => env.client.redactor.redact(text);
-  return env.ledger.undoAll(
-    async (entry, signal) => {
-      const [operation, fields] = entry.undo;
-      if (operation.startsWith('trigger:')) {
-        if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
-        await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
-        return;
-      }
-      let failure: string;
-      try {
-        const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
-        if (result.ok) return;
-        failure = `${operation} answered HTTP ${result.status} ${redact(result.text).slice(0, 300)}`;
-        if (saysNotFound(result)) throw new AlreadyAbsent(failure);
-      } catch (error) {
-        if (error instanceof AlreadyAbsent || signal.aborted) throw error;
-        failure = (error as Error).message;
-      }
-      const readBack = READ_BACK[operation]?.(fields);
-      if (!readBack) throw new Error(failure);
-      const [readOperation, readFields] = readBack;
-      try {
-        const { result } = await env.client.call(readOperation, readFields, { as: entry.as, signal });
-        if (saysNotFound(result))
-          throw new AlreadyAbsent(
-            `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
-          );
-        throw new Error(
-          `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
+  return async (entry, signal) => {
+    const [operation, fields] = entry.undo;
+    if (operation.startsWith('trigger:')) {
+      if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+      await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
+      return;
+    }
+    let failure: string;
+    try {
+      const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
+      if (result.ok) return;
+      failure = `${operation} answered HTTP ${result.status} ${redact(result.text).slice(0, 300)}`;
+      if (saysNotFound(result)) throw new AlreadyAbsent(failure);
+    } catch (error) {
+      if (error instanceof AlreadyAbsent || signal.aborted) throw error;
+      failure = (error as Error).message;
+    }
+    const readBack = READ_BACK[operation]?.(fields);
+    if (!readBack) throw new Error(failure);
+    const [readOperation, readFields] = readBack;
+    try {
+      const { result } = await env.client.call(readOperation, readFields, { as: entry.as, signal });
+      if (saysNotFound(result))
+        throw new AlreadyAbsent(
+          `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
         );
-      } catch (error) {
-        if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
-        throw new Error(`${failure}; read-back failed too: ${error.message}`);
-      }
-    },
-    { budgetMs },
-  );
+      throw new Error(
+        `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
+      );
+    } catch (error) {
+      if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
+      throw new Error(`${failure}; read-back failed too: ${error.message}`);
+    }
+  };
 }
 
 async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {

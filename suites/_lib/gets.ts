@@ -18,6 +18,8 @@ export interface GetEachListed {
   maxGets: number;
   /** Why nothing is left to compare with. */
   noneReason: (t: CheckContext) => string;
+  /** What the list relies on (src/runner/holds.ts), e.g. the bot's guild list. */
+  shares?: CheckSpec['shares'];
 }
 
 export interface GetSandbox {
@@ -65,6 +67,7 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
     level: 'must',
     rules: [spec.rule],
     operations: [list, get],
+    ...(spec.shares ? { shares: spec.shares } : {}),
     async run(t: CheckContext) {
       const listed = await listOnce(t, list, spec.listFields(t));
       const sandboxId = spec.sandboxId(t);

@@ -12,6 +12,13 @@ import { idOf } from './lists.js';
 
 export type RequestEvent = 'friend-request' | 'guild-request' | 'guild-member-request';
 
+/** The operation that answers each request (its message_id is the request id, §4.3, §4.4, §4.7). */
+export const ANSWER_OF = {
+  'friend-request': 'friend.approve',
+  'guild-request': 'guild.approve',
+  'guild-member-request': 'guild.member.approve',
+} as const;
+
 /** The request id in a trigger's answer: `request_id`, or `message_id` / `id` as some triggers name it. */
 export const requestIdOf = (answer: unknown): string | undefined => {
   const fields = (answer ?? {}) as Record<string, unknown>;
@@ -83,8 +90,9 @@ export async function receiveRequest(
 ): Promise<IncomingRequest> {
   const before = new Set(t.events.available ? t.events.all() : []);
   const answer = await t.trigger(type, payload);
+  // Waited for even when the run is interrupted: the request exists, and the cleanup must answer it.
   const event = t.events.available
-    ? await t.events.tryWaitFor(correlates(type, before, answer, payload))
+    ? await t.events.tryWaitFor(correlates(type, before, answer, payload), undefined, { untilTimeout: true })
     : undefined;
   if (options.requireEvent) {
     t.expect(
@@ -101,6 +109,14 @@ export async function receiveRequest(
         : `${t.events.available ? `no ${type} event arrived within ${t.events.timeoutMs} ms` : 'no event stream in this run'} and the trigger's answer names no request id: ${JSON.stringify(answer) ?? 'empty'}`,
     );
   }
+  // A request left pending is answered false at cleanup; any answer of the check settles it.
+  const answerOperation = ANSWER_OF[type];
+  t.track({
+    kind: 'request',
+    label: `${type} ${requestId}`,
+    undo: [answerOperation, { message_id: requestId, approve: false }],
+    settledBy: [answerOperation, { message_id: requestId }],
+  });
   const guildId = idOf(event?.body?.guild) ?? answerGuildIdOf(answer);
   const userId = (event && eventRequesterOf(event)) ?? requesterIdOf(answer);
   return {

@@ -301,6 +301,207 @@ describe('scheduling', () => {
     await runChecks(checks, { concurrency: 8 });
     expect(seenByExclusive).toEqual([0]);
   });
+
+  it('runs the holders of a hold one at a time, its sharers together but never with a holder, the rest alongside', async () => {
+    const live = { holders: 0, sharers: 0 };
+    const seen = { holdersWithHolder: 0, sharersWithHolder: 0, maxSharers: 0, freeBesideHolder: false };
+    const changed = new EventEmitter();
+    const until = (condition: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const test = () => {
+          if (!condition()) return;
+          changed.off('change', test);
+          resolve();
+        };
+        changed.on('change', test);
+        test();
+      });
+    const sharersStarted = { count: 0 };
+    const checks = [
+      ...Array.from({ length: 3 }, (_, i) =>
+        check(
+          `holder-${i}`,
+          async (t: CheckContext) => {
+            if (live.holders > 0) seen.holdersWithHolder++;
+            if (live.sharers > 0) seen.sharersWithHolder++;
+            live.holders++;
+            changed.emit('change');
+            await t.call('guild.list');
+            live.holders--;
+            changed.emit('change');
+            t.expect(true, 'ran');
+          },
+          { holds: ['join-requests'] },
+        ),
+      ),
+      ...Array.from({ length: 3 }, (_, i) =>
+        check(
+          `sharer-${i}`,
+          async (t: CheckContext) => {
+            if (live.holders > 0) seen.sharersWithHolder++;
+            live.sharers++;
+            sharersStarted.count++;
+            seen.maxSharers = Math.max(seen.maxSharers, live.sharers);
+            changed.emit('change');
+            // Together: each waits for all three (a schedule running them one by one would time out).
+            await until(() => sharersStarted.count === 3);
+            await t.call('guild.list');
+            live.sharers--;
+            changed.emit('change');
+            t.expect(true, 'ran');
+          },
+          { shares: ['join-requests'] },
+        ),
+      ),
+      check('free', async (t: CheckContext) => {
+        // Alongside: it waits for a holder to be running (a schedule running holders alone would time out).
+        await until(() => live.holders > 0);
+        seen.freeBesideHolder = true;
+        await t.call('guild.list');
+        t.expect(true, 'ran');
+      }),
+    ];
+    const result = await runChecks(checks, { concurrency: 8, checkTimeoutMs: 5_000 });
+    expect(result.checks.map((c) => c.status)).toEqual(Array(7).fill('pass'));
+    expect(seen).toEqual({
+      holdersWithHolder: 0,
+      sharersWithHolder: 0,
+      maxSharers: 3,
+      freeBesideHolder: true,
+    });
+  });
+
+  it("gives a check's slot to others while it waits for an event", async () => {
+    // One slot: the waiting check must let the check that causes its event run.
+    const checks = [
+      check(
+        'waits',
+        async (t: CheckContext) => {
+          const event = await t.events.waitFor(
+            (e) => e.type === 'message-created' && e.body?.message?.content === 'slot-test',
+            'the message-created of the other check',
+          );
+          t.expect(event, 'the event arrived');
+        },
+        { needs: ['events'], waitsMs: 1 },
+      ),
+      check('causes', async (t: CheckContext) => {
+        const created = await t.call('message.create', {
+          channel_id: t.sandbox.channelId,
+          content: 'slot-test',
+        });
+        for (const message of created.body ?? [])
+          t.track({
+            kind: 'message',
+            label: `message ${message.id}`,
+            undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: message.id }],
+          });
+        t.expectOk(created, 'message.create');
+      }),
+    ];
+    const result = await run({ reference, checks, concurrency: 1, eventTimeoutMs: 3_000 });
+    expect(result.checks.map((c) => [c.id, c.status])).toEqual([
+      ['test/waits', 'pass'],
+      ['test/causes', 'pass'],
+    ]);
+  });
+
+  it('gives quiet-channel holders a channel of their own, deleted at cleanup; without channel.create, the sandbox channel alone', async () => {
+    const channelsSeen: string[] = [];
+    let inFlightBesideFallback = -1;
+    let inFlight = 0;
+    const quiet = check(
+      'quiet',
+      async (t: CheckContext) => {
+        channelsSeen.push(t.sandbox.channelId);
+        inFlightBesideFallback = inFlight;
+        const listed = await t.call('message.list', { channel_id: t.sandbox.channelId });
+        t.expectOk(listed, 'message.list of the quiet channel');
+      },
+      { holds: ['quiet-channel'] },
+    );
+    const others = Array.from({ length: 4 }, (_, i) =>
+      check(`other-${i}`, async (t: CheckContext) => {
+        inFlight++;
+        await t.call('guild.list');
+        inFlight--;
+        t.expect(true, 'ran');
+      }),
+    );
+    const result = await runChecks([quiet, ...others]);
+    expect(result.checks.every((c) => c.status === 'pass')).toBe(true);
+    expect(channelsSeen[0]).not.toBe(reference.sandbox.channelId);
+    expect(result.cleanup).toContainEqual(
+      expect.objectContaining({
+        operation: 'channel.delete',
+        status: 'undone',
+        label: expect.stringContaining(channelsSeen[0]),
+      }),
+    );
+
+    // A target whose channel.create fails: the sandbox channel, with nothing else in flight.
+    const refusing = await startReference({
+      intercept: (request) =>
+        request.operation === 'channel.create'
+          ? { status: 501, body: { message: 'not implemented' } }
+          : undefined,
+    });
+    try {
+      channelsSeen.length = 0;
+      const fallback = await run({ reference: refusing, checks: [quiet, ...others], events: 'none' });
+      expect(fallback.checks.every((c) => c.status === 'pass')).toBe(true);
+      expect(channelsSeen).toEqual([refusing.sandbox.channelId]);
+      expect(inFlightBesideFallback).toBe(0);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('runs the after phase once every other check has ended, its checks together', async () => {
+    let mainRunning = 0;
+    let afterRunning = 0;
+    let maxAfter = 0;
+    let mainBesideAfter = 0;
+    const afterStarted = { count: 0 };
+    const changed = new EventEmitter();
+    const checks = [
+      ...Array.from({ length: 3 }, (_, i) =>
+        check(
+          `after-${i}`,
+          async (t: CheckContext) => {
+            mainBesideAfter += mainRunning;
+            afterRunning++;
+            afterStarted.count++;
+            maxAfter = Math.max(maxAfter, afterRunning);
+            changed.emit('change');
+            await new Promise<void>((resolve) => {
+              const test = () => {
+                if (afterStarted.count < 3) return;
+                changed.off('change', test);
+                resolve();
+              };
+              changed.on('change', test);
+              test();
+            });
+            afterRunning--;
+            t.expect(true, 'ran');
+          },
+          { phase: 'after' },
+        ),
+      ),
+      ...Array.from({ length: 3 }, (_, i) =>
+        check(`main-${i}`, async (t: CheckContext) => {
+          mainRunning++;
+          await t.call('guild.list');
+          mainRunning--;
+          t.expect(true, 'ran');
+        }),
+      ),
+    ];
+    const result = await runChecks(checks, { concurrency: 8, checkTimeoutMs: 5_000 });
+    expect(result.checks.every((c) => c.status === 'pass')).toBe(true);
+    expect([mainBesideAfter, maxAfter]).toEqual([0, 3]);
+  });
 });
 
 describe('ledger and cleanup', () => {

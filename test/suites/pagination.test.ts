@@ -71,10 +71,9 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
     ['message-list-prev-missing', ['returns-bidirectional-list']],
     ['message-list-items-without-user', ['returns-bidirectional-list']],
     ['message-list-rejects-order-asc', ['order-asc-is-accepted']],
-    [
-      'message-list-default-direction-after',
-      ['no-next-starts-from-latest', 'direction-defaults-to-before', 'order-defaults-to-asc'],
-    ],
+    // In the quiet channel (a few messages) the order check sees its messages oldest first from either
+    // end: only the checks of where a page starts fail.
+    ['message-list-default-direction-after', ['no-next-starts-from-latest', 'direction-defaults-to-before']],
     [
       'message-list-order-follows-direction',
       ['no-next-starts-from-latest', 'order-defaults-to-asc', 'next-walk-visits-every-created-message'],

@@ -1,0 +1,21 @@
+/**
+ * What a check may need to itself (issue 11: isolation by resource, not by running alone). A check that
+ * `holds` one runs with no other check that holds or `shares` it; checks that share one run together.
+ * Anything a check creates itself (a message, a scratch channel) needs no hold: no other check touches it.
+ */
+export const HOLDS = {
+  'peer-in-guild':
+    "whether the peer may post in the sandbox guild and what its member record says (guild mutes, roles): a guild.member.mute blocks the peer's posts in every channel, and guild-member-updated events name only the member",
+  'friend-requests':
+    "the trigger's friend requests and the bot's friend list they change: a friend-request event names no flow, so two flows at once could answer each other's request; a friend.list walk meanwhile would see a friend come and go",
+  'guild-invitations':
+    "the trigger's guild-request invitations and the bot's guild list they change: one flow at a time, and a guild.list walk (or a check acting on each listed guild) never meets a guild joined and left meanwhile",
+  'join-requests':
+    "the trigger's guild-member-request join requests and the sandbox guild's member list they change: one flow at a time, and a guild.member.list walk never meets the requester joining or leaving",
+  'quiet-channel':
+    "a channel nobody else posts in while the check reads its latest messages: the check's t.sandbox.channelId is a scratch channel the run creates (deleted at cleanup), or, where channel.create fails, the sandbox channel with the check run alone",
+} as const;
+
+export type Hold = keyof typeof HOLDS;
+
+export const isHold = (value: string): value is Hold => Object.hasOwn(HOLDS, value);
