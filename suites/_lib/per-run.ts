@@ -1,6 +1,7 @@
 /**
- * State the checks of one run share. Keyed by the run's sandbox object, which the runner creates once per
- * run and hands to every check of it: the state is gone with the run, and two runs never see each other's.
+ * State the checks of one run share. Keyed by the run's config object (t.config), which the runner builds
+ * once per run and hands unchanged to every check of it: the state is gone with the run, and two runs never
+ * see each other's. Not by t.sandbox: a check that holds the quiet channel gets a sandbox of its own.
  */
 import type { CheckContext } from '../../src/runner/check.js';
 
@@ -8,10 +9,10 @@ import type { CheckContext } from '../../src/runner/check.js';
 export function perRun<State>(create: () => State): (t: CheckContext) => State {
   const states = new WeakMap<object, State>();
   return (t) => {
-    let state = states.get(t.sandbox);
+    let state = states.get(t.config);
     if (state === undefined) {
       state = create();
-      states.set(t.sandbox, state);
+      states.set(t.config, state);
     }
     return state;
   };
