@@ -42,6 +42,7 @@ const messageCreatedOnStream = (t: CheckContext, messageId: string) =>
     t,
     (event) => event.type === 'message-created' && resourceId(event, 'message') === messageId,
     `message.create of ${messageId} caused no message-created on the run's event stream (see message.create/emits-message-created)`,
+    'message-created',
   );
 
 /** The sn of an event as sent: sn, or id in the older envelope. */

@@ -8,9 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT } from '../../src/exit-codes.js';
 import type { BadgeLevel } from '../../src/report/badge.js';
-import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
+import type { parseRunResult } from '../../src/report/parse.js';
 import { type CommandIo, processIo } from './io.js';
-import { ensureWritableDir } from './preflight.js';
 
 export interface BadgeCommandOptions {
   out?: string;
@@ -23,10 +22,16 @@ export async function badgeCommand(
   options: BadgeCommandOptions,
   io: CommandIo = processIo,
 ) {
-  // Loaded here, not at startup (badge-maker): --version and --help need none of it.
-  const { BADGE_LEVELS, badgeData, renderBadgeJson, renderBadgeSvg } = await import(
-    '../../src/report/badge.js'
-  );
+  // Loaded here, not at startup (badge-maker): --version, --help and list need none of it.
+  const [
+    { BADGE_LEVELS, badgeData, renderBadgeJson, renderBadgeSvg },
+    { parseRunResult, ReportInputError },
+    { ensureWritableDir },
+  ] = await Promise.all([
+    import('../../src/report/badge.js'),
+    import('../../src/report/parse.js'),
+    import('./preflight.js'),
+  ]);
   const level = (options.badgeLevel ?? 'must') as BadgeLevel;
   if (!BADGE_LEVELS.includes(level)) {
     io.stderr(`Unknown --badge-level '${options.badgeLevel}': use 'must' or 'should'.\n`);

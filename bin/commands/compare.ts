@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { EXIT } from '../../src/exit-codes.js';
-import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { type CommandIo, processIo } from './io.js';
 
@@ -15,7 +14,10 @@ export interface CompareCommandOptions {
   color?: boolean;
 }
 
-async function readReport(path: string): Promise<RunResult> {
+async function readReport(
+  path: string,
+  { parseRunResult, ReportInputError }: typeof import('../../src/report/parse.js'),
+): Promise<RunResult> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -33,13 +35,15 @@ export async function compareCommand(
   options: CompareCommandOptions,
   io: CommandIo = processIo,
 ): Promise<void> {
+  // Loaded here, not at startup: --version, --help and list need no report parser.
+  const parse = await import('../../src/report/parse.js');
   let base: RunResult;
   let head: RunResult;
   try {
-    base = await readReport(basePath);
-    head = await readReport(headPath);
+    base = await readReport(basePath, parse);
+    head = await readReport(headPath, parse);
   } catch (error) {
-    if (!(error instanceof ReportInputError)) throw error;
+    if (!(error instanceof parse.ReportInputError)) throw error;
     io.stderr(`${error.message}\n`);
     return io.exit(EXIT.usage);
   }

@@ -10,7 +10,6 @@ import { type Command, Option } from 'commander';
 import { CHOICES } from '../../src/choices.js';
 import { EXIT } from '../../src/exit-codes.js';
 import type { BadgeLevel } from '../../src/report/badge.js';
-import { parseRunResult, ReportInputError } from '../../src/report/parse.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { type CommandIo, processIo } from './io.js';
 
@@ -30,19 +29,21 @@ function labelOf(argument: string): { label: string; path: string } {
 }
 
 export async function matrixCommand(reports: string[], flags: MatrixFlags, io: CommandIo = processIo) {
-  // Loaded here, not at startup (badge-maker and the HTML writers): --version and --help need none of it.
+  // Loaded here, not at startup (badge-maker and the HTML writers): --version, --help and list need none of it.
   const [
     { badgeData, renderBadgeJson, renderBadgeSvg },
     { renderHtml },
     { renderMatrixHtml },
     { renderMatrixMarkdown },
     { buildMatrix, implementationNames },
+    { parseRunResult, ReportInputError },
   ] = await Promise.all([
     import('../../src/report/badge.js'),
     import('../../src/report/html.js'),
     import('../../src/report/matrix-html.js'),
     import('../../src/report/matrix-markdown.js'),
     import('../../src/report/matrix-model.js'),
+    import('../../src/report/parse.js'),
   ]);
   const inputs = reports.map(labelOf);
   const runs: RunResult[] = [];

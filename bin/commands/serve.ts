@@ -6,11 +6,10 @@
 
 import type { Command } from 'commander';
 import { EXIT } from '../../src/exit-codes.js';
-import { type FaultDefinition, VARIANT_POINTS, type Variants } from '../../src/reference/contract.js';
+import type { FaultDefinition, Variants } from '../../src/reference/contract.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { collect } from './collect.js';
 import { type CommandIo, processIo } from './io.js';
-import { listenErrorMessage } from './preflight.js';
 
 export const DEFAULT_SERVE_PORT = 5140;
 
@@ -69,12 +68,19 @@ export function registerServe(
     .option('--json', 'with --list-faults or --list-tolerances: print JSON')
     .action(async (flags: ServeFlags) => {
       // Loaded here, not at startup: --version and --help need no reference (issue 11, fast start).
-      const [{ faultCatalogue }, { startReference }, { toleranceCatalogue, tolerancePresets }] =
-        await Promise.all([
-          import('../../src/reference/faults/index.js'),
-          import('../../src/reference/server.js'),
-          import('../../src/reference/tolerances/index.js'),
-        ]);
+      const [
+        { faultCatalogue },
+        { startReference },
+        { toleranceCatalogue, tolerancePresets },
+        { VARIANT_POINTS },
+        { listenErrorMessage },
+      ] = await Promise.all([
+        import('../../src/reference/faults/index.js'),
+        import('../../src/reference/server.js'),
+        import('../../src/reference/tolerances/index.js'),
+        import('../../src/reference/contract.js'),
+        import('./preflight.js'),
+      ]);
       if (flags.listFaults) {
         listFaults(faultCatalogue, io, flags.json ?? false);
         return;
@@ -90,7 +96,7 @@ export function registerServe(
         ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
         faults: flags.fault,
         tolerances: flags.tolerate,
-        variants: parseVariants(flags.variant),
+        variants: parseVariants(flags.variant, VARIANT_POINTS),
         ...(flags.limitBound === undefined
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
@@ -193,13 +199,16 @@ function nonEmpty(flag: string, text: string): string {
   return text;
 }
 
-function parseVariants(entries: string[]): Partial<Variants> {
+function parseVariants(
+  entries: string[],
+  points: Readonly<Record<string, readonly string[]>>,
+): Partial<Variants> {
   const variants: Record<string, string> = {};
   for (const entry of entries) {
     const [point, value, ...rest] = entry.split('=');
-    const values = (VARIANT_POINTS as Record<string, readonly string[]>)[point];
+    const values = points[point];
     if (!values || value === undefined || rest.length > 0 || !values.includes(value)) {
-      const known = Object.entries(VARIANT_POINTS)
+      const known = Object.entries(points)
         .map(([name, choices]) => `${name}=${choices.join('|')}`)
         .join(', ');
       throw new ConfigurationError(`--variant '${entry}' is not a known point=value; use one of: ${known}.`);

@@ -3,8 +3,13 @@
  * with a predicate and a timeout. Waits resolve with a plain result, never hang and never throw, so a
  * check can probe misbehaving servers safely.
  */
-import { WebSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type { WebSocket } from 'ws';
 import { type Frame, parseFrame } from './protocol.js';
+
+// ws loads on the first connection, through require: the suites import this file, and `conformance list`
+// opens no socket; ws's ESM wrapper would also make Node 20 lex each of its CommonJS files (issue 11).
+const requireWs = (): typeof import('ws') => createRequire(import.meta.url)('ws');
 
 export interface Closed {
   code: number;
@@ -87,7 +92,7 @@ export class WsSession {
       if (signal?.aborted) return reject(new Error(`Not connecting to ${url}: the run was stopped`));
       let socket: WebSocket;
       try {
-        socket = new WebSocket(url, {
+        socket = new (requireWs().WebSocket)(url, {
           handshakeTimeout: timeoutMs,
           maxPayload: SESSION_LIMITS.maxPayloadBytes,
           followRedirects: false,
@@ -190,7 +195,7 @@ export class WsSession {
   }
 
   sendText(text: string): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
   /** The first frame at index >= since (default: from now) matching predicate; or closed, or timeout. */
@@ -236,7 +241,7 @@ export class WsSession {
   /** Closes (normal closure) and waits briefly for the close handshake, then terminates. */
   async close(timeoutMs = 1000): Promise<void> {
     if (this.#closed) return;
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(1000);
+    if (this.socket.readyState === this.socket.OPEN) this.socket.close(1000);
     const closed = await this.waitClose(timeoutMs);
     if (!closed) this.socket.terminate();
   }

@@ -146,8 +146,15 @@ export interface EventsApi {
        * set in motion (e.g. the id of a triggered request, so that the cleanup can answer it).
        */
       untilTimeout?: boolean;
+      /**
+       * The type of the event waited for: a wait in vain is remembered for the run (`missedBy`), so that
+       * a later check does not cause the same event and wait for it again.
+       */
+      type?: string;
     },
   ): Promise<ObservedEvent | undefined>;
+  /** The check of this run that caused an event of `type` and waited for it in vain, if any. */
+  missedBy(type: string): string | undefined;
   /** The event timeout of the run (--event-timeout): the default wait of waitFor and tryWaitFor, in ms. */
   readonly timeoutMs: number;
   /** How the run receives events, for checks of the transport itself (CONV-WS-*, CONV-WEBHOOK). */

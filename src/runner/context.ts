@@ -35,6 +35,8 @@ export interface CheckEnvironment {
   trigger?: Trigger;
   triggerUnavailableReason: string;
   eventTimeoutMs: number;
+  /** Event type → the check that caused one and waited for it in vain (shared by the run's checks). */
+  missedEvents?: Map<string, string>;
   validate?: Validate;
   /** Why validation is unavailable, when validate is undefined. */
   validateUnavailableReason?: string;
@@ -154,6 +156,8 @@ export async function executeCheck(
       timeoutMs: env.eventTimeoutMs,
       signal: controller.signal,
       timeoutSignal: requests.signal,
+      missed: env.missedEvents,
+      checkId: check.id,
       ...(options.scheduling
         ? { idle: <T>(wait: () => Promise<T>) => options.scheduling!.idle(wait, controller.signal) }
         : {}),

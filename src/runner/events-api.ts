@@ -26,6 +26,10 @@ export interface EventsApiOptions {
   signal: AbortSignal;
   /** Aborted only by the check's timeout, not by the run's interruption (waits `untilTimeout`). */
   timeoutSignal?: AbortSignal;
+  /** Run-wide: event type → the check that waited for one in vain (tryWaitFor with a type). */
+  missed?: Map<string, string>;
+  /** The check this API belongs to. */
+  checkId?: string;
   /** Runs a wait without holding the check's slot (the engine's; default: just wait). */
   idle?: <T>(wait: () => Promise<T>) => Promise<T>;
   /** Called when waitFor resolves or times out (an assertion of the check). */
@@ -68,9 +72,12 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
         false,
         waitOptions?.untilTimeout ? (options.timeoutSignal ?? options.signal) : options.signal,
       ).catch((error) => {
-        if (error instanceof EventWaitTimeout) return undefined;
-        throw error;
+        if (!(error instanceof EventWaitTimeout)) throw error;
+        if (waitOptions?.type && options.checkId && !options.missed?.has(waitOptions.type))
+          options.missed?.set(waitOptions.type, options.checkId);
+        return undefined;
       }),
+    missedBy: (type) => options.missed?.get(type),
     waitFor: (predicate, what, timeoutMs = options.timeoutMs) =>
       wait(predicate, what, timeoutMs, true, options.signal),
   };

@@ -37,6 +37,8 @@ export interface UndoOptions {
   budgetMs: number;
   /** Undos in flight at once within a wave. Default 4. */
   concurrency?: number;
+  /** false: more entries may come (the run goes on), so the file stays open. Default true. */
+  final?: boolean;
 }
 
 /** Ledger files of the runs in progress (the bin names them when it has to exit at once). */
@@ -62,6 +64,8 @@ const byCheck = (lines: readonly Line[]): Map<string, Line[]> => {
 
 export class Ledger {
   private readonly lines: Line[] = [];
+  /** Lines an undoAll has tried already: a second undoAll (after the after phase) leaves them be. */
+  readonly #attempted = new Set<Line>();
   #file?: LedgerFile;
 
   /** Keeps `file` up to date with what is still to undo, from now on. */
@@ -105,16 +109,17 @@ export class Ledger {
   }
 
   /**
-   * Undoes every unsettled entry in dependency order within the budget; never throws. Within a wave the
+   * Undoes every unsettled entry not tried yet in dependency order within the budget; never throws. Within a wave the
    * undos run in parallel; in the waves whose entries may depend on each other, those of one check go one
    * by one (newest first) while different checks' go in parallel.
    */
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
     const budget = AbortSignal.timeout(options.budgetMs);
     const concurrency = Math.max(1, options.concurrency ?? 4);
-    const pending = [...this.lines].reverse().filter((line) => !line.settled);
+    const pending = [...this.lines].reverse().filter((line) => !line.settled && !this.#attempted.has(line));
     const records = new Map<Line, CleanupRecord>();
     const undoLine = async (line: Line) => {
+      this.#attempted.add(line);
       const record: CleanupRecord = {
         label: line.entry.label,
         kind: line.entry.kind,
@@ -159,7 +164,7 @@ export class Ledger {
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
     }
-    this.#finish();
+    if (options.final !== false) this.#finish();
     return pending.flatMap((line) => records.get(line) ?? []);
   }
 

@@ -104,6 +104,7 @@ export async function executeChecks(
   if (options.signal) setMaxListeners(checks.length + 10, options.signal);
   const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
   const quiet = new QuietChannel(env);
+  env.missedEvents ??= new Map();
 
   const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
@@ -156,7 +157,11 @@ export async function executeChecks(
                   : undefined;
             if (!mode) throw new Error(`${check.id} acquires '${hold}', which it does not declare`);
             const claim: Claim = { hold, mode };
-            await admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal });
+            // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
+            await this.idle(
+              () => admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
+              signal,
+            );
             held.set(hold, claim);
           },
           async idle(wait, signal) {
@@ -195,8 +200,19 @@ export async function executeChecks(
   await Promise.all(
     startOrder(main).map(({ check, priority }) => runOne(check, priority, check.exclusive === true)),
   );
-  if (!interrupted() && !options.stopReason?.())
+  const cleaning = options.cleanup !== false;
+  // The cleanup is a short burst of independent deletes (a run leaves ~100): twice the checks' bound.
+  const cleanupConcurrency = 2 * Math.max(1, options.concurrency);
+  let mainCleanup: Promise<CleanupRecord[]> = Promise.resolve([]);
+  if (!interrupted() && !options.stopReason?.() && after.length > 0) {
+    // What the other checks created is needed no more: it is undone while the after phase runs (whose
+    // checks read the run's events, and may cause a few more; theirs are undone next).
+    if (cleaning)
+      mainCleanup = settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS).then(() =>
+        undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency, final: false }),
+      );
     await Promise.all(after.map((check, index) => runOne(check, index, check.exclusive === true)));
+  }
 
   await settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
   const stopped = options.stopReason?.();
@@ -205,8 +221,10 @@ export async function executeChecks(
     if (stopped) results.set(check.id, skipped(check, `not run: ${stopped}`));
   }
   options.onCleanupStart?.();
-  const cleanup =
-    options.cleanup === false ? [] : await undoLedger(env, cleanupBudgetMs, options.concurrency);
+  const undoneMeanwhile = await mainCleanup;
+  const cleanup = cleaning
+    ? [...undoneMeanwhile, ...(await undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency }))]
+    : [];
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
     cleanup,
@@ -221,18 +239,29 @@ const claimsOf = (check: CheckDefinition): Claim[] => [
 ];
 
 /**
- * Start order: checks that wait deliberately first (longest first: they set the run's floor), then the
- * checks on a hold (sharers of a hold before its holders: sharers run together, a holder then runs once),
- * then the rest; exclusive checks last.
+ * Start order, by groups: checks that wait deliberately and hold nothing alone (longest first: they set
+ * the run's floor); the sharers of holds (they run together, and before the holders of the same hold,
+ * which then run one by one: a holder's wait cannot overlap a sharer's); the holders (deliberate waits
+ * first); the checks that wait for events (a missing event costs the event timeout: start it early); the
+ * rest; exclusive checks last. Among sharers and holders, those of the longest chain of holders first.
  */
 function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinition; priority: number }[] {
-  const rank = (check: CheckDefinition) => [
-    check.exclusive ? 1 : 0,
-    -(check.waitsMs ?? 0),
-    // Checks on a hold form chains (its holders run one by one): they start before free checks.
-    check.holds?.length || check.shares?.length ? 0 : 1,
-    check.holds?.length ? 1 : 0,
-  ];
+  const group = (check: CheckDefinition): number => {
+    if (check.exclusive) return 6;
+    if (check.holds?.length) return 3;
+    if (check.waitsMs) return 1;
+    if (check.shares?.length) return 2;
+    return check.needs?.includes('events') ? 4 : 5;
+  };
+  // A hold's chain: its holders one after another (their deliberate waits, and ~50 ms each besides).
+  const chainOf = new Map<string, number>();
+  for (const check of checks)
+    for (const hold of check.holds ?? [])
+      chainOf.set(hold, (chainOf.get(hold) ?? 0) + (check.waitsMs ?? 0) + 50);
+  const longestChain = (check: CheckDefinition) =>
+    Math.max(0, ...[...(check.holds ?? []), ...(check.shares ?? [])].map((hold) => chainOf.get(hold) ?? 0));
+  // Within a group, deliberate waits first, then the checks on the longest chain of holders.
+  const rank = (check: CheckDefinition) => [group(check), -(check.waitsMs ?? 0), -longestChain(check)];
   const ordered = checks
     .map((check, index) => ({ check, index, rank: rank(check) }))
     .sort((a, b) => {
@@ -300,11 +329,11 @@ const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Re
 export function undoLedger(
   env: CheckEnvironment,
   budgetMs = 60_000,
-  concurrency?: number,
+  options: { concurrency?: number; final?: boolean } = {},
 ): Promise<CleanupRecord[]> {
   // Cleanup gets its own chance even when the checks declared the target unresponsive.
   env.client.resumeForCleanup();
-  return env.ledger.undoAll(undoEntry(env), { budgetMs, ...(concurrency ? { concurrency } : {}) });
+  return env.ledger.undoAll(undoEntry(env), { budgetMs, ...options });
 }
 
 /** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */

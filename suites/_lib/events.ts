@@ -116,8 +116,14 @@ export async function awaitPrecondition(
   t: CheckContext,
   predicate: (event: ObservedEvent) => boolean,
   reason: string,
+  /** The event's type: when a check of the run already waited for one in vain, the skip comes at once. */
+  type?: string,
 ): Promise<ObservedEvent> {
-  const event = await t.events.tryWaitFor(predicate);
+  const seen = await t.events.tryWaitFor(predicate, 0);
+  if (seen) return seen;
+  const missedBy = type && t.events.missedBy(type);
+  if (missedBy) t.skip(`precondition failed: ${reason} (${missedBy} waited for a ${type} event in vain)`);
+  const event = await t.events.tryWaitFor(predicate, undefined, type ? { type } : {});
   if (!event) t.skip(`precondition failed: ${reason} within ${t.events.timeoutMs} ms (--event-timeout)`);
   return event;
 }
@@ -139,7 +145,11 @@ export async function expectCausedEvent(
   },
 ): Promise<ObservedEvent | undefined> {
   const { type, matches } = options;
-  const event = await t.events.tryWaitFor((candidate) => candidate.type === type && matches(candidate));
+  const event = await t.events.tryWaitFor(
+    (candidate) => candidate.type === type && matches(candidate),
+    undefined,
+    { type },
+  );
   const since = t.events.since(options.mark);
   const sameType = since.filter((candidate) => candidate.type === type);
   t.expect(

@@ -457,6 +457,37 @@ describe('scheduling', () => {
     }
   });
 
+  it('never deadlocks on one slot: a check waiting to take a hold back lets the holder finish', async () => {
+    const order: string[] = [];
+    const checks = [
+      check(
+        'sharer',
+        async (t: CheckContext) => {
+          order.push('sharer starts');
+          t.release('peer-in-guild');
+          await t.wait(50);
+          await t.acquire('peer-in-guild');
+          order.push('sharer ends');
+          t.expect(true, 'took the hold back');
+        },
+        { shares: ['peer-in-guild'], waitsMs: 2 },
+      ),
+      check(
+        'holder',
+        async (t: CheckContext) => {
+          order.push('holder starts');
+          await t.wait(100);
+          order.push('holder ends');
+          t.expect(true, 'ran');
+        },
+        { holds: ['peer-in-guild'], waitsMs: 1 },
+      ),
+    ];
+    const result = await runChecks(checks, { concurrency: 1, checkTimeoutMs: 5_000 });
+    expect(result.checks.map((c) => c.status)).toEqual(['pass', 'pass']);
+    expect(order).toEqual(['sharer starts', 'holder starts', 'holder ends', 'sharer ends']);
+  });
+
   it('runs the after phase once every other check has ended, its checks together', async () => {
     let mainRunning = 0;
     let afterRunning = 0;
