@@ -16,14 +16,18 @@ import {
 import {
   expectRefusalIs4xx,
   expectShortMuteEnds,
+  expectUnmuted,
   LONG_MUTE_MS,
   MUTE_EFFECT_TIMEOUT_MS,
+  type PeerPost,
   peerPost,
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
   stuckMuteOf,
   trackMemberMute,
+  type Unmute,
+  unmuteAndObserve,
   unmuteAndVerify,
 } from './_lib/effects.js';
 import { listFresh, listOnce, statusOf, userIdOf } from './_lib/lists.js';
@@ -122,29 +126,67 @@ async function mutePeer(t: CheckContext, peerId: string, duration: number) {
   return muted;
 }
 
-/**
- * Runs `steps` while the peer is muted, then lifts the mute (verified in `verifyIn`): after the steps, or
- * when one of them ends the check early. A lift that itself fails is not tried twice.
- */
-async function thenLiftPeerMute(
-  t: CheckContext,
-  peerId: string,
-  verifyIn: string | undefined,
-  steps: () => Promise<void>,
-): Promise<void> {
-  let lifting = false;
-  try {
-    await steps();
-    lifting = true;
-    await liftPeerMute(t, peerId, verifyIn);
-  } finally {
-    if (!lifting) await liftPeerMute(t, peerId, verifyIn);
-  }
-}
-
 /** The current user's id, or a skip with the reason when it is unknown. */
 const requireSelfId = (t: CheckContext): string =>
   t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
+
+/**
+ * One mute cycle of the peer in the sandbox guild, observed once per run and judged by the three checks
+ * of a long mute (its effect, its refusal status, its unmute): a baseline post in the sandbox channel, a
+ * mute, the peer's posts until refused (where the baseline was accepted), the unmute (duration 0) and the
+ * peer's posts until accepted again. Its exchanges are the evidence of each check that judges it.
+ */
+interface GuildMuteCycle {
+  baseline: PeerPost;
+  muted: CallResult;
+  /** The peer's posts while muted, until refused; absent without a baseline or when the mute failed. */
+  during?: PeerPost & { probes: number; elapsedMs: number };
+  unmute: Unmute;
+}
+
+const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
+  t.shared('one guild.member.mute cycle of the peer', async (observer) => {
+    const peerId = requirePeer(observer);
+    const channelId = observer.sandbox.channelId;
+    const baseline = await peerPost(observer, channelId, 'before the mute');
+    const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
+    const muted = await mutePeer(observer, peerId, LONG_MUTE_MS);
+    const lift = () =>
+      unmuteAndObserve(
+        observer,
+        'guild.member.mute',
+        { guild_id: observer.sandbox.guildId, user_id: peerId },
+        verifyIn,
+      );
+    let during: GuildMuteCycle['during'];
+    try {
+      if (muted.ok && verifyIn)
+        during = await pollPeerPost(
+          observer,
+          channelId,
+          'refused',
+          'while muted in the guild',
+          MUTE_EFFECT_TIMEOUT_MS,
+        );
+    } catch (error) {
+      // Lifted whatever happened, so that the peer can post for the checks after this one.
+      await lift();
+      throw error;
+    }
+    return { baseline, muted, ...(during ? { during } : {}), unmute: await lift() };
+  });
+
+/** The cycle's posts while muted, or a skip when the peer could not post beforehand (no baseline). */
+function requireBaseline(t: CheckContext, cycle: GuildMuteCycle): GuildMuteCycle['during'] {
+  if (cycle.baseline.outcome === 'refused') {
+    const stuck = stuckMuteOf(t, t.sandbox.channelId);
+    t.skip(
+      `the peer cannot post in the sandbox channel (HTTP ${cycle.baseline.result.status}): no baseline` +
+        (stuck ? ` — ${stuck}` : ''),
+    );
+  }
+  return cycle.during;
+}
 
 /** The peer can post in the sandbox channel (the baseline of a mute effect), or the check skips. */
 async function requirePeerCanPost(t: CheckContext): Promise<string> {
@@ -333,24 +375,15 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     holds: ['peer-in-guild'],
     async run(t: CheckContext) {
-      const peerId = await requirePeerCanPost(t);
-      const channelId = t.sandbox.channelId;
-      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
-      await thenLiftPeerMute(t, peerId, channelId, async () => {
-        t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-        const during = await pollPeerPost(
-          t,
-          channelId,
-          'refused',
-          'while muted in the guild',
-          MUTE_EFFECT_TIMEOUT_MS,
-        );
-        t.expect(
-          during.outcome === 'refused',
-          'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
-          `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
-        );
-      });
+      const cycle = await guildMuteCycle(t);
+      const during = requireBaseline(t, cycle);
+      t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      t.expect(
+        during?.outcome === 'refused',
+        'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
+        `accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
+      );
+      expectUnmuted(t, cycle.unmute);
     },
   }),
 
@@ -364,17 +397,13 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     holds: ['peer-in-guild'],
     async run(t: CheckContext) {
-      const peerId = await requirePeerCanPost(t);
-      const channelId = t.sandbox.channelId;
-      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
-      await thenLiftPeerMute(t, peerId, channelId, async () => {
-        if (!muted.ok) t.skip(`precondition failed: guild.member.mute answered ${muted.status}`);
-        const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
-        if (during.outcome === 'accepted') {
-          t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
-        }
-        expectRefusalIs4xx(t, during, 'while muted in the guild');
-      });
+      const cycle = await guildMuteCycle(t);
+      const during = requireBaseline(t, cycle);
+      if (!cycle.muted.ok) t.skip(`precondition failed: guild.member.mute answered ${cycle.muted.status}`);
+      if (during?.outcome !== 'refused') {
+        t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
+      }
+      expectRefusalIs4xx(t, during, 'while muted in the guild');
     },
   }),
 
@@ -388,15 +417,10 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     holds: ['peer-in-guild'],
     async run(t: CheckContext) {
-      const peerId = requirePeer(t);
-      const channelId = t.sandbox.channelId;
-      // Where the peer can post beforehand, the unmute is verified by posting again afterwards.
-      const baseline = await peerPost(t, channelId, 'before the mute');
-      const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
-      const muted = await mutePeer(t, peerId, LONG_MUTE_MS);
-      await thenLiftPeerMute(t, peerId, verifyIn, async () => {
-        t.expectOk(muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
-      });
+      // Where the peer could post beforehand, the unmute is verified by its posting again afterwards.
+      const cycle = await guildMuteCycle(t);
+      t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      expectUnmuted(t, cycle.unmute);
     },
   }),
 

@@ -197,6 +197,13 @@ export interface CheckContext {
     fields?: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallResult<T>>;
+  /**
+   * An observation made once per run and judged by several checks (e.g. one mute cycle of the peer, judged
+   * for its refusal, its status and its unmute): the first check to ask runs `observe` with a context that
+   * records its exchanges and may not assert; every check that shares it gets those exchanges as evidence.
+   * A failure of `observe` (a skip, an error) is every sharer's.
+   */
+  shared<T>(key: string, observe: (t: CheckContext) => Promise<T>): Promise<T>;
   /** Registers something the check created so that it is deleted at the end of the run, whatever happens. */
   track(entry: LedgerEntry): void;
   /** Asks the trigger (control endpoint / --trigger-url / --trigger-command) to cause an event. */

@@ -37,9 +37,22 @@ export interface CheckEnvironment {
   eventTimeoutMs: number;
   /** Event type → the check that caused one and waited for it in vain (shared by the run's checks). */
   missedEvents?: Map<string, string>;
+  /** Observations shared by checks (t.shared), by key. */
+  shared?: Map<string, Promise<SharedObservation<unknown>>>;
   validate?: Validate;
   /** Why validation is unavailable, when validate is undefined. */
   validateUnavailableReason?: string;
+}
+
+const assertsNothing = (key: string) => (): never => {
+  throw new Error(`a shared observation (${key}) asserts nothing: the checks that share it judge it`);
+};
+
+/** What t.shared keeps: the observed value, the exchanges that observed it and the check that made them. */
+interface SharedObservation<T> {
+  value: T;
+  exchanges: Exchange[];
+  by: string;
 }
 
 /** A failed assertion; ends the check as 'fail'. */
@@ -145,6 +158,31 @@ export async function executeCheck(
     return env.validate(schema, value, env.variants);
   };
 
+  const callRecording = async <T>(
+    operation: string,
+    fields: Record<string, unknown>,
+    callOptions: CallOptions,
+    recorded: Exchange[],
+  ) => {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    try {
+      const outcome = await env.client.call<T>(operation, fields, {
+        ...callOptions,
+        signal: requests.signal,
+      });
+      exchanges.push(...outcome.exchanges);
+      recorded.push(...outcome.exchanges);
+      if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+      return outcome.result;
+    } catch (error) {
+      if (error instanceof RequestError) {
+        exchanges.push(...error.exchanges);
+        recorded.push(...error.exchanges);
+      }
+      throw error;
+    }
+  };
+
   const context: CheckContext = {
     sandbox: options.sandbox ?? env.sandbox,
     variants: env.variants,
@@ -176,24 +214,34 @@ export async function executeCheck(
       },
     }),
 
-    async call<T = any>(
-      operation: string,
-      fields: Record<string, unknown> = {},
-      callOptions: CallOptions = {},
-    ) {
-      if (controller.signal.aborted) throw controller.signal.reason;
-      try {
-        const outcome = await env.client.call<T>(operation, fields, {
-          ...callOptions,
-          signal: requests.signal,
-        });
-        exchanges.push(...outcome.exchanges);
-        if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
-        return outcome.result;
-      } catch (error) {
-        if (error instanceof RequestError) exchanges.push(...error.exchanges);
-        throw error;
+    call<T = any>(operation: string, fields: Record<string, unknown> = {}, callOptions: CallOptions = {}) {
+      return callRecording<T>(operation, fields, callOptions, []);
+    },
+
+    async shared<T>(key: string, observe: (t: CheckContext) => Promise<T>): Promise<T> {
+      const shared = env.shared ?? new Map();
+      env.shared = shared;
+      let observation = shared.get(key) as Promise<SharedObservation<T>> | undefined;
+      if (!observation) {
+        const recorded: Exchange[] = [];
+        // The observing context records its exchanges for every check that shares them; it asserts nothing.
+        const observer: CheckContext = {
+          ...context,
+          call: (operation, fields = {}, callOptions = {}) =>
+            callRecording(operation, fields, callOptions, recorded),
+          expect: assertsNothing(key),
+          expectOk: assertsNothing(key),
+          expectSchema: assertsNothing(key),
+        };
+        observation = observe(observer).then((value) => ({ value, exchanges: recorded, by: check.id }));
+        shared.set(key, observation);
       }
+      const { value, exchanges: theirs, by } = await observation;
+      if (by !== check.id) {
+        exchanges.push(...theirs);
+        notes.push(`observed once for the run by ${by} (${key}), judged here too`);
+      }
+      return value;
     },
 
     track(entry: LedgerEntry) {

@@ -7,6 +7,7 @@
  * With a file, the pending entries are written to it (as curl commands) every time they change, so a
  * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
  */
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -116,6 +117,8 @@ export class Ledger {
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
     const budget = AbortSignal.timeout(options.budgetMs);
     const concurrency = Math.max(1, options.concurrency ?? 4);
+    // Every undo in flight listens to the budget (an undo may read back: two requests).
+    setMaxListeners(2 * concurrency + 10, budget);
     const pending = [...this.lines].reverse().filter((line) => !line.settled && !this.#attempted.has(line));
     const records = new Map<Line, CleanupRecord>();
     const undoLine = async (line: Line) => {

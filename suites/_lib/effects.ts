@@ -92,21 +92,46 @@ export const stuckMuteOf = (t: CheckContext, channelId: string): string | undefi
  */
 export async function unmuteAndVerify(
   t: CheckContext,
-  operation: 'channel.mute' | 'guild.member.mute',
+  operation: MuteOperation,
   fields: Record<string, unknown>,
   verifyIn: string | undefined,
 ): Promise<void> {
+  expectUnmuted(t, await unmuteAndObserve(t, operation, fields, verifyIn));
+}
+
+export type MuteOperation = 'channel.mute' | 'guild.member.mute';
+
+/** What a duration-0 unmute did: its answer and, with a baseline channel, the peer's next post there. */
+export interface Unmute {
+  operation: MuteOperation;
+  unmuted: CallResult;
+  after?: PeerPost & { probes: number; elapsedMs: number };
+}
+
+/** Lifts a mute (duration 0) and observes the peer's posting in `verifyIn` afterwards; asserts nothing. */
+export async function unmuteAndObserve(
+  t: CheckContext,
+  operation: MuteOperation,
+  fields: Record<string, unknown>,
+  verifyIn: string | undefined,
+): Promise<Unmute> {
   const unmuted = await t.call(operation, { ...fields, duration: 0 });
-  t.expectOk(unmuted, `${operation} with duration 0`);
-  if (verifyIn === undefined) {
-    t.note(`${operation} duration 0: the peer's posting could not be verified (no baseline)`);
-    return;
-  }
+  if (verifyIn === undefined) return { operation, unmuted };
   const after = await pollPeerPost(t, verifyIn, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
   if (after.outcome === 'refused') {
     stuckMutesOf(t).set(verifyIn, `an earlier ${operation} duration 0 of this run left the peer refused`);
   } else {
     stuckMutesOf(t).delete(verifyIn);
+  }
+  return { operation, unmuted, after };
+}
+
+/** §8 rule 4: duration 0 is accepted and, where the peer could post before, lets it post again. */
+export function expectUnmuted(t: CheckContext, { operation, unmuted, after }: Unmute): void {
+  t.expectOk(unmuted, `${operation} with duration 0`);
+  if (after === undefined) {
+    t.note(`${operation} duration 0: the peer's posting could not be verified (no baseline)`);
+    return;
   }
   t.expect(
     after.outcome === 'accepted',

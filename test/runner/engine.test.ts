@@ -535,6 +535,48 @@ describe('scheduling', () => {
   });
 });
 
+describe('shared observations (t.shared)', () => {
+  it('are made once, judged by each check, and their exchanges are the evidence of each', async () => {
+    let observed = 0;
+    const observe = (t: CheckContext) =>
+      t.shared('guild.list once', async (observer) => {
+        observed++;
+        return (await observer.call('guild.list')).status;
+      });
+    const checks = [
+      check('judge-a', async (t: CheckContext) => {
+        const status = await observe(t);
+        t.expect(status === 200, 'guild.list answered 200');
+      }),
+      check('judge-b', async (t: CheckContext) => {
+        const status = await observe(t);
+        t.expect(status === 299, 'guild.list answered 299 (it does not: the evidence shows why)');
+      }),
+      check('asserts-inside', async (t: CheckContext) => {
+        await t.shared('an observation that asserts', async (observer: CheckContext) => {
+          observer.expect(true, 'not allowed here');
+        });
+        t.expect(true, 'unreachable');
+      }),
+    ];
+    const result = await runChecks(checks, { concurrency: 1 });
+    expect(observed).toBe(1);
+    expect(byId(result, 'judge-a').status).toBe('pass');
+    const judged = byId(result, 'judge-b');
+    expect(judged.status).toBe('fail');
+    expect(judged.evidence?.exchanges.map((exchange) => exchange.request.url)).toEqual([
+      expect.stringMatching(/\/guild\.list$/),
+    ]);
+    expect(judged.evidence?.notes).toContainEqual(
+      expect.stringContaining('observed once for the run by test/judge-a'),
+    );
+    expect(byId(result, 'asserts-inside')).toMatchObject({
+      status: 'error',
+      reason: expect.stringContaining('asserts nothing'),
+    });
+  });
+});
+
 describe('ledger and cleanup', () => {
   it('undoes what checks created, newest first, after failures too; a settled entry is not undone twice', async () => {
     const before = reference.snapshot();
