@@ -4,17 +4,16 @@
  * walk (§1 rule 6), no item appears twice and, when asked, each page validates.
  *
  * Walk once: a full walk of a list (one operation with its fields, as one identity) is made once per run
- * and shared by every check that reads it (listOnce); a check that changed the list, or must see it after
- * its own action, walks it again for itself (listFresh). A walk is first recorded (its answers), then
- * judged by each check that reads it, in that check's own context: a defect of a shared walk fails every
- * check that judges it, and such a check walks the list again so that its report holds its own requests.
+ * and shared by every check that only reads it (listOnce, through t.shared: each sharer gets the walk's
+ * exchanges as its evidence); a check that changed the list, or must see it after its own action, walks it
+ * again for itself (listFresh). A walk is first recorded (its answers), then judged by each check that
+ * reads it, in that check's own context: a defect of a shared walk fails every check that judges it.
  */
 import { brief, shorten } from '../../spec/brief.js';
 import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
 import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
-import { perRun } from './per-run.js';
 
 /**
  * The item of each list operation (§4), as spec/types.ts types it from the schemas. What a server sends
@@ -174,15 +173,12 @@ async function recordWalk(
   }
 }
 
-/** What judging a walk asserts with: a check's context, or a dry run that only learns whether it passes. */
-type Judge = Pick<CheckContext, 'expect' | 'expectOk' | 'expectSchema' | 'note'>;
-
 /**
  * The assertions on a recorded walk, in page order: each answer a 2xx list object (GEN-5), valid when
  * `validate`, an end (GEN-6), no item twice. An empty last page reached through a marker is noted, not
  * failed (see ListAllResult.endsOnEmptyPage).
  */
-function judgeWalk<T>(judge: Judge, walked: RecordedWalk, validate: boolean): ListAllResult<T> {
+function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate: boolean): ListAllResult<T> {
   const { operation, results } = walked;
   results.forEach((result, index) => {
     const what = `${operation} page ${index + 1}`;
@@ -231,31 +227,6 @@ function judgeWalk<T>(judge: Judge, walked: RecordedWalk, validate: boolean): Li
   return { items, pages, reachedEnd: walked.reachedEnd, endsOnEmptyPage };
 }
 
-/** Thrown by the dry run at its first failed assertion. */
-class WouldFail extends Error {}
-
-/** Whether judging the walk would pass, without asserting anything in t. */
-function wouldPass(t: CheckContext, walked: RecordedWalk, validate: boolean): boolean {
-  const failIf = (failed: boolean) => {
-    if (failed) throw new WouldFail();
-  };
-  const dryRun: Judge = {
-    expect(condition: unknown): asserts condition {
-      failIf(!condition);
-    },
-    expectOk: (result) => failIf(!result.ok),
-    expectSchema: (schema, value) => failIf(t.schemaProblems(schema, value).length > 0),
-    note: () => {},
-  };
-  try {
-    judgeWalk(dryRun, walked, validate);
-    return true;
-  } catch (error) {
-    if (error instanceof WouldFail) return false;
-    throw error;
-  }
-}
-
 /**
  * A new walk of `operation` with `fields`, made by and for this check: for a check that changed the list
  * (created, deleted, approved …) or must see it after its own action. Judged like every walk (above).
@@ -273,25 +244,14 @@ export async function listFresh<Op extends ListOperation, T extends ListItems[Op
   return judgeWalk(t, walked, validate);
 }
 
-/** A walk in the run's memo: the check that makes it, and its answers once recorded. */
-interface SharedWalk {
-  maker: CheckContext;
-  walked: Promise<RecordedWalk>;
-}
-
-/** The run's full walks by identity, operation and fields (one per run, see listOnce). */
-const sharedWalksOf = perRun(() => new Map<string, SharedWalk>());
-
 const describeList = (operation: string, fields: Record<string, unknown>): string =>
   Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
 
 /**
- * The run's one full walk of `operation` with `fields` (as `as`), made by the first check that asks and
- * shared with every other: concurrent callers await the same walk. Each check judges it itself (so a
- * defect fails each), and notes which walk it judged. A check for which the shared walk would fail walks
- * the list again (listFresh) so that its report holds the requests it judged; a shared walk that could not
- * be finished (its check timed out or threw) is made again by the next check that needs it.
- * Only for checks that change nothing in the list: a shared walk may predate any change of the run.
+ * The run's one full walk of `operation` with `fields` (as `as`): made by the first check that asks
+ * (t.shared), while concurrent and later callers await the same walk and get its exchanges as evidence.
+ * Each check judges it itself, so a defect fails each. Only for checks that change nothing in the list:
+ * the shared walk may predate a change another check made.
  */
 export async function listOnce<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
   t: CheckContext,
@@ -300,38 +260,12 @@ export async function listOnce<Op extends ListOperation, T extends ListItems[Op]
   options: ListOptions = {},
 ): Promise<ListAllResult<T>> {
   const { as, validate = false } = options;
-  const walks = sharedWalksOf(t);
   const list = describeList(operation, fields);
-  const key = `${as ?? 'self'} ${list}`;
-  for (;;) {
-    let shared = walks.get(key);
-    if (shared === undefined) {
-      const made: SharedWalk = { maker: t, walked: recordWalk(t, operation, fields, as) };
-      made.walked.catch(() => {
-        if (walks.get(key) === made) walks.delete(key);
-      });
-      walks.set(key, made);
-      shared = made;
-    }
-    let walked: RecordedWalk;
-    try {
-      walked = await shared.walked;
-    } catch (error) {
-      if (shared.maker === t) throw error;
-      continue; // the check that made it stopped: walk again, for this one and those after it
-    }
-    const requests = `${walked.results.length} request(s)`;
-    if (shared.maker !== t && !wouldPass(t, walked, validate)) {
-      t.note(
-        `${list}: the run's shared walk (${requests}) fails this check; walked again for its own evidence`,
-      );
-      return listFresh(t, operation, fields, { ...(as ? { as } : {}), validate });
-    }
-    t.note(
-      `${list}: judged the run's one shared walk of this list (${requests}${shared.maker === t ? ', made by this check' : ''})`,
-    );
-    return judgeWalk(t, walked, validate);
-  }
+  const walked = await t.shared(`walk of ${list} as ${as ?? 'self'}`, (observer) =>
+    recordWalk(observer, operation, fields, as),
+  );
+  t.note(`${list}: judged the run's one walk of this list (${walked.results.length} request(s))`);
+  return judgeWalk(t, walked, validate);
 }
 
 /**
