@@ -8,11 +8,12 @@
  * The floor — the shortest wall any schedule could reach — is the longest dependent chain of the run,
  * from the checks' declarations and their durations in the sequential run at the same latency L (where
  * nothing competes):
- *   floor(L) = setup + max(longest check, the checks holding one hold, one after another)
+ *   floor(L) = setup + max(longest check, the holders of one hold one after another + its longest sharer)
  *              + the after phase (its checks run together: the longest) + cleanup chain (2 round trips:
  *              messages before their channel) + teardown,
  * setup being run start → first check, teardown cleanup done → run() returned. Checks that hold the same
- * thing (src/runner/holds.ts) cannot overlap on any schedule, so their durations add up.
+ * thing (src/runner/holds.ts) cannot overlap on any schedule, so their durations add up, and a sharer of
+ * it overlaps none of them. A check's duration is its own time: less what it waited behind other checks.
  */
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,6 +39,8 @@ interface CheckTime {
   id: string;
   durationMs: number;
   holds: string[];
+  shares: string[];
+  waitsMs: number;
   after: boolean;
   exclusive: boolean;
 }
@@ -104,8 +107,11 @@ async function measure(scenario: Scenario): Promise<Measured> {
         const definition = declared.get(check.id);
         return {
           id: check.id,
-          durationMs: check.durationMs,
+          // Its own time: less the time it waited behind other checks (a slot, a hold) once started.
+          durationMs: check.durationMs - (stats.queuedMs[check.id] ?? 0),
           holds: [...(definition?.holds ?? [])],
+          shares: [...(definition?.shares ?? [])],
+          waitsMs: definition?.waitsMs ?? 0,
           after: definition?.phase === 'after',
           exclusive: definition?.exclusive === true,
         };
@@ -167,10 +173,18 @@ function floorOf(m: Measured): { floorMs: number; chain: string } {
   const holds = new Set(main.flatMap((check) => check.holds));
   for (const hold of holds) {
     const holders = main.filter((check) => check.holds.includes(hold));
-    const total = holders.reduce((sum, check) => sum + check.durationMs, 0);
+    // A sharer overlaps no holder: the longest one adds to the chain (not one that waits deliberately,
+    // which may give its share back meanwhile).
+    const sharer = Math.max(
+      0,
+      ...main
+        .filter((check) => check.shares.includes(hold) && !check.waitsMs)
+        .map((check) => check.durationMs),
+    );
+    const total = holders.reduce((sum, check) => sum + check.durationMs, 0) + sharer;
     if (total > chainMs) {
       chainMs = total;
-      chain = `hold '${hold}': ${holders.length} checks one after another, ${seconds(total)} s`;
+      chain = `hold '${hold}': ${holders.length} holders one after another and its longest sharer, ${seconds(total)} s`;
     }
   }
   const alone = main.filter((check) => check.exclusive).reduce((sum, check) => sum + check.durationMs, 0);

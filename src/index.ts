@@ -32,6 +32,8 @@ export type * from './runner/model.js';
 export interface RunStats {
   /** HTTP requests the run sent to the target. */
   requestsSent: number;
+  /** Per check, the time it waited behind other checks after it had started (EngineOutcome.queuedMs). */
+  queuedMs: Record<string, number>;
 }
 
 /** Runs the checks against the target and returns the run result (reports are the caller's business). */
@@ -44,7 +46,8 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
   validateRunOptions(options);
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
-  const stats = (): RunStats => ({ requestsSent: state.client?.requestCount ?? 0 });
+  let queuedMs: Record<string, number> = {};
+  const stats = (): RunStats => ({ requestsSent: state.client?.requestCount ?? 0, queuedMs });
   try {
     const target = await resolveTarget(state);
     const { client, ledger } = makeClient(state, target);
@@ -65,6 +68,7 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
       eventsUnavailableReason,
     );
     const outcome = await runChecks(state, selected, env, target);
+    queuedMs = outcome.queuedMs;
     return { result: finishedResult(state, outcome), stats: stats() };
   } catch (error) {
     return { result: await recoverOrThrow(state, error), stats: stats() };

@@ -41,6 +41,11 @@ export interface EngineOptions {
 
 export interface EngineOutcome {
   results: CheckResult[];
+  /**
+   * Per check, the time it spent waiting for a slot or a hold after it had started (behind other checks):
+   * its duration less this is its own time (the bench's floor).
+   */
+  queuedMs: Record<string, number>;
   cleanup: CleanupRecord[];
   interrupted: boolean;
 }
@@ -95,6 +100,16 @@ export async function executeChecks(
   options: EngineOptions,
 ): Promise<EngineOutcome> {
   const results = new Map<string, CheckResult>();
+  const queuedMs: Record<string, number> = {};
+  /** Waits for an admission of a running check, counting the time as queued. */
+  const queued = async (check: CheckDefinition, admitted: Promise<void>) => {
+    const from = performance.now();
+    try {
+      await admitted;
+    } finally {
+      queuedMs[check.id] = (queuedMs[check.id] ?? 0) + (performance.now() - from);
+    }
+  };
   const stragglers: Promise<unknown>[] = [];
   const total = checks.length;
   const interrupted = () => options.signal?.aborted === true;
@@ -159,7 +174,11 @@ export async function executeChecks(
             const claim: Claim = { hold, mode };
             // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
             await this.idle(
-              () => admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
+              () =>
+                queued(
+                  check,
+                  admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
+                ),
               signal,
             );
             held.set(hold, claim);
@@ -171,7 +190,10 @@ export async function executeChecks(
             try {
               return await wait();
             } finally {
-              await admission.request({ claims: [], slot: true, priority: -1, start: false, signal }).then(
+              await queued(
+                check,
+                admission.request({ claims: [], slot: true, priority: -1, start: false, signal }),
+              ).then(
                 () => {
                   slot = true;
                 },
@@ -227,6 +249,7 @@ export async function executeChecks(
     : [];
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
+    queuedMs,
     cleanup,
     interrupted: interrupted(),
   };
