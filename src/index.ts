@@ -3,6 +3,7 @@
  * run() reads as the steps of a run (src/run-steps.ts), the options are settled in src/options.ts.
  * It prints nothing; progress goes through callbacks.
  */
+import { warmValidators } from '../spec/validate.js';
 import { type RunOptions, validateRunOptions } from './options.js';
 import { RunState } from './run-state.js';
 import {
@@ -44,6 +45,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
 /** run(), with the run's statistics beside its result. */
 export async function runWithStats(options: RunOptions): Promise<{ result: RunResult; stats: RunStats }> {
   validateRunOptions(options);
+  // Compiled in the idle time of the run's first requests, one schema at a time, never awaited (a
+  // failure here shows again, with its context, where a check validates).
+  void warmValidators().catch(() => undefined);
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
   let queuedMs: Record<string, number> = {};

@@ -171,7 +171,8 @@ export const RUN_FLAGS: readonly RunFlag[] = [
     key: 'concurrency',
     option: 'concurrency',
     type: 'number',
-    description: 'checks in flight at once (default 8)',
+    description:
+      'checks sending requests at once (default 8; one waiting for an event or a mute to end holds none)',
     default: 8,
     schema: positiveInteger,
   },

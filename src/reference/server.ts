@@ -3,6 +3,7 @@
  * {origin}/v1 over a seeded in-memory world, with the de-facto conventions filling the spec's gaps
  * (JSON, Bearer tokens, identity headers, 404/405/401/403 statuses). See contract.ts for the API.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -168,6 +169,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
 
   /** Aborts pending latency delays on close, so no timer outlives the server. */
   const closing = new AbortController();
+  // Every request in flight waits on it: as many listeners as requests at once, which is no leak.
+  setMaxListeners(0, closing.signal);
   const handleInterface = async (request: IncomingMessage, pathname: string): Promise<Reply> => {
     if (latencyMs > 0) await delay(latencyMs, undefined, { signal: closing.signal });
     const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : undefined;
