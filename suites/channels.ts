@@ -16,7 +16,7 @@ import {
   unmuteAndVerify,
 } from './_lib/effects.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
-import { idOf, listAll, listHas, uniqueName } from './_lib/lists.js';
+import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
 
 const TEXT = 0;
 const DIRECT = 1;
@@ -32,7 +32,7 @@ async function sendChannelCreate(t: CheckContext, name: string) {
   const result = await t.call('channel.create', { guild_id: t.sandbox.guildId, data: { name, type: TEXT } });
   let trackedId = idOf(result.body);
   if (trackedId === undefined && result.ok) {
-    const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+    const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
     trackedId = idOf(items.find((item) => item?.name === name));
   }
   if (trackedId !== undefined) {
@@ -90,7 +90,12 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-LIST-1', 'GEN-5', 'GEN-6', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
     operations: ['channel.list'],
     async run(t: CheckContext) {
-      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId }, { validate: true });
+      const { items } = await listOnce(
+        t,
+        'channel.list',
+        { guild_id: t.sandbox.guildId },
+        { validate: true },
+      );
       t.expect(
         listHas(items, t.sandbox.channelId),
         `channel.list of guild ${t.sandbox.guildId} includes the sandbox channel ${t.sandbox.channelId}`,
@@ -108,12 +113,12 @@ const checks: CheckSpec[] = [
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
-      const { items: guilds } = await listAll(t, 'guild.list', {});
+      const { items: guilds } = await listOnce(t, 'guild.list', {});
       const otherGuildId = guilds.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (otherGuildId === undefined)
         t.skip('the current user is in one guild only: nothing to compare with');
-      const sandboxList = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
-      const otherList = await listAll(t, 'channel.list', { guild_id: otherGuildId });
+      const sandboxList = await listOnce(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const otherList = await listOnce(t, 'channel.list', { guild_id: otherGuildId });
       const sandboxIds = new Set(sandboxList.items.map(idOf));
       const shared = otherList.items.map(idOf).filter((id) => id !== undefined && sandboxIds.has(id));
       t.expect(
@@ -146,7 +151,7 @@ const checks: CheckSpec[] = [
         got.body,
       );
 
-      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
       t.expect(
         listHas(items, id),
         `channel.list of guild ${t.sandbox.guildId} includes the new channel ${id}`,
@@ -184,7 +189,7 @@ const checks: CheckSpec[] = [
       t.expectOk(deleted, 'channel.delete');
       const got = await t.call('channel.get', { channel_id: channel.id });
       const refused = got.status >= 400 && got.status < 500;
-      const { items } = await listAll(t, 'channel.list', { guild_id: t.sandbox.guildId });
+      const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
       const listed = listHas(items, channel.id);
       t.expect(
         refused || !listed,

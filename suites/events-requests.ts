@@ -19,7 +19,8 @@ import {
   requireOk,
   resourceId,
 } from './_lib/events.js';
-import { listAll, listHas, userIdOf } from './_lib/lists.js';
+import { readGuildJoined } from './_lib/guild-membership.js';
+import { listFresh, userIdOf } from './_lib/lists.js';
 import { type IncomingRequest, type RequestEvent, receiveRequest } from './_lib/requests.js';
 
 // ── Join requests: a member the check adds through an approved request (the only one it may kick) ──
@@ -123,7 +124,7 @@ async function followUp(
 }
 
 const friendIds = async (t: CheckContext): Promise<Set<string>> => {
-  const { items } = await listAll(t, 'friend.list', {}, { key: userIdOf });
+  const { items } = await listFresh(t, 'friend.list', {});
   return new Set(items.map(userIdOf).filter((id): id is string => id !== undefined));
 };
 
@@ -135,9 +136,6 @@ async function leaveGuild(t: CheckContext, guildId: string): Promise<void> {
     t.note(`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
   }
 }
-
-const guildListed = async (t: CheckContext, guildId: string): Promise<boolean> =>
-  listHas((await listAll(t, 'guild.list', {})).items, guildId);
 
 const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
   const verb = approve ? 'approve-true' : 'approve-false';
@@ -194,7 +192,7 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
         : 'A guild-request event arrives and guild.approve false joins nothing',
       level: 'must',
       rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
-      operations: ['guild.approve', 'guild.list'],
+      operations: ['guild.approve', 'guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
       needs: ['events', 'trigger'],
       holds: ['guild-invitations'],
       async run(t: CheckContext) {
@@ -205,10 +203,11 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
         const mark = t.events.mark();
         const answer = await t.call('guild.approve', { message_id: request.requestId, approve });
         let joined: boolean | undefined;
+        let how = '';
         try {
-          joined = await guildListed(t, guildId);
+          ({ joined, how } = await readGuildJoined(t, guildId, approve));
         } finally {
-          // Tracked unless guild.list shows for sure that nothing was joined.
+          // Tracked unless it is sure that nothing was joined.
           if (joined !== false) {
             t.track({
               kind: 'guild membership',
@@ -223,8 +222,8 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
             joined === approve,
             approve
               ? `guild.list lists ${guildId} after the approval`
-              : `guild.list does not list ${guildId} after the refusal`,
-            joined ? 'listed' : 'not listed',
+              : `the current user is not a member of ${guildId} after the refusal (guild.member.get refuses it, or guild.list omits it)`,
+            how,
           );
           if (approve) {
             await followUp(t, 'guild-added', (event) => resourceId(event, 'guild') === guildId);

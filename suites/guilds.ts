@@ -5,7 +5,8 @@
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
-import { idOf, listAll, listHas } from './_lib/lists.js';
+import { type GuildJoined, readGuildJoined } from './_lib/guild-membership.js';
+import { idOf, listHas, listOnce, stillListed } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 /** Bounds the guild.member.get probes of a long guild.list. */
@@ -24,23 +25,22 @@ async function inviteToGuild(t: CheckContext): Promise<{ requestId: string; guil
 }
 
 /**
- * Whether the bot is now a member of `guildId` by guild.list (§4.3: the guilds of which the current user
- * is a member). `mayHaveJoined` is true when it is listed, and also when that cannot be told (the walk
- * failed, or a listed guild has no id): then the guild is tracked (undo: trigger guild-removed) and left,
- * so that nothing the run caused is left behind.
+ * Whether the bot is now a member of `guildId` (./_lib/guild-membership.ts), `expected` the outcome the
+ * check expects. `mayHaveJoined` is true when it joined, and also when that cannot be told after an
+ * approve (the walk failed, or a listed guild has no id): then the guild is tracked (undo: trigger
+ * guild-removed) and left, so that nothing the run caused is left behind.
  */
-async function readJoined(t: CheckContext, guildId: string, approved: boolean) {
-  let items: unknown[];
+async function readJoined(t: CheckContext, guildId: string, expected: boolean, approved: boolean) {
+  let state: GuildJoined;
   try {
-    ({ items } = await listAll(t, 'guild.list', {}));
+    state = await readGuildJoined(t, guildId, expected);
   } catch (error) {
     if (approved) trackJoinedGuild(t, guildId);
     throw error;
   }
-  const listed = listHas(items, guildId);
-  const mayHaveJoined = listed || (approved && items.some((item) => idOf(item) === undefined));
+  const mayHaveJoined = state.joined || (approved && !state.allIdentified);
   if (mayHaveJoined) trackJoinedGuild(t, guildId);
-  return { listed, mayHaveJoined, listedIds: items.map(idOf) };
+  return { ...state, mayHaveJoined };
 }
 
 /**
@@ -92,7 +92,7 @@ const checks: CheckSpec[] = [
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
-      const { items } = await listAll(t, 'guild.list', {}, { validate: true });
+      const { items } = await listOnce(t, 'guild.list', {}, { validate: true });
       t.expect(
         listHas(items, t.sandbox.guildId),
         `guild.list includes the sandbox guild ${t.sandbox.guildId}`,
@@ -111,20 +111,22 @@ const checks: CheckSpec[] = [
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
       const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
-      const { items } = await listAll(t, 'guild.list', {});
-      const guildIds = items.map(idOf).filter((id) => id !== undefined);
+      const listed = await listOnce(t, 'guild.list', {});
+      const guildIds = listed.items.map(idOf).filter((id) => id !== undefined);
       if (guildIds.length > MAX_GUILDS_PROBED) {
         t.note(`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
       }
-      const notMember: string[] = [];
+      const refused = new Map<string, number>();
       for (const guildId of guildIds.slice(0, MAX_GUILDS_PROBED)) {
         const member = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
-        if (!member.ok) notMember.push(`${guildId} (HTTP ${member.status})`);
+        if (!member.ok) refused.set(guildId, member.status);
       }
+      // A guild another check of the run left since the shared walk is not held against the list.
+      const notMember = await stillListed(t, 'guild.list', {}, [...refused.keys()], listed);
       t.expect(
         notMember.length === 0,
         `the current user ${selfId} is a member of every guild guild.list returns`,
-        `guild.member.get refuses it in ${notMember.join(', ')}`,
+        `guild.member.get refuses it in ${notMember.map((id) => `${id} (HTTP ${refused.get(id)})`).join(', ')}`,
       );
     },
   }),
@@ -140,13 +142,13 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const { requestId, guildId } = await inviteToGuild(t);
       const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
-      const joined = await readJoined(t, guildId, approved.ok);
+      const joined = await readJoined(t, guildId, true, approved.ok);
       try {
         t.expectOk(approved, 'guild.approve with approve true');
         t.expect(
-          joined.listed,
+          joined.joined,
           `guild.list includes guild ${guildId} after its invitation was approved`,
-          joined.listedIds,
+          joined.how,
         );
         const got = await t.call('guild.get', { guild_id: guildId });
         t.expectOk(got, `guild.get of the joined guild ${guildId}`);
@@ -159,23 +161,24 @@ const checks: CheckSpec[] = [
 
   defineCheck({
     id: 'guild.approve/reject-does-not-join',
-    title: 'guild.approve with approve false declines an invitation: the guild stays out of guild.list',
+    title:
+      'guild.approve with approve false declines an invitation: the bot does not join (guild.member.get or guild.list shows it)',
     level: 'must',
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
-    operations: ['guild.approve', 'guild.list'],
+    operations: ['guild.approve', 'guild.member.get', 'guild.list'],
     needs: ['trigger'],
     holds: ['guild-invitations'],
     async run(t: CheckContext) {
       const { requestId, guildId } = await inviteToGuild(t);
       const declined = await t.call('guild.approve', { message_id: requestId, approve: false });
-      const joined = await readJoined(t, guildId, false);
+      const joined = await readJoined(t, guildId, false, false);
       // A wrongly joined guild is still this run's doing: leave it again.
-      if (joined.listed) await leaveJoinedGuild(t, guildId);
+      if (joined.joined) await leaveJoinedGuild(t, guildId);
       t.expectOk(declined, 'guild.approve with approve false');
       t.expect(
-        !joined.listed,
-        `guild.list omits guild ${guildId} whose invitation was declined`,
-        joined.listedIds,
+        !joined.joined,
+        `the current user is not a member of guild ${guildId} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)`,
+        joined.how,
       );
     },
   }),

@@ -30,7 +30,7 @@ import {
   unmuteAndObserve,
   unmuteAndVerify,
 } from './_lib/effects.js';
-import { listAll, statusOf, userIdOf } from './_lib/lists.js';
+import { listFresh, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
 interface Membership {
@@ -48,7 +48,7 @@ interface Membership {
 async function membership(t: CheckContext, guildId: string, userId: string): Promise<Membership> {
   const got = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
   if (got.status >= 400 && got.status < 500) return { getStatus: got.status, refused: true };
-  const { items } = await listAll(t, 'guild.member.list', { guild_id: guildId }, { key: userIdOf });
+  const { items } = await listFresh(t, 'guild.member.list', { guild_id: guildId });
   const listed = items.some((item) => userIdOf(item) === userId);
   return { getStatus: got.status, refused: false, listed };
 }
@@ -242,11 +242,11 @@ const checks: CheckSpec[] = [
     // The member list must not change meanwhile (a join-request flow adds and kicks the requester).
     shares: ['join-requests'],
     async run(t: CheckContext) {
-      const { items } = await listAll(
+      const { items } = await listOnce(
         t,
         'guild.member.list',
         { guild_id: t.sandbox.guildId },
-        { validate: true, key: userIdOf },
+        { validate: true },
       );
       const identified = items.filter((item) => userIdOf(item) !== undefined);
       if (identified.length === 0) {
@@ -328,12 +328,7 @@ const checks: CheckSpec[] = [
         t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
       }
       try {
-        const { items, pages } = await listAll(
-          t,
-          'guild.member.list',
-          { guild_id: t.sandbox.guildId },
-          { key: userIdOf },
-        );
+        const { items, pages } = await listFresh(t, 'guild.member.list', { guild_id: t.sandbox.guildId });
         t.expect(
           items.some((item) => userIdOf(item) === userId),
           `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,

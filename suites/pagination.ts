@@ -7,7 +7,7 @@
  * page is never an end signal.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
-import { idOf, type ListOperation, listAll, statusOf, userIdOf } from './_lib/lists.js';
+import { type ListOperation, listOnce, statusOf } from './_lib/lists.js';
 import { expectAscending, WALK_LIMIT } from './_lib/message-walks.js';
 import {
   chronologicalIds,
@@ -22,6 +22,17 @@ import {
 } from './_lib/messages.js';
 import { hasMore } from './_lib/paginate.js';
 
+/**
+ * How many of the latest messages, read before a check posts its own, mark the place where a walk towards
+ * the past has passed every message the check posted.
+ */
+const FENCE_SIZE = 5;
+/**
+ * A bound on the pages of the walk over the 7 created messages (4 pages at limit 2) in the sandbox
+ * channel, for when the messages before them are gone too: it never walks a long history to its end.
+ */
+const MAX_WALK_PAGES = 50;
+
 const checks: CheckSpec[] = [
   // §4.1 rule 6, §1 rule 6: following next reaches every message, once, in order.
   defineCheck({
@@ -33,17 +44,31 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.list'],
     holds: ['quiet-channel'],
     async run(t: CheckContext) {
+      // The sandbox channel may hold a long history: the walk stops at the oldest created message, or
+      // once it meets a message older than all of them (one of the latest before the check posted).
+      const older = messageIdsOf(
+        await listMessages(
+          t,
+          { direction: 'before', limit: FENCE_SIZE },
+          'message.list before the check posts',
+        ),
+      );
       const created = await createMessages(t, 7, 'walk');
       const oldest = created[0];
       const walked = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
-        until: (pages) => pages.some((page) => messageIdsOf(page).includes(oldest)),
+        until: (pages) => {
+          const ids = messageIdsOf(pages[pages.length - 1]);
+          return (
+            ids.includes(oldest) || ids.some((id) => older.includes(id)) || pages.length >= MAX_WALK_PAGES
+          );
+        },
       });
       const chronological = chronologicalIds(walked.pages);
       const missing = created.filter((id) => !chronological.includes(id));
       t.expect(
         missing.length === 0,
         'following next reaches every message created (next stays present while more data exists)',
-        `after ${walked.pages.length} page(s) next was absent; never listed: ${missing.join(', ')}`,
+        `after ${walked.pages.length} page(s) ${walked.reachedEnd ? 'next was absent' : 'the walk had passed them'}; never listed: ${missing.join(', ')}`,
       );
       const duplicates = duplicatesOf(chronological);
       t.expect(duplicates.length === 0, 'the walk lists no message twice', duplicates.join('; '));
@@ -148,8 +173,7 @@ const checks: CheckSpec[] = [
       ];
       const offenders: string[] = [];
       for (const [operation, fields] of walks) {
-        const key = operation === 'guild.member.list' ? userIdOf : idOf;
-        const { pages, endsOnEmptyPage } = await listAll(t, operation, fields, { key });
+        const { pages, endsOnEmptyPage } = await listOnce(t, operation, fields);
         if (endsOnEmptyPage) offenders.push(`${operation} (page ${pages.length - 1} of ${pages.length})`);
       }
       t.expect(

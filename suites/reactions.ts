@@ -4,7 +4,7 @@
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import type { Identity } from '../src/runner/model.js';
-import { idOf, listAll, uniqueName } from './_lib/lists.js';
+import { idOf, listFresh, uniqueName } from './_lib/lists.js';
 import { postMessage } from './_lib/messages.js';
 
 /**
@@ -75,7 +75,7 @@ async function react(
 
 /** The ids of the users reaction.list shows for `emojiId`, walked to the end. */
 async function reactors(t: CheckContext, target: ReactionTarget, emojiId: string): Promise<string[]> {
-  const { items } = await listAll(t, 'reaction.list', reactionFields(target, emojiId));
+  const { items } = await listFresh(t, 'reaction.list', reactionFields(target, emojiId));
   return items.map(idOf).filter((id): id is string => id !== undefined);
 }
 
@@ -196,7 +196,7 @@ const checks: CheckSpec[] = [
       const target = await createMessage(t, 'reaction.list');
       await react(t, target, EMOJI, 'self', 'reaction.list');
       if (t.sandbox.peerId) await react(t, target, EMOJI, 'peer', 'reaction.list');
-      const { items } = await listAll(t, 'reaction.list', reactionFields(target, EMOJI), {
+      const { items } = await listFresh(t, 'reaction.list', reactionFields(target, EMOJI), {
         validate: true,
       });
       const expected = [t.sandbox.selfId, ...(t.sandbox.peerId ? [t.sandbox.peerId] : [])];

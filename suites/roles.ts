@@ -3,7 +3,7 @@
  * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
-import { idOf, listAll, uniqueName, userIdOf } from './_lib/lists.js';
+import { idOf, listFresh, listOnce, uniqueName, userIdOf } from './_lib/lists.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
 const rolePayload = (t: CheckContext, role: Record<string, unknown>): Record<string, unknown> => ({
@@ -15,9 +15,9 @@ interface RoleRecord {
   name?: unknown;
 }
 
-/** Walks guild.role.list of the sandbox guild (asserting the list envelope on every page). */
+/** Walks guild.role.list of the sandbox guild afresh (the checks change it), asserting every page. */
 const listRoles = async (t: CheckContext): Promise<RoleRecord[]> =>
-  (await listAll(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
+  (await listFresh(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
 
 /**
  * Creates a role named `name` in the sandbox guild and registers it with the ledger at once. When the
@@ -108,7 +108,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
-      await listAll(t, 'guild.role.list', { guild_id: t.sandbox.guildId }, { validate: true });
+      await listOnce(t, 'guild.role.list', { guild_id: t.sandbox.guildId }, { validate: true });
     },
   }),
 
@@ -123,12 +123,13 @@ const checks: CheckSpec[] = [
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
-      const guilds = await listAll(t, 'guild.list', {});
+      const guilds = await listOnce(t, 'guild.list', {});
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (!otherGuild)
         t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
       const { id } = await createRole(t, uniqueName('scoped-role'), 'the scoping of guild.role.list');
-      const others = await listAll(t, 'guild.role.list', { guild_id: otherGuild });
+      // Fresh: the other guild's list must be read after the role exists.
+      const others = await listFresh(t, 'guild.role.list', { guild_id: otherGuild });
       t.expect(
         !others.items.some((role) => role.id === id),
         `guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,

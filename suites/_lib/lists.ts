@@ -1,11 +1,17 @@
 /**
- * Walking a paginated list operation to its end with the checker's paginator (./paginate.ts), and the
- * assertions every list check shares: each page is a list envelope (§1 rule 5), the markers are present
- * exactly while more data exists (§1 rule 6), no item appears twice and, when asked, each page validates.
+ * Walking the paginated list operations (§4) with the checker's paginator (./paginate.ts), and the
+ * assertions every list check shares: each page is a 2xx list envelope (§1 rule 5), the marker ends the
+ * walk (§1 rule 6), no item appears twice and, when asked, each page validates.
+ *
+ * Walk once: a full walk of a list (one operation with its fields, as one identity) is made once per run
+ * and shared by every check that only reads it (listOnce, through t.shared: each sharer gets the walk's
+ * exchanges as its evidence); a check that changed the list, or must see it after its own action, walks it
+ * again for itself (listFresh). A walk is first recorded (its answers), then judged by each check that
+ * reads it, in that check's own context: a defect of a shared walk fails every check that judges it.
  */
 import { brief, shorten } from '../../spec/brief.js';
 import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
-import type { CheckContext } from '../../src/runner/check.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
 import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
 
@@ -25,25 +31,28 @@ export interface ListItems {
 
 export type ListOperation = keyof ListItems;
 
-export interface ListAllOptions<T> {
+export interface ListOptions {
   as?: Identity;
   /**
    * Validate every page against the operation's response schema ('response:<operation>': the list
    * envelope and its items). Off for walks that only look for an item, so they fail for their own reason.
    */
   validate?: boolean;
+}
+
+export interface FreshListOptions<T> extends ListOptions {
   /**
-   * Identity of an item for the duplicate check; default its `id`. Items without one (undefined) are
-   * not compared.
+   * Stop at the first page holding an item for which this is true (the walk then has not reached the
+   * end): for a check that looks for one item and needs no more of the list.
    */
-  key?: (item: T) => string | undefined;
-  /** An optional bound on the pages; none by default (a big honest list is walked to its end). */
-  maxPages?: number;
+  stopAt?: (item: T) => boolean;
 }
 
 export interface ListAllResult<T> {
   items: T[];
   pages: Page<T>[];
+  /** False when the walk stopped at `stopAt`. */
+  reachedEnd: boolean;
   /**
    * The last page was reached through a marker and is empty: the page before it carried a marker though
    * no more data existed. Harmless to a walker (one extra request), so judged at should level by
@@ -64,6 +73,20 @@ export const userIdOf = (item: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/**
+ * The identity of an item of each list, for the duplicate check and the endless-walk detection: members
+ * and friends are users (§2 GuildMember, Friend); items without one (undefined) are not compared.
+ */
+const ITEM_KEY: Record<ListOperation, (item: unknown) => string | undefined> = {
+  'message.list': idOf,
+  'channel.list': idOf,
+  'guild.list': idOf,
+  'guild.member.list': userIdOf,
+  'guild.role.list': idOf,
+  'reaction.list': idOf,
+  'friend.list': userIdOf,
+};
+
 /** A value as short JSON, for `observed` (cut at 300 characters). */
 export { brief, shorten };
 
@@ -81,9 +104,10 @@ const firstPageFields = (t: CheckContext, operation: string): Record<string, unk
     : {};
 
 /**
- * The one walker of the suites: follows the marker with the checker's paginator (walk), reading each page
- * with `readPage` (which makes its own assertions on the page), and fails the check when the walk does not
- * end (§1 rule 6: a repeated token, or marker pages that add nothing). `what` names the list in failures.
+ * The one walker of the message walks (./messages.ts): follows the marker with the checker's paginator
+ * (walk), reading each page with `readPage` (which makes its own assertions on the page), and fails the
+ * check when the walk does not end (§1 rule 6: a repeated token, or marker pages that add nothing).
+ * `what` names the list in failures.
  */
 export async function walkList<T>(
   t: CheckContext,
@@ -101,44 +125,86 @@ export async function walkList<T>(
   }
 }
 
-/**
- * Calls `operation` with `fields` page after page, following `next` until it is absent, and asserts on
- * the way: 2xx, a data array (GEN-5), optionally the response schema (`validate`), an end (GEN-6: no
- * repeated token, no run of pages that add nothing) and no duplicate item (by `key`). An empty last page
- * reached through a marker is reported in the result, not failed (see ListAllResult.endsOnEmptyPage).
- */
-export async function listAll<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+/** The answers of one walk of a list, as sent, before any check judged them. */
+interface RecordedWalk {
+  operation: ListOperation;
+  /** Every answer in order; the walk stops at the first that is not a 2xx list page. */
+  results: CallResult[];
+  /** The marker was absent on the last page (not a stop at `until`, an unreadable page or no end). */
+  reachedEnd: boolean;
+  /** Why the walk does not end (§1 rule 6: a repeated token, or marker pages that add nothing). */
+  endless?: string;
+}
+
+const isListPage = (body: unknown): body is Page =>
+  typeof body === 'object' && body !== null && Array.isArray((body as Page).data);
+
+/** Ends the recording at an answer that is not a 2xx list page: judging it fails the check. */
+class UnreadablePage extends Error {}
+
+/** Walks `operation` with `fields` through t.call (so its requests are t's evidence), asserting nothing. */
+async function recordWalk(
   t: CheckContext,
-  operation: Op,
+  operation: ListOperation,
   fields: Record<string, unknown>,
-  options: ListAllOptions<T> = {},
-): Promise<ListAllResult<T>> {
-  const { as, validate = false, key = idOf, maxPages } = options;
-  const readPage = async (token: string | undefined, pageNumber: number): Promise<Page<T>> => {
-    const what = `${operation} page ${pageNumber}`;
+  as?: Identity,
+  until?: (pages: readonly Page[]) => boolean,
+): Promise<RecordedWalk> {
+  const results: CallResult[] = [];
+  const readPage = async (token: string | undefined): Promise<Page> => {
     const request =
       token === undefined ? { ...fields, ...firstPageFields(t, operation) } : { ...fields, next: token };
     const result = await t.call(operation, request, as ? { as } : undefined);
-    t.expectOk(result, what);
-    const body = result.body as Partial<Page<T>> | undefined;
-    t.expect(
-      typeof body === 'object' && body !== null && Array.isArray(body.data),
+    results.push(result);
+    if (!result.ok || !isListPage(result.body)) throw new UnreadablePage();
+    return result.body;
+  };
+  try {
+    const { reachedEnd } = await walk(readPage, {
+      key: ITEM_KEY[operation],
+      ...(until ? { until } : {}),
+    });
+    return { operation, results, reachedEnd };
+  } catch (error) {
+    if (error instanceof UnreadablePage) return { operation, results, reachedEnd: false };
+    if (error instanceof PaginationError)
+      return { operation, results, reachedEnd: false, endless: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The assertions on a recorded walk, in page order: each answer a 2xx list object (GEN-5), valid when
+ * `validate`, an end (GEN-6), no item twice. An empty last page reached through a marker is noted, not
+ * failed (see ListAllResult.endsOnEmptyPage).
+ */
+function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate: boolean): ListAllResult<T> {
+  const { operation, results } = walked;
+  results.forEach((result, index) => {
+    const what = `${operation} page ${index + 1}`;
+    judge.expectOk(result, what);
+    judge.expect(
+      isListPage(result.body),
       `${what} is a list object with a data array (§1 rule 5)`,
       brief(result.body),
     );
-    if (validate) t.expectSchema(`response:${operation}`, body, what);
-    return body as Page<T>;
-  };
-
-  const { pages, items } = await walkList(t, operation, readPage, {
-    key,
-    ...(maxPages === undefined ? {} : { maxPages }),
+    if (validate) judge.expectSchema(`response:${operation}`, result.body, what);
   });
-  const endsOnEmptyPage = pages.length > 1 && pages[pages.length - 1].data.length === 0;
+  if (walked.endless !== undefined) {
+    judge.expect(
+      false,
+      `${operation} ends: next is absent once no more data exists (§1 rule 6)`,
+      walked.endless,
+    );
+  }
+  const pages = results.map((result) => result.body as Page<T>);
+  const items = pages.flatMap((page) => page.data);
+  const endsOnEmptyPage = walked.reachedEnd && pages.length > 1 && pages[pages.length - 1].data.length === 0;
   if (endsOnEmptyPage) {
-    t.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
+    judge.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
   }
 
+  const key = ITEM_KEY[operation];
   const seen = new Map<string, number>();
   const duplicates: string[] = [];
   items.forEach((item, index) => {
@@ -148,13 +214,99 @@ export async function listAll<Op extends ListOperation, T extends ListItems[Op] 
     if (first === undefined) seen.set(itemKey, index + 1);
     else duplicates.push(`${itemKey} (items ${first} and ${index + 1})`);
   });
-  t.expect(
+  judge.expect(
     duplicates.length === 0,
     `${operation} lists every item once across its ${pages.length} page(s)`,
     `listed more than once: ${duplicates.slice(0, 5).join(', ')}`,
   );
-  t.note(`${operation}: ${items.length} item(s) over ${pages.length} page(s)`);
-  return { items, pages, endsOnEmptyPage };
+  judge.note(
+    walked.reachedEnd || walked.endless !== undefined
+      ? `${operation}: ${items.length} item(s) over ${pages.length} page(s)`
+      : `${operation}: ${items.length} item(s) over the first ${pages.length} page(s), as far as the check needs`,
+  );
+  return { items, pages, reachedEnd: walked.reachedEnd, endsOnEmptyPage };
+}
+
+/**
+ * A new walk of `operation` with `fields`, made by and for this check: for a check that changed the list
+ * (created, deleted, approved …) or must see it after its own action. Judged like every walk (above).
+ */
+export async function listFresh<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+  t: CheckContext,
+  operation: Op,
+  fields: Record<string, unknown>,
+  options: FreshListOptions<T> = {},
+): Promise<ListAllResult<T>> {
+  const { as, validate = false, stopAt } = options;
+  const stopsAt = stopAt as ((item: unknown) => boolean) | undefined;
+  const until = stopsAt && ((pages: readonly Page[]) => pages[pages.length - 1].data.some(stopsAt));
+  const walked = await recordWalk(t, operation, fields, as, until);
+  return judgeWalk(t, walked, validate);
+}
+
+const describeList = (operation: string, fields: Record<string, unknown>): string =>
+  Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
+
+/**
+ * The run's one full walk of `operation` with `fields` (as `as`): made by the first check that asks
+ * (t.shared), while concurrent and later callers await the same walk and get its exchanges as evidence.
+ * Each check judges it itself, so a defect fails each. Only for checks that change nothing in the list:
+ * the shared walk may predate a change another check made.
+ */
+export async function listOnce<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
+  t: CheckContext,
+  operation: Op,
+  fields: Record<string, unknown>,
+  options: ListOptions = {},
+): Promise<ListAllResult<T>> {
+  const { as, validate = false } = options;
+  const list = describeList(operation, fields);
+  const walked = await t.shared(`walk of ${list} as ${as ?? 'self'}`, (observer) =>
+    recordWalk(observer, operation, fields, as),
+  );
+  t.note(`${list}: judged the run's one walk of this list (${walked.results.length} request(s))`);
+  return judgeWalk(t, walked, validate);
+}
+
+/**
+ * The ones of `ids`, items of the run's shared walk `seen`, that a fresh walk still lists. For a check that
+ * judged the shared walk and met a listed item that is gone (e.g. its get is refused): an item removed
+ * since, by another check of the run, is then left out (noted) instead of judged as if the list still
+ * showed it. The fresh walk stops once it lists them all, or one page past the last page that listed one
+ * of them in `seen` (paging a list presumes its order holds between two walks), so that a long list is
+ * not walked again.
+ */
+export async function stillListed(
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+  ids: readonly string[],
+  seen: ListAllResult<unknown>,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const key = ITEM_KEY[operation];
+  const wanted = new Set(ids);
+  const lastPageOf = Math.max(
+    ...seen.pages.map((page, index) =>
+      page.data.some((item) => wanted.has(key(item) ?? '')) ? index + 1 : 0,
+    ),
+  );
+  const listed = new Set<string>();
+  const walked = await recordWalk(t, operation, fields, undefined, (pages) => {
+    for (const item of pages[pages.length - 1].data) {
+      const itemKey = key(item);
+      if (itemKey !== undefined && wanted.has(itemKey)) listed.add(itemKey);
+    }
+    return listed.size === wanted.size || pages.length > lastPageOf;
+  });
+  judgeWalk(t, walked, false);
+  const gone = ids.filter((id) => !listed.has(id));
+  if (gone.length > 0) {
+    t.note(
+      `${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (${walked.results.length} page(s)): removed since the run's shared walk, not judged`,
+    );
+  }
+  return ids.filter((id) => listed.has(id));
 }
 
 /** Whether a walked list holds an item with this key. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
+import type { InterceptedReply, InterceptedRequest } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/server.js';
 import paginationWalks from '../../suites/pagination.js';
 import paginationDefaults from '../../suites/pagination-defaults.js';
@@ -111,5 +112,60 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
   ])('fault %s fails (at least) %j', async (fault, expected) => {
     const { statuses } = await runPagination([fault]);
     expect(failing(statuses)).toEqual(expect.arrayContaining(expected.map(id)));
+  });
+
+  // Walk once (issue 11): a walk in the sandbox channel never goes to the end of its history. channel.create
+  // is refused, so that the checks work in the sandbox channel itself (no quiet or scratch channel).
+  describe('in a sandbox channel with a long history (20 000 older messages)', () => {
+    const HISTORY = 20_000;
+
+    /** Runs `checks` against a reference seeded with HISTORY older messages; message.list requests to the sandbox channel. */
+    const runDeep = async (
+      checks: typeof pagination,
+      intercept?: (request: InterceptedRequest) => InterceptedReply | undefined,
+    ) => {
+      let sandboxLists = 0;
+      let sandboxChannel = '';
+      const reference = await startReference({
+        messages: HISTORY,
+        intercept: (request) => {
+          if (request.operation === 'channel.create')
+            return { status: 403, body: { message: 'not allowed' } };
+          if (request.operation === 'message.list' && request.fields.channel_id === sandboxChannel)
+            sandboxLists++;
+          return intercept?.(request);
+        },
+      });
+      sandboxChannel = reference.sandbox.channelId;
+      try {
+        const result = await run({ reference, events: 'none', checks });
+        return { result, sandboxLists };
+      } finally {
+        await reference.close();
+      }
+    };
+
+    it('fails no check and walks no further than the messages the checks posted', async () => {
+      const { result, sandboxLists } = await runDeep(pagination);
+      const problems = result.checks.filter((check) => check.status === 'fail' || check.status === 'error');
+      expect(problems).toEqual([]);
+      // A few pages per check; walking the history to its end would take 10 000 at limit 2.
+      expect(sandboxLists).toBeLessThan(50);
+    }, 60_000);
+
+    it('stops the next walk once it passes the messages before its own, when one of its messages never shows', async () => {
+      const walk = pagination.filter((check) => check.id === id('next-walk-visits-every-created-message'));
+      // The first of the 7 messages is answered but never stored: the walk cannot meet it.
+      const { result, sandboxLists } = await runDeep(walk, ({ operation, fields }) =>
+        operation === 'message.create' && /^conformance-walk-\S+ #1$/.test(String(fields.content))
+          ? { body: [{ id: 'never-stored', content: fields.content }] }
+          : undefined,
+      );
+      const [outcome] = result.checks;
+      expect(outcome.status).toBe('fail');
+      expect(outcome.reason).toContain('the walk had passed them; never listed: never-stored');
+      // The latest messages before the check's, then 3 pages of its 6 stored ones and 1 of older ones.
+      expect(sandboxLists).toBe(1 + 4);
+    }, 60_000);
   });
 });
