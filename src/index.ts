@@ -33,6 +33,8 @@ export type * from './runner/model.js';
 export interface RunStats {
   /** HTTP requests the run sent to the target. */
   requestsSent: number;
+  /** The same, by operation (e.g. 'guild.list'). */
+  requestsByOperation: Record<string, number>;
   /** Per check, the time it waited behind other checks after it had started (EngineOutcome.queuedMs). */
   queuedMs: Record<string, number>;
 }
@@ -51,7 +53,11 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
   let queuedMs: Record<string, number> = {};
-  const stats = (): RunStats => ({ requestsSent: state.client?.requestCount ?? 0, queuedMs });
+  const stats = (): RunStats => ({
+    requestsSent: state.client?.requestCount ?? 0,
+    requestsByOperation: { ...state.client?.requestsByOperation },
+    queuedMs,
+  });
   try {
     const target = await resolveTarget(state);
     const { client, ledger } = makeClient(state, target);

@@ -152,6 +152,8 @@ export class HttpClient {
     Pick<HttpClientOptions, 'peer' | 'headers' | 'onUnresponsive'>;
   /** Requests sent in this run (every attempt). */
   requestCount = 0;
+  /** The same, by operation (the path after the base URL; other URLs, e.g. a trigger's, by their URL). */
+  readonly requestsByOperation: Record<string, number> = {};
   /** Set once the target is declared unresponsive (why); requests then fail at once. */
   unresponsive?: string;
   /** Operations that went unanswered within the timeout: tried once per run, then failed at once. */
@@ -374,6 +376,8 @@ export class HttpClient {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const started = performance.now();
     this.requestCount++;
+    const operation = operationOf(url, this.baseUrl);
+    this.requestsByOperation[operation] = (this.requestsByOperation[operation] ?? 0) + 1;
     let status = 0;
     let responseHeaders: Record<string, string> = {};
     try {
