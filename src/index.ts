@@ -47,9 +47,6 @@ export async function run(options: RunOptions): Promise<RunResult> {
 /** run(), with the run's statistics beside its result. */
 export async function runWithStats(options: RunOptions): Promise<{ result: RunResult; stats: RunStats }> {
   validateRunOptions(options);
-  // Compiled in the idle time of the run's first requests, one schema at a time, never awaited (a
-  // failure here shows again, with its context, where a check validates).
-  void warmValidators().catch(() => undefined);
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
   let queuedMs: Record<string, number> = {};
@@ -77,6 +74,9 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
       { client, ledger, sandbox, target, trigger },
       eventsUnavailableReason,
     );
+    // Compiled in the idle time of the first checks' first requests, one schema at a time, never awaited
+    // (a failure here shows again, with its context, where a check validates).
+    void warmValidators().catch(() => undefined);
     const outcome = await runChecks(state, selected, env, target);
     queuedMs = outcome.queuedMs;
     return { result: finishedResult(state, outcome), stats: stats() };
