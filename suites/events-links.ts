@@ -23,7 +23,7 @@ import {
   resourceId,
   rolePayload,
 } from './_lib/events.js';
-import { idOf, uniqueName } from './_lib/lists.js';
+import { idOf, statusOf, uniqueName } from './_lib/lists.js';
 
 const sameMessage = (message: CreatedMessage) => (event: ObservedEvent) =>
   resourceId(event, 'message') === message.id && resourceId(event, 'channel') === message.channelId;
@@ -88,14 +88,20 @@ interface InferredLink {
   needs?: CheckSpec['needs'];
   /** What the check holds: the event cannot be told apart from the same event caused by its sharers. */
   holds?: CheckSpec['holds'];
+  /** What it takes (t.acquire) only for its fallback. */
+  acquires?: CheckSpec['acquires'];
   /** Prepares what the operation acts on and returns how to call it and how to recognise its event. */
-  prepare(t: CheckContext): Promise<{
-    fields: Record<string, unknown>;
-    carrying: string;
-    matches: (event: ObservedEvent) => boolean;
-    /** Registers what the operation created (called before asserting anything). */
-    track?: () => void;
-  }>;
+  prepare(t: CheckContext): Promise<Prepared>;
+  /** Where the target refuses the operation as prepared (4xx): prepares it another way (e.g. on the peer). */
+  fallback?(t: CheckContext, refused: Prepared): Promise<Prepared>;
+}
+
+interface Prepared {
+  fields: Record<string, unknown>;
+  carrying: string;
+  matches: (event: ObservedEvent) => boolean;
+  /** Registers what the operation created (called before asserting anything). */
+  track?: () => void;
 }
 
 const byId = (resource: string, id: string) => (event: ObservedEvent) => resourceId(event, resource) === id;
@@ -218,29 +224,45 @@ const INFERRED: InferredLink[] = [
     operation: 'guild.member.role.set',
     event: 'guild-member-updated',
     experimental: true,
-    needs: ['peer'],
-    // guild-member-updated names the member, not the role: role checks on the peer would match too.
-    holds: ['peer-in-guild'],
+    // On the bot's own member record: no other check changes it, so nothing else causes the event and
+    // the check holds nothing — its event wait overlaps the mute windows. Where the bot cannot take the
+    // role, on the peer's, held (guild-member-updated names only the member: a role check or a mute of
+    // the peer could cause it too).
+    acquires: ['peer-in-guild'],
     async prepare(t) {
-      const peerId = t.sandbox.peerId;
-      if (peerId === undefined)
-        t.skip('needs the peer identity: its roles are the only ones the run may change');
       const roleId = await makeRole(t, 'link-role-set');
-      const fields = { guild_id: t.sandbox.guildId, user_id: peerId, role_id: roleId };
-      return {
-        fields,
-        carrying: `guild.id ${t.sandbox.guildId} and user.id ${peerId}`,
-        matches: (event) => resourceId(event, 'guild') === t.sandbox.guildId && eventUserId(event) === peerId,
-        track: () =>
-          t.track({
-            kind: 'role assignment',
-            label: `role ${roleId} of user ${peerId} in guild ${t.sandbox.guildId}`,
-            undo: ['guild.member.role.unset', fields],
-          }),
-      };
+      return t.sandbox.selfId ? roleOn(t, roleId, t.sandbox.selfId) : roleOnPeer(t, roleId);
     },
+    fallback: (t, refused) => roleOnPeer(t, String(refused.fields.role_id)),
   },
 ];
+
+/** guild.member.role.set of `roleId` on `userId` in the sandbox guild, and its event. */
+function roleOn(t: CheckContext, roleId: string, userId: string): Prepared {
+  const fields = { guild_id: t.sandbox.guildId, user_id: userId, role_id: roleId };
+  return {
+    fields,
+    carrying: `guild.id ${t.sandbox.guildId} and user.id ${userId}`,
+    matches: (event) => resourceId(event, 'guild') === t.sandbox.guildId && eventUserId(event) === userId,
+    track: () =>
+      t.track({
+        kind: 'role assignment',
+        label: `role ${roleId} of user ${userId} in guild ${t.sandbox.guildId}`,
+        undo: ['guild.member.role.unset', fields],
+      }),
+  };
+}
+
+/** The same on the peer, holding its standing in the guild (its role and mute checks would cause it too). */
+async function roleOnPeer(t: CheckContext, roleId: string): Promise<Prepared> {
+  const peerId = t.sandbox.peerId;
+  if (peerId === undefined)
+    t.skip(
+      'the bot cannot take a role, and there is no peer identity: no member whose roles the run may change',
+    );
+  await t.acquire('peer-in-guild');
+  return roleOn(t, roleId, peerId);
+}
 
 /** A reaction event of `messageId`: by message.id when the event carries the message, else by the emoji. */
 function reactionOf(messageId: string) {
@@ -261,11 +283,18 @@ const inferredLinks: CheckSpec[] = INFERRED.map((link) =>
     operations: [link.operation],
     ...(link.experimental ? { experimental: true } : {}),
     ...(link.holds ? { holds: link.holds } : {}),
+    ...(link.acquires ? { acquires: link.acquires } : {}),
     needs: ['events', ...(link.needs ?? [])],
     async run(t: CheckContext) {
-      const prepared = await link.prepare(t);
-      const mark = t.events.mark();
-      const result = await t.call(link.operation, prepared.fields);
+      let prepared = await link.prepare(t);
+      let mark = t.events.mark();
+      let result = await t.call(link.operation, prepared.fields);
+      if (link.fallback && result.status >= 400 && result.status < 500) {
+        t.note(`${link.operation} as first prepared answered ${statusOf(result)}: tried another way`);
+        prepared = await link.fallback(t, prepared);
+        mark = t.events.mark();
+        result = await t.call(link.operation, prepared.fields);
+      }
       prepared.track?.();
       if (link.operation === 'channel.create' || link.operation === 'guild.role.create')
         trackCreated(t, link, result.body);

@@ -176,3 +176,34 @@ describe('request flows read from the events', () => {
     60_000,
   );
 });
+
+describe('guild.member.role.set/emits-guild-member-updated', () => {
+  const runRoleSetLink = (reference: ReferenceServer) =>
+    run({
+      reference,
+      grep: 'guild.member.role.set/emits-guild-member-updated',
+      includeExperimental: true,
+      level: 'should',
+      eventTimeoutMs: EVENT_TIMEOUT_MS,
+    });
+
+  it("sets the role on the bot's own member record (nothing else changes it), else on the peer's", async () => {
+    const own = await startReference();
+    const refusing = await startReference({
+      // A platform where the bot may not take a role itself.
+      intercept: ({ operation, fields, identity }) =>
+        operation === 'guild.member.role.set' && fields.user_id === identity.userId
+          ? { status: 403, body: { message: 'a bot may not take a role itself' } }
+          : undefined,
+    });
+    try {
+      const [onSelf, onPeer] = await Promise.all([runRoleSetLink(own), runRoleSetLink(refusing)]);
+      expect(onSelf.checks.map((check) => check.status)).toEqual(['pass']);
+      expect(onSelf.checks[0].evidence?.notes ?? []).toEqual([]);
+      expect(onPeer.checks.map((check) => check.status)).toEqual(['pass']);
+      expect(onPeer.checks[0].evidence?.notes).toContainEqual(expect.stringContaining('answered HTTP 403'));
+    } finally {
+      await Promise.all([own.close(), refusing.close()]);
+    }
+  });
+});
