@@ -194,6 +194,9 @@ export async function expectShortMuteEnds(
   what: 'channel' | 'member',
   options: { sharing?: Hold } = {},
 ): Promise<void> {
+  // The mute's answer has just come: the mute was set by now, so it is over SHORT_MUTE_MS from now at the
+  // latest (a first probe then finds it over, rather than a poll later).
+  const answeredAt = Date.now();
   const first = await peerPost(t, channelId, `during the ${SHORT_MUTE_MS} ms ${what} mute`);
   const firstAt = Date.now() - mutedAt;
   if (firstAt < SHORT_MUTE_MS) {
@@ -208,10 +211,10 @@ export async function expectShortMuteEnds(
     );
   }
   if (first.outcome === 'accepted') return;
-  // The mute cannot be over before SHORT_MUTE_MS: wait that out sending nothing, and meanwhile give back
+  // The mute is not over before SHORT_MUTE_MS: wait that out sending nothing, and meanwhile give back
   // what the check shares (a guild mute of the peer may run in the window, and is lifted before we go on).
   if (options.sharing) t.release(options.sharing);
-  await t.wait(mutedAt + SHORT_MUTE_MS - Date.now());
+  await t.wait(answeredAt + SHORT_MUTE_MS - Date.now());
   if (options.sharing) await t.acquire(options.sharing);
   const remaining = Math.max(0, SHORT_MUTE_DEADLINE_MS - (Date.now() - mutedAt));
   const after = await pollPeerPost(t, channelId, 'accepted', `after the ${what} mute ended`, remaining);
