@@ -227,13 +227,21 @@ export async function executeChecks(
   // times the checks' bound, so that it takes a few round trips.
   const cleanupConcurrency = 4 * Math.max(1, options.concurrency);
   let mainCleanup: Promise<CleanupRecord[]> = Promise.resolve([]);
+  // One budget for both passes: from the start of the first.
+  let cleanupStarted: number | undefined;
+  const budgetLeft = () =>
+    Math.max(
+      1_000,
+      Math.round(cleanupBudgetMs - (performance.now() - (cleanupStarted ?? performance.now()))),
+    );
   if (!interrupted() && !options.stopReason?.() && after.length > 0) {
     // What the other checks created is needed no more: it is undone while the after phase runs (whose
     // checks read the run's events, and may cause a few more; theirs are undone next).
     if (cleaning)
-      mainCleanup = settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS).then(() =>
-        undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency, final: false }),
-      );
+      mainCleanup = settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS).then(() => {
+        cleanupStarted = performance.now();
+        return undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency, final: false });
+      });
     await Promise.all(after.map((check, index) => runOne(check, index, check.exclusive === true)));
   }
 
@@ -246,7 +254,7 @@ export async function executeChecks(
   options.onCleanupStart?.();
   const undoneMeanwhile = await mainCleanup;
   const cleanup = cleaning
-    ? [...undoneMeanwhile, ...(await undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency }))]
+    ? [...undoneMeanwhile, ...(await undoLedger(env, budgetLeft(), { concurrency: cleanupConcurrency }))]
     : [];
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
