@@ -22,6 +22,7 @@ import {
   requireOk,
   resourceId,
   rolePayload,
+  trackRoleAssignment,
 } from './_lib/events.js';
 import { idOf, statusOf, uniqueName } from './_lib/lists.js';
 
@@ -244,12 +245,7 @@ function roleOn(t: CheckContext, roleId: string, userId: string): Prepared {
     fields,
     carrying: `guild.id ${t.sandbox.guildId} and user.id ${userId}`,
     matches: (event) => resourceId(event, 'guild') === t.sandbox.guildId && eventUserId(event) === userId,
-    track: () =>
-      t.track({
-        kind: 'role assignment',
-        label: `role ${roleId} of user ${userId} in guild ${t.sandbox.guildId}`,
-        undo: ['guild.member.role.unset', fields],
-      }),
+    track: () => trackRoleAssignment(t, fields),
   };
 }
 

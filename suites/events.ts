@@ -15,6 +15,7 @@ import {
   makeRole,
   requireOk,
   rolePayload,
+  trackRoleAssignment,
   triggering,
   triggerMemberOf,
   triggerOwnGuild,
@@ -161,15 +162,10 @@ async function setRoleOnPeer(t: CheckContext): Promise<void> {
   const roleId = await makeRole(t, 'event-member-updated');
   const fields = { guild_id: guildId, user_id: userId, role_id: roleId };
   const set = await t.call('guild.member.role.set', fields);
-  t.track({
-    kind: 'member role',
-    label: `role ${roleId} of member ${userId} in guild ${guildId}`,
-    undo: ['guild.member.role.unset', fields],
-  });
+  trackRoleAssignment(t, fields);
   requireOk(t, set, 'guild.member.role.set');
 }
 
-/** guild-added / -updated / -removed and the member events: the interface first, then the trigger. */
 /** What causing each step may hold: an invitation flow, a join-request flow, the peer's member record. */
 const GUILD_STEP_HOLDS: Record<GuildStep, CheckSpec['holds']> = {
   added: ['guild-invitations'],
@@ -180,6 +176,7 @@ const GUILD_STEP_HOLDS: Record<GuildStep, CheckSpec['holds']> = {
   'member-removed': ['join-requests'],
 };
 
+/** guild-added / -updated / -removed and the member events: the interface first, then the trigger. */
 const guildCause = (step: GuildStep): Cause => ({
   how: GUILD_STEPS[step],
   holds: GUILD_STEP_HOLDS[step],

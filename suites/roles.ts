@@ -3,6 +3,7 @@
  * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { trackRoleAssignment } from './_lib/events.js';
 import { idOf, listFresh, listOnce, uniqueName, userIdOf } from './_lib/lists.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
@@ -222,11 +223,7 @@ const checks: CheckSpec[] = [
       const { id: roleId } = await createRole(t, uniqueName('role'), 'guild.member.role.set');
       const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
       const result = await t.call('guild.member.role.set', fields);
-      t.track({
-        kind: 'role assignment',
-        label: `role ${roleId} of user ${peerId} in guild ${guildId}`,
-        undo: ['guild.member.role.unset', fields],
-      });
+      trackRoleAssignment(t, fields);
       t.expectOk(result, 'guild.member.role.set');
       const roles = await peerRoleIds(t, 'after guild.member.role.set');
       t.expect(roles?.includes(roleId), `the peer's roles include ${roleId}`, roles);
@@ -249,11 +246,7 @@ const checks: CheckSpec[] = [
       const { id: roleId } = await createRole(t, uniqueName('role'), 'guild.member.role.unset');
       const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
       const set = await t.call('guild.member.role.set', fields);
-      t.track({
-        kind: 'role assignment',
-        label: `role ${roleId} of user ${peerId} in guild ${guildId}`,
-        undo: ['guild.member.role.unset', fields],
-      });
+      trackRoleAssignment(t, fields);
       const before = set.ok ? await peerRoleIds(t, 'after guild.member.role.set') : undefined;
       if (!before?.includes(roleId)) {
         t.skip(

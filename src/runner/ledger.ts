@@ -1,8 +1,9 @@
 /**
  * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
- * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created
- * first, taking what they hold with them (messages, reactions, mutes: no request each); then reactions,
- * messages, the rest newest first, channels, guilds; in parallel where that order allows, within a time
+ * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
+ * taking what they hold with them (messages, reactions, mutes: no request each), together with what
+ * nothing depends on (mutes, roles, requests: one check's newest first); then reactions, messages (taking
+ * their reactions), and what is left, guilds last; in parallel where that order allows, within a time
  * budget. A failed undo is reported; an undo answered "not found" is not "left behind".
  *
  * With a file, the pending entries are written to it (as curl commands) every time they change, so a
@@ -63,6 +64,15 @@ const REST_WAVE = 2;
 /** Waves whose entries do not depend on each other (all undone in parallel); in the rest, a check's go in order. */
 const PARALLEL_WAVES = new Set([0, 1, 3]);
 
+/** The record of a line undone by `operation` (its own undo, or the delete of what held it). */
+const undoneRecord = (line: Line, operation: string): CleanupRecord => ({
+  label: line.entry.label,
+  kind: line.entry.kind,
+  operation,
+  checkId: line.checkId,
+  status: 'undone',
+});
+
 const byCheck = (lines: readonly Line[]): Map<string, Line[]> => {
   const groups = new Map<string, Line[]>();
   for (const line of lines) groups.set(line.checkId, [...(groups.get(line.checkId) ?? []), line]);
@@ -116,9 +126,9 @@ export class Ledger {
   }
 
   /**
-   * Undoes every unsettled entry not tried yet in dependency order within the budget; never throws. Within a wave the
-   * undos run in parallel; in the waves whose entries may depend on each other, those of one check go one
-   * by one (newest first) while different checks' go in parallel.
+   * Undoes every unsettled entry not tried yet in dependency order (see the header) within the budget;
+   * never throws. Independent undos run in parallel; where entries may depend on each other, those of one
+   * check go one by one (newest first) while different checks' go in parallel.
    */
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
     const budget = AbortSignal.timeout(options.budgetMs);
@@ -129,13 +139,7 @@ export class Ledger {
     const records = new Map<Line, CleanupRecord>();
     const undoLine = async (line: Line) => {
       this.#attempted.add(line);
-      const record: CleanupRecord = {
-        label: line.entry.label,
-        kind: line.entry.kind,
-        operation: line.entry.undo[0],
-        checkId: line.checkId,
-        status: 'undone',
-      };
+      const record = undoneRecord(line, line.entry.undo[0]);
       records.set(line, record);
       if (budget.aborted) {
         record.status = 'failed';
@@ -221,13 +225,7 @@ export class Ledger {
       if (this.#attempted.has(line) || line.entry.undo[0] === by || !went(line.entry.undo[1])) continue;
       this.#attempted.add(line);
       line.settled = true;
-      records.set(line, {
-        label: line.entry.label,
-        kind: line.entry.kind,
-        operation: by,
-        checkId: line.checkId,
-        status: 'undone',
-      });
+      records.set(line, undoneRecord(line, by));
     }
     this.#write();
   }

@@ -237,6 +237,17 @@ export async function makeRole(t: CheckContext, what: string): Promise<string> {
   return id;
 }
 
+/** Tracks a role given to a member (undo: guild.member.role.unset with the same fields). */
+export const trackRoleAssignment = (
+  t: CheckContext,
+  fields: { guild_id: string; user_id: string; role_id: string },
+): void =>
+  t.track({
+    kind: 'role assignment',
+    label: `role ${fields.role_id} of user ${fields.user_id} in guild ${fields.guild_id}`,
+    undo: ['guild.member.role.unset', fields],
+  });
+
 /** The emoji of the reactions the event checks add (the reactions suite uses the same id). */
 export const EMOJI_ID = 'thumbs-up';
 

@@ -241,6 +241,18 @@ describe('selection and levels', () => {
   });
 });
 
+/** Resolves once `condition` holds, testing it now and at each 'change' of `changed` (no polling). */
+const untilChanged = (changed: EventEmitter, condition: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const test = () => {
+      if (!condition()) return;
+      changed.off('change', test);
+      resolve();
+    };
+    changed.on('change', test);
+    test();
+  });
+
 describe('scheduling', () => {
   it('never has more checks in flight than --concurrency, and reaches the bound', async () => {
     const gate = new EventEmitter();
@@ -306,16 +318,7 @@ describe('scheduling', () => {
     const live = { holders: 0, sharers: 0 };
     const seen = { holdersWithHolder: 0, sharersWithHolder: 0, maxSharers: 0, freeBesideHolder: false };
     const changed = new EventEmitter();
-    const until = (condition: () => boolean) =>
-      new Promise<void>((resolve) => {
-        const test = () => {
-          if (!condition()) return;
-          changed.off('change', test);
-          resolve();
-        };
-        changed.on('change', test);
-        test();
-      });
+    const until = (condition: () => boolean) => untilChanged(changed, condition);
     const sharersStarted = { count: 0 };
     const checks = [
       ...Array.from({ length: 3 }, (_, i) =>
@@ -505,15 +508,7 @@ describe('scheduling', () => {
             afterStarted.count++;
             maxAfter = Math.max(maxAfter, afterRunning);
             changed.emit('change');
-            await new Promise<void>((resolve) => {
-              const test = () => {
-                if (afterStarted.count < 3) return;
-                changed.off('change', test);
-                resolve();
-              };
-              changed.on('change', test);
-              test();
-            });
+            await untilChanged(changed, () => afterStarted.count === 3);
             afterRunning--;
             t.expect(true, 'ran');
           },
