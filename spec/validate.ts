@@ -17,7 +17,7 @@ import {
   unknownNameError,
   variantResourceSchemas,
 } from './catalogue.js';
-import { eventSchema, getEvent } from './events.js';
+import { eventSchema, events, getEvent } from './events.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
 
 export interface Problem {
@@ -47,17 +47,23 @@ function ajv(): Ajv2020 {
 const cache = new Map<string, ValidateFunction | null>();
 
 /**
- * Compiles every resource schema ahead of use, one per macrotask, so that the compile takes the idle time
- * of a run's setup (its first requests, the event stream's handshake) rather than a check's (issue 11).
+ * Compiles, ahead of use, every resource schema and the validators of every event and of the envelope for
+ * these variants, one per macrotask: the engine calls it in a run's idle time (issue 11), so that the
+ * after phase, which validates every event of the run, compiles nothing.
  */
-export async function warmValidators(): Promise<void> {
+export async function warmValidators(variants: Variants = {}): Promise<void> {
   const instance = ajv();
   const ids = [...loadSchemaFiles().values(), ...variantResourceSchemas()].map(
     (schema) => schema.$id as string,
   );
+  const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
   for (const id of ids) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToIo();
     instance.getSchema(id);
+  }
+  for (const ref of ['envelope', ...events.map((event) => `event:${event.name}`)]) {
+    await yieldToIo();
+    validator(ref, variants);
   }
 }
 

@@ -3,7 +3,6 @@
  * run() reads as the steps of a run (src/run-steps.ts), the options are settled in src/options.ts.
  * It prints nothing; progress goes through callbacks.
  */
-import { warmValidators } from '../spec/validate.js';
 import { type RunOptions, validateRunOptions } from './options.js';
 import { RunState } from './run-state.js';
 import {
@@ -74,9 +73,6 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
       { client, ledger, sandbox, target, trigger },
       eventsUnavailableReason,
     );
-    // Compiled in the idle time of the first checks' first requests, one schema at a time, never awaited
-    // (a failure here shows again, with its context, where a check validates).
-    void warmValidators().catch(() => undefined);
     const outcome = await runChecks(state, selected, env, target);
     queuedMs = outcome.queuedMs;
     return { result: finishedResult(state, outcome), stats: stats() };

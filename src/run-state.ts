@@ -230,8 +230,10 @@ export class RunState {
     this.options.signal?.removeEventListener('abort', this.#onUserSignal);
     if (this.registeredWebhook && this.reference)
       await registerWebhook(this.reference, this.registeredWebhook, 'DELETE').catch(() => undefined);
-    await this.source?.close().catch(() => undefined);
-    await this.client?.close().catch(() => undefined);
+    await Promise.all([
+      this.source?.close().catch(() => undefined),
+      this.client?.close().catch(() => undefined),
+    ]);
     if (this.ownsReference) await this.reference?.close().catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
 import { startEmbedded } from './embedded.js';
@@ -19,7 +20,7 @@ import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import type { RunResult } from './runner/model.js';
-import { type EngineOutcome, executeChecks, undoLedger } from './runner/run.js';
+import { type EngineOutcome, executeChecks, undoLedger, VARIANT_DETECTION } from './runner/run.js';
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
@@ -219,7 +220,7 @@ export async function detectTargetVariants(
   );
   Object.assign(state.variants, detection.variants);
   state.notes.push(...detection.notes.map((note) => `variant ${note}`));
-  for (const entry of detection.undo) ledger.add(entry, 'variant detection');
+  for (const entry of detection.undo) ledger.add(entry, VARIANT_DETECTION);
 }
 
 /** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
@@ -293,6 +294,8 @@ export async function runChecks(
     stopReason: () => state.stopReason,
     stragglerGraceMs: Math.min(12_000, settings.timeoutMs + 1_000),
     cleanupBudgetMs: settings.cleanupBudgetMs,
+    // Never awaited: a failure here shows again, with its context, where a check validates.
+    idleWork: () => warmValidators(env.variants).catch(() => undefined),
     onCleanupStart: () => state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`),
     onCheckStart: (check) => {
       state.inFlight.add(check.id);

@@ -106,7 +106,14 @@ async function setUpReactions(
   reactions: [emojiId: string, as: Identity][],
   purpose: string,
 ): Promise<void> {
-  for (const [emojiId, as] of reactions) await react(t, target, emojiId, as, purpose);
+  // Each identity's reactions one after another (a platform may limit one user's reactions per channel);
+  // the two identities' at once.
+  await Promise.all(
+    (['self', 'peer'] as const).map(async (identity) => {
+      for (const [emojiId, as] of reactions)
+        if (as === identity) await react(t, target, emojiId, as, purpose);
+    }),
+  );
   const idOfIdentity = (as: Identity) => (as === 'peer' ? t.sandbox.peerId : t.sandbox.selfId);
   for (const emojiId of new Set(reactions.map(([id]) => id))) {
     const shown = await reactors(t, target, emojiId);

@@ -23,6 +23,11 @@ export interface AdmissionRequest {
   start: boolean;
   /** Starts only when no other check runs, and keeps every other check from starting meanwhile. */
   alone?: boolean;
+  /**
+   * A check on the run's critical chain (it waits deliberately): until every such check has started, only
+   * checks that claim one of their holds start besides them (the rest would only slow the chain down).
+   */
+  lead?: boolean;
   signal?: AbortSignal;
 }
 
@@ -114,8 +119,13 @@ export class Admission {
   #pump(): void {
     const reserved = new Set<Hold>();
     let startsBlocked = this.#aloneRunning;
+    const leads = this.#waiters.filter((waiter) => waiter.lead);
+    const leading = new Set(leads.flatMap((waiter) => waiter.claims.map((claim) => claim.hold)));
     for (const waiter of [...this.#waiters]) {
       if (waiter.start && startsBlocked) continue;
+      const behindLeads =
+        leads.length > 0 && !waiter.lead && !waiter.claims.some((claim) => leading.has(claim.hold));
+      if (waiter.start && behindLeads) continue;
       if (waiter.alone) {
         // Nothing else may start behind an alone check: it waits for the running ones to end.
         if (this.#running === 0 && reserved.size === 0) this.#admit(waiter);

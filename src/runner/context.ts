@@ -120,6 +120,8 @@ export interface ExecuteOptions {
 }
 
 export interface CheckScheduling {
+  /** The check reads a list (an operation ending in .list) from now until it ends (cleanup-while-running.ts). */
+  reading(list: string): Promise<void>;
   release(hold: Hold): void;
   acquire(hold: Hold, signal: AbortSignal): Promise<void>;
   /** Runs a wait that sends nothing (an event wait) without holding a slot. */
@@ -165,6 +167,7 @@ export async function executeCheck(
     recorded: Exchange[],
   ) => {
     if (controller.signal.aborted) throw controller.signal.reason;
+    if (operation.endsWith('.list')) await options.scheduling?.reading(operation);
     try {
       const outcome = await env.client.call<T>(operation, fields, {
         ...callOptions,

@@ -1,10 +1,11 @@
 /**
  * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
  * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
- * taking what they hold with them (messages, reactions, mutes: no request each), together with what
- * nothing depends on (mutes, roles, requests: one check's newest first); then reactions, messages (taking
- * their reactions), and what is left, guilds last; in parallel where that order allows, within a time
- * budget. A failed undo is reported; an undo answered "not found" is not "left behind".
+ * taking what they hold with them (messages, reactions, mutes: no request each), and its roles, taking
+ * their assignments, together with what nothing depends on (messages in other channels, taking their
+ * reactions; mutes, requests: one check's newest first); then what is left, guilds last; in parallel where that order allows, within a
+ * time budget. A failed undo is reported; an undo answered "not found" is not "left behind". While the
+ * run goes on, the engine may undo an ended check's channels and messages already (takeWhileRunning).
  *
  * With a file, the pending entries are written to it (as curl commands) every time they change, so a
  * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
@@ -20,6 +21,15 @@ interface Line {
   entry: LedgerEntry;
   checkId: string;
   settled: boolean;
+}
+
+/** A line takeWhileRunning gave: undo it with undoWhileRunning; `list` is the list its undo changes. */
+export interface LineWhileRunning {
+  readonly list: 'channel.list' | 'message.list';
+}
+
+interface TakenLine extends LineWhileRunning {
+  line: Line;
 }
 
 export type Undo = (entry: LedgerEntry, signal: AbortSignal) => Promise<void>;
@@ -83,6 +93,8 @@ export class Ledger {
   private readonly lines: Line[] = [];
   /** Lines an undoAll has tried already: a second undoAll (after the after phase) leaves them be. */
   readonly #attempted = new Set<Line>();
+  /** Lines whose undo is under way. */
+  readonly #inFlight = new Set<Line>();
   #file?: LedgerFile;
 
   /** Keeps `file` up to date with what is still to undo, from now on. */
@@ -135,36 +147,20 @@ export class Ledger {
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
     setMaxListeners(2 * concurrency + 10, budget);
-    const pending = [...this.lines].reverse().filter((line) => !line.settled && !this.#attempted.has(line));
+    // What a channel being deleted meanwhile holds (cleanup while running) goes with it: left to that delete.
+    const beingDeleted = new Set(
+      [...this.#inFlight]
+        .filter((line) => line.entry.undo[0] === 'channel.delete')
+        .map((line) => line.entry.undo[1].channel_id),
+    );
+    const pending = [...this.lines]
+      .reverse()
+      .filter(
+        (line) =>
+          !line.settled && !this.#attempted.has(line) && !beingDeleted.has(line.entry.undo[1].channel_id),
+      );
     const records = new Map<Line, CleanupRecord>();
-    const undoLine = async (line: Line) => {
-      this.#attempted.add(line);
-      const record = undoneRecord(line, line.entry.undo[0]);
-      records.set(line, record);
-      if (budget.aborted) {
-        record.status = 'failed';
-        record.error = `not attempted: the cleanup budget of ${options.budgetMs} ms was spent`;
-        return;
-      }
-      try {
-        await undo(line.entry, budget);
-        line.settled = true;
-      } catch (error) {
-        if (error instanceof AlreadyAbsent) {
-          record.status = 'absent';
-          record.error = error.message;
-          line.settled = true;
-        } else {
-          record.status = 'failed';
-          record.error = budget.aborted
-            ? `the cleanup budget of ${options.budgetMs} ms was spent before the undo finished`
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        }
-      }
-      this.#write();
-    };
+    const undoLine = (line: Line) => this.#undoLine(line, undo, budget, options.budgetMs, records);
     const inParallel = async (tasks: Line[][]) => {
       let next = 0;
       const worker = async () => {
@@ -179,15 +175,51 @@ export class Ledger {
     // one check in order, newest first, different checks' in parallel.
     const channels = pending.filter((line) => line.entry.undo[0] === 'channel.delete');
     const channelIds = new Set(channels.map((line) => line.entry.undo[1].channel_id));
+    // Likewise a role the run created goes with its assignments (no unset each).
+    const roles = pending.filter((line) => line.entry.undo[0] === 'guild.role.delete');
+    const roleIds = new Set(roles.map((line) => line.entry.undo[1].role_id));
+    const assignedRole = (line: Line) =>
+      line.entry.undo[0] === 'guild.member.role.unset' && roleIds.has(line.entry.undo[1].role_id);
     const rest = pending.filter(
-      (line) => wave(line.entry.undo[0]) === REST_WAVE && !channelIds.has(line.entry.undo[1].channel_id),
+      (line) =>
+        wave(line.entry.undo[0]) === REST_WAVE &&
+        line.entry.undo[0] !== 'guild.role.delete' &&
+        !assignedRole(line) &&
+        !channelIds.has(line.entry.undo[1].channel_id),
     );
-    await inParallel([...channels.map((line) => [line]), ...byCheck(rest).values()]);
+    // Messages in channels the run does not delete (the sandbox channel) depend on no channel: with them.
+    const freeMessages = pending.filter(
+      (line) => line.entry.undo[0] === 'message.delete' && !channelIds.has(line.entry.undo[1].channel_id),
+    );
+    await inParallel([
+      ...channels.map((line) => [line]),
+      ...roles.map((line) => [line]),
+      ...freeMessages.map((line) => [line]),
+      ...byCheck(rest).values(),
+    ]);
+    const rolesDeleted = new Set(
+      roles.filter((line) => line.settled).map((line) => line.entry.undo[1].role_id),
+    );
+    this.#goWith(
+      pending.filter((line) => line.entry.undo[0] === 'guild.member.role.unset'),
+      records,
+      (fields) => rolesDeleted.has(fields.role_id),
+      'guild.role.delete',
+    );
     const deleted = new Set(
       channels.filter((line) => line.settled).map((line) => line.entry.undo[1].channel_id),
     );
     this.#goWith(pending, records, (fields) => deleted.has(fields.channel_id), 'channel.delete');
     // A reaction goes with its message, when the run deletes that message.
+    const freeDeleted = new Set(
+      freeMessages.filter((line) => line.settled).map((line) => line.entry.undo[1].message_id),
+    );
+    this.#goWith(
+      pending.filter((line) => wave(line.entry.undo[0]) === 0),
+      records,
+      (fields) => freeDeleted.has(fields.message_id),
+      'message.delete',
+    );
     const messages = pending.filter(
       (line) => line.entry.undo[0] === 'message.delete' && !this.#attempted.has(line),
     );
@@ -212,6 +244,100 @@ export class Ledger {
     }
     if (options.final !== false) this.#finish();
     return pending.flatMap((line) => records.get(line) ?? []);
+  }
+
+  /**
+   * One entry that may be undone while the run goes on (issue 11: no cleanup tail), the newest, taken (it
+   * is tried once): of a check `ended` says is over, a channel (what it holds goes with it) or a message in a
+   * channel the run does not delete, when `writable` says its list may change now. Everything else
+   * (roles, mutes, requests, reactions on their own) waits for undoAll.
+   */
+  takeWhileRunning(
+    ended: ReadonlySet<string>,
+    writable: (list: 'channel.list' | 'message.list') => boolean,
+  ): LineWhileRunning | undefined {
+    const channelsToDelete = new Set(
+      this.lines
+        .filter(
+          (line) => !line.settled && !this.#attempted.has(line) && line.entry.undo[0] === 'channel.delete',
+        )
+        .map((line) => line.entry.undo[1].channel_id),
+    );
+    for (const line of [...this.lines].reverse()) {
+      if (line.settled || this.#attempted.has(line) || !ended.has(line.checkId)) continue;
+      const [operation, fields] = line.entry.undo;
+      const list =
+        operation === 'channel.delete'
+          ? 'channel.list'
+          : operation === 'message.delete' && !channelsToDelete.has(fields.channel_id)
+            ? 'message.list'
+            : undefined;
+      if (!list || !writable(list)) continue;
+      this.#attempted.add(line);
+      const taken: TakenLine = { line, list };
+      return taken;
+    }
+    return undefined;
+  }
+
+  /** Undoes a line taken by takeWhileRunning, with what goes with it; its records. */
+  async undoWhileRunning(taken: LineWhileRunning, undo: Undo, budgetMs: number): Promise<CleanupRecord[]> {
+    const { line } = taken as TakenLine;
+    const records = new Map<Line, CleanupRecord>();
+    await this.#undoLine(line, undo, AbortSignal.timeout(budgetMs), budgetMs, records);
+    if (line.settled) {
+      const [operation, fields] = line.entry.undo;
+      const left = this.lines.filter((other) => !other.settled);
+      if (operation === 'channel.delete')
+        this.#goWith(left, records, (held) => held.channel_id === fields.channel_id, operation);
+      else
+        this.#goWith(
+          left.filter((other) => wave(other.entry.undo[0]) === 0),
+          records,
+          (held) => held.message_id === fields.message_id,
+          operation,
+        );
+    }
+    return [...records.values()];
+  }
+
+  /** Undoes one line (tried once), recording how it went. */
+  async #undoLine(
+    line: Line,
+    undo: Undo,
+    budget: AbortSignal,
+    budgetMs: number,
+    records: Map<Line, CleanupRecord>,
+  ): Promise<void> {
+    this.#attempted.add(line);
+    const record = undoneRecord(line, line.entry.undo[0]);
+    records.set(line, record);
+    if (budget.aborted) {
+      record.status = 'failed';
+      record.error = `not attempted: the cleanup budget of ${budgetMs} ms was spent`;
+      return;
+    }
+    this.#inFlight.add(line);
+    try {
+      await undo(line.entry, budget);
+      line.settled = true;
+    } catch (error) {
+      if (error instanceof AlreadyAbsent) {
+        record.status = 'absent';
+        record.error = error.message;
+        line.settled = true;
+      } else {
+        record.status = 'failed';
+        record.error = budget.aborted
+          ? `the cleanup budget of ${budgetMs} ms was spent before the undo finished`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      }
+    } finally {
+      this.#inFlight.delete(line);
+    }
+    this.#write();
   }
 
   /** Settles, as undone by `by`, the lines not tried yet whose undo fields `went` says went with it. */

@@ -7,6 +7,7 @@ import { setMaxListeners } from 'node:events';
 import { RequestError } from '../client/http.js';
 import { Admission, type Claim } from './admission.js';
 import type { CheckDefinition } from './check.js';
+import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
@@ -35,6 +36,11 @@ export interface EngineOptions {
   stragglerGraceMs?: number;
   /** Cleanup budget (default 60 s). */
   cleanupBudgetMs?: number;
+  /**
+   * Work for the run's idle time (compiling what the after phase will need): started once, when a slot is
+   * free and no check waits for one, if that happens before the after phase.
+   */
+  idleWork?: () => Promise<unknown>;
   /** Called when the cleanup starts (the run's phase). */
   onCleanupStart?: () => void;
 }
@@ -120,6 +126,16 @@ export async function executeChecks(
   const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
   const quiet = new QuietChannel(env);
   env.missedEvents ??= new Map();
+  const lists = new ListGuard();
+  const cleaningMeanwhile =
+    options.cleanup !== false
+      ? new CleanupWhileRunning(env.ledger, admission, lists, undoEntry(env), cleanupBudgetMs)
+      : undefined;
+  cleaningMeanwhile?.ended(VARIANT_DETECTION);
+  // The quiet channel is needed until its last holder ends.
+  let quietHolders = checks.filter(
+    (check) => check.phase !== 'after' && check.holds?.includes('quiet-channel'),
+  ).length;
 
   const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
@@ -129,7 +145,14 @@ export async function executeChecks(
     }
     const claims = claimsOf(check);
     try {
-      await admission.request({ claims, slot: true, priority, start: true, alone });
+      await admission.request({
+        claims,
+        slot: true,
+        priority,
+        start: true,
+        alone,
+        lead: check.waitsMs !== undefined && check.waitsMs > 0,
+      });
     } catch {
       return; // interrupted before it started: reported below as not run
     }
@@ -156,6 +179,7 @@ export async function executeChecks(
           ? { sandbox: { ...env.sandbox, channelId: quiet.channelId } }
           : {}),
         scheduling: {
+          reading: (list) => lists.read(list, check.id),
           release(hold) {
             const claim = held.get(hold);
             if (!claim) return;
@@ -204,8 +228,12 @@ export async function executeChecks(
         },
       });
       record(check, result);
+      if (result.status !== 'error') cleaningMeanwhile?.ended(check.id);
     } finally {
       if (!ended) {
+        if (check.phase !== 'after' && check.holds?.includes('quiet-channel') && --quietHolders === 0)
+          cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
+        lists.end(check.id);
         admission.release([...held.values()], slot);
         admission.finished(alone);
       }
@@ -219,9 +247,30 @@ export async function executeChecks(
 
   const main = checks.filter((check) => check.phase !== 'after');
   const after = checks.filter((check) => check.phase === 'after');
+  const mainOver = new AbortController();
+  if (options.idleWork) {
+    const { idleWork } = options;
+    admission
+      .request({
+        claims: [],
+        slot: true,
+        priority: Number.MAX_SAFE_INTEGER,
+        start: true,
+        signal: mainOver.signal,
+      })
+      .then(() => {
+        admission.release([], true);
+        admission.finished(false);
+        void idleWork();
+      })
+      .catch(() => undefined);
+  }
   await Promise.all(
     startOrder(main).map(({ check, priority }) => runOne(check, priority, check.exclusive === true)),
   );
+  mainOver.abort();
+  // Deletes under way finish meanwhile (the cleanup below leaves what they take with them to them).
+  const cleanedWhileRunning = cleaningMeanwhile?.stop() ?? Promise.resolve([]);
   const cleaning = options.cleanup !== false;
   // The cleanup is a short burst of independent deletes (a run leaves ~100, most of them messages): four
   // times the checks' bound, so that it takes a few round trips.
@@ -254,7 +303,11 @@ export async function executeChecks(
   options.onCleanupStart?.();
   const undoneMeanwhile = await mainCleanup;
   const cleanup = cleaning
-    ? [...undoneMeanwhile, ...(await undoLedger(env, budgetLeft(), { concurrency: cleanupConcurrency }))]
+    ? [
+        ...(await cleanedWhileRunning),
+        ...undoneMeanwhile,
+        ...(await undoLedger(env, budgetLeft(), { concurrency: cleanupConcurrency })),
+      ]
     : [];
   return {
     results: checks.flatMap((check) => results.get(check.id) ?? []),
@@ -303,6 +356,12 @@ function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinitio
   return ordered.map(({ check }, priority) => ({ check, priority }));
 }
 
+/** Who created what variant detection created (before any check): in the ledger and the cleanup report. */
+export const VARIANT_DETECTION = 'variant detection';
+
+/** Who created the quiet channel, in the ledger and the cleanup report. */
+const QUIET_CHANNEL_OWNER = 'run';
+
 /**
  * The run's quiet channel (holds.ts 'quiet-channel'): created at the first need, in the sandbox guild,
  * tracked for deletion at cleanup; undefined when channel.create does not give one.
@@ -333,7 +392,7 @@ class QuietChannel {
           label: `quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
           undo: ['channel.delete', { channel_id: id }],
         },
-        'run',
+        QUIET_CHANNEL_OWNER,
       );
       this.channelId = id;
       return true;

@@ -100,3 +100,39 @@ describe('admission', () => {
     expect(next.admitted).toBe(true);
   });
 });
+
+describe('the critical chain first (lead)', () => {
+  const peer: Claim = { hold: 'peer-in-guild', mode: 'shared' };
+  const peerAlone: Claim = { hold: 'peer-in-guild', mode: 'alone' };
+
+  it('starts only checks that claim a lead check’s holds until every lead check has started', async () => {
+    const admission = new Admission(8);
+    // A sharer runs; the lead check (holds alone) waits for it.
+    const sharer = track(admission, { claims: [peer], slot: true, start: true, priority: 0 });
+    const lead = track(admission, { claims: [peerAlone], slot: true, start: true, priority: 1, lead: true });
+    const otherSharer = track(admission, { claims: [peer], slot: true, start: true, priority: 2 });
+    const rest = track(admission, { slot: true, start: true, priority: 3 });
+    // A running check's own request (after an event wait) is never held back.
+    const ownRequest = track(admission, { slot: true, start: false, priority: -1 });
+    await settle();
+    expect([
+      sharer.admitted,
+      lead.admitted,
+      otherSharer.admitted,
+      rest.admitted,
+      ownRequest.admitted,
+    ]).toEqual([true, false, false, false, true]);
+    admission.release([peer], true);
+    admission.finished(false);
+    await settle();
+    // The lead has started: the rest may start too; the other sharer waits for the lead's hold.
+    expect([lead.admitted, rest.admitted, otherSharer.admitted]).toEqual([true, true, false]);
+  });
+
+  it('lets the rest start when no lead check waits', async () => {
+    const admission = new Admission(2);
+    const rest = track(admission, { slot: true, start: true, priority: 3 });
+    await settle();
+    expect(rest.admitted).toBe(true);
+  });
+});

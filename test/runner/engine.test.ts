@@ -6,7 +6,7 @@ import { type RunOptions, run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
 import { renderConsole } from '../../src/report/console.js';
-import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
+import type { CheckContext, CheckDefinition, ObservedEvent } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { DESTRUCTIVE_MISSING, PEER_MISSING } from '../../src/runner/run.js';
@@ -658,6 +658,121 @@ describe('ledger and cleanup', () => {
     expect(result.verdict).toBe('fail');
     expect(result.checks.map((c) => [c.id, c.status])).toEqual([['test/creates-then-waits', 'error']]);
     expect(result.cleanup).toEqual([expect.objectContaining({ label: 'message x', status: 'undone' })]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+});
+
+describe('cleanup while the run goes on (issue 11)', () => {
+  /**
+   * A check that creates a channel in the sandbox guild (tracked for deletion) and ends: `id()` once
+   * created; `ended` resolves once run() has returned.
+   */
+  const channelCreator = (name: string) => {
+    let channelId: string | undefined;
+    let markEnded = () => {};
+    const ended = new Promise<void>((resolve) => {
+      markEnded = resolve;
+    });
+    const creates = check('creates', async (t: CheckContext) => {
+      const created = await t.call('channel.create', {
+        guild_id: t.sandbox.guildId,
+        data: { name, type: 0 },
+      });
+      channelId = created.body.id;
+      t.track({
+        kind: 'channel',
+        label: `channel ${name}`,
+        undo: ['channel.delete', { channel_id: channelId }],
+      });
+      t.expect(true, 'created');
+      setImmediate(markEnded);
+    });
+    const removed = (event: ObservedEvent) =>
+      event.type === 'channel-removed' && (event.body as any)?.channel?.id === channelId;
+    return { creates, ended, removed };
+  };
+
+  it("deletes an ended check's channel while another check still runs", async () => {
+    const before = reference.snapshot();
+    const channel = channelCreator('early');
+    const result = await run({
+      reference,
+      concurrency: 2,
+      checks: [
+        channel.creates,
+        check('sees-it-go', async (t: CheckContext) => {
+          await t.events.waitFor(
+            channel.removed,
+            'the channel of the ended check is removed while this check runs',
+          );
+        }),
+      ],
+    });
+    expect(byId(result, 'sees-it-go').status).toBe('pass');
+    expect(result.cleanup).toEqual([expect.objectContaining({ label: 'channel early', status: 'undone' })]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+
+  it('leaves a list alone while a check reads it: the delete waits until the reader ends', async () => {
+    const before = reference.snapshot();
+    const channel = channelCreator('listed');
+    const result = await run({
+      reference,
+      concurrency: 2,
+      checks: [
+        channel.creates,
+        check('reads-channel-list', async (t: CheckContext) => {
+          await t.call('channel.list', { guild_id: t.sandbox.guildId });
+          // Once the creator has ended, a removal would come at once (the test above): none may come.
+          await channel.ended;
+          const removed = await t.events.tryWaitFor(channel.removed, 400);
+          t.expect(
+            removed === undefined,
+            'no channel removed while this check reads channel.list',
+            removed?.body,
+          );
+        }),
+      ],
+    });
+    expect(byId(result, 'reads-channel-list').status).toBe('pass');
+    expect(result.cleanup).toEqual([expect.objectContaining({ label: 'channel listed', status: 'undone' })]);
+    expect(reference.snapshot()).toEqual(before);
+  });
+
+  it('undoes a role with its assignments: one delete, no unset each', async () => {
+    const before = reference.snapshot();
+    const result = await runChecks([
+      check('assigns', async (t: CheckContext) => {
+        const role = await t.call('guild.role.create', {
+          guild_id: t.sandbox.guildId,
+          [t.variants['role-payload'] === 'role' ? 'role' : 'data']: { name: 'r' },
+        });
+        const roleId: string = role.body.id;
+        t.track({
+          kind: 'role',
+          label: 'role r',
+          undo: ['guild.role.delete', { guild_id: t.sandbox.guildId, role_id: roleId }],
+        });
+        const fields = { guild_id: t.sandbox.guildId, user_id: t.sandbox.selfId, role_id: roleId };
+        t.expectOk(await t.call('guild.member.role.set', fields), 'role set');
+        t.track({
+          kind: 'role assignment',
+          label: 'assignment of r',
+          undo: ['guild.member.role.unset', fields],
+        });
+      }),
+    ]);
+    expect(byId(result, 'assigns').status).toBe('pass');
+    expect(result.cleanup).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'role r', operation: 'guild.role.delete', status: 'undone' }),
+        expect.objectContaining({
+          label: 'assignment of r',
+          operation: 'guild.role.delete',
+          status: 'undone',
+        }),
+      ]),
+    );
     expect(reference.snapshot()).toEqual(before);
   });
 });
