@@ -229,7 +229,7 @@ const INFERRED: InferredLink[] = [
     // the check holds nothing — its event wait overlaps the mute windows. Where the bot cannot take the
     // role, on the peer's, held (guild-member-updated names only the member: a role check or a mute of
     // the peer could cause it too).
-    acquires: ['peer-in-guild'],
+    acquires: ['peer-member-record'],
     async prepare(t) {
       const roleId = await makeRole(t, 'link-role-set');
       return t.sandbox.selfId ? roleOn(t, roleId, t.sandbox.selfId) : roleOnPeer(t, roleId);
@@ -249,14 +249,14 @@ function roleOn(t: CheckContext, roleId: string, userId: string): Prepared {
   };
 }
 
-/** The same on the peer, holding its standing in the guild (its role and mute checks would cause it too). */
+/** The same on the peer, holding its member record (its role and mute checks would cause the event too). */
 async function roleOnPeer(t: CheckContext, roleId: string): Promise<Prepared> {
   const peerId = t.sandbox.peerId;
   if (peerId === undefined)
     t.skip(
       'the bot cannot take a role, and there is no peer identity: no member whose roles the run may change',
     );
-  await t.acquire('peer-in-guild');
+  await t.acquire('peer-member-record');
   return roleOn(t, roleId, peerId);
 }
 

@@ -73,6 +73,8 @@ const kickLink = defineCheck({
     const mark = t.events.mark();
     const kicked = await t.call('guild.member.kick', { guild_id: guildId, user_id: request.userId });
     requireOk(t, kicked, 'guild.member.kick');
+    // The flow is over and the event names this requester: the next join-request flow may start.
+    t.release('join-requests');
     await expectCausedEvent(t, {
       cause: `guild.member.kick of ${request.userId}`,
       type: 'guild-member-removed',

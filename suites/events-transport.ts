@@ -168,6 +168,7 @@ const lifecycle: CheckSpec[] = [
             await messageCreatedOnStream(t, message.id);
           } catch (error) {
             duringFailure = error;
+            throw error;
           }
         },
       });

@@ -172,7 +172,7 @@ const GUILD_STEP_HOLDS: Record<GuildStep, CheckSpec['holds']> = {
   updated: undefined,
   removed: undefined,
   'member-added': ['join-requests'],
-  'member-updated': ['peer-in-guild'],
+  'member-updated': ['peer-member-record'],
   'member-removed': ['join-requests'],
 };
 

@@ -374,6 +374,8 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
+    // A mute changes the peer's member record too (a guild-member-updated on some platforms).
+    shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const cycle = await guildMuteCycle(t);
       const during = requireBaseline(t, cycle);
@@ -396,6 +398,8 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
+    // A mute changes the peer's member record too (a guild-member-updated on some platforms).
+    shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const cycle = await guildMuteCycle(t);
       const during = requireBaseline(t, cycle);
@@ -416,6 +420,8 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
+    // A mute changes the peer's member record too (a guild-member-updated on some platforms).
+    shares: ['peer-member-record'],
     async run(t: CheckContext) {
       // Where the peer could post beforehand, the unmute is verified by its posting again afterwards.
       const cycle = await guildMuteCycle(t);
@@ -434,6 +440,8 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     timeoutMs: 30_000,
     holds: ['peer-in-guild'],
+    // A mute changes the peer's member record too (a guild-member-updated on some platforms).
+    shares: ['peer-member-record'],
     waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);

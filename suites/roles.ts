@@ -213,7 +213,7 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
-    shares: ['peer-in-guild'],
+    shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const peerId = peerIdOrSkip(t);
       const guildId = t.sandbox.guildId;
@@ -239,7 +239,7 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
-    shares: ['peer-in-guild'],
+    shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const peerId = peerIdOrSkip(t);
       const guildId = t.sandbox.guildId;

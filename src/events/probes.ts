@@ -103,7 +103,8 @@ export interface UnidentifiedResult {
 
 /**
  * Connects without IDENTIFY, runs `during` (which should cause an event and wait until an identified
- * stream has it), then watches `graceMs` more for EVENT frames on the silent socket (CONV-WS-IDENTIFY-FIRST).
+ * stream has it), then watches `graceMs` more for EVENT frames on the silent socket (CONV-WS-IDENTIFY-FIRST);
+ * not when `during` threw.
  */
 export function probeUnidentified(
   target: Omit<ProbeTarget, 'token'> & { during?: () => Promise<unknown>; graceMs?: number },
@@ -115,7 +116,9 @@ export function probeUnidentified(
     } catch (error) {
       duringError = (error as Error).message;
     }
-    await session.waitFrame((frame) => frame.op === Opcode.EVENT, target.graceMs ?? 500, 0);
+    // Without the event caused, there is nothing to watch for: no grace.
+    if (duringError === undefined)
+      await session.waitFrame((frame) => frame.op === Opcode.EVENT, target.graceMs ?? 500, 0);
     const frames = [...session.frames];
     return {
       outcome: 'observed',

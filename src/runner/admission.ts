@@ -25,7 +25,8 @@ export interface AdmissionRequest {
   alone?: boolean;
   /**
    * A check on the run's critical chain (it waits deliberately): until every such check has started, only
-   * checks that claim one of their holds start besides them (the rest would only slow the chain down).
+   * checks that claim what a waiting one holds alone start besides them (they must end before it starts;
+   * the rest would only slow the chain down).
    */
   lead?: boolean;
   signal?: AbortSignal;
@@ -120,7 +121,12 @@ export class Admission {
     const reserved = new Set<Hold>();
     let startsBlocked = this.#aloneRunning;
     const leads = this.#waiters.filter((waiter) => waiter.lead);
-    const leading = new Set(leads.flatMap((waiter) => waiter.claims.map((claim) => claim.hold)));
+    // What a waiting lead needs alone: the checks it waits for go first, the rest after it.
+    const leading = new Set(
+      leads.flatMap((waiter) =>
+        waiter.claims.filter((claim) => claim.mode === 'alone').map((claim) => claim.hold),
+      ),
+    );
     for (const waiter of [...this.#waiters]) {
       if (waiter.start && startsBlocked) continue;
       const behindLeads =

@@ -5,7 +5,9 @@
  */
 export const HOLDS = {
   'peer-in-guild':
-    "whether the peer may post in the sandbox guild and what its member record says (guild mutes, roles): a guild.member.mute blocks the peer's posts in every channel, and guild-member-updated events name only the member",
+    "whether the peer may post (and react) in the sandbox guild: a guild.member.mute blocks the peer's posts in every channel",
+  'peer-member-record':
+    "what the peer's member record says (its roles, its mute): guild-member-updated events name only the member, so a check waiting for one must be the only one changing the record",
   'friend-requests':
     "the trigger's friend requests and the bot's friend list they change: a friend-request event names no flow, so two flows at once could answer each other's request; a friend.list walk meanwhile would see a friend come and go",
   'guild-invitations':

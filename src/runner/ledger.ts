@@ -256,10 +256,14 @@ export class Ledger {
     ended: ReadonlySet<string>,
     writable: (list: 'channel.list' | 'message.list') => boolean,
   ): LineWhileRunning | undefined {
+    // Channels still to delete or being deleted take their messages with them (one that failed does not).
     const channelsToDelete = new Set(
       this.lines
         .filter(
-          (line) => !line.settled && !this.#attempted.has(line) && line.entry.undo[0] === 'channel.delete',
+          (line) =>
+            !line.settled &&
+            (!this.#attempted.has(line) || this.#inFlight.has(line)) &&
+            line.entry.undo[0] === 'channel.delete',
         )
         .map((line) => line.entry.undo[1].channel_id),
     );

@@ -151,7 +151,7 @@ export async function executeChecks(
         priority,
         start: true,
         alone,
-        lead: check.waitsMs !== undefined && check.waitsMs > 0,
+        lead: isLead(check),
       });
     } catch {
       return; // interrupted before it started: reported below as not run
@@ -316,6 +316,12 @@ export async function executeChecks(
     interrupted: interrupted(),
   };
 }
+
+/**
+ * A check on the run's critical chain: it waits deliberately, and what it holds or shares makes other
+ * checks wait for it (a wait that holds nothing fits anywhere in the run).
+ */
+const isLead = (check: CheckDefinition): boolean => (check.waitsMs ?? 0) > 0 && claimsOf(check).length > 0;
 
 /** A check's holds as claims: alone for what it holds, shared for what it shares. */
 const claimsOf = (check: CheckDefinition): Claim[] => [
