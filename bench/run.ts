@@ -114,7 +114,8 @@ async function measure(scenario: Scenario): Promise<Measured> {
           id: check.id,
           // Its own time: less the time it waited behind other checks (a slot, a hold) once started.
           durationMs: check.durationMs - (stats.queuedMs[check.id] ?? 0),
-          holds: [...(definition?.holds ?? [])],
+          // A hold taken later (acquires) may be held alone for most of the check (the guild mute window).
+          holds: [...(definition?.holds ?? []), ...(definition?.acquires ?? [])],
           shares: [...(definition?.shares ?? [])],
           waitsMs: definition?.waitsMs ?? 0,
           after: definition?.phase === 'after',

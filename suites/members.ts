@@ -18,6 +18,7 @@ import {
   expectShortMuteEnds,
   expectUnmuted,
   LONG_MUTE_MS,
+  lastPeerPost,
   MUTE_EFFECT_TIMEOUT_MS,
   type PeerPost,
   peerPost,
@@ -148,7 +149,13 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
   t.shared('one guild.member.mute cycle of the peer', async (observer) => {
     const peerId = requirePeer(observer);
     const channelId = observer.sandbox.channelId;
-    const baseline = await peerPost(observer, channelId, 'before the mute');
+    // A check holding the peer alone may take the peer's last post in the run as its baseline when it
+    // was accepted (the guild mute window's last probe, usually): no one else changed that since.
+    const last = lastPeerPost(observer, channelId);
+    if (last?.outcome === 'accepted')
+      observer.note('baseline: the peer’s last post in the sandbox channel in this run was accepted');
+    const baseline =
+      last?.outcome === 'accepted' ? last : await peerPost(observer, channelId, 'before the mute');
     const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
     const muted = await mutePeer(observer, peerId, LONG_MUTE_MS);
     const lift = () =>
@@ -439,12 +446,15 @@ const checks: CheckSpec[] = [
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,
-    holds: ['peer-in-guild'],
-    // A mute changes the peer's member record too (a guild-member-updated on some platforms).
-    shares: ['peer-member-record'],
+    // The baseline post shares the peer with other checks; the mute window takes it alone. A mute changes
+    // the peer's member record too (a guild-member-updated on some platforms).
+    shares: ['peer-in-guild', 'peer-member-record'],
+    acquires: ['peer-in-guild'],
     waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const peerId = await requirePeerCanPost(t);
+      t.release('peer-in-guild');
+      await t.acquire('peer-in-guild');
       const mutedAt = Date.now();
       const muted = await mutePeer(t, peerId, SHORT_MUTE_MS);
       let ended = false;

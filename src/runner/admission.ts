@@ -23,13 +23,20 @@ export interface AdmissionRequest {
   start: boolean;
   /** Starts only when no other check runs, and keeps every other check from starting meanwhile. */
   alone?: boolean;
-  /**
-   * A check on the run's critical chain (it waits deliberately): until every such check has started, only
-   * checks that claim what a waiting one holds alone start besides them (they must end before it starts;
-   * the rest would only slow the chain down).
-   */
-  lead?: boolean;
+  /** A check on the run's critical chain (see Lead). */
+  lead?: Lead;
   signal?: AbortSignal;
+}
+
+/**
+ * A check on the run's critical chain: it waits deliberately, and needs `needs` alone at some point.
+ * Until every lead has come to its deliberate wait (or ended), only checks that claim something a lead
+ * needs alone start besides the leads: they must be done before the lead can go on; the rest would only
+ * slow the chain down.
+ */
+export class Lead {
+  leading = true;
+  constructor(readonly needs: readonly Hold[]) {}
 }
 
 interface Waiter extends AdmissionRequest {
@@ -45,6 +52,7 @@ export class Admission {
   readonly #holders = new Map<Hold, { mode: Claim['mode']; count: number }>();
   #waiters: Waiter[] = [];
   #seq = 0;
+  readonly #leads = new Set<Lead>();
 
   /**
    * `stop` (the run's signal) rejects every waiter at once: one listener for the run, not one per waiter
@@ -67,6 +75,7 @@ export class Admission {
 
   /** Resolves once the request is admitted (its claims taken, its slot used); rejects on abort or stop. */
   request(request: AdmissionRequest): Promise<void> {
+    if (request.lead?.leading) this.#leads.add(request.lead);
     if (request.signal?.aborted) return Promise.reject(request.signal.reason);
     if (this.stop?.aborted) return Promise.reject(this.stop.reason);
     return new Promise<void>((resolve, reject) => {
@@ -105,6 +114,13 @@ export class Admission {
     this.#pump();
   }
 
+  /** A lead has come to its deliberate wait, or ended, or will not start: it leads no more. */
+  led(lead: Lead): void {
+    lead.leading = false;
+    this.#leads.delete(lead);
+    this.#pump();
+  }
+
   /** A started check has ended (after releasing its claims and slot). */
   finished(alone: boolean): void {
     this.#running -= 1;
@@ -120,17 +136,13 @@ export class Admission {
   #pump(): void {
     const reserved = new Set<Hold>();
     let startsBlocked = this.#aloneRunning;
-    const leads = this.#waiters.filter((waiter) => waiter.lead);
-    // What a waiting lead needs alone: the checks it waits for go first, the rest after it.
-    const leading = new Set(
-      leads.flatMap((waiter) =>
-        waiter.claims.filter((claim) => claim.mode === 'alone').map((claim) => claim.hold),
-      ),
-    );
+    const leading = new Set([...this.#leads].flatMap((lead) => lead.needs));
     for (const waiter of [...this.#waiters]) {
       if (waiter.start && startsBlocked) continue;
       const behindLeads =
-        leads.length > 0 && !waiter.lead && !waiter.claims.some((claim) => leading.has(claim.hold));
+        this.#leads.size > 0 &&
+        !waiter.lead?.leading &&
+        !waiter.claims.some((claim) => leading.has(claim.hold));
       if (waiter.start && behindLeads) continue;
       if (waiter.alone) {
         // Nothing else may start behind an alone check: it waits for the running ones to end.

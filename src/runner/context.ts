@@ -124,6 +124,8 @@ export interface CheckScheduling {
   reading(list: string): Promise<void>;
   release(hold: Hold): void;
   acquire(hold: Hold, signal: AbortSignal): Promise<void>;
+  /** The check has come to a deliberate wait (t.wait): it leads no more (admission.ts `Lead`). */
+  waitsDeliberately?(): void;
   /** Runs a wait that sends nothing (an event wait) without holding a slot. */
   idle<T>(wait: () => Promise<T>, signal: AbortSignal): Promise<T>;
 }
@@ -310,6 +312,7 @@ export async function executeCheck(
     },
 
     async wait(ms: number) {
+      options.scheduling?.waitsDeliberately?.();
       const waiting = () => delay(Math.max(0, ms), undefined, { signal: controller.signal });
       await (options.scheduling ? options.scheduling.idle(waiting, controller.signal) : waiting());
     },

@@ -5,7 +5,7 @@
 
 import { setMaxListeners } from 'node:events';
 import { RequestError } from '../client/http.js';
-import { Admission, type Claim } from './admission.js';
+import { Admission, type Claim, Lead } from './admission.js';
 import type { CheckDefinition } from './check.js';
 import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
@@ -144,6 +144,7 @@ export async function executeChecks(
       return;
     }
     const claims = claimsOf(check);
+    const lead = isLead(check) ? new Lead([...(check.holds ?? []), ...(check.acquires ?? [])]) : undefined;
     try {
       await admission.request({
         claims,
@@ -151,9 +152,10 @@ export async function executeChecks(
         priority,
         start: true,
         alone,
-        lead: isLead(check),
+        ...(lead ? { lead } : {}),
       });
     } catch {
+      if (lead) admission.led(lead);
       return; // interrupted before it started: reported below as not run
     }
     const held = new Map(claims.map((claim) => [claim.hold, claim]));
@@ -180,6 +182,9 @@ export async function executeChecks(
           : {}),
         scheduling: {
           reading: (list) => lists.read(list, check.id),
+          waitsDeliberately: () => {
+            if (lead?.leading) admission.led(lead);
+          },
           release(hold) {
             const claim = held.get(hold);
             if (!claim) return;
@@ -230,6 +235,7 @@ export async function executeChecks(
       record(check, result);
       if (result.status !== 'error') cleaningMeanwhile?.ended(check.id);
     } finally {
+      if (lead?.leading) admission.led(lead);
       if (!ended) {
         if (check.phase !== 'after' && check.holds?.includes('quiet-channel') && --quietHolders === 0)
           cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
@@ -318,8 +324,8 @@ export async function executeChecks(
 }
 
 /**
- * A check on the run's critical chain: it waits deliberately, and what it holds or shares makes other
- * checks wait for it (a wait that holds nothing fits anywhere in the run).
+ * A check on the run's critical chain (admission.ts Lead): it waits deliberately, and what it holds or
+ * shares makes other checks wait for it (a wait that holds nothing fits anywhere in the run).
  */
 const isLead = (check: CheckDefinition): boolean => (check.waitsMs ?? 0) > 0 && claimsOf(check).length > 0;
 

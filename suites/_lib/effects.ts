@@ -37,7 +37,7 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
     { channel_id: channelId, content: `conformance probe: ${purpose}` },
     { as: 'peer' },
   );
-  if (!result.ok) return { outcome: 'refused', result };
+  if (!result.ok) return remember(t, channelId, { outcome: 'refused', result });
   const messages = Array.isArray(result.body) ? result.body : [result.body];
   for (const message of messages) {
     const messageId = (message as { id?: unknown } | null)?.id;
@@ -49,8 +49,26 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
       as: 'peer',
     });
   }
-  return { outcome: 'accepted', result };
+  return remember(t, channelId, { outcome: 'accepted', result });
 }
+
+/**
+ * Per run (keyed by its sandbox object, like stuckMutes), the outcome of the peer's last post in each
+ * channel: where it was accepted, the peer can post there until a check that holds 'peer-in-guild'
+ * changes that — and such a check posts again before it ends (its unmute is verified by a post).
+ */
+const lastPosts = new WeakMap<object, Map<string, PeerPost>>();
+
+function remember(t: CheckContext, channelId: string, post: PeerPost): PeerPost {
+  const posts = lastPosts.get(t.sandbox) ?? new Map<string, PeerPost>();
+  lastPosts.set(t.sandbox, posts);
+  posts.set(channelId, post);
+  return post;
+}
+
+/** The peer's last post in `channelId` in this run, if any. */
+export const lastPeerPost = (t: CheckContext, channelId: string): PeerPost | undefined =>
+  lastPosts.get(t.sandbox)?.get(channelId);
 
 /** Should level: a refused post is a refusal of the caller's request (4xx), not a server error. */
 export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string): void {

@@ -3,7 +3,7 @@
  * Pure bookkeeping, tested directly; the engine tests (engine.test.ts "scheduling") run real checks.
  */
 import { describe, expect, it } from 'vitest';
-import { Admission, type AdmissionRequest, type Claim } from '../../src/runner/admission.js';
+import { Admission, type AdmissionRequest, type Claim, Lead } from '../../src/runner/admission.js';
 
 const alone: Claim = { hold: 'join-requests', mode: 'alone' };
 const shared: Claim = { hold: 'join-requests', mode: 'shared' };
@@ -101,36 +101,35 @@ describe('admission', () => {
   });
 });
 
-describe('the critical chain first (lead)', () => {
+describe('the critical chain first (Lead)', () => {
   const peer: Claim = { hold: 'peer-in-guild', mode: 'shared' };
-  const peerAlone: Claim = { hold: 'peer-in-guild', mode: 'alone' };
 
-  it('starts only checks that claim a lead check’s holds until every lead check has started', async () => {
+  it('starts besides the leads only checks that claim what a lead needs alone, until each lead has led', async () => {
     const admission = new Admission(8);
-    // A sharer runs; the lead check (holds alone) waits for it.
-    const sharer = track(admission, { claims: [peer], slot: true, start: true, priority: 0 });
-    const lead = track(admission, { claims: [peerAlone], slot: true, start: true, priority: 1, lead: true });
-    const otherSharer = track(admission, { claims: [peer], slot: true, start: true, priority: 2 });
-    const rest = track(admission, { slot: true, start: true, priority: 3 });
+    // A lead shares the peer at first and needs it alone later (a baseline, then a mute window).
+    const lead = new Lead(['peer-in-guild']);
+    const leadStart = track(admission, { claims: [peer], slot: true, start: true, priority: 0, lead });
+    const sharer = track(admission, { claims: [peer], slot: true, start: true, priority: 1 });
+    const rest = track(admission, { slot: true, start: true, priority: 2 });
     // A running check's own request (after an event wait) is never held back.
     const ownRequest = track(admission, { slot: true, start: false, priority: -1 });
     await settle();
-    expect([
-      sharer.admitted,
-      lead.admitted,
-      otherSharer.admitted,
-      rest.admitted,
-      ownRequest.admitted,
-    ]).toEqual([true, false, false, false, true]);
-    admission.release([peer], true);
-    admission.finished(false);
+    expect([leadStart.admitted, sharer.admitted, rest.admitted, ownRequest.admitted]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    // Started is not enough: the rest waits until the lead comes to its deliberate wait.
+    admission.led(lead);
     await settle();
-    // The lead has started: the rest may start too; the other sharer waits for the lead's hold.
-    expect([lead.admitted, rest.admitted, otherSharer.admitted]).toEqual([true, true, false]);
+    expect(rest.admitted).toBe(true);
   });
 
-  it('lets the rest start when no lead check waits', async () => {
+  it('lets the rest start when no lead is leading', async () => {
     const admission = new Admission(2);
+    const done = new Lead(['peer-in-guild']);
+    admission.led(done);
     const rest = track(admission, { slot: true, start: true, priority: 3 });
     await settle();
     expect(rest.admitted).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/runner/model.js';
 import members from '../../suites/members.js';
 import { failing, runAgainstReference } from './harness.js';
 
@@ -54,6 +55,22 @@ describe('members suite (§4.4)', () => {
     // The member it could not kick stays, so the later join-request checks cannot get a new request.
     const { statuses } = await runMembers(['member-kick-no-op'], checksFor([]));
     expect(statuses['guild.member.kick/removes-member']).toBe('fail');
+  });
+
+  // Issue 11: the long mute cycle, run right after the guild mute window, takes that window's last probe
+  // (accepted) as its baseline instead of posting once more; run alone, it posts its own.
+  it('takes the peer’s last accepted post in the run as the mute cycle’s baseline, else posts one', async () => {
+    const window = members.find((check) => check.id === 'guild.member.mute/duration-is-milliseconds')!;
+    const cycle = members.find((check) => check.id === 'guild.member.mute/blocks-peer-until-unmuted')!;
+    const NOTE = 'baseline: the peer’s last post in the sandbox channel in this run was accepted';
+    const notesOf = (result: RunResult) =>
+      result.checks.find((check) => check.id === cycle.id)?.evidence?.notes ?? [];
+    const after = await runMembers([], [window, cycle]);
+    expect(failing(after.statuses), JSON.stringify(after.reasons)).toEqual([]);
+    expect(notesOf(after.result)).toContain(NOTE);
+    const alone = await runMembers([], [cycle]);
+    expect(alone.statuses[cycle.id]).toBe('pass');
+    expect(notesOf(alone.result)).not.toContain(NOTE);
   });
 
   // Issue 9 item 6: whatever order the mute checks run in, the same verdicts — they judge one shared mute
