@@ -132,15 +132,19 @@ export async function executeChecks(
       ? new CleanupWhileRunning(env.ledger, admission, lists, undoEntry(env), cleanupBudgetMs)
       : undefined;
   cleaningMeanwhile?.ended(VARIANT_DETECTION);
-  // The quiet channel is needed until its last holder ends.
-  let quietHolders = checks.filter(
-    (check) => check.phase !== 'after' && check.holds?.includes('quiet-channel'),
-  ).length;
+  // The quiet channel is needed until its last holder ends (or is skipped).
+  const holdsQuiet = (check: CheckDefinition) =>
+    check.phase !== 'after' && check.holds?.includes('quiet-channel') === true;
+  let quietHolders = checks.filter(holdsQuiet).length;
+  const quietHolderDone = (check: CheckDefinition) => {
+    if (holdsQuiet(check) && --quietHolders === 0) cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
+  };
 
   const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
     if (missing) {
       record(check, skipped(check, missing));
+      quietHolderDone(check);
       return;
     }
     const claims = claimsOf(check);
@@ -237,8 +241,7 @@ export async function executeChecks(
     } finally {
       if (lead?.leading) admission.led(lead);
       if (!ended) {
-        if (check.phase !== 'after' && check.holds?.includes('quiet-channel') && --quietHolders === 0)
-          cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
+        quietHolderDone(check);
         lists.end(check.id);
         admission.release([...held.values()], slot);
         admission.finished(alone);
