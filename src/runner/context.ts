@@ -120,7 +120,7 @@ export interface ExecuteOptions {
 }
 
 export interface CheckScheduling {
-  /** The check reads a list (an operation ending in .list) from now until it ends (cleanup-while-running.ts). */
+  /** The check reads a list (a `*.list` operation) until it ends (cleanup-while-running.ts). */
   reading(list: string): Promise<void>;
   release(hold: Hold): void;
   acquire(hold: Hold, signal: AbortSignal): Promise<void>;

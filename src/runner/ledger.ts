@@ -3,9 +3,10 @@
  * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
  * taking what they hold with them (messages, reactions, mutes: no request each), and its roles, taking
  * their assignments, together with what nothing depends on (messages in other channels, taking their
- * reactions; mutes, requests: one check's newest first); then what is left, guilds last; in parallel where that order allows, within a
- * time budget. A failed undo is reported; an undo answered "not found" is not "left behind". While the
- * run goes on, the engine may undo an ended check's channels and messages already (takeWhileRunning).
+ * reactions; mutes, requests: one check's newest first); then what is left, guilds last; in parallel
+ * where that order allows, within a time budget. A failed undo is reported; an undo answered "not found"
+ * is not "left behind". While the run goes on, the engine may undo an ended check's channels and
+ * messages already (takeWhileRunning).
  *
  * With a file, the pending entries are written to it (as curl commands) every time they change, so a
  * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
