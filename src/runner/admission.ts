@@ -116,6 +116,7 @@ export class Admission {
 
   /** A lead has come to its deliberate wait, or ended, or will not start: it leads no more. */
   led(lead: Lead): void {
+    if (!lead.leading) return;
     lead.leading = false;
     this.#leads.delete(lead);
     this.#pump();

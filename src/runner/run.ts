@@ -187,7 +187,7 @@ export async function executeChecks(
         scheduling: {
           reading: (list) => lists.read(list, check.id),
           waitsDeliberately: () => {
-            if (lead?.leading) admission.led(lead);
+            if (lead) admission.led(lead);
           },
           release(hold) {
             const claim = held.get(hold);
@@ -239,7 +239,7 @@ export async function executeChecks(
       record(check, result);
       if (result.status !== 'error') cleaningMeanwhile?.ended(check.id);
     } finally {
-      if (lead?.leading) admission.led(lead);
+      if (lead) admission.led(lead);
       if (!ended) {
         quietHolderDone(check);
         lists.end(check.id);

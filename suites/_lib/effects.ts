@@ -60,15 +60,23 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
 const lastPosts = new WeakMap<object, Map<string, PeerPost>>();
 
 function remember(t: CheckContext, channelId: string, post: PeerPost): PeerPost {
-  const posts = lastPosts.get(t.sandbox) ?? new Map<string, PeerPost>();
-  lastPosts.set(t.sandbox, posts);
-  posts.set(channelId, post);
+  perRun(lastPosts, t).set(channelId, post);
   return post;
 }
 
 /** The peer's last post in `channelId` in this run, if any. */
 export const lastPeerPost = (t: CheckContext, channelId: string): PeerPost | undefined =>
-  lastPosts.get(t.sandbox)?.get(channelId);
+  perRun(lastPosts, t).get(channelId);
+
+/** The run's map in `store` (keyed by the run's sandbox object), made at first use. */
+function perRun<T>(store: WeakMap<object, Map<string, T>>, t: CheckContext): Map<string, T> {
+  let map = store.get(t.sandbox);
+  if (!map) {
+    map = new Map();
+    store.set(t.sandbox, map);
+  }
+  return map;
+}
 
 /** Should level: a refused post is a refusal of the caller's request (4xx), not a server error. */
 export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string): void {
@@ -90,14 +98,7 @@ export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string
  */
 const stuckMutes = new WeakMap<object, Map<string, string>>();
 
-const stuckMutesOf = (t: CheckContext): Map<string, string> => {
-  let mutes = stuckMutes.get(t.sandbox);
-  if (!mutes) {
-    mutes = new Map();
-    stuckMutes.set(t.sandbox, mutes);
-  }
-  return mutes;
-};
+const stuckMutesOf = (t: CheckContext): Map<string, string> => perRun(stuckMutes, t);
 
 /** Why the peer may be refused in `channelId`, when one of the checker's own unmutes did not work. */
 export const stuckMuteOf = (t: CheckContext, channelId: string): string | undefined =>
