@@ -57,6 +57,7 @@ async function serve(options: ReferenceOptions): Promise<void> {
     variants: reference.variants,
     faults: reference.faults,
     tolerances: reference.tolerances,
+    dirty: reference.dirty,
     limitBound: reference.limitBound,
     sandbox: reference.sandbox,
     seeded: {

@@ -349,6 +349,10 @@ export interface Report {
   };
   interrupted?: boolean;
   /**
+   * The seed of the order checks started in (--seed); absent: the fixed order.
+   */
+  seed?: number;
+  /**
    * Why the run stopped early (a signal, the run deadline, an unresponsive target, or a failure before the checks), the phase and what it was waiting for.
    */
   stopped?: {
@@ -435,6 +439,30 @@ export interface ReportCheckResult {
    * Listed in the baseline: still fail/error, but not counted in the verdict.
    */
   expectedFailure?: boolean;
+  /**
+   * A skip because the state found made the effect unobservable (the check could not see it happen): the state and how to clear it. Such a run never says CONFORMS.
+   */
+  undecided?: {
+    state: string;
+    clear: string;
+  };
+  /**
+   * The login's features omit an operation of the check: listed apart, neither counted nor blamed.
+   */
+  notOffered?: boolean;
+  /**
+   * A counted failure re-run by itself after the main pass (--confirm): whether it reproduced, with the re-run's evidence.
+   */
+  confirmation?: {
+    reproduced: boolean;
+    /**
+     * This interface was referenced by `Report`'s JSON-Schema
+     * via the `definition` "ReportStatus".
+     */
+    status: 'pass' | 'fail' | 'skip' | 'error';
+    reason?: string;
+    evidence?: ReportEvidence;
+  };
 }
 /**
  * This interface was referenced by `Report`'s JSON-Schema

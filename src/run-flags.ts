@@ -177,6 +177,20 @@ export const RUN_FLAGS: readonly RunFlag[] = [
     schema: positiveInteger,
   },
   {
+    flag: '--seed <n>',
+    key: 'seed',
+    type: 'number',
+    description:
+      'shuffle the order checks start in with this seed (default: the fixed order); stored in report.json to repeat a run',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  {
+    flag: '--no-confirm',
+    key: 'confirm',
+    type: 'boolean',
+    description: 'do not re-run each counted failure alone after the main pass (default: re-run it)',
+  },
+  {
     flag: '--out <dir>',
     key: 'out',
     type: 'string',
@@ -220,6 +234,15 @@ export const RUN_FLAGS: readonly RunFlag[] = [
     split: 'repeat',
     description:
       'switch on a tolerance (legal variation) of the embedded reference, or the preset legacy (repeatable; --embedded only)',
+  },
+  {
+    flag: '--dirty [items]',
+    key: 'dirty',
+    type: 'list',
+    split: 'comma',
+    description:
+      'start the embedded reference with the leftovers of an interrupted earlier run (every item, or a comma-separated subset; conformance serve --list-dirty)',
+    schema: { oneOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string' } }] },
   },
   {
     flag: '--variant <point=value>',

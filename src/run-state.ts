@@ -219,6 +219,7 @@ export class RunState {
       notes,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     });

@@ -15,14 +15,22 @@ import {
   unlessStopped,
 } from './run-state.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
+import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context.js';
 import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import type { RunResult } from './runner/model.js';
-import { type EngineOutcome, executeChecks, undoLedger, VARIANT_DETECTION } from './runner/run.js';
+import {
+  type EngineOptions,
+  type EngineOutcome,
+  executeChecks,
+  undoLedger,
+  VARIANT_DETECTION,
+} from './runner/run.js';
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
+import { countsTowardVerdict } from './runner/summary.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
 
@@ -54,10 +62,12 @@ export async function resolveTarget(state: RunState): Promise<Target> {
       ...(options.variants ? { variants: options.variants as never } : {}),
       ...(options.limitBound !== undefined ? { limitBound: options.limitBound } : {}),
       ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+      ...(options.dirty ? { dirty: options.dirty } : {}),
     });
   }
   const reference = state.reference;
   if (reference?.tolerances.length) notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
+  if (reference?.dirty.length) notes.push(`reference world dirty: ${reference.dirty.join(', ')}`);
   const identities = reference?.identities;
   state.baseUrl = reference?.baseUrl ?? options.baseUrl!;
   state.variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
@@ -282,7 +292,7 @@ export async function runChecks(
   const { options, settings } = state;
   state.enter('checks');
   options.onRunStart?.({ total: selected.length, target: state.baseUrl });
-  const outcome = await executeChecks(selected, env, {
+  const engine: EngineOptions = {
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
     checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
     capabilities: {
@@ -305,7 +315,18 @@ export async function runChecks(
       state.inFlight.delete(checkResult.id);
       options.onCheckResult?.(checkResult, progress);
     },
-  });
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  };
+  const outcome = await executeChecks(selected, env, engine);
+  if (options.confirm !== false && !outcome.interrupted && !state.stopReason) {
+    const counting = { level: settings.level, includeExperimental: settings.includeExperimental };
+    const confirmed = await confirmFailures(outcome.results, selected, env, {
+      counts: (result) => countsTowardVerdict(result, counting),
+      engine,
+    });
+    outcome.results = confirmed.results;
+    outcome.cleanup = [...outcome.cleanup, ...confirmed.cleanup];
+  }
   state.cleanup = outcome.cleanup;
   options.onCleanup?.(outcome.cleanup);
   return outcome;

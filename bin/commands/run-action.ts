@@ -89,6 +89,10 @@ export function toRunOptions(
     checkTimeoutMs: number('--check-timeout', pick('checkTimeout')),
     runTimeoutMs: number('--run-timeout', pick('runTimeout')),
     concurrency: number('--concurrency', pick('concurrency')),
+    seed: number('--seed', pick('seed')),
+    // commander sets confirm true unless --no-confirm: only a false from the flag beats the config file.
+    confirm: flags.confirm === false ? false : config.confirm,
+    dirty: pick('dirty'),
     faults: pick('fault'),
     tolerances: flags.tolerate,
     variants: Object.keys(variants).length ? variants : undefined,

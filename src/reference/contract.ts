@@ -35,6 +35,11 @@ export interface ReferenceOptions {
   /** Extra older messages in the sandbox channel, before the seeded history (a deep channel). Default 0. */
   messages?: number;
   /**
+   * Start in a dirty world: the leftovers of an interrupted earlier run (dirty.ts DIRTY_ITEMS); true: every
+   * item. Unknown items throw a ConfigurationError.
+   */
+  dirty?: boolean | readonly string[];
+  /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
    * scripted pages through it and records what the client asked for.
@@ -79,6 +84,8 @@ export interface ReferenceServer {
   readonly faults: readonly string[];
   /** Tolerances in force, presets expanded. */
   readonly tolerances: readonly string[];
+  /** Dirty items laid over the seed (dirty.ts), empty in a clean world. */
+  readonly dirty: readonly string[];
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */

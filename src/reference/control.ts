@@ -42,7 +42,16 @@ export class Control {
      * guild-request while the bot is in every guild comes from a new guild of the bystander (for the
      * trigger tolerances that cannot cause guild-removed, so a checker cannot make room for an invitation).
      */
-    private readonly ids: { selfId: string; thirdId: string; inviteFromNewGuild?: boolean },
+    private readonly ids: {
+      selfId: string;
+      thirdId: string;
+      inviteFromNewGuild?: boolean;
+      /**
+       * Every guild-request comes from this guild, whether or not the bot is in it already, as the triggers
+       * of published servers do (tolerance trigger-invites-from-one-guild, dirty item guild-joined).
+       */
+      inviteFrom?: string;
+    },
   ) {}
 
   trigger(body: Record<string, unknown>): Json {
@@ -117,13 +126,13 @@ export class Control {
   /** An invitation to the bot from a guild it is not in (default: the first such guild). */
   private guildRequest(f: Fields): Json {
     const { selfId } = this.ids;
-    const guildId = f.optionalString('guild_id');
+    const guildId = f.optionalString('guild_id') ?? this.ids.inviteFrom;
     const guild = guildId
       ? this.operations.guild(guildId)
       : ([...this.world.guilds.values()].find((candidate) => !this.world.member(candidate.id, selfId)) ??
         (this.ids.inviteFromNewGuild ? this.invitingGuild() : undefined));
     if (!guild) throw conflict('The bot is a member of every guild; trigger guild-removed first.');
-    if (this.world.member(guild.id, selfId)) {
+    if (this.world.member(guild.id, selfId) && this.ids.inviteFrom === undefined) {
       throw conflict(`The bot is already a member of guild '${guild.id}'; invite it to another guild.`);
     }
     const requestId = this.world.newId('req-');

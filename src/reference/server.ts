@@ -17,6 +17,7 @@ import {
   type Variants,
 } from './contract.js';
 import { Control, REQUEST_EVENTS } from './control.js';
+import { applyDirt, resolveDirt } from './dirty.js';
 import { EventHub, type Login } from './events/hub.js';
 import { type FaultId, faultCatalogue } from './faults/index.js';
 import { Operations } from './operations/index.js';
@@ -64,7 +65,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   if (!Number.isInteger(extraMessages) || extraMessages < 0) {
     throw new ConfigurationError(`messages must be an integer >= 0, got ${extraMessages}.`);
   }
+  const dirt = resolveDirt(options.dirty);
   const world = seedWorld(extraGuilds, extraMessages);
+  applyDirt(world, dirt, Date.now());
   const identity = (name: IdentityName, token: string): ReferenceIdentity => {
     const userId = SEED[name];
     return { token, userId, platform: PLATFORM, name: world.users.get(userId)!.name };
@@ -87,8 +90,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     platform: entry.platform,
     user: views.userById(entry.userId) as Login['user'],
     status: 1,
-    // The de-facto feature list: the operations this server implements.
-    features: Object.keys(operations.handlers),
+    // The de-facto feature list: the operations this server implements (fewer on a partial platform).
+    features: Object.keys(operations.handlers).filter(
+      (operation) => !(tolerate('partial-platform') && partialPlatformLacks(operation)),
+    ),
   });
   const hub = new EventHub({
     faults,
@@ -118,6 +123,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     selfId: SEED.self,
     thirdId: SEED.third,
     inviteFromNewGuild: REQUESTS_ONLY_STATUS.some(([id]) => tolerate(id)),
+    ...(tolerate('trigger-invites-from-one-guild') || dirt.has('guild-joined')
+      ? { inviteFrom: SEED.outsideGuild }
+      : {}),
   });
 
   /** The identity a request acts as: its Bearer token, confirmed by the optional identity headers. */
@@ -193,6 +201,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       );
     }
     const caller = authenticate(request);
+    // Tolerance: a bridge lacks what its platform lacks (and says so in login.features); the fault declares
+    // an operation it does not implement.
+    if (
+      (tolerate('partial-platform') && partialPlatformLacks(operation)) ||
+      (fault('declared-operation-501') && operation === 'friend.list')
+    ) {
+      throw new HttpError(501, 'not-implemented', `${operation} is not implemented by this adapter.`);
+    }
     const body = parseBody(await readBody(request), fault('malformed-json-500'));
     const intercepted = options.intercept?.({
       operation,
@@ -280,6 +296,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     variants,
     faults: [...faults],
     tolerances: [...tolerances],
+    dirty: [...dirt],
     limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),
@@ -343,6 +360,10 @@ function withNullMarkers(operation: string, result: unknown): unknown {
 }
 
 /** The trigger tolerances that cause only the request events, and their answer to any other event. */
+/** What a bridge to a platform without friends, reactions, roles and guild invitations lacks (tolerance partial-platform). */
+const partialPlatformLacks = (operation: string): boolean =>
+  /^(friend|reaction|guild\.role|guild\.member\.role)\./.test(operation) || operation === 'guild.approve';
+
 const REQUESTS_ONLY_STATUS = [
   ['trigger-requests-only', 501],
   ['trigger-requests-only-400', 400],
@@ -355,6 +376,9 @@ function triggerReply(
   body: Record<string, unknown>,
   tolerate: (id: ToleranceId) => boolean,
 ): Reply {
+  if (tolerate('trigger-invites-from-one-guild') && body.event === 'guild-removed') {
+    throw new HttpError(501, 'not-implemented', "This trigger cannot cause 'guild-removed'.");
+  }
   const requestsOnly = REQUESTS_ONLY_STATUS.find(([id]) => tolerate(id));
   if (requestsOnly && !(REQUEST_EVENTS as readonly unknown[]).includes(body.event)) {
     throw new HttpError(

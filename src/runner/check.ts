@@ -2,7 +2,7 @@
  * The API a check is written against. A suite file default-exports its checks under its group:
  *   export default defineSuite('messages', [defineCheck({ id, title, level, rules, operations, async run(t) { … } })]);
  * Rule ids and operation paths are typed from the catalogues (spec/rules.ts, spec/catalogue.ts): a typo
- * fails to compile. The runner (src/runner/run.ts) implements CheckContext.
+ * fails to compile. The runner implements CheckContext in src/runner/context.ts.
  */
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
@@ -53,6 +53,12 @@ export interface CheckDefinition {
    * could disturb; prefer `holds`.
    */
   exclusive?: boolean;
+  /**
+   * Checks (ids) this one starts after, when they are selected, in any order the run picks (--seed): they
+   * need a state this check's effect can leave for good (e.g. a guild joined through an invitation that
+   * the trigger cannot make the bot leave), so they observe it first.
+   */
+  startsAfter?: readonly string[];
   /**
    * 'after': runs once every other check has ended (together with the other 'after' checks), e.g. to judge
    * every event the whole run observed (the event suites' per-type validation).
@@ -221,6 +227,13 @@ export interface CheckContext {
   schemaProblems(schema: string, value: unknown): string[];
   /** Ends the check as skipped, with the reason. */
   skip(reason: string): never;
+  /**
+   * Ends the check undecided: the state found (e.g. the bot already a member of the inviting guild) makes
+   * its effect unobservable, and could not be restored nor a fresh subject found (DESIGN.md "Verdicts
+   * independent of history"). `state` says what was found, `clear` how the user clears it. Unlike a skip
+   * it counts: the run ends NO VERDICT, never CONFORMS.
+   */
+  undecided(state: string, clear: string): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */
   note(text: string): void;
   /**

@@ -65,6 +65,17 @@ export class CheckSkip extends Error {
   override name = 'CheckSkip';
 }
 
+/** t.undecided(): the state found makes the check's effect unobservable; ends it as an undecided 'skip'. */
+export class CheckUndecided extends CheckSkip {
+  override name = 'CheckUndecided';
+  constructor(
+    readonly state: string,
+    readonly clear: string,
+  ) {
+    super(`could not be decided: ${state} (${clear})`);
+  }
+}
+
 class CheckTimeout extends Error {
   override name = 'CheckTimeout';
 }
@@ -299,6 +310,10 @@ export async function executeCheck(
       throw new CheckSkip(reason);
     },
 
+    undecided(state: string, clear: string): never {
+      throw new CheckUndecided(state, clear);
+    },
+
     note(text: string) {
       notes.push(text);
     },
@@ -349,6 +364,10 @@ export async function executeCheck(
 
   let status: Status;
   let reason: string | undefined;
+  const undecided =
+    !failure && threw && thrown instanceof CheckUndecided
+      ? { state: thrown.state, clear: thrown.clear }
+      : undefined;
   if (failure) {
     status = 'fail';
     reason =
@@ -406,6 +425,7 @@ export async function executeCheck(
     ...(reason === undefined ? {} : { reason }),
     durationMs: Math.round(performance.now() - started),
     ...(hasEvidence ? { evidence } : {}),
+    ...(undecided ? { undecided } : {}),
   });
 }
 

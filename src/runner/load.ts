@@ -65,5 +65,34 @@ export function validateChecks(checks: readonly CheckDefinition[]): void {
     }
     if (typeof check.run !== 'function') problems.push(`${check.id}: run must be a function`);
   }
+  problems.push(...startsAfterProblems(checks));
   if (problems.length > 0) throw new Error(`Invalid check definitions:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * startsAfter (check.ts) must not deadlock the engine: no cycle, and no check of the main phase waiting
+ * for an 'after' check (which waits for the main phase). Unknown ids are allowed: not selected, not waited.
+ */
+function startsAfterProblems(checks: readonly CheckDefinition[]): string[] {
+  const byId = new Map(checks.map((check) => [check.id, check]));
+  const problems: string[] = [];
+  for (const check of checks) {
+    for (const id of check.startsAfter ?? []) {
+      if (byId.get(id)?.phase === 'after' && check.phase !== 'after')
+        problems.push(`${check.id}: starts after '${id}', an after-phase check (it would never start)`);
+    }
+    const seen = new Set<string>();
+    const stack = [...(check.startsAfter ?? [])];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (id === check.id) {
+        problems.push(`${check.id}: startsAfter forms a cycle`);
+        break;
+      }
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(byId.get(id)?.startsAfter ?? []));
+    }
+  }
+  return problems;
 }

@@ -61,6 +61,30 @@ export interface CheckResult {
   evidence?: Evidence;
   /** Listed in the baseline (--expected-failures): still 'fail'/'error', but not counted in the verdict. */
   expectedFailure?: boolean;
+  /**
+   * A skip because the state found made the effect unobservable (DESIGN.md "Verdicts independent of
+   * history"): the state, and how to clear it. Counted: such a run ends NO VERDICT, never CONFORMS.
+   */
+  undecided?: Undecided;
+  /** The login's `features` omit an operation of the check: listed apart, neither counted nor blamed. */
+  notOffered?: boolean;
+  /** A counted failure re-run by itself after the main pass (--confirm). */
+  confirmation?: Confirmation;
+}
+
+export interface Undecided {
+  /** The state found, e.g. 'the bot was already a member of guild 3003 before its invitation'. */
+  state: string;
+  /** How the user clears it. */
+  clear: string;
+}
+
+export interface Confirmation {
+  /** The re-run alone failed too. */
+  reproduced: boolean;
+  status: Status;
+  reason?: string;
+  evidence?: Evidence;
 }
 
 export interface Summary {
@@ -121,6 +145,8 @@ export interface RunResult {
   sandbox?: { guildId: string; channelId: string; selfId: string; peerId?: string; userId?: string };
   /** Set when the run was stopped (SIGINT/SIGTERM) before every check ran; the verdict is then 'fail'. */
   interrupted?: boolean;
+  /** The seed of the order checks started in (--seed); absent: the fixed order. */
+  seed?: number;
   /**
    * Why the run stopped early when it did: a signal, the run deadline (--run-timeout), an unresponsive
    * target or a failure before the checks (exit 2/3); the phase it was in and what it was waiting for.

@@ -43,6 +43,8 @@ export interface EngineOptions {
   idleWork?: () => Promise<unknown>;
   /** Called when the cleanup starts (the run's phase). */
   onCleanupStart?: () => void;
+  /** Shuffles the order checks start in (--seed); absent: the fixed order (startOrder). */
+  seed?: number;
 }
 
 export interface EngineOutcome {
@@ -140,7 +142,18 @@ export async function executeChecks(
     if (holdsQuiet(check) && --quietHolders === 0) cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
   };
 
+  // A check starts after the selected checks it names in startsAfter have ended (check.ts).
+  const ended = new Map(checks.map((check) => [check.id, deferred()]));
   const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
+    try {
+      await Promise.all((check.startsAfter ?? []).map((id) => ended.get(id)?.promise));
+      await runAdmitted(check, priority, alone);
+    } finally {
+      ended.get(check.id)?.resolve();
+    }
+  };
+
+  const runAdmitted = async (check: CheckDefinition, priority: number, alone: boolean) => {
     const missing = missingCapability(check, env, options.capabilities);
     if (missing) {
       record(check, skipped(check, missing));
@@ -173,7 +186,7 @@ export async function executeChecks(
         slot = false;
         ended = true;
         held.clear();
-        await runOne(check, Number.MAX_SAFE_INTEGER - 1, true);
+        await runAdmitted(check, Number.MAX_SAFE_INTEGER - 1, true);
         return;
       }
       options.onCheckStart?.(check);
@@ -275,7 +288,9 @@ export async function executeChecks(
       .catch(() => undefined);
   }
   await Promise.all(
-    startOrder(main).map(({ check, priority }) => runOne(check, priority, check.exclusive === true)),
+    (options.seed === undefined ? startOrder(main) : shuffledOrder(main, options.seed)).map(
+      ({ check, priority }) => runOne(check, priority, check.exclusive === true),
+    ),
   );
   mainOver.abort();
   // Deletes under way finish meanwhile (the cleanup below leaves what they take with them to them).
@@ -369,6 +384,44 @@ function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinitio
       return a.index - b.index;
     });
   return ordered.map(({ check }, priority) => ({ check, priority }));
+}
+
+/**
+ * --seed: the checks start in an order drawn from the seed (mulberry32, Fisher–Yates), so that a verdict
+ * that depends on the order shows; the same seed gives the same order. startsAfter still holds.
+ */
+export function shuffledOrder(
+  checks: readonly CheckDefinition[],
+  seed: number,
+): { check: CheckDefinition; priority: number }[] {
+  const random = mulberry32(seed);
+  const order = [...checks];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.map((check, priority) => ({ check, priority }));
+}
+
+/** A promise and its resolve (Promise.withResolvers needs Node 22). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** A small seeded PRNG (uniform in [0, 1)): the order of a seed must not depend on the platform. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
 
 /** Who created what variant detection created (before any check): in the ledger and the cleanup report. */

@@ -76,12 +76,17 @@ export interface CountedOutcome {
   skipped: number;
   /** The skipped counted checks grouped by reason, largest group first. */
   skipGroups: SkipGroup[];
+  /** Counted checks that could not be decided (a state found made their effect unobservable). */
+  undecided: CheckResult[];
 }
 
 export function countedOutcome(
   run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental'>,
 ): CountedOutcome {
-  const counted = run.checks.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure);
+  // A check of an operation the login does not offer is neither counted nor blamed (login.features).
+  const counted = run.checks.filter(
+    (check) => countsTowardVerdict(check, run) && !check.expectedFailure && !check.notOffered,
+  );
   const ranChecks = counted.filter((check) => check.status !== 'skip');
   const groups = new Map<string, number>();
   for (const check of counted) {
@@ -95,19 +100,35 @@ export function countedOutcome(
     failing: ranChecks.filter(isFailing).length,
     skipped: counted.length - ranChecks.length,
     skipGroups: [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+    undecided: counted.filter((check) => check.status === 'skip' && check.undecided !== undefined),
   };
 }
 
 /**
+ * Why a run in which nothing failed still cannot say CONFORMS: counted checks could not be decided
+ * (DESIGN.md "Verdicts independent of history"), each naming the state and how to clear it.
+ */
+function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome): string | undefined {
+  if (outcome.failing > 0 || outcome.undecided.length === 0) return undefined;
+  const states = new Map<string, string>();
+  for (const { undecided } of outcome.undecided) states.set(undecided!.state, undecided!.clear);
+  const [[state, clear]] = states;
+  const more = states.size > 1 ? `; and ${states.size - 1} more state(s), listed with the checks` : '';
+  const n = outcome.undecided.length;
+  return `${n} ${run.level} check${n === 1 ? '' : 's'} could not be decided: ${state} (${clear})${more}`;
+}
+
+/**
  * Why the run cannot say CONFORMS although nothing failed: no counted check ran to a result (none was
- * selected, or every counted one skipped). The CLI exits 2 with this reason; undefined otherwise.
+ * selected, or every counted one skipped), or counted checks could not be decided. The CLI exits 2 with
+ * this reason (NO VERDICT); undefined otherwise.
  */
 export function nothingCountedReason(
   run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental' | 'interrupted'>,
 ): string | undefined {
   if (run.interrupted) return undefined;
   const outcome = countedOutcome(run);
-  if (outcome.ran > 0) return undefined;
+  if (outcome.ran > 0) return undecidedReason(run, outcome);
   if (run.checks.length === 0) {
     return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';
   }

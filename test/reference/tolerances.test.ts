@@ -235,6 +235,27 @@ const probes: Record<ToleranceId, Probe> = {
     const reply = await triggerReply(server, { event: 'friend-request' });
     return reply.status === 200 && reply.text === '';
   },
+  'trigger-invites-from-one-guild': async (server) => {
+    const first = JSON.parse((await triggerReply(server, { event: 'guild-request' })).text);
+    await ok(server, 'guild.approve', { message_id: first.request_id, approve: true });
+    const second = JSON.parse((await triggerReply(server, { event: 'guild-request' })).text);
+    const leave = await triggerReply(server, { event: 'guild-removed', guild_id: first.guild_id });
+    return second.guild_id === first.guild_id && leave.status === 501;
+  },
+  'partial-platform': async (server) => {
+    const friends = await call(server, 'friend.list', {});
+    const role = await call(server, 'guild.role.list', { guild_id: SEED.guild1 });
+    const features: string[] = await withSocket(
+      server,
+      async (socket) => socket.frames.find((frame) => frame.op === 4).body.logins[0].features,
+    );
+    return (
+      friends.status === 501 &&
+      role.status === 501 &&
+      !features.includes('friend.list') &&
+      features.includes('message.create')
+    );
+  },
   'trigger-requests-only': cannotCauseGuildUpdated(501),
   'trigger-requests-only-400': cannotCauseGuildUpdated(400),
   'trigger-requests-only-404': cannotCauseGuildUpdated(404),

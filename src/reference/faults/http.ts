@@ -307,6 +307,11 @@ const reactions = [
 
 const friends = [
   fault('friend-list-empty', ['FRIEND-LIST-1'], 'friend.list always returns an empty list.'),
+  fault(
+    'declared-operation-501',
+    ['FRIEND-LIST-1'],
+    'login.features declares friend.list (like every operation), but friend.list answers 501 Not Implemented.',
+  ),
   fault('friend-delete-no-op', ['FRIEND-DELETE-1'], 'friend.delete answers 200 but the friend stays.'),
   fault(
     'friend-approve-no-op',

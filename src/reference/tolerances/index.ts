@@ -149,6 +149,20 @@ export const toleranceCatalogue = [
     masks: UNCAUSABLE_WITHOUT_TRIGGER,
   },
   {
+    id: 'trigger-invites-from-one-guild',
+    description:
+      'Every guild-request the trigger causes comes from the same guild (the outside guild), whether or not the bot is already in it, and the trigger cannot cause guild-removed (501): a guild joined through an approved invitation stays joined.',
+    allowedBy:
+      '§6: how incoming events are caused is outside the interface; §4.3 offers no way to leave a guild',
+  },
+  {
+    id: 'partial-platform',
+    description:
+      'A bridge to a platform without friends, reactions, roles and guild invitations: login.features omits friend.*, reaction.*, guild.role.*, guild.member.role.* and guild.approve, and those operations answer 501.',
+    allowedBy:
+      '§1: the groups are what the interface gives access to, not what every platform has; de-facto conventions: login.features names the supported operations, 501 for what an adapter does not implement',
+  },
+  {
     id: 'trigger-requests-only-404',
     description: 'Like trigger-requests-only, but the trigger answers 404 to the events it cannot cause.',
     allowedBy: '§6: how incoming events are caused is outside the interface',

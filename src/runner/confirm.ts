@@ -1,0 +1,78 @@
+/**
+ * Failures confirmed alone (--confirm, on by default; DESIGN.md "Verdicts independent of history"): after
+ * the main pass and its cleanup, each counted failure is run again by itself, in a fresh run context (no
+ * shared observation, no per-run memory of the main pass), and the result says whether it reproduced.
+ * A failure that did not reproduce alone still counts: its evidence stands beside the re-run's.
+ */
+import type { CheckDefinition } from './check.js';
+import type { CheckEnvironment } from './context.js';
+import type { CheckResult, CleanupRecord, Confirmation } from './model.js';
+import { type EngineOptions, executeChecks } from './run.js';
+
+/** Why an after-phase check is not re-run: it judges every event the whole run observed. */
+export const NOT_CONFIRMABLE = 'not re-run alone: it judges every event of the whole run';
+
+export interface ConfirmOptions {
+  /** Whether a failure counts toward the verdict (only those are confirmed). */
+  counts: (result: CheckResult) => boolean;
+  /** The engine options of the main pass (its timeouts, capabilities, signal). */
+  engine: EngineOptions;
+}
+
+/**
+ * Re-runs every counted failure alone, one after another: the results with `confirmation` set, and what
+ * the re-runs' cleanups did.
+ */
+export async function confirmFailures(
+  results: readonly CheckResult[],
+  checks: readonly CheckDefinition[],
+  env: CheckEnvironment,
+  options: ConfirmOptions,
+): Promise<{ results: CheckResult[]; cleanup: CleanupRecord[] }> {
+  const byId = new Map(checks.map((check) => [check.id, check]));
+  const confirmed: CheckResult[] = [];
+  const cleanup: CleanupRecord[] = [];
+  for (const result of results) {
+    const check = byId.get(result.id);
+    const wanted = result.status === 'fail' && options.counts(result) && check !== undefined;
+    if (!wanted || options.engine.signal?.aborted) {
+      confirmed.push(result);
+      continue;
+    }
+    if (check.phase === 'after') {
+      confirmed.push({
+        ...result,
+        confirmation: { reproduced: false, status: 'skip', reason: NOT_CONFIRMABLE },
+      });
+      continue;
+    }
+    const rerun = await runAlone(check, env, options.engine);
+    cleanup.push(...rerun.cleanup);
+    confirmed.push({ ...result, confirmation: rerun.confirmation });
+  }
+  return { results: confirmed, cleanup };
+}
+
+async function runAlone(
+  check: CheckDefinition,
+  env: CheckEnvironment,
+  engine: EngineOptions,
+): Promise<{ confirmation: Confirmation; cleanup: CleanupRecord[] }> {
+  // A fresh run context: a new sandbox object (per-run memories are keyed by it) and no shared memo.
+  const alone: CheckEnvironment = {
+    ...env,
+    sandbox: { ...env.sandbox },
+    shared: new Map(),
+    missedEvents: new Map(),
+  };
+  const { onCheckStart, onCheckResult, onCleanupStart, idleWork, ...quiet } = engine;
+  const outcome = await executeChecks([check], alone, { ...quiet, concurrency: 1 });
+  const rerun = outcome.results[0];
+  const confirmation: Confirmation = {
+    reproduced: rerun?.status === 'fail',
+    status: rerun?.status ?? 'error',
+    ...(rerun?.reason === undefined ? {} : { reason: rerun.reason }),
+    ...(rerun?.evidence === undefined ? {} : { evidence: rerun.evidence }),
+  };
+  return { confirmation, cleanup: outcome.cleanup };
+}
