@@ -1,3 +1,4 @@
+import { operations as operationCatalogue } from '../spec/catalogue.js';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
@@ -21,6 +22,7 @@ import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import type { RunResult } from './runner/model.js';
+import { restorePeerPosting } from './runner/preconditions.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -36,6 +38,9 @@ import { detectVariants } from './runner/variants.js';
 
 /** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
 const DEFAULT_EMOJI = ['👍', '❤️'];
+
+/** The spec's operations (§4), the names login.features may declare. */
+const OPERATIONS: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
 
 const TRIGGER_MISSING =
   'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
@@ -233,6 +238,25 @@ export async function detectTargetVariants(
   for (const entry of detection.undo) ledger.add(entry, VARIANT_DETECTION);
 }
 
+/**
+ * The preconditions the checks need, restored with what the checker may touch (src/runner/preconditions.ts):
+ * a peer left muted is unmuted, and the run says so.
+ */
+export async function restorePreconditions(
+  state: RunState,
+  client: HttpClient,
+  sandbox: Sandbox,
+  ledger: Ledger,
+): Promise<void> {
+  if (sandbox.peerId === undefined) return;
+  state.enter('discovery', `the peer's posting in the sandbox channel ${sandbox.channelId}`);
+  const { notes } = await unlessStopped(
+    restorePeerPosting(client, sandbox, ledger, state.signal),
+    state.signal,
+  );
+  state.notes.push(...notes);
+}
+
 /** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
 export function makeTrigger(
   options: RunOptions,
@@ -298,6 +322,7 @@ export async function runChecks(
     capabilities: {
       peer: Boolean(options.peerToken || target.peerSelfId),
       allowDestructive: options.allowDestructive ?? false,
+      ...declaredFeatures(state, target),
     },
     signal: state.signal,
     cleanup: options.cleanup !== false,
@@ -330,6 +355,30 @@ export async function runChecks(
   state.cleanup = outcome.cleanup;
   options.onCleanup?.(outcome.cleanup);
   return outcome;
+}
+
+/**
+ * The operations the bot's login declares in READY (de-facto Login.features), when it declares a list:
+ * what it omits is not offered (issue: a bridge to a platform without friends or roles). The login is the
+ * one of the bot's user id (user.id, or the older self_id); a single login stands for the bot.
+ */
+export function declaredFeatures(state: RunState, target: Target): { features?: ReadonlySet<string> } {
+  const logins: any[] = Array.isArray(state.source?.ready?.body?.logins)
+    ? state.source.ready.body.logins
+    : [];
+  const login =
+    logins.find((candidate) => (candidate?.user?.id ?? candidate?.self_id) === target.selfId) ??
+    (logins.length === 1 ? logins[0] : undefined);
+  const features: unknown = login?.features;
+  if (!Array.isArray(features) || !features.every((feature) => typeof feature === 'string')) return {};
+  // A list of capability flags only (e.g. 'message.list.from'), naming no operation, declares nothing here.
+  if (!features.some((feature: string) => OPERATIONS.has(feature))) return {};
+  const omitted = [...OPERATIONS].filter((operation) => !features.includes(operation));
+  if (omitted.length > 0)
+    state.notes.push(
+      `login.features omits ${omitted.length} operation(s): their checks are listed as not offered (${omitted.join(', ')})`,
+    );
+  return { features: new Set(features) };
 }
 
 /** The result of a finished run (a stop by the user's signal is `interrupted`; a deadline is `stopped`). */

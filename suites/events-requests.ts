@@ -19,9 +19,16 @@ import {
   requireOk,
   resourceId,
 } from './_lib/events.js';
-import { readGuildJoined } from './_lib/guild-membership.js';
+import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
 import { listFresh, userIdOf } from './_lib/lists.js';
-import { type IncomingRequest, type RequestEvent, receiveRequest } from './_lib/requests.js';
+import {
+  CLEAR,
+  freshRequest,
+  type IncomingRequest,
+  type RequestEvent,
+  receiveRequest,
+  requesterAlreadyMember,
+} from './_lib/requests.js';
 
 // ── Join requests: a member the check adds through an approved request (the only one it may kick) ──
 
@@ -64,7 +71,13 @@ const kickLink = defineCheck({
   holds: ['join-requests'],
   async run(t: CheckContext) {
     const guildId = t.sandbox.guildId;
-    const request = await joinRequest(t);
+    // Only a member the check itself admits may be kicked: the requester must not be one already.
+    const request = await freshRequest(
+      t,
+      () => joinRequest(t),
+      requesterAlreadyMember(t, guildId),
+      CLEAR.alreadyMember,
+    );
     const approved = await t.call('guild.member.approve', { message_id: request.requestId, approve: true });
     const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
     if (member.ok || approved.ok) trackAddedMember(t, request.userId);
@@ -130,13 +143,57 @@ const friendIds = async (t: CheckContext): Promise<Set<string>> => {
   return new Set(items.map(userIdOf).filter((id): id is string => id !== undefined));
 };
 
-/** Leaves a guild joined through an approve (trigger guild-removed); a refusal is noted, not thrown. */
-async function leaveGuild(t: CheckContext, guildId: string): Promise<void> {
-  try {
-    await t.trigger('guild-removed', { guild_id: guildId });
-  } catch (error) {
-    t.note(`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
-  }
+/**
+ * The guild-request flow: judged on the invitation flow observed once per answer (./_lib/guild-invitations.ts),
+ * which guild.approve/* judges too.
+ */
+function guildRequestFlowCheck(approve: boolean): CheckSpec {
+  return defineCheck({
+    id: `event.guild-request/${approve ? 'approve-true' : 'approve-false'}`,
+    title: approve
+      ? 'A guild-request event arrives and guild.approve true joins the guild'
+      : 'A guild-request event arrives and guild.approve false joins nothing',
+    level: 'must',
+    rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
+    operations: ['guild.approve', 'guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
+    needs: ['events', 'trigger'],
+    holds: ['guild-invitations'],
+    // After the declines: where the bot cannot leave a joined guild, they could not observe a decline.
+    ...(approve ? { startsAfter: DECLINE_CHECKS } : {}),
+    async run(t: CheckContext) {
+      const flow = await guildInvitationFlow(t, approve);
+      t.expect(
+        flow.request?.event !== undefined,
+        `the triggered request causes a guild-request event within ${t.events.timeoutMs} ms (§6)`,
+        flow.missing ?? `no guild-request event with message.id ${flow.request?.requestId}`,
+      );
+      const { request, answer, joined } = flow;
+      if (!request || !answer || !joined) return t.skip('no invitation');
+      checkRequestEvent(t, 'guild-request', request);
+      const { guildId } = request;
+      t.expectOk(answer, `guild.approve with approve ${approve}`);
+      t.expect(
+        joined.joined === approve,
+        approve
+          ? `guild.list lists ${guildId} after the approval`
+          : `the current user is not a member of ${guildId} after the refusal (guild.member.get refuses it, or guild.list omits it)`,
+        joined.how,
+      );
+      if (approve) {
+        t.note(
+          flow.followUp
+            ? 'guild-added followed the approval (validated by event.guild-added/required-resources)'
+            : `no guild-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
+        );
+      } else {
+        t.expect(
+          !flow.joinedEvent,
+          `no guild-added for ${guildId} after a refused invitation`,
+          describeEvent(flow.joinedEvent),
+        );
+      }
+    },
+  });
 }
 
 const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
@@ -154,10 +211,16 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
       holds: ['friend-requests'],
       async run(t: CheckContext) {
         const before = await friendIds(t);
-        const request = await expectRequestEvent(t, 'friend-request');
+        const request = await freshRequest(
+          t,
+          () => expectRequestEvent(t, 'friend-request'),
+          async ({ userId }) =>
+            userId && before.has(userId)
+              ? `the requester ${userId} was already a friend before its request`
+              : undefined,
+          CLEAR.alreadyFriend,
+        );
         const requester = request.userId;
-        if (requester && before.has(requester))
-          t.skip(`the requester ${requester} is already a friend: nothing to observe`);
         const answer = await t.call('friend.approve', { message_id: request.requestId, approve });
         const added: string[] = [];
         try {
@@ -187,65 +250,7 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
       },
     }),
 
-    defineCheck({
-      id: `event.guild-request/${verb}`,
-      title: approve
-        ? 'A guild-request event arrives and guild.approve true joins the guild'
-        : 'A guild-request event arrives and guild.approve false joins nothing',
-      level: 'must',
-      rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
-      operations: ['guild.approve', 'guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
-      needs: ['events', 'trigger'],
-      holds: ['guild-invitations'],
-      async run(t: CheckContext) {
-        const request = await expectRequestEvent(t, 'guild-request');
-        const guildId = request.guildId;
-        if (guildId === undefined)
-          t.skip('neither the guild-request event nor the trigger’s answer names the inviting guild');
-        const mark = t.events.mark();
-        const answer = await t.call('guild.approve', { message_id: request.requestId, approve });
-        let joined: boolean | undefined;
-        let how = '';
-        try {
-          ({ joined, how } = await readGuildJoined(t, guildId, approve));
-        } finally {
-          // Tracked unless it is sure that nothing was joined.
-          if (joined !== false) {
-            t.track({
-              kind: 'guild membership',
-              label: `membership of guild ${guildId} (joined through guild.approve)`,
-              undo: ['trigger:guild-removed', { guild_id: guildId }],
-            });
-          }
-        }
-        try {
-          t.expectOk(answer, `guild.approve with approve ${approve}`);
-          t.expect(
-            joined === approve,
-            approve
-              ? `guild.list lists ${guildId} after the approval`
-              : `the current user is not a member of ${guildId} after the refusal (guild.member.get refuses it, or guild.list omits it)`,
-            how,
-          );
-          if (approve) {
-            await followUp(t, 'guild-added', (event) => resourceId(event, 'guild') === guildId);
-          } else {
-            const joinedEvent = t.events
-              .since(mark)
-              .find((event) => event.type === 'guild-added' && resourceId(event, 'guild') === guildId);
-            t.expect(
-              !joinedEvent,
-              `no guild-added for ${guildId} after a refused invitation`,
-              describeEvent(joinedEvent),
-            );
-          }
-        } finally {
-          // Leave again at once: the next invitation needs a guild the bot is not in. A trigger that cannot
-          // cause guild-removed leaves it to the ledger, which reports it; the flow's verdict stands.
-          if (joined) await leaveGuild(t, guildId);
-        }
-      },
-    }),
+    guildRequestFlowCheck(approve),
 
     defineCheck({
       id: `event.guild-member-request/${verb}`,
@@ -263,13 +268,13 @@ const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
       holds: ['join-requests'],
       async run(t: CheckContext) {
         const guildId = t.sandbox.guildId;
-        const request = await joinRequest(t, true);
+        const request = await freshRequest(
+          t,
+          () => joinRequest(t, true),
+          requesterAlreadyMember(t, guildId),
+          CLEAR.alreadyMember,
+        );
         checkRequestEvent(t, 'guild-member-request', request);
-        const before = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
-        if (before.ok)
-          t.skip(
-            `the requester ${request.userId} is already a member of guild ${guildId}: nothing to observe`,
-          );
         const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve });
         const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
         if (member.ok) trackAddedMember(t, request.userId);

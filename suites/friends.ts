@@ -4,7 +4,7 @@
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { listFresh, listOnce, userIdOf } from './_lib/lists.js';
-import { receiveRequest } from './_lib/requests.js';
+import { CLEAR, freshRequest, receiveRequest } from './_lib/requests.js';
 
 /** The user ids friend.list shows now (a fresh walk to the end: the checks change the list). */
 async function friendIds(t: CheckContext): Promise<Set<string>> {
@@ -64,15 +64,20 @@ async function removingFriendsAfter(t: CheckContext, body: (made: Made) => Promi
 }
 
 /**
- * Approves a triggered request and returns the friend it added (tracked). Skips when the requester is
- * already a friend: then the addition cannot be observed.
+ * Approves a triggered request and returns the friend it added (tracked). A requester already a friend
+ * cannot show the addition: another request is asked for, else the check is undecided (freshRequest).
  */
 async function befriendRequester(t: CheckContext, made: Made, precondition?: string): Promise<string> {
   const before = await friendIds(t);
-  const request = await requestFriendship(t);
-  if (request.userId && before.has(request.userId)) {
-    t.skip(`the requester ${request.userId} is already a friend: an approval would not show`);
-  }
+  const request = await freshRequest(
+    t,
+    () => requestFriendship(t),
+    async ({ userId }) =>
+      userId && before.has(userId)
+        ? `the requester ${userId} was already a friend before its request`
+        : undefined,
+    CLEAR.alreadyFriend,
+  );
   const result = await t.call('friend.approve', { message_id: request.requestId, approve: true });
   // Tracked before anything else can fail; an undo of a friend that was never added meets a 404, which
   // the ledger reads as already gone.

@@ -1,67 +1,15 @@
 /**
  * Guilds (§4.3): guild.get, guild.list and guild.approve (answering a guild-request invitation, §6).
- * A guild joined through an approve is left again (trigger guild-removed) by the check itself, which runs
- * holding the guild invitations: the next invitation needs the guild free.
+ * The invitation flows (./_lib/guild-invitations.ts) read the membership before the answer, and leave a
+ * joined guild again (trigger guild-removed); they hold the guild invitations: the next needs the guild free.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
-import { type GuildJoined, readGuildJoined } from './_lib/guild-membership.js';
+import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
 import { idOf, listHas, listOnce, stillListed } from './_lib/lists.js';
-import { receiveRequest } from './_lib/requests.js';
 
 /** Bounds the guild.member.get probes of a long guild.list. */
 const MAX_GUILDS_PROBED = 20;
-
-/**
- * Asks the trigger for a guild invitation and reads it from the guild-request event (§6: guild; the
- * request id is message.id, §4.3), the trigger's answer filling in what no event carries.
- */
-async function inviteToGuild(t: CheckContext): Promise<{ requestId: string; guildId: string }> {
-  const { requestId, guildId } = await receiveRequest(t, 'guild-request');
-  if (guildId === undefined) {
-    t.skip('neither the guild-request event nor the trigger’s answer names the inviting guild');
-  }
-  return { requestId, guildId };
-}
-
-/**
- * Whether the bot is now a member of `guildId` (./_lib/guild-membership.ts), `expected` the outcome the
- * check expects. `mayHaveJoined` is true when it joined, and also when that cannot be told after an
- * approve (the walk failed, or a listed guild has no id): then the guild is tracked (undo: trigger
- * guild-removed) and left, so that nothing the run caused is left behind.
- */
-async function readJoined(t: CheckContext, guildId: string, expected: boolean, approved: boolean) {
-  let state: GuildJoined;
-  try {
-    state = await readGuildJoined(t, guildId, expected);
-  } catch (error) {
-    if (approved) trackJoinedGuild(t, guildId);
-    throw error;
-  }
-  const mayHaveJoined = state.joined || (approved && !state.allIdentified);
-  if (mayHaveJoined) trackJoinedGuild(t, guildId);
-  return { ...state, mayHaveJoined };
-}
-
-/**
- * Leaves a guild joined through an approve once the check has looked (settling its ledger entry), so that
- * the next invitation finds it free. A failure is noted; the cleanup tries again.
- */
-async function leaveJoinedGuild(t: CheckContext, guildId: string): Promise<void> {
-  try {
-    await t.trigger('guild-removed', { guild_id: guildId });
-  } catch (error) {
-    t.note(`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
-  }
-}
-
-/** The ledger makes the bot leave a guild it joined through an approve. */
-const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
-  t.track({
-    kind: 'guild membership',
-    label: `membership of guild ${guildId} (joined through guild.approve)`,
-    undo: ['trigger:guild-removed', { guild_id: guildId }],
-  });
 
 const checks: CheckSpec[] = [
   getSandboxCheck({
@@ -139,23 +87,20 @@ const checks: CheckSpec[] = [
     operations: ['guild.approve', 'guild.list', 'guild.get'],
     needs: ['trigger'],
     holds: ['guild-invitations'],
+    // After the declines: where the bot cannot leave a joined guild, they could not observe a decline.
+    startsAfter: DECLINE_CHECKS,
     async run(t: CheckContext) {
-      const { requestId, guildId } = await inviteToGuild(t);
-      const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
-      const joined = await readJoined(t, guildId, true, approved.ok);
-      try {
-        t.expectOk(approved, 'guild.approve with approve true');
-        t.expect(
-          joined.joined,
-          `guild.list includes guild ${guildId} after its invitation was approved`,
-          joined.how,
-        );
-        const got = await t.call('guild.get', { guild_id: guildId });
-        t.expectOk(got, `guild.get of the joined guild ${guildId}`);
-        t.expect(idOf(got.body) === guildId, `guild.get returns the joined guild ${guildId}`, got.body);
-      } finally {
-        if (joined.mayHaveJoined) await leaveJoinedGuild(t, guildId);
-      }
+      const { missing, request, answer, joined, got } = await guildInvitationFlow(t, true);
+      if (missing || !request || !answer || !joined) return t.skip(missing ?? 'no invitation');
+      const { guildId } = request;
+      t.expectOk(answer, 'guild.approve with approve true');
+      t.expect(
+        joined.joined,
+        `guild.list includes guild ${guildId} after its invitation was approved`,
+        joined.how,
+      );
+      t.expectOk(got!, `guild.get of the joined guild ${guildId}`);
+      t.expect(idOf(got!.body) === guildId, `guild.get returns the joined guild ${guildId}`, got!.body);
     },
   }),
 
@@ -169,15 +114,12 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['guild-invitations'],
     async run(t: CheckContext) {
-      const { requestId, guildId } = await inviteToGuild(t);
-      const declined = await t.call('guild.approve', { message_id: requestId, approve: false });
-      const joined = await readJoined(t, guildId, false, false);
-      // A wrongly joined guild is still this run's doing: leave it again.
-      if (joined.joined) await leaveJoinedGuild(t, guildId);
-      t.expectOk(declined, 'guild.approve with approve false');
+      const { missing, request, answer, joined } = await guildInvitationFlow(t, false);
+      if (missing || !request || !answer || !joined) return t.skip(missing ?? 'no invitation');
+      t.expectOk(answer, 'guild.approve with approve false');
       t.expect(
         !joined.joined,
-        `the current user is not a member of guild ${guildId} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)`,
+        `the current user is not a member of guild ${request.guildId} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)`,
         joined.how,
       );
     },

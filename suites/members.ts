@@ -21,18 +21,18 @@ import {
   lastPeerPost,
   MUTE_EFFECT_TIMEOUT_MS,
   type PeerPost,
+  peerCannotPost,
   peerPost,
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
-  stuckMuteOf,
   trackMemberMute,
   type Unmute,
   unmuteAndObserve,
   unmuteAndVerify,
 } from './_lib/effects.js';
 import { listFresh, listOnce, statusOf, userIdOf } from './_lib/lists.js';
-import { receiveRequest } from './_lib/requests.js';
+import { CLEAR, freshRequest, receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
 
 interface Membership {
   getStatus: number;
@@ -69,14 +69,14 @@ const describeMembership = (state: Membership): string =>
  */
 async function requestToJoin(t: CheckContext): Promise<{ requestId: string; userId: string }> {
   const guildId = t.sandbox.guildId;
-  const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
-  if (userId === undefined) {
-    t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
-  }
-  const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
-  if (before.ok)
-    t.skip(`the requester ${userId} is already a member of guild ${guildId}: nothing to observe`);
-  return { requestId, userId };
+  const ask = async () => {
+    const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
+    if (userId === undefined) {
+      return t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
+    }
+    return { requestId, userId };
+  };
+  return freshRequest(t, ask, requesterAlreadyMember(t, guildId), CLEAR.alreadyMember);
 }
 
 /** The ledger kicks a member the check added through an approved join request. */
@@ -183,29 +183,17 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
     return { baseline, muted, ...(during ? { during } : {}), unmute: await lift() };
   });
 
-/** The cycle's posts while muted, or a skip when the peer could not post beforehand (no baseline). */
+/** The cycle's posts while muted; undecided when the peer could not post beforehand (no baseline). */
 function requireBaseline(t: CheckContext, cycle: GuildMuteCycle): GuildMuteCycle['during'] {
-  if (cycle.baseline.outcome === 'refused') {
-    const stuck = stuckMuteOf(t, t.sandbox.channelId);
-    t.skip(
-      `the peer cannot post in the sandbox channel (HTTP ${cycle.baseline.result.status}): no baseline` +
-        (stuck ? ` — ${stuck}` : ''),
-    );
-  }
+  if (cycle.baseline.outcome === 'refused') peerCannotPost(t, t.sandbox.channelId, cycle.baseline);
   return cycle.during;
 }
 
-/** The peer can post in the sandbox channel (the baseline of a mute effect), or the check skips. */
+/** The peer can post in the sandbox channel (the baseline of a mute effect), or the check is undecided. */
 async function requirePeerCanPost(t: CheckContext): Promise<string> {
   const peerId = requirePeer(t);
   const before = await peerPost(t, t.sandbox.channelId, 'before the mute');
-  if (before.outcome === 'refused') {
-    const stuck = stuckMuteOf(t, t.sandbox.channelId);
-    t.skip(
-      `the peer cannot post in the sandbox channel (HTTP ${before.result.status}): no baseline` +
-        (stuck ? ` — ${stuck}` : ''),
-    );
-  }
+  if (before.outcome === 'refused') peerCannotPost(t, t.sandbox.channelId, before);
   return peerId;
 }
 
@@ -430,8 +418,9 @@ const checks: CheckSpec[] = [
     // A mute changes the peer's member record too (a guild-member-updated on some platforms).
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
-      // Where the peer could post beforehand, the unmute is verified by its posting again afterwards.
+      // The unmute is verified by the peer posting again afterwards: it must have posted beforehand.
       const cycle = await guildMuteCycle(t);
+      requireBaseline(t, cycle);
       t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
       expectUnmuted(t, cycle.unmute);
     },

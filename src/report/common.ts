@@ -37,6 +37,7 @@ export function humanDuration(ms: number): string {
 /** What a check's level means for this run, in words. */
 export function countingNote(check: CheckResult, run: RunResult): string {
   if (check.expectedFailure) return 'expected failure (baseline), not counted';
+  if (check.notOffered) return 'not offered by the login (login.features), not counted';
   if (check.experimental && !run.includeExperimental) return 'experimental, not counted';
   if (countsTowardVerdict(check, run)) return 'counted in the verdict';
   return check.level === 'info' ? 'info: an observation, not counted' : `not counted at --level ${run.level}`;
@@ -52,4 +53,15 @@ export function clientTarget(run: RunResult): string | undefined {
   if (!client) return undefined;
   const who = client.command ? `client ${client.command}` : `client at ${client.listen}`;
   return `${who} (served ${run.target.baseUrl})`;
+}
+
+/** A counted failure's re-run alone (--confirm), in words; undefined when it was not re-run. */
+export function confirmationNote(check: CheckResult): string | undefined {
+  const { confirmation } = check;
+  if (!confirmation) return undefined;
+  if (confirmation.status === 'skip' && !confirmation.reproduced)
+    return `not re-run alone: ${confirmation.reason ?? ''}`;
+  return confirmation.reproduced
+    ? 'reproduced alone (re-run by itself after the main pass, it failed again)'
+    : `did not reproduce alone: re-run by itself it ended ${confirmation.status}${confirmation.reason ? ` (${confirmation.reason})` : ''}, so the failure may depend on what ran with it`;
 }

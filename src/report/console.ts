@@ -6,7 +6,14 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
-import { baselineVerdictReason, clientTarget, countingNote, groupsOf, humanDuration } from './common.js';
+import {
+  baselineVerdictReason,
+  clientTarget,
+  confirmationNote,
+  countingNote,
+  groupsOf,
+  humanDuration,
+} from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
 const paint = (options: ReporterOptions): ChalkInstance => new Chalk({ level: options.color ? 1 : 0 });
@@ -45,6 +52,7 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
     details.push(`reason: ${check.reason ?? ''}`);
   }
   if (check.evidence?.expected) details.push(`expected: ${check.evidence.expected}`);
+  const confirmed = confirmationNote(check);
   if (check.evidence?.observed !== undefined) details.push(`observed: ${check.evidence.observed}`);
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
     details.push(`reason: ${check.reason}`);
@@ -58,6 +66,7 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
     details.push(`last exchange: ${last.request.method} ${last.request.url} → ${response ?? ''}`);
     details.push(`reproduce: ${c.cyan(last.curl)}`);
   }
+  if (confirmed) details.push(confirmed);
   if (details.length) lines.push(indent(details.join('\n')));
   return lines.join('\n');
 }
@@ -81,6 +90,9 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   for (const group of outcome.skipGroups.slice(0, MAX_SKIP_GROUPS)) {
     lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
   }
+  const notOffered = run.checks.filter((check) => check.notOffered).length;
+  if (notOffered)
+    lines.push(c.dim(`Not offered by the login (login.features): ${notOffered} checks, not counted`));
   const rest = outcome.skipGroups.slice(MAX_SKIP_GROUPS);
   if (rest.length) {
     const count = rest.reduce((sum, group) => sum + group.count, 0);

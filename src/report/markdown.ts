@@ -10,6 +10,7 @@ import {
   baselineVerdictReason,
   byLevel,
   clientTarget,
+  confirmationNote,
   countingNote,
   curlsOf,
   groupsOf,
@@ -155,6 +156,9 @@ function fullEntry(check: CheckResult, run: RunResult): string {
   };
   field('Expected', evidence?.expected);
   field('Observed', evidence?.observed);
+  field('Alone', confirmationNote(check));
+  const rerun = check.confirmation?.evidence;
+  if (rerun?.observed && rerun.observed !== evidence?.observed) field('Observed alone', rerun.observed);
   for (const note of evidence?.notes ?? []) lines.push('', `> ${escapeInline(note)}`);
   const curls = curlsOf(check);
   const last = evidence?.exchanges.at(-1);

@@ -44,9 +44,19 @@ export interface CheckEnvironment {
   validateUnavailableReason?: string;
 }
 
-const assertsNothing = (key: string) => (): never => {
-  throw new Error(`a shared observation (${key}) asserts nothing: the checks that share it judge it`);
-};
+/**
+ * An assertion that failed while a shared observation was made (e.g. a list walk it needed did not end):
+ * it fails every check that shares the observation, with the same expectation.
+ */
+class SharedFailure extends Error {
+  override name = 'SharedFailure';
+  constructor(
+    readonly expected: string,
+    readonly observed: string | undefined,
+  ) {
+    super(expected);
+  }
+}
 
 /** What t.shared keeps: the observed value, the exchanges that observed it and the check that made them. */
 interface SharedObservation<T> {
@@ -165,6 +175,9 @@ export async function executeCheck(
     failure ??= { expected, ...(observed === undefined ? {} : { observed: describeObserved(observed) }) };
     throw new CheckFailure(expected);
   };
+  const failShared = (expected: string, observed?: unknown): never => {
+    throw new SharedFailure(expected, observed === undefined ? undefined : describeObserved(observed));
+  };
 
   const problemsOf = (schema: string, value: unknown) => {
     if (!env.validate) {
@@ -240,19 +253,28 @@ export async function executeCheck(
       let observation = shared.get(key) as Promise<SharedObservation<T>> | undefined;
       if (!observation) {
         const recorded: Exchange[] = [];
-        // The observing context records its exchanges for every check that shares them; it asserts nothing.
+        // The observing context records its exchanges for every check that shares them; an assertion that
+        // fails while observing fails every sharer alike (SharedFailure).
         const observer: CheckContext = {
           ...context,
+          ...assertionsWith(failShared, problemsOf),
           call: (operation, fields = {}, callOptions = {}) =>
             callRecording(operation, fields, callOptions, recorded),
-          expect: assertsNothing(key),
-          expectOk: assertsNothing(key),
-          expectSchema: assertsNothing(key),
         };
         observation = observe(observer).then((value) => ({ value, exchanges: recorded, by: check.id }));
         shared.set(key, observation);
       }
-      const { value, exchanges: theirs, by } = await observation;
+      let settled: SharedObservation<T>;
+      try {
+        settled = await observation;
+      } catch (error) {
+        if (error instanceof SharedFailure) {
+          assertions++;
+          fail(error.expected, error.observed);
+        }
+        throw error;
+      }
+      const { value, exchanges: theirs, by } = settled;
       if (by !== check.id) {
         exchanges.push(...theirs);
         notes.push(`observed once for the run by ${by} (${key}), judged here too`);
@@ -281,26 +303,11 @@ export async function executeCheck(
       }
     },
 
-    expect(condition: unknown, expected: string, observed?: unknown): asserts condition {
-      assertions++;
-      if (!condition) fail(expected, observed);
-    },
-
-    expectOk(result: CallResult, what: string) {
-      assertions++;
-      if (!result.ok) {
-        fail(
-          `${what}: a 2xx status (any body is accepted, §4.8)`,
-          `HTTP ${result.status} ${result.text.slice(0, 500)}`,
-        );
-      }
-    },
-
-    expectSchema(schema: string, value: unknown, what: string) {
-      const problems = problemsOf(schema, value);
-      assertions++;
-      if (problems.length > 0) fail(`${what} matches ${schema}`, formatProblems(schema, problems));
-    },
+    ...assertionsWith(
+      (expected, observed) => fail(expected, observed),
+      problemsOf,
+      () => assertions++,
+    ),
 
     schemaProblems(schema: string, value: unknown) {
       return problemsOf(schema, value).map((problem) => problem.message);
@@ -427,6 +434,34 @@ export async function executeCheck(
     ...(hasEvidence ? { evidence } : {}),
     ...(undecided ? { undecided } : {}),
   });
+}
+
+/** t.expect, t.expectOk and t.expectSchema over `fail` (a check's own, or a shared observation's). */
+function assertionsWith(
+  fail: (expected: string, observed?: unknown) => never,
+  problemsOf: (schema: string, value: unknown) => ReturnType<Validate>,
+  counted: () => void = () => undefined,
+): Pick<CheckContext, 'expect' | 'expectOk' | 'expectSchema'> {
+  return {
+    expect(condition: unknown, expected: string, observed?: unknown): asserts condition {
+      counted();
+      if (!condition) fail(expected, observed);
+    },
+    expectOk(result: CallResult, what: string) {
+      counted();
+      if (!result.ok) {
+        fail(
+          `${what}: a 2xx status (any body is accepted, §4.8)`,
+          `HTTP ${result.status} ${result.text.slice(0, 500)}`,
+        );
+      }
+    },
+    expectSchema(schema: string, value: unknown, what: string) {
+      const problems = problemsOf(schema, value);
+      counted();
+      if (problems.length > 0) fail(`${what} matches ${schema}`, formatProblems(schema, problems));
+    },
+  };
 }
 
 const describeError = (error: unknown): string =>

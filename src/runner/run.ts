@@ -11,10 +11,16 @@ import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
+import { PRECONDITIONS } from './preconditions.js';
 
 export interface Capabilities {
   peer: boolean;
   allowDestructive: boolean;
+  /**
+   * The operations the login declares in `features` (de-facto Login), when it declares any: a check of an
+   * operation outside them is not offered (neither counted nor blamed). Absent: every operation is offered.
+   */
+  features?: ReadonlySet<string>;
 }
 
 export interface EngineOptions {
@@ -77,6 +83,16 @@ export function missingCapability(
   return undefined;
 }
 
+/** The reason a check is not offered by the login (login.features omits one of its operations), else undefined. */
+export function notOfferedReason(check: CheckDefinition, capabilities: Capabilities): string | undefined {
+  const { features } = capabilities;
+  if (!features) return undefined;
+  const lacking = check.operations.filter((operation) => !features.has(operation));
+  return lacking.length > 0
+    ? `not offered: login.features omits ${lacking.join(', ')} (not counted, not blamed)`
+    : undefined;
+}
+
 const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
   id: check.id,
   title: check.title,
@@ -134,6 +150,7 @@ export async function executeChecks(
       ? new CleanupWhileRunning(env.ledger, admission, lists, undoEntry(env), cleanupBudgetMs)
       : undefined;
   cleaningMeanwhile?.ended(VARIANT_DETECTION);
+  cleaningMeanwhile?.ended(PRECONDITIONS);
   // The quiet channel is needed until its last holder ends (or is skipped).
   const holdsQuiet = (check: CheckDefinition) =>
     check.phase !== 'after' && check.holds?.includes('quiet-channel') === true;
@@ -154,6 +171,12 @@ export async function executeChecks(
   };
 
   const runAdmitted = async (check: CheckDefinition, priority: number, alone: boolean) => {
+    const notOffered = notOfferedReason(check, options.capabilities);
+    if (notOffered) {
+      record(check, { ...skipped(check, notOffered), notOffered: true });
+      quietHolderDone(check);
+      return;
+    }
     const missing = missingCapability(check, env, options.capabilities);
     if (missing) {
       record(check, skipped(check, missing));

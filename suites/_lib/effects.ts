@@ -78,6 +78,19 @@ function perRun<T>(store: WeakMap<object, Map<string, T>>, t: CheckContext): Map
   return map;
 }
 
+/**
+ * The peer cannot post where a mute effect must be seen (no baseline): the check cannot see its effect
+ * happen, so it is undecided, never passed or skipped silently (DESIGN.md "Verdicts independent of
+ * history"). The run tried to restore the peer's posting first (src/runner/preconditions.ts).
+ */
+export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPost): never {
+  const stuck = stuckMuteOf(t, channelId);
+  return t.undecided(
+    `the peer cannot post in channel ${channelId} before the mute (HTTP ${post.result.status})${stuck ? ` — ${stuck}` : ''}, so no mute effect can be seen`,
+    'lift the peer’s mute on the platform (the run tried duration 0 in the sandbox guild and channel), or pass another --channel or peer',
+  );
+}
+
 /** Should level: a refused post is a refusal of the caller's request (4xx), not a server error. */
 export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string): void {
   t.expect(

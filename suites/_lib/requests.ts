@@ -86,7 +86,11 @@ export async function receiveRequest(
   t: CheckContext,
   type: RequestEvent,
   payload: Record<string, unknown> = {},
-  options: { requireEvent?: boolean } = {},
+  options: {
+    requireEvent?: boolean;
+    /** What to do when the request id can be read from neither the event nor the answer (default: skip). */
+    onMissing?: (reason: string) => never;
+  } = {},
 ): Promise<IncomingRequest> {
   const before = new Set(t.events.available ? t.events.all() : []);
   const answer = await t.trigger(type, payload);
@@ -103,7 +107,8 @@ export async function receiveRequest(
   }
   const requestId = idOf(event?.body?.message) ?? requestIdOf(answer);
   if (requestId === undefined) {
-    t.skip(
+    const missing: (reason: string) => never = options.onMissing ?? t.skip;
+    missing(
       event
         ? `the ${type} event carries no message.id (the request id, §4.3) and the trigger's answer none either`
         : `${t.events.available ? `no ${type} event arrived within ${t.events.timeoutMs} ms` : 'no event stream in this run'} and the trigger's answer names no request id: ${JSON.stringify(answer) ?? 'empty'}`,
@@ -126,3 +131,43 @@ export async function receiveRequest(
     ...(event === undefined ? {} : { event }),
   };
 }
+
+/** How the user clears a state that makes a request flow undecided (the checker undoes only its own doing). */
+export const CLEAR = {
+  alreadyFriend:
+    'remove that friend on the platform, or let the trigger send friend requests from a user who is not a friend',
+  alreadyMember:
+    'remove that user from the sandbox guild on the platform, or let the trigger send join requests from a user who is not a member',
+} as const;
+
+/**
+ * A request whose subject is still in the state the answer must change (no verdict from history, DESIGN.md):
+ * `ask` causes a request, `stateOf` returns undefined when its subject is fresh, else the state found (e.g.
+ * "the requester 1003 is already a friend"). A second request is asked for once; when that one is not
+ * fresh either, the check is undecided, naming the state and `clear` (how the user clears it).
+ */
+export async function freshRequest<R>(
+  t: CheckContext,
+  ask: () => Promise<R>,
+  stateOf: (request: R) => Promise<string | undefined>,
+  clear: string,
+): Promise<R> {
+  const first = await ask();
+  const state = await stateOf(first);
+  if (state === undefined) return first;
+  t.note(`${state}: an answer would not show; asking the trigger for another request`);
+  const second = await ask();
+  const again = await stateOf(second);
+  if (again === undefined) return second;
+  return t.undecided(again, clear);
+}
+
+/** freshRequest's state of a join request: whether its requester is a member of `guildId` already. */
+export const requesterAlreadyMember =
+  (t: CheckContext, guildId: string) =>
+  async ({ userId }: { userId: string }): Promise<string | undefined> => {
+    const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+    return before.ok
+      ? `the requester ${userId} was already a member of guild ${guildId} before its request`
+      : undefined;
+  };
