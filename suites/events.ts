@@ -20,8 +20,9 @@ import {
   triggerMemberOf,
   triggerOwnGuild,
 } from './_lib/events.js';
+import { readGuildJoined } from './_lib/guild-membership.js';
 import { uniqueName } from './_lib/lists.js';
-import { receiveRequest } from './_lib/requests.js';
+import { receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
 
 // ── One passive check per §6 event: every observed event of the type, validated after all other checks ──
 
@@ -130,6 +131,9 @@ async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>):
 async function joinGuildByApprove(t: CheckContext): Promise<string> {
   const { requestId, guildId } = await receiveRequest(t, 'guild-request');
   if (guildId === undefined) t.skip('the guild-request names no guild to join');
+  // A guild the bot is in already would show no guild-added, and its undo would leave a guild the run found.
+  if ((await readGuildJoined(t, guildId, false)).joined)
+    t.skip(`the bot is already a member of the inviting guild ${guildId}`);
   const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
   t.track({
     kind: 'guild membership',
@@ -145,6 +149,9 @@ async function admitMemberByApprove(t: CheckContext): Promise<string> {
   const guildId = t.sandbox.guildId;
   const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
   if (userId === undefined) t.skip('the guild-member-request names no requester');
+  // Only a member the check itself admits may be kicked again.
+  const already = await requesterAlreadyMember(t, guildId)({ userId });
+  if (already) t.skip(already);
   const approved = await t.call('guild.member.approve', { message_id: requestId, approve: true });
   t.track({
     kind: 'guild member',
@@ -193,10 +200,13 @@ const guildCause = (step: GuildStep): Cause => ({
           },
         ]);
       case 'updated':
-        await t.trigger('guild-updated', { guild_id: await triggerOwnGuild(t), name: uniqueName('renamed') });
+        await t.trigger('guild-updated', {
+          guild_id: await triggerOwnGuild(t, 'guild-updated'),
+          name: uniqueName('renamed'),
+        });
         return;
       case 'removed':
-        await t.trigger('guild-removed', { guild_id: await triggerOwnGuild(t) });
+        await t.trigger('guild-removed', { guild_id: await triggerOwnGuild(t, 'guild-removed') });
         return;
       case 'member-added':
         return firstPossible(t, [
@@ -204,14 +214,14 @@ const guildCause = (step: GuildStep): Cause => ({
             await admitMemberByApprove(t);
           },
           async () => {
-            await triggerMemberOf(t, await triggerOwnGuild(t));
+            await triggerMemberOf(t, await triggerOwnGuild(t, 'guild-member-added'));
           },
         ]);
       case 'member-updated':
         return firstPossible(t, [
           () => setRoleOnPeer(t),
           async () => {
-            const guildId = await triggerOwnGuild(t);
+            const guildId = await triggerOwnGuild(t, 'guild-member-updated');
             const userId = await triggerMemberOf(t, guildId);
             await t.trigger('guild-member-updated', {
               guild_id: guildId,
@@ -231,7 +241,7 @@ const guildCause = (step: GuildStep): Cause => ({
             requireOk(t, kicked, 'guild.member.kick of the member the check admitted');
           },
           async () => {
-            const guildId = await triggerOwnGuild(t);
+            const guildId = await triggerOwnGuild(t, 'guild-member-removed');
             const userId = await triggerMemberOf(t, guildId);
             await t.trigger('guild-member-removed', { guild_id: guildId, user_id: userId });
           },

@@ -167,29 +167,31 @@ export type ResumeResult =
       events: ObservedEvent[];
       /** Their sn's in arrival order. */
       sns: (number | undefined)[];
-      /** True when an event with sn >= untilSn arrived; false when the wait ended by timeout. */
+      /** True when every sn of untilSns arrived; false when the wait ended by timeout. */
       reachedUntil: boolean;
     }
   | { outcome: 'not-ready'; identify: IdentifyResult };
 
 /**
- * IDENTIFY {token, sn} and collect the events that follow READY until one with sn >= untilSn arrives
- * (or timeoutMs): a conforming server replays what came after `sn` (CONV-WS-RESUME).
- * With selfId, only that login's events are kept.
+ * IDENTIFY {token, sn} and collect the events that follow READY until every sn of `untilSns` has arrived
+ * (or timeoutMs): a conforming server replays what came after `sn` (CONV-WS-RESUME). A server may pace
+ * its replay behind live events, so a live event with a greater sn ends nothing. With selfId, only that
+ * login's events are kept.
  */
 export function probeResume(
-  target: ProbeTarget & { sn: number; untilSn?: number; selfId?: string },
+  target: ProbeTarget & { sn: number; untilSns?: readonly number[]; selfId?: string },
 ): Promise<ResumeResult | { outcome: 'connect-failed'; error: string }> {
   return withSession(target, async (session): Promise<ResumeResult> => {
     const identified = await identify(session, target, resumeFields(target.sn));
     if (identified.outcome !== 'ready') return { outcome: 'not-ready', identify: identified };
     const afterReady = session.offset + session.frames.indexOf(identified.frame) + 1;
-    const until = target.untilSn ?? Number.POSITIVE_INFINITY;
+    const awaited = new Set(target.untilSns ?? []);
     const reached = await session.waitFrame(
       (frame) => {
-        if (frame.op !== Opcode.EVENT) return false;
+        if (frame.op !== Opcode.EVENT || awaited.size === 0) return false;
         const { event, selfId } = normaliseEvent(frame.body, frame.receivedAt);
-        return (target.selfId === undefined || selfId === target.selfId) && (event.sn ?? -1) >= until;
+        if (target.selfId === undefined || selfId === target.selfId) awaited.delete(event.sn ?? Number.NaN);
+        return awaited.size === 0;
       },
       target.timeoutMs,
       afterReady,

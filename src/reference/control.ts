@@ -51,6 +51,8 @@ export class Control {
        * of published servers do (tolerance trigger-invites-from-one-guild, dirty item guild-joined).
        */
       inviteFrom?: string;
+      /** Request events carry `message: {id}` only (tolerance request-message-id-only). */
+      requestMessageIdOnly?: boolean;
     },
   ) {}
 
@@ -116,7 +118,7 @@ export class Control {
       'friend-request',
       {
         user: this.views.userById(requesterId),
-        message: { id: requestId, content: 'Hello, shall we be friends?' },
+        message: this.requestMessage(requestId, 'Hello, shall we be friends?'),
       },
       [selfId],
     );
@@ -142,11 +144,16 @@ export class Control {
       {
         guild: this.views.guild(guild),
         user: this.views.userById(guild.ownerId),
-        message: { id: requestId, content: `Join ${guild.name}?` },
+        message: this.requestMessage(requestId, `Join ${guild.name}?`),
       },
       [selfId],
     );
     return { request_id: requestId, guild_id: guild.id };
+  }
+
+  /** The request as a request event carries it: `message.id` is the request id (§4.3, §4.4, §4.7). */
+  private requestMessage(requestId: string, content: string): Json {
+    return this.ids.requestMessageIdOnly ? { id: requestId } : { id: requestId, content };
   }
 
   /** A new guild of the bystander, with the bystander as its only member (no events: nobody else sees it). */
@@ -191,7 +198,7 @@ export class Control {
         guild: this.views.guild(guild),
         member: { user },
         user,
-        message: { id: requestId, content: 'Let me in' },
+        message: this.requestMessage(requestId, 'Let me in'),
       },
       this.operations.guildAudience(guild.id),
     );

@@ -123,6 +123,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     selfId: SEED.self,
     thirdId: SEED.third,
     inviteFromNewGuild: REQUESTS_ONLY_STATUS.some(([id]) => tolerate(id)),
+    requestMessageIdOnly: tolerate('request-message-id-only'),
     ...(tolerate('trigger-invites-from-one-guild') || dirt.has('guild-joined')
       ? { inviteFrom: SEED.outsideGuild }
       : {}),

@@ -273,8 +273,17 @@ export async function makeReaction(
  * A guild made by the trigger (guild-added without guild_id: a new guild owned by the bot), tracked so that
  * the ledger removes it again (trigger guild-removed).
  */
-export async function triggerOwnGuild(t: CheckContext): Promise<string> {
-  const answer = await t.trigger('guild-added', { name: uniqueName('guild') });
+export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promise<string> {
+  let answer: unknown;
+  try {
+    answer = await t.trigger('guild-added', { name: uniqueName('guild') });
+  } catch (error) {
+    // Say which event the guild was for: a refused guild-added is not what the check was after.
+    if (forEvent === undefined || (error as Error)?.name !== 'CheckSkip') throw error;
+    return t.skip(
+      `to cause ${forEvent} the run needs a guild of its own, made by the trigger's guild-added, and ${(error as Error).message}`,
+    );
+  }
   const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
   if (typeof guildId !== 'string') {
     t.skip(`the trigger's answer to guild-added carries no guild_id: ${JSON.stringify(answer)}`);

@@ -90,13 +90,38 @@ describe('event WebSocket probes', () => {
         token: APP_TOKEN,
         selfId: PEER.id,
         sn: 2,
-        untilSn: 6,
+        untilSns: [4, 6],
         timeoutMs: faults.length ? SHORT : 2000,
       });
       expect(result.outcome === 'ready' && [result.sns, result.reachedUntil]).toEqual(
         faults.length ? [[], false] : [[4, 6], true],
       );
     }
+  });
+
+  it('probeResume waits for every missed sn: a replay paced behind a live event is not called missing', async () => {
+    let identified!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      identified = resolve;
+    });
+    const harness = await hub({
+      tolerate: (id) => id === 'resume-replay-paced',
+      onIdentified: () => identified(),
+    });
+    for (let i = 0; i < 3; i++) harness.hub.emit('guild-updated', { guild: RESOURCES.guild });
+    const probe = probeResume({
+      url: harness.eventsUrl,
+      token: APP_TOKEN,
+      selfId: PEER.id,
+      sn: 2,
+      untilSns: [4, 6],
+      timeoutMs: 2000,
+    });
+    // A live event of the peer's login (sn 7) goes out before the paced replay of 4 and 6.
+    await ready;
+    harness.hub.emit('guild-updated', { guild: RESOURCES.guild }, { selfIds: [PEER.id] });
+    const result = await probe;
+    expect(result.outcome === 'ready' && [result.sns, result.reachedUntil]).toEqual([[7, 4, 6], true]);
   });
 
   it('a probe of an address nowhere reports connect-failed', async () => {

@@ -186,6 +186,31 @@ const probes: Record<ToleranceId, Probe> = {
     }),
   'resume-replays-nothing': async (server) =>
     (await replayedBeforeLive(server, { sn: 0, sequence: 0 })) === 0,
+  'request-message-id-only': async (server) => {
+    const socket = await RawSocket.open(server);
+    try {
+      await triggerReply(server, { event: 'friend-request' });
+      const index = await socket.waitFor((frame) => frame.op === 0 && frame.body?.type === 'friend-request');
+      const { message } = socket.frames[index].body;
+      return typeof message.id === 'string' && Object.keys(message).length === 1;
+    } finally {
+      socket.close();
+    }
+  },
+  'resume-replay-paced': async (server) => {
+    const missed = `missed ${Math.random()}`;
+    await postMessage(server, missed);
+    const socket = await RawSocket.open(server, { sn: 0 });
+    try {
+      const content = `live ${Math.random()}`;
+      await postMessage(server, content);
+      const live = await socket.waitFor((frame) => frame.op === 0 && frame.body?.message?.content === content);
+      const replayed = await socket.waitFor((frame) => frame.op === 0 && frame.body?.message?.content === missed);
+      return replayed > live;
+    } finally {
+      socket.close();
+    }
+  },
   'list-markers-null': async (server) => {
     const guilds = await ok(server, 'guild.list');
     const direct = await ok(server, 'user.channel.create', { user_id: SEED.peer });

@@ -75,6 +75,8 @@ export interface EventHubOptions {
   now?: () => number;
   /** How long a socket may stay without IDENTIFY before it is closed; de-facto 10 s. */
   identifyTimeoutMs?: number;
+  /** Called once a socket has been sent READY (and its replay, or the replay scheduled): tests wait for it. */
+  onIdentified?: () => void;
   /** How many events are kept for resume (IDENTIFY with sn). */
   bufferSize?: number;
 }
@@ -108,7 +110,12 @@ interface Connection {
   /** Undefined until a good IDENTIFY: then the logins whose events the socket receives. */
   selfIds?: ReadonlySet<string>;
   identifyTimer?: NodeJS.Timeout;
+  /** Tolerance resume-replay-paced: the replay not sent yet, flushed after the next live event. */
+  pendingReplay?: { events: Record<string, unknown>[]; timer: NodeJS.Timeout };
 }
+
+/** Tolerance resume-replay-paced: the longest a replay waits for a live event to go first. */
+const PACED_REPLAY_MS = 300;
 
 interface Webhook {
   url: string;
@@ -187,7 +194,9 @@ export class EventHub {
       };
       this.#remember(event);
       for (const connection of this.#connections) {
-        if (this.#receives(connection, selfId)) send(connection.socket, Op.EVENT, event.body);
+        if (!this.#receives(connection, selfId)) continue;
+        send(connection.socket, Op.EVENT, event.body);
+        this.#flushReplay(connection);
       }
       for (const webhook of this.#webhooks.values()) {
         if (!webhook.options.selfIds || webhook.options.selfIds.includes(selfId)) {
@@ -225,6 +234,7 @@ export class EventHub {
     this.#closing.abort();
     for (const connection of this.#connections) {
       clearTimeout(connection.identifyTimer);
+      clearTimeout(connection.pendingReplay?.timer);
       connection.socket.terminate();
     }
     this.#connections.clear();
@@ -313,6 +323,7 @@ export class EventHub {
     socket.on('message', (data) => this.#receive(connection, data));
     socket.on('close', () => {
       clearTimeout(connection.identifyTimer);
+      clearTimeout(connection.pendingReplay?.timer);
       this.#connections.delete(connection);
     });
     socket.on('error', () => socket.terminate());
@@ -355,10 +366,25 @@ export class EventHub {
         : body.sequence;
     const replays = !this.#fault('ws-resume-ignored') && !this.#tolerate('resume-replays-nothing');
     if (typeof resumeFrom === 'number' && replays) {
-      for (const event of this.#buffer) {
-        if (event.sn > resumeFrom && selfIds.has(event.selfId)) send(connection.socket, Op.EVENT, event.body);
+      const missed = this.#buffer.filter((event) => event.sn > resumeFrom && selfIds.has(event.selfId));
+      if (this.#tolerate('resume-replay-paced') && missed.length > 0) {
+        // Tolerance: the replay comes behind the next live event (or after a pause when none comes).
+        const timer = setTimeout(() => this.#flushReplay(connection), PACED_REPLAY_MS);
+        connection.pendingReplay = { events: missed.map((event) => event.body), timer };
+      } else {
+        for (const event of missed) send(connection.socket, Op.EVENT, event.body);
       }
     }
+    this.#options.onIdentified?.();
+  }
+
+  /** Sends a paced replay (tolerance resume-replay-paced) once, after a live event or its pause. */
+  #flushReplay(connection: Connection): void {
+    const pending = connection.pendingReplay;
+    if (!pending) return;
+    connection.pendingReplay = undefined;
+    clearTimeout(pending.timer);
+    for (const body of pending.events) send(connection.socket, Op.EVENT, body);
   }
 
   #deliver(webhook: Webhook, body: Record<string, unknown>): void {

@@ -89,6 +89,19 @@ export const toleranceCatalogue = [
     masks: ['ws-resume-ignored'],
   },
   {
+    id: 'request-message-id-only',
+    description:
+      'Request events (friend-request, guild-request, guild-member-request) carry `message: {id}` only: the request id, no content.',
+    allowedBy:
+      '§6: the envelope and fields of an event are not shown; the request id is all the approve operations need (§4.3, §4.4, §4.7)',
+  },
+  {
+    id: 'resume-replay-paced',
+    description:
+      'IDENTIFY with a resume sn is answered with READY; the missed events are replayed behind the next live event (or after 300 ms when none comes), not before it.',
+    allowedBy: '§6: the transport of events (resume included) is not shown',
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',
