@@ -24,6 +24,10 @@
  *     no error (a false verdict under a legal variation is a defect).
  *  6. Under each preset, every fault it does not mask (ToleranceDefinition.masks) is still detected:
  *     LIMITED runs as in 2 (detection concerns only cited checks).
+ *  7. No verdict from history (scripts/faults/history.ts): every run of 2 and 5 again in a dirty world and
+ *     then back to back against the same reference, each under its own seed of the check order, and the
+ *     reference, the legacy preset and the dirty world under five seeds: each check's verdict equals the
+ *     clean run's, or is undecided (naming the state). Every detection of 2 reproduces alone (--confirm).
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -42,15 +46,19 @@ import {
   inProcessExecutor,
   type Job,
   type JobResult,
+  outcomeOf,
   processPoolExecutor,
   serveAsWorker,
 } from './faults/executors.js';
+import { formatHistoryMatrix, runHistoryMatrix } from './faults/history.js';
 import { checksFor, type FaultRow, faultRow, observesRun } from './faults/rows.js';
 import { formatToleranceMatrix, runToleranceMatrix, type ToleranceMatrix } from './faults/tolerances.js';
 
 export interface FaultMatrix {
   clean: RunResult;
   rows: FaultRow[];
+  /** Each row with the job that made it (the history matrix repeats the jobs in other worlds). */
+  jobs: { row: FaultRow; job: Job }[];
   /** Checks that fail under no fault (a check that cannot fail). */
   neverFailing: string[];
   /** Checks shown to fail only in the second pass (under a fault that does not cite them). */
@@ -98,9 +106,15 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
   const sandbox = { guild: clean.sandbox?.guildId, channel: clean.sandbox?.channelId };
   options.onClean?.(clean);
   const executor = options.executor ?? inProcessExecutor(checks, options.parallel);
+  const withRunOptions = (job: Omit<Job, 'eventTimeoutMs' | 'sandbox'>): Job => ({
+    ...job,
+    eventTimeoutMs,
+    sandbox,
+  });
+  const jobs: { row: FaultRow; job: Job }[] = [];
   const attempt = async (job: Omit<Job, 'eventTimeoutMs' | 'sandbox'>): Promise<JobResult | undefined> => {
     try {
-      return await executor.execute({ ...job, eventTimeoutMs, sandbox });
+      return await executor.execute(withRunOptions(job));
     } catch (error) {
       problems.push(`${job.label}: the run could not start: ${(error as Error).message}`);
       return undefined;
@@ -117,12 +131,10 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
     faults.map(async (fault) => {
       const checkIds = checksFor(fault, checks, options.full);
       // run() itself picks the transport a fault needs (FaultDefinition.runWith).
-      const result = await attempt({
-        label: `fault ${fault.id}`,
-        faults: [fault.id],
-        ...(checkIds ? { checkIds } : {}),
-      });
+      const job = { label: `fault ${fault.id}`, faults: [fault.id], ...(checkIds ? { checkIds } : {}) };
+      const result = await attempt(job);
       const row = faultRow(fault, result?.checks ?? []);
+      if (result) jobs.push({ row, job: withRunOptions(job) });
       options.onFault?.(row, ++done, faults.length);
       return row;
     }),
@@ -171,7 +183,7 @@ export async function runFaultMatrix(options: FaultMatrixOptions = {}): Promise<
     .filter((check) => !failedSomewhere.has(check.id) && !collateralOnly.has(check.id))
     .map((check) => check.id);
   for (const id of neverFailing) problems.push(`check ${id} fails under no fault: it cannot fail (a defect)`);
-  return { clean, rows, neverFailing, collateralOnly: [...collateralOnly], problems };
+  return { clean, rows, jobs, neverFailing, collateralOnly: [...collateralOnly], problems };
 }
 export function formatMatrix(matrix: FaultMatrix): string {
   const lines: string[] = [];
@@ -252,10 +264,30 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(formatMatrix(matrix));
     const tolerances = await (tolerancesDone as Promise<ToleranceMatrix>);
     process.stdout.write(`\n${formatToleranceMatrix(tolerances)}`);
+    timings.push(`tolerance matrix done at ${elapsed()}`);
+    // Proof 7: the same verdicts in a dirty world, back to back and under other seeds (scripts/faults/history.ts).
+    const history = await runHistoryMatrix({
+      executor,
+      faults: matrix.jobs,
+      tolerances: tolerances.rows,
+      clean: matrix.clean.checks.map(outcomeOf),
+      sandbox: { guild: matrix.clean.sandbox?.guildId, channel: matrix.clean.sandbox?.channelId },
+      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
+      onRun: (label, done, total) => {
+        process.stderr.write(`[history ${done}/${total}] ${label}\n`);
+      },
+    });
+    timings.push(`history matrix done at ${elapsed()}`);
+    process.stdout.write(
+      `\n${formatHistoryMatrix(
+        history,
+        matrix.rows.map((row) => row.fault),
+      )}`,
+    );
     process.stdout.write(
       `\n(${elapsed()} on ${processes} process${processes > 1 ? 'es' : ''}, ${full ? 'every fault over every check' : 'fault runs limited to the checks citing the fault'}: ${timings.join('; ')})\n`,
     );
-    return matrix.problems.length === 0 && tolerances.problems.length === 0 ? 0 : 1;
+    return matrix.problems.length + tolerances.problems.length + history.problems.length === 0 ? 0 : 1;
   } finally {
     executor.close();
   }

@@ -116,14 +116,20 @@ const GUILD_OPERATIONS: Record<GuildStep, OperationId[]> = {
  */
 async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>): Promise<void> {
   const reasons: string[] = [];
+  let undecided: { state: string; clear: string } | undefined;
   for (const way of ways) {
     try {
       return await way();
     } catch (error) {
-      if ((error as Error)?.name !== 'CheckSkip') throw error;
+      const name = (error as Error)?.name;
+      if (name !== 'CheckSkip' && name !== 'CheckUndecided') throw error;
+      // A way that found a state it cannot see through (e.g. the bot already in the inviting guild) makes
+      // the check undecided when no other way works: the state decided it, not the target.
+      if (name === 'CheckUndecided') undecided ??= error as unknown as { state: string; clear: string };
       reasons.push((error as Error).message);
     }
   }
+  if (undecided) t.undecided(`${undecided.state}; ${reasons.join('; ')}`, undecided.clear);
   t.skip(reasons.join('; '));
 }
 
@@ -133,7 +139,10 @@ async function joinGuildByApprove(t: CheckContext): Promise<string> {
   if (guildId === undefined) t.skip('the guild-request names no guild to join');
   // A guild the bot is in already would show no guild-added, and its undo would leave a guild the run found.
   if ((await readGuildJoined(t, guildId, false)).joined)
-    t.skip(`the bot is already a member of the inviting guild ${guildId}`);
+    t.undecided(
+      `the bot was already a member of the inviting guild ${guildId}`,
+      'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-added)',
+    );
   const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
   t.track({
     kind: 'guild membership',

@@ -25,6 +25,8 @@ interface ServeFlags {
   variant: string[];
   listFaults?: boolean;
   listTolerances?: boolean;
+  listDirty?: boolean;
+  dirty?: boolean | string[];
   json?: boolean;
 }
 
@@ -60,6 +62,15 @@ export function registerServe(
       collect,
       [],
     )
+    .option(
+      '--dirty [items]',
+      'start with the leftovers of an interrupted earlier run: every item, or a comma-separated subset (see --list-dirty)',
+      (value: string, previous: string[] | boolean | undefined) => [
+        ...(Array.isArray(previous) ? previous : []),
+        ...value.split(',').filter(Boolean),
+      ],
+    )
+    .option('--list-dirty', 'print the dirty-world items (what --dirty lays over the seed) and exit')
     .option('--list-faults', 'print the fault catalogue (id, rules, description) and exit')
     .option(
       '--list-tolerances',
@@ -89,6 +100,17 @@ export function registerServe(
         listTolerances({ toleranceCatalogue, tolerancePresets }, io, flags.json ?? false);
         return;
       }
+      if (flags.listDirty) {
+        const { DIRTY_ITEMS } = await import('../../src/reference/dirty.js');
+        io.stdout(
+          flags.json
+            ? `${JSON.stringify(DIRTY_ITEMS, null, 2)}\n`
+            : `${Object.entries(DIRTY_ITEMS)
+                .map(([id, description]) => `${id}\n    ${description}\n`)
+                .join('')}${Object.keys(DIRTY_ITEMS).length} items\n`,
+        );
+        return;
+      }
       const port = integer('--port', flags.port, 0, 65_535);
       const server = await startReference({
         port,
@@ -102,6 +124,7 @@ export function registerServe(
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
         ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
+        ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
       }).catch((error: unknown) => {
         // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
         const message = listenErrorMessage(error, '--port', flags.host, port);
@@ -123,6 +146,7 @@ export function registerServe(
           .join(' ')}`,
         `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
         `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
+        ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
         'Press Ctrl-C to stop.',
       ];
       io.stdout(`${lines.join('\n')}\n`);

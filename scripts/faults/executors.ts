@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../src/index.js';
+import { run, startReference } from '../../src/index.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import type { CheckResult } from '../../src/runner/model.js';
@@ -20,13 +20,31 @@ export interface Job {
   eventTimeoutMs: number;
   /** The clean run's sandbox: faults may break discovery (e.g. channel types). */
   sandbox?: { guild?: string; channel?: string };
+  /** Start the reference in a dirty world (every item of src/reference/dirty.ts). */
+  dirty?: boolean;
+  /** The seed of each run's check order, in turn (--seed); absent: the fixed order. */
+  seeds?: readonly number[];
+  /** How many runs one after another against ONE reference process (default 1): back to back. */
+  runs?: number;
 }
 
 /** What the matrix reads of a check's result (small enough to cross a process boundary). */
-export type CheckOutcome = Pick<CheckResult, 'id' | 'status' | 'level' | 'experimental' | 'rules' | 'reason'>;
+export type CheckOutcome = Pick<
+  CheckResult,
+  'id' | 'status' | 'level' | 'experimental' | 'rules' | 'reason'
+> & {
+  /** A skip that could not be decided (CheckResult.undecided). */
+  undecided?: true;
+  /** A counted failure re-run alone (--confirm): whether it failed again; absent when not re-run. */
+  reproducedAlone?: boolean;
+  /** An after-phase failure, which is not re-run alone (it judges the whole run). */
+  notConfirmable?: true;
+};
 
 export interface JobResult {
   checks: CheckOutcome[];
+  /** With runs > 1: the checks of each later run, in order (back to back against one reference). */
+  later?: CheckOutcome[][];
 }
 
 /** Runs jobs; the in-process one is the default, the CLI uses a pool of processes. */
@@ -37,26 +55,68 @@ export interface Executor {
 
 async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
   const only = job.checkIds ? new Set(job.checkIds) : undefined;
-  const result = await run({
-    embedded: true,
-    includeExperimental: true,
-    checks: only ? checks.filter((check) => only.has(check.id)) : checks,
-    eventTimeoutMs: job.eventTimeoutMs,
-    ...job.sandbox,
-    ...(job.faults ? { faults: job.faults } : {}),
-    ...(job.tolerances ? { tolerances: job.tolerances } : {}),
-    ...(job.events ? { events: job.events } : {}),
-  });
-  return { checks: result.checks.map(outcome) };
+  const reference = job.runs && job.runs > 1 ? await startJobReference(job) : undefined;
+  const runOnce = async (index: number) => {
+    const seed = job.seeds?.[index];
+    const result = await run({
+      ...(reference ? { reference } : { embedded: true }),
+      includeExperimental: true,
+      checks: only ? checks.filter((check) => only.has(check.id)) : checks,
+      eventTimeoutMs: job.eventTimeoutMs,
+      ...job.sandbox,
+      ...(seed === undefined ? {} : { seed }),
+      ...(reference
+        ? // As a run with --fault counts (src/run-state.ts settle): should level, experimental included.
+          job.faults?.length
+          ? { level: 'should' as const }
+          : {}
+        : {
+            ...(job.faults ? { faults: job.faults } : {}),
+            ...(job.tolerances ? { tolerances: job.tolerances } : {}),
+            ...(job.dirty ? { dirty: true } : {}),
+          }),
+      ...(job.events ? { events: job.events } : {}),
+    });
+    return result.checks.map(outcomeOf);
+  };
+  try {
+    const checksOf: CheckOutcome[][] = [];
+    for (let index = 0; index < (job.runs ?? 1); index++) checksOf.push(await runOnce(index));
+    const [first, ...later] = checksOf;
+    return { checks: first, ...(later.length ? { later } : {}) };
+  } finally {
+    await reference?.close();
+  }
 }
 
-const outcome = ({ id, status, level, experimental, rules, reason }: CheckResult): CheckOutcome => ({
+/** One reference process for runs back to back (its faults, tolerances and dirt). */
+const startJobReference = (job: Job) =>
+  startReference({
+    ...(job.faults ? { faults: job.faults } : {}),
+    ...(job.tolerances ? { tolerances: job.tolerances } : {}),
+    ...(job.dirty ? { dirty: true } : {}),
+  });
+
+/** What the matrix keeps of a check's result. */
+export const outcomeOf = ({
+  id,
+  status,
+  level,
+  experimental,
+  rules,
+  reason,
+  undecided,
+  confirmation,
+}: CheckResult): CheckOutcome => ({
   id,
   status,
   level,
   experimental,
   rules,
   ...(reason !== undefined ? { reason } : {}),
+  ...(undecided ? { undecided: true as const } : {}),
+  ...(confirmation && confirmation.status !== 'skip' ? { reproducedAlone: confirmation.reproduced } : {}),
+  ...(confirmation?.status === 'skip' ? { notConfirmable: true as const } : {}),
 });
 
 /** Runs jobs in this process, `parallel` at a time (runs mostly wait on the network when few). */

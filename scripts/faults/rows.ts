@@ -21,6 +21,8 @@ export interface FaultRow {
   /** `conformance --embedded --fault <id>` exits 1: a check it counts (level should, experimental
    * included: bin/commands/run.ts) failed or errored. */
   exitsOne: boolean;
+  /** Every check's outcome in the run (the history matrix compares them with other runs). */
+  outcomes: readonly CheckOutcome[];
 }
 
 const FAULT_RUN_COUNTING = { level: 'should', includeExperimental: true } as const;
@@ -61,5 +63,6 @@ export function faultRow(fault: FaultDefinition, checks: readonly CheckOutcome[]
     missed: [...detectedBy].filter((id) => !failed.some((check) => check.id === id)),
     detected: failed.some(citing),
     exitsOne: checks.some((check) => isFailing(check) && countsTowardVerdict(check, FAULT_RUN_COUNTING)),
+    outcomes: checks,
   };
 }

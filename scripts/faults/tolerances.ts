@@ -34,6 +34,9 @@ export interface ToleranceRow {
   errors: CheckOutcome[];
   /** Should-level failures: allowed under a tolerance (a should check may name a de-facto preference). */
   shouldFailures: string[];
+  /** The run's job and every check's outcome (the history matrix compares them with other runs). */
+  job: Job;
+  outcomes: readonly CheckOutcome[];
 }
 
 export interface ToleranceMatrix {
@@ -152,6 +155,8 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
         shouldFailures: result.checks
           .filter((check) => check.status === 'fail' && check.level !== 'must')
           .map((check) => check.id),
+        job: entry.job,
+        outcomes: result.checks,
       };
       rows.push(row);
       const what = row.preset ? `preset ${row.label}` : `tolerance ${row.label}`;

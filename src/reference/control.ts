@@ -131,8 +131,9 @@ export class Control {
     const guildId = f.optionalString('guild_id') ?? this.ids.inviteFrom;
     const guild = guildId
       ? this.operations.guild(guildId)
-      : ([...this.world.guilds.values()].find((candidate) => !this.world.member(candidate.id, selfId)) ??
-        (this.ids.inviteFromNewGuild ? this.invitingGuild() : undefined));
+      : ([...this.world.guilds.values()].find(
+          (candidate) => candidate.id !== SEED.foreignGuild && !this.world.member(candidate.id, selfId),
+        ) ?? (this.ids.inviteFromNewGuild ? this.invitingGuild() : undefined));
     if (!guild) throw conflict('The bot is a member of every guild; trigger guild-removed first.');
     if (this.world.member(guild.id, selfId) && this.ids.inviteFrom === undefined) {
       throw conflict(`The bot is already a member of guild '${guild.id}'; invite it to another guild.`);

@@ -258,6 +258,12 @@ export const SEED = {
   guild2: '3002',
   /** The guild the bot is not in: the source of guild-request invitations. */
   outsideGuild: '3003',
+  /**
+   * A guild the bot never joins and is never invited to (invitations come from outsideGuild first): a
+   * guild.list that lists guilds the bot is not in shows it even when an earlier run left the bot in
+   * outsideGuild (a dirty world).
+   */
+  foreignGuild: '3004',
   /** First text channel of guild 1: holds the seeded message history. */
   historyChannel: '4001',
   /** Seeded messages in historyChannel. */
@@ -305,6 +311,11 @@ export function seedWorld(extraGuilds = 0, extraMessages = 0): World {
     name: 'Outside Guild',
     ownerId: extraUsers[50],
   });
+  world.guilds.set(SEED.foreignGuild, {
+    id: SEED.foreignGuild,
+    name: 'Foreign Guild',
+    ownerId: extraUsers[55],
+  });
 
   const addRole = (id: string, guildId: string, name: string, admin: boolean, color?: number) =>
     world.roles.set(id, { id, guildId, name, admin, ...(color === undefined ? {} : { color }) });
@@ -346,6 +357,8 @@ export function seedWorld(extraGuilds = 0, extraMessages = 0): World {
   // Outside guild: the bot is not a member.
   for (const [i, userId] of extraUsers.slice(48, 60).entries())
     addMember(SEED.outsideGuild, userId, i, ['5006']);
+  // Foreign guild: a few bystanders, never the bot.
+  for (const [i, userId] of extraUsers.slice(55, 60).entries()) addMember(SEED.foreignGuild, userId, i, []);
 
   // History: authored in turn by self, peer and three members.
   const authors = [SEED.self, SEED.peer, extraUsers[0], extraUsers[1], extraUsers[2]];

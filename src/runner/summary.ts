@@ -128,7 +128,7 @@ export function nothingCountedReason(
 ): string | undefined {
   if (run.interrupted) return undefined;
   const outcome = countedOutcome(run);
-  if (outcome.ran > 0) return undecidedReason(run, outcome);
+  if (outcome.ran > 0 || outcome.undecided.length > 0) return undecidedReason(run, outcome);
   if (run.checks.length === 0) {
     return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';
   }

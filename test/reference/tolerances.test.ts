@@ -204,8 +204,12 @@ const probes: Record<ToleranceId, Probe> = {
     try {
       const content = `live ${Math.random()}`;
       await postMessage(server, content);
-      const live = await socket.waitFor((frame) => frame.op === 0 && frame.body?.message?.content === content);
-      const replayed = await socket.waitFor((frame) => frame.op === 0 && frame.body?.message?.content === missed);
+      const live = await socket.waitFor(
+        (frame) => frame.op === 0 && frame.body?.message?.content === content,
+      );
+      const replayed = await socket.waitFor(
+        (frame) => frame.op === 0 && frame.body?.message?.content === missed,
+      );
       return replayed > live;
     } finally {
       socket.close();

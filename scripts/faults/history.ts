@@ -1,0 +1,190 @@
+/**
+ * The history matrix of `npm run faults` (proof 7; DESIGN.md "Verdicts independent of history"). For every
+ * fault and every tolerance and preset, each check's verdict is the same as in the clean run:
+ *  - in a dirty world (an interrupted earlier run's leftovers, src/reference/dirty.ts),
+ *  - on a second run back to back against the same reference process,
+ *  - under other seeds of the order checks start in (each dirty run and each second run has its own;
+ *    the seeds rotate over the catalogue, and the reference, the legacy preset and the dirty world run
+ *    under each of SEEDS in full),
+ * where "the same" allows one thing only: an undecided check (it names the state it found; the run ends
+ * NO VERDICT). Never a pass where the clean run failed, never a failure where it passed.
+ * And every detection of a fault reproduces alone (--confirm re-runs each counted failure by itself).
+ */
+import type { FaultDefinition } from '../../src/reference/contract.js';
+import type { CheckOutcome, Executor, Job, JobResult } from './executors.js';
+import type { FaultRow } from './rows.js';
+import type { ToleranceRow } from './tolerances.js';
+
+/** The seeds of the order checks start in. */
+export const SEEDS = [1, 2, 3, 4, 5] as const;
+
+export interface HistoryMatrix {
+  /** Runs compared with a clean run. */
+  compared: number;
+  /** Check verdicts that were undecided where the clean run decided (allowed; counted for the summary). */
+  undecided: number;
+  problems: string[];
+}
+
+export interface HistoryMatrixOptions {
+  executor: Executor;
+  /** The fault matrix's rows (clean world, fixed order), with the job each came from. */
+  faults: readonly { row: FaultRow; job: Job }[];
+  /** The tolerance matrix's rows (clean world, fixed order). */
+  tolerances: readonly ToleranceRow[];
+  /** The clean reference run's outcomes (full run, fixed order) and its sandbox. */
+  clean: readonly CheckOutcome[];
+  sandbox?: { guild?: string; channel?: string };
+  /** Event timeout of full runs (as the tolerance matrix's). */
+  eventTimeoutMs: number;
+  onRun?: (label: string, done: number, total: number) => void;
+}
+
+interface Comparison {
+  label: string;
+  job: Job;
+  /** The clean outcomes each run of the job is compared with. */
+  clean: readonly CheckOutcome[];
+}
+
+/** Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS. */
+const seedsFor = (i: number): number[] => [SEEDS[i % SEEDS.length], SEEDS[(i + 2) % SEEDS.length]];
+
+export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<HistoryMatrix> {
+  const comparisons = plan(options);
+  const problems: string[] = [];
+  let undecided = 0;
+  let compared = 0;
+  let done = 0;
+  await Promise.all(
+    comparisons.map(async ({ label, job, clean }) => {
+      let result: JobResult | undefined;
+      try {
+        result = await options.executor.execute(job);
+      } catch (error) {
+        problems.push(`${label}: the run could not start: ${(error as Error).message}`);
+      }
+      options.onRun?.(label, ++done, comparisons.length);
+      if (!result) return;
+      const runs = [result.checks, ...(result.later ?? [])];
+      runs.forEach((checks, index) => {
+        const which = runLabel(label, job, index);
+        const differences = differencesFrom(clean, checks);
+        compared++;
+        undecided += differences.undecided;
+        for (const difference of differences.contradictions) problems.push(`${which}: ${difference}`);
+      });
+    }),
+  );
+  problems.push(...unconfirmedDetections(options.faults));
+  return { compared, undecided, problems };
+}
+
+/** What to run: every fault and tolerance dirty then back to back (seeded), and the seed series. */
+function plan(options: HistoryMatrixOptions): Comparison[] {
+  const comparisons: Comparison[] = [];
+  const twice = (job: Job, i: number): Job => ({
+    ...job,
+    label: `${job.label} (dirty, then back to back)`,
+    dirty: true,
+    runs: 2,
+    seeds: seedsFor(i),
+  });
+  options.faults.forEach(({ row, job }, i) => {
+    // One reference for both runs: the transport a fault needs is given here (run() picks it from --fault).
+    const events = row.fault.runWith?.events;
+    comparisons.push({
+      label: `fault ${row.fault.id}`,
+      job: { ...twice(job, i), ...(events ? { events } : {}) },
+      clean: row.outcomes,
+    });
+  });
+  options.tolerances.forEach((row, i) => {
+    const label = row.preset ? `preset ${row.label}` : `tolerance ${row.label}`;
+    comparisons.push({ label, job: twice(row.job, i + options.faults.length), clean: row.outcomes });
+  });
+  // The reference, the legacy preset and the dirty world, each under every seed.
+  const legacy = options.tolerances.find((row) => row.preset && row.label === 'legacy');
+  const base: Job = {
+    label: 'reference',
+    eventTimeoutMs: options.eventTimeoutMs,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  };
+  for (const seed of SEEDS) {
+    const seeded = { seeds: [seed] };
+    comparisons.push({ label: `reference, seed ${seed}`, job: { ...base, ...seeded }, clean: options.clean });
+    comparisons.push({
+      label: `dirty world, seed ${seed}`,
+      job: { ...base, label: 'dirty world', dirty: true, ...seeded },
+      clean: options.clean,
+    });
+    if (legacy)
+      comparisons.push({
+        label: `preset legacy, seed ${seed}`,
+        job: { ...legacy.job, ...seeded },
+        clean: legacy.outcomes,
+      });
+  }
+  return comparisons;
+}
+
+const runLabel = (label: string, job: Job, index: number): string => {
+  const seed = job.seeds?.[index];
+  const world = job.dirty ? (index === 0 ? 'dirty world' : `run ${index + 1} back to back`) : 'clean world';
+  return `${label} [${world}${seed === undefined ? '' : `, seed ${seed}`}]`;
+};
+
+/**
+ * Where `other` contradicts `clean`, check by check: a different status, unless either is undecided (an
+ * undecided check names the state it found and decides nothing).
+ */
+export function differencesFrom(
+  clean: readonly CheckOutcome[],
+  other: readonly CheckOutcome[],
+): { contradictions: string[]; undecided: number } {
+  const cleanById = new Map(clean.map((check) => [check.id, check]));
+  const contradictions: string[] = [];
+  let undecided = 0;
+  for (const check of other) {
+    const before = cleanById.get(check.id);
+    if (!before || before.status === check.status) continue;
+    if (check.undecided || before.undecided) {
+      undecided++;
+      continue;
+    }
+    contradictions.push(
+      `${check.id} is ${check.status} (clean: ${before.status})${check.reason ? `: ${check.reason}` : ''}`,
+    );
+  }
+  return { contradictions, undecided };
+}
+
+/** Every detection of a fault (a failing check citing it) must fail again when re-run alone. */
+function unconfirmedDetections(faults: readonly { row: FaultRow }[]): string[] {
+  const problems: string[] = [];
+  for (const { row } of faults) {
+    for (const id of row.expected) {
+      const check = row.outcomes.find((outcome) => outcome.id === id);
+      if (!check || check.notConfirmable) continue;
+      if (check.reproducedAlone !== true) {
+        problems.push(
+          `fault ${row.fault.id}: ${id} failed, but ${check.reproducedAlone === false ? 'did not fail again when re-run alone' : 'was not re-run alone'}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+export function formatHistoryMatrix(matrix: HistoryMatrix, faults: readonly FaultDefinition[]): string {
+  const lines = [
+    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back under rotating seeds; the reference, the legacy preset and the dirty world under seeds ${SEEDS.join(', ')}); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
+  ];
+  if (matrix.problems.length === 0) {
+    lines.push('OK: no verdict depends on history or order; every detection reproduces alone.');
+  } else {
+    lines.push(`${matrix.problems.length} problems:`);
+    for (const problem of matrix.problems) lines.push(`  - ${problem}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,164 @@
+/**
+ * No verdict from history (issue 19; DESIGN.md "Verdicts independent of history"), against the embedded
+ * reference: a dirty world, runs back to back, seeds of the check order, failures confirmed alone, and
+ * capability gating by login.features.
+ */
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/server.js';
+import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import { nothingCountedReason } from '../../src/runner/summary.js';
+
+const EVENT_TIMEOUT_MS = 1500;
+
+const runOn = (options: Parameters<typeof run>[0]): Promise<RunResult> =>
+  run({ includeExperimental: true, level: 'should', eventTimeoutMs: EVENT_TIMEOUT_MS, ...options });
+
+const statusOf = (result: RunResult, id: string): CheckResult | undefined =>
+  result.checks.find((check) => check.id === id);
+
+const failing = (result: RunResult) =>
+  result.checks
+    .filter((check) => check.status === 'fail' || check.status === 'error')
+    .map((check) => `${check.id}: ${check.reason}`);
+
+const APPROVALS = '^(guild\\.approve/(approve|reject)|event\\.guild-request/approve)';
+const MUTES = 'mute';
+
+describe('a dirty world (an interrupted earlier run left the peer muted, a guild joined, …)', () => {
+  it('is restored where the checker may: the run conforms and says what it restored', async () => {
+    const result = await runOn({ embedded: true, dirty: true, grep: `${APPROVALS}|${MUTES}` });
+    expect(failing(result)).toEqual([]);
+    expect(nothingCountedReason(result)).toBeUndefined();
+    expect(result.notes?.join('\n')).toMatch(/restored: the peer can post/);
+    const approval = result.checks.filter((check) => /guild-request\/approve-false|reject/.test(check.id));
+    const notes = approval.flatMap((check) => check.evidence?.notes ?? []).join('\n');
+    expect(notes).toMatch(/already a member of guild 3003 before its invitation.*left the guild/);
+  });
+
+  it('with an unmute that ignores duration 0 never says CONFORMS: the mute checks are undecided, naming the state', async () => {
+    const result = await runOn({
+      embedded: true,
+      dirty: ['peer-muted'],
+      faults: ['member-mute-zero-ignored'],
+      grep: 'guild\\.member\\.mute',
+      confirm: false,
+    });
+    const undecided = result.checks.filter((check) => check.undecided);
+    expect(undecided.map((check) => check.id)).toContain('guild.member.mute/duration-zero-is-accepted');
+    expect(undecided[0].undecided?.state).toMatch(/the peer cannot post in channel 4001 before the mute/);
+    expect(result.checks.some((check) => check.status === 'pass' && /duration-zero/.test(check.id))).toBe(
+      false,
+    );
+    expect(nothingCountedReason(result)).toMatch(/could not be decided: the peer cannot post/);
+    expect(result.notes?.join('\n')).toMatch(/not restored: the peer is still refused/);
+  });
+});
+
+describe('a trigger that invites from one guild and cannot make the bot leave it', () => {
+  it('passes (the declines run before the approvals, whatever the seed)', async () => {
+    for (const seed of [1, 2, 3]) {
+      const result = await runOn({
+        embedded: true,
+        tolerances: ['trigger-invites-from-one-guild'],
+        grep: APPROVALS,
+        seed,
+      });
+      expect(failing(result), `seed ${seed}`).toEqual([]);
+      expect(result.checks.filter((check) => check.status === 'pass')).toHaveLength(4);
+      expect(result.seed).toBe(seed);
+    }
+  });
+
+  it('detects a guild.approve that answers 200 and does nothing, in either order of the approval checks', async () => {
+    // Which of the two approval checks observes the shared flow (the other judges it) depends on the
+    // seed: run seeds until both orders have been seen, each detecting the fault.
+    const orders = new Set<string>();
+    for (let seed = 1; seed <= 12 && orders.size < 2; seed++) {
+      const result = await runOn({
+        embedded: true,
+        tolerances: ['trigger-invites-from-one-guild'],
+        faults: ['guild-approve-no-op'],
+        grep: APPROVALS,
+        seed,
+      });
+      for (const id of ['guild.approve/approve-joins-guild', 'event.guild-request/approve-true']) {
+        expect(statusOf(result, id)?.status, `${id}, seed ${seed}`).toBe('fail');
+        expect(statusOf(result, id)?.confirmation?.reproduced, `${id} alone, seed ${seed}`).toBe(true);
+      }
+      const observer = result.checks.find(
+        (check) =>
+          /approve-(joins-guild|true)$/.test(check.id) &&
+          !check.evidence?.notes?.some((note) => note.startsWith('observed once for the run by')),
+      );
+      orders.add(observer?.id ?? '');
+    }
+    expect([...orders].sort()).toEqual([
+      'event.guild-request/approve-true',
+      'guild.approve/approve-joins-guild',
+    ]);
+  });
+
+  it('back to back: the second run cannot decide the invitations (the bot stayed a member) and says so, never failing', async () => {
+    const reference = await startReference({ tolerances: ['trigger-invites-from-one-guild'] });
+    try {
+      const first = await runOn({ reference, grep: APPROVALS });
+      expect(failing(first)).toEqual([]);
+      const second = await runOn({ reference, grep: APPROVALS });
+      expect(failing(second)).toEqual([]);
+      expect(second.checks.every((check) => check.undecided !== undefined)).toBe(true);
+      expect(nothingCountedReason(second)).toMatch(
+        /4 should checks could not be decided: the bot was already a member of guild 3003 before its invitation/,
+      );
+    } finally {
+      await reference.close();
+    }
+  });
+});
+
+describe('login.features', () => {
+  it('a partial platform: what it omits is not offered (listed apart, not counted), nothing fails', async () => {
+    const result = await runOn({
+      embedded: true,
+      tolerances: ['partial-platform'],
+      suites: ['friends', 'roles'],
+    });
+    expect(failing(result)).toEqual([]);
+    const notOffered = result.checks.filter((check) => check.notOffered);
+    expect(notOffered.length).toBe(result.checks.length);
+    expect(notOffered[0].reason).toMatch(/^not offered: login\.features omits/);
+    expect(nothingCountedReason(result)).toMatch(/none of the|no counted check|all 0/);
+  });
+
+  it('an operation declared but answering 501 fails', async () => {
+    const result = await runOn({ embedded: true, faults: ['declared-operation-501'], suites: ['friends'] });
+    expect(statusOf(result, 'friend.list/walks-friends')?.status).toBe('fail');
+    expect(result.checks.some((check) => check.notOffered)).toBe(false);
+  });
+});
+
+describe('failures confirmed alone', () => {
+  it('--no-confirm leaves failures unconfirmed; by default each counted failure is re-run by itself', async () => {
+    const options = { embedded: true, faults: ['friend-list-empty'], suites: ['friends' as const] };
+    const confirmed = await runOn(options);
+    const check = statusOf(confirmed, 'friend.approve/approve-adds-requester');
+    expect(check?.status).toBe('fail');
+    expect(check?.confirmation).toMatchObject({ reproduced: true, status: 'fail' });
+    const unconfirmed = await runOn({ ...options, confirm: false });
+    expect(statusOf(unconfirmed, 'friend.approve/approve-adds-requester')?.status).toBe('fail');
+    expect(statusOf(unconfirmed, 'friend.approve/approve-adds-requester')?.confirmation).toBeUndefined();
+  });
+});
+
+describe('skip reasons name the event they were for', () => {
+  it('a trigger that cannot make a guild: guild-updated says it needed one for guild-updated', async () => {
+    const result = await runOn({
+      embedded: true,
+      tolerances: ['trigger-requests-only'],
+      grep: 'event\\.guild-updated/required-resources',
+    });
+    const check = statusOf(result, 'event.guild-updated/required-resources');
+    expect(check?.status).toBe('skip');
+    expect(check?.reason).toMatch(/to cause guild-updated the run needs a guild of its own/);
+  });
+});
