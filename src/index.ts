@@ -17,7 +17,6 @@ import {
   type RunError,
   recoverOrThrow,
   resolveTarget,
-  restorePreconditions,
   runChecks,
 } from './run-steps.js';
 import type { RunResult } from './runner/model.js';
@@ -61,7 +60,6 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
     const eventsUnavailableReason = await openEvents(state, target);
     const sandbox = await findSandbox(state, client, target);
     await detectTargetVariants(state, client, sandbox, ledger);
-    await restorePreconditions(state, client, sandbox, ledger);
     const trigger = makeTrigger(options, state.reference);
     const { suites, grep } = options;
     const selected = selectChecks(checks, {

@@ -22,7 +22,6 @@ import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import type { RunResult } from './runner/model.js';
-import { restorePeerPosting } from './runner/preconditions.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -238,25 +237,6 @@ export async function detectTargetVariants(
   for (const entry of detection.undo) ledger.add(entry, VARIANT_DETECTION);
 }
 
-/**
- * The preconditions the checks need, restored with what the checker may touch (src/runner/preconditions.ts):
- * a peer left muted is unmuted, and the run says so.
- */
-export async function restorePreconditions(
-  state: RunState,
-  client: HttpClient,
-  sandbox: Sandbox,
-  ledger: Ledger,
-): Promise<void> {
-  if (sandbox.peerId === undefined) return;
-  state.enter('discovery', `the peer's posting in the sandbox channel ${sandbox.channelId}`);
-  const { notes } = await unlessStopped(
-    restorePeerPosting(client, sandbox, ledger, state.signal),
-    state.signal,
-  );
-  state.notes.push(...notes);
-}
-
 /** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
 export function makeTrigger(
   options: RunOptions,
@@ -342,12 +322,15 @@ export async function runChecks(
     },
     ...(options.seed === undefined ? {} : { seed: options.seed }),
   };
+  const mainPassStarted = performance.now();
   const outcome = await executeChecks(selected, env, engine);
   if (options.confirm !== false && !outcome.interrupted && !state.stopReason) {
     const counting = { level: settings.level, includeExperimental: settings.includeExperimental };
     const confirmed = await confirmFailures(outcome.results, selected, env, {
       counts: (result) => countsTowardVerdict(result, counting),
       engine,
+      // Half the main pass, at least 5 s: confirming may not double a run (the run deadline still holds).
+      budgetMs: Math.max(5_000, (performance.now() - mainPassStarted) / 2),
     });
     outcome.results = confirmed.results;
     outcome.cleanup = [...outcome.cleanup, ...confirmed.cleanup];

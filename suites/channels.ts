@@ -4,12 +4,12 @@
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import {
+  baselinePost,
   expectRefusalIs4xx,
   expectShortMuteEnds,
   LONG_MUTE_MS,
   MUTE_EFFECT_TIMEOUT_MS,
   peerCannotPost,
-  peerPost,
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
@@ -59,7 +59,7 @@ async function createChannel(t: CheckContext, what: string): Promise<{ id: strin
 async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
   requirePeer(t);
   const channel = await createChannel(t, what);
-  const before = await peerPost(t, channel.id, 'before the mute');
+  const before = await baselinePost(t, channel.id, 'before the mute');
   if (before.outcome === 'refused') peerCannotPost(t, channel.id, before);
   return channel.id;
 }
@@ -250,7 +250,7 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'unmute');
       // With a peer that can post here beforehand, the unmute is verified by posting again afterwards.
-      const baseline = t.sandbox.peerId ? await peerPost(t, channel.id, 'before the mute') : undefined;
+      const baseline = t.sandbox.peerId ? await baselinePost(t, channel.id, 'before the mute') : undefined;
       // A peer that cannot post even here: the lift of the mute cannot be seen.
       if (baseline?.outcome === 'refused') peerCannotPost(t, channel.id, baseline);
       const verifyIn = baseline?.outcome === 'accepted' ? channel.id : undefined;

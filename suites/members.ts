@@ -14,6 +14,7 @@ import {
   defineSuite,
 } from '../src/runner/check.js';
 import {
+  baselinePost,
   expectRefusalIs4xx,
   expectShortMuteEnds,
   expectUnmuted,
@@ -22,7 +23,6 @@ import {
   MUTE_EFFECT_TIMEOUT_MS,
   type PeerPost,
   peerCannotPost,
-  peerPost,
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
@@ -155,7 +155,7 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
     if (last?.outcome === 'accepted')
       observer.note('baseline: the peer’s last post in the sandbox channel in this run was accepted');
     const baseline =
-      last?.outcome === 'accepted' ? last : await peerPost(observer, channelId, 'before the mute');
+      last?.outcome === 'accepted' ? last : await baselinePost(observer, channelId, 'before the mute');
     const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
     const muted = await mutePeer(observer, peerId, LONG_MUTE_MS);
     const lift = () =>
@@ -192,7 +192,7 @@ function requireBaseline(t: CheckContext, cycle: GuildMuteCycle): GuildMuteCycle
 /** The peer can post in the sandbox channel (the baseline of a mute effect), or the check is undecided. */
 async function requirePeerCanPost(t: CheckContext): Promise<string> {
   const peerId = requirePeer(t);
-  const before = await peerPost(t, t.sandbox.channelId, 'before the mute');
+  const before = await baselinePost(t, t.sandbox.channelId, 'before the mute');
   if (before.outcome === 'refused') peerCannotPost(t, t.sandbox.channelId, before);
   return peerId;
 }

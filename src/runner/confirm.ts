@@ -7,7 +7,7 @@
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context.js';
 import type { CheckResult, CleanupRecord, Confirmation } from './model.js';
-import { type EngineOptions, executeChecks } from './run.js';
+import { type EngineOptions, type EngineOutcome, executeChecks } from './run.js';
 
 /** Why an after-phase check is not re-run: it judges every event the whole run observed. */
 export const NOT_CONFIRMABLE = 'not re-run alone: it judges every event of the whole run';
@@ -17,6 +17,8 @@ export interface ConfirmOptions {
   counts: (result: CheckResult) => boolean;
   /** The engine options of the main pass (its timeouts, capabilities, signal). */
   engine: EngineOptions;
+  /** How long the re-runs may take together; the failures left then are reported as not re-run. */
+  budgetMs: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function confirmFailures(
   const byId = new Map(checks.map((check) => [check.id, check]));
   const confirmed: CheckResult[] = [];
   const cleanup: CleanupRecord[] = [];
+  const deadline = performance.now() + options.budgetMs;
   for (const result of results) {
     const check = byId.get(result.id);
     const wanted = result.status === 'fail' && options.counts(result) && check !== undefined;
@@ -65,8 +68,20 @@ async function runAlone(
     shared: new Map(),
     missedEvents: new Map(),
   };
-  const { onCheckStart, onCheckResult, onCleanupStart, idleWork, ...quiet } = engine;
-  const outcome = await executeChecks([check], alone, { ...quiet, concurrency: 1 });
+  const { onCheckStart, onCheckResult, onCleanupStart, idleWork, signal, ...quiet } = engine;
+  // A signal of its own, following the run's: what the re-run listens to goes with it.
+  const stop = new AbortController();
+  const follow = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', follow, { once: true });
+  try {
+    const outcome = await executeChecks([check], alone, { ...quiet, signal: stop.signal, concurrency: 1 });
+    return confirmationOf(outcome);
+  } finally {
+    signal?.removeEventListener('abort', follow);
+  }
+}
+
+function confirmationOf(outcome: EngineOutcome): { confirmation: Confirmation; cleanup: CleanupRecord[] } {
   const rerun = outcome.results[0];
   const confirmation: Confirmation = {
     reproduced: rerun?.status === 'fail',

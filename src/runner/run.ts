@@ -3,7 +3,7 @@
  * then undoes the ledger (also when interrupted).
  */
 
-import { setMaxListeners } from 'node:events';
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { RequestError } from '../client/http.js';
 import { Admission, type Claim, Lead } from './admission.js';
 import type { CheckDefinition } from './check.js';
@@ -11,7 +11,6 @@ import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
-import { PRECONDITIONS } from './preconditions.js';
 
 export interface Capabilities {
   peer: boolean;
@@ -140,7 +139,9 @@ export async function executeChecks(
   const admission = new Admission(Math.max(1, options.concurrency), options.signal);
   // Each running check listens to the run's signal, and checks waiting for an event hold no slot: more
   // than --concurrency may listen at once (at most every check), which is no leak.
-  if (options.signal) setMaxListeners(checks.length + 10, options.signal);
+  // Never lowered: failures confirmed alone run the engine again on the same signal (confirm.ts).
+  if (options.signal)
+    setMaxListeners(Math.max(getMaxListeners(options.signal), checks.length + 10), options.signal);
   const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
   const quiet = new QuietChannel(env);
   env.missedEvents ??= new Map();
@@ -150,7 +151,6 @@ export async function executeChecks(
       ? new CleanupWhileRunning(env.ledger, admission, lists, undoEntry(env), cleanupBudgetMs)
       : undefined;
   cleaningMeanwhile?.ended(VARIANT_DETECTION);
-  cleaningMeanwhile?.ended(PRECONDITIONS);
   // The quiet channel is needed until its last holder ends (or is skipped).
   const holdsQuiet = (check: CheckDefinition) =>
     check.phase !== 'after' && check.holds?.includes('quiet-channel') === true;

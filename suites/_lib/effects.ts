@@ -79,6 +79,47 @@ function perRun<T>(store: WeakMap<object, Map<string, T>>, t: CheckContext): Map
 }
 
 /**
+ * The peer's baseline post in `channelId`, before a mute (§8 rule 4 needs a peer that can post). A peer that
+ * is refused was perhaps left muted by an earlier run: the run restores its posting once (duration 0 in the
+ * sandbox guild, and in the sandbox channel when that is `channelId`), says so, and posts again.
+ * The caller holds or shares 'peer-in-guild', so no other check's mute of the peer is under way.
+ */
+export async function baselinePost(t: CheckContext, channelId: string, purpose: string): Promise<PeerPost> {
+  const first = await peerPost(t, channelId, purpose);
+  if (first.outcome === 'accepted' || stuckMuteOf(t, channelId)) return first;
+  await restorePeerPosting(t, channelId);
+  return pollPeerPost(
+    t,
+    channelId,
+    'accepted',
+    `${purpose}, after lifting a leftover mute`,
+    MUTE_EFFECT_TIMEOUT_MS,
+  );
+}
+
+/** Lifts what may keep the peer from posting in `channelId` (once per run and channel), noted. */
+const restorePeerPosting = (t: CheckContext, channelId: string): Promise<void> =>
+  t.shared(`restore the peer's posting in ${channelId}`, async (observer) => {
+    const { guildId, channelId: sandboxChannel, peerId } = observer.sandbox;
+    const answers: string[] = [];
+    if (peerId !== undefined) {
+      const guild = await observer.call('guild.member.mute', {
+        guild_id: guildId,
+        user_id: peerId,
+        duration: 0,
+      });
+      answers.push(`guild.member.mute ${guild.status}`);
+    }
+    if (channelId === sandboxChannel) {
+      const channel = await observer.call('channel.mute', { channel_id: channelId, duration: 0 });
+      answers.push(`channel.mute ${channel.status}`);
+    }
+    observer.note(
+      `the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ')}), as §8 rule 4 allows`,
+    );
+  });
+
+/**
  * The peer cannot post where a mute effect must be seen (no baseline): the check cannot see its effect
  * happen, so it is undecided, never passed or skipped silently (DESIGN.md "Verdicts independent of
  * history"). The run tried to restore the peer's posting first (src/runner/preconditions.ts).

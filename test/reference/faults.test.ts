@@ -333,6 +333,7 @@ const probes: Record<string, Probe> = {
 
   // friends
   'friend-list-empty': async (s) => (await ok(s, 'friend.list')).data.length === 0,
+  'declared-operation-501': async (s) => (await call(s, 'friend.list', {})).status === 501,
   'friend-delete-no-op': async (s) => {
     await ok(s, 'friend.delete', { user_id: SEED.peer });
     return (await friendIds(s)).includes(SEED.peer);

@@ -153,13 +153,17 @@ const walker = (id: string, scenario: string, how: typeof listOnce | typeof list
   },
 });
 
-/** Runs `checks` in one run (concurrently, the default); their outcomes by id and the requests made. */
+/**
+ * Runs `checks` in one run (concurrently, the default); their outcomes by id and the requests made (one
+ * pass: failures are not re-run alone).
+ */
 const runWalkers = async (scenario: string, checks: CheckDefinition[]) => {
   requestsOf.delete(scenario);
   const result = await run({
     baseUrl,
     checks,
     events: 'none',
+    confirm: false,
     selfId: 'self',
     guild: 'clean',
     channel: 'c1',
