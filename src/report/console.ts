@@ -123,7 +123,8 @@ export const renderConsole: Reporter = (run, options) => {
   out.push(
     c.dim(
       `profile ${run.profile}, verdict level ${run.level}, experimental ${run.includeExperimental ? 'counted' : 'reported apart'}` +
-        (run.target.faults?.length ? `, faults: ${run.target.faults.join(', ')}` : ''),
+        (run.target.faults?.length ? `, faults: ${run.target.faults.join(', ')}` : '') +
+        (run.seed === undefined ? '' : `, check order seed ${run.seed} (--seed ${run.seed} repeats it)`),
     ),
   );
   const variants = Object.entries(run.variants)
