@@ -1,6 +1,6 @@
 /**
- * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
- * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
+ * The ledger of everything the run created (the checker changes only what it created). Entries are
+ * undone at the end of the run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
  * taking what they hold with them (messages, reactions, mutes: no request each), and its roles, taking
  * their assignments, together with what nothing depends on (messages in other channels, taking their
  * reactions; mutes, requests: one check's newest first); then what is left, guilds last; in parallel

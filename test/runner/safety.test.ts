@@ -1,5 +1,5 @@
 /**
- * Safety (DESIGN.md): a run leaves the implementation exactly as it found it — after a full run of every
+ * Safety: a run leaves the implementation exactly as it found it — after a full run of every
  * suite, and after a run interrupted by SIGINT (the built CLI, spawned). The ledger is what makes this
  * true: with cleanup disabled the same comparison fails.
  */
