@@ -17,8 +17,6 @@ import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 
-export { EXIT } from '../src/exit-codes.js';
-
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
