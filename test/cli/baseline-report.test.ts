@@ -1,12 +1,12 @@
 /** `run --baseline-report` (regressions fail the run) and `--badge-level`, through the programmatic main(). */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
+import { tempDir } from '../support/temp.js';
 import { captureIo } from './helpers.js';
 
-const workDir = mkdtempSync(join(tmpdir(), 'conformance-baseline-report-'));
+const workDir = tempDir('conformance-baseline-report-');
 
 const runMain = async (argv: string[]) => {
   const io = captureIo();

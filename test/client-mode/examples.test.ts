@@ -2,12 +2,12 @@
  * The example clients through every scenario, over real loopback HTTP: the correct one passes all of
  * them, each defective one fails the scenario that targets its defect (issue 10, acceptance).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { tempDir } from '../support/temp.js';
 import { failing, ROOT, runClientCommand } from './helpers.js';
 
 const client = (name: string) => `node examples/clients/${name}.mjs`;
@@ -115,7 +115,7 @@ describe('conformance client --command (example clients)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const snippet = /```js\n(\/\/ check-client\.mjs[\s\S]*?)```/.exec(readme)?.[1];
     expect(snippet).toBeDefined();
-    const file = join(mkdtempSync(join(tmpdir(), 'client-mode-readme-')), 'check-client.mjs');
+    const file = join(tempDir('client-mode-readme-'), 'check-client.mjs');
     writeFileSync(file, snippet!);
     const run = await runClientCommand([
       '--command',

@@ -15,6 +15,7 @@ import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 
 const EXAMPLES = join(ROOT, 'test/runner/fixtures/suites');
 const INTERRUPT = join(ROOT, 'test/runner/fixtures/interrupt');
@@ -87,7 +88,7 @@ describe('an interrupted run cleans up too', () => {
         '--reporter',
         'json',
         '--out',
-        join(ROOT, 'reports', 'safety-interrupted'),
+        tempDir('safety-interrupted-'),
       ],
       {
         env: {
