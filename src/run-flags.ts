@@ -36,6 +36,8 @@ export interface RunFlag {
   env?: string;
   /** The README's longer text for the flag (default: description). */
   readme?: string;
+  /** Shown by `conformance --help` too (every flag: `conformance run --help`). */
+  main?: true;
   hidden?: boolean;
 }
 
@@ -46,6 +48,7 @@ const positiveInteger = { type: 'integer', minimum: 1 };
 const RUN_FLAG_ROWS = [
   {
     flag: '--base-url <url>',
+    main: true,
     readme: 'the implementation, including its version prefix (`…/v1`)',
     option: 'baseUrl',
     key: 'baseUrl',
@@ -54,6 +57,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--token <token>',
+    main: true,
     readme: 'bot token (`Authorization: Bearer`); or env `CONFORMANCE_TOKEN`',
     option: 'token',
     env: 'CONFORMANCE_TOKEN',
@@ -129,6 +133,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--suite <group>',
+    main: true,
     option: 'suites',
     key: 'suite',
     type: 'list',
@@ -137,6 +142,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--grep <regex>',
+    main: true,
     option: 'grep',
     key: 'grep',
     type: 'string',
@@ -144,6 +150,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--level <level>',
+    main: true,
     readme: 'the verdict level (default `must`); `info` checks never fail a run',
     key: 'level',
     option: 'level',
@@ -222,6 +229,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--out <dir>',
+    main: true,
     option: 'out',
     key: 'out',
     type: 'string',
@@ -231,6 +239,7 @@ const RUN_FLAG_ROWS = [
   // run.ts appends the reporter names (src/report/names.ts is no leaf).
   {
     flag: '--reporter <names>',
+    main: true,
     option: 'reporters',
     key: 'reporter',
     type: 'list',
@@ -239,6 +248,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--embedded',
+    main: true,
     readme: 'check the embedded reference instead of `--base-url` (see "The reference implementation")',
     option: 'embedded',
     key: 'embedded',
@@ -380,6 +390,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--expected-failures <file>',
+    main: true,
     option: 'expectedFailures',
     key: 'expectedFailures',
     type: 'string',
@@ -403,6 +414,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--config <file>',
+    main: true,
     readme:
       'a JSON config file (default `./conformance.config.json`; schema `conformance.config.schema.json`); flags win',
     type: 'string',
@@ -417,6 +429,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--quiet',
+    main: true,
     option: 'quiet',
     type: 'boolean',
     description: 'no progress and no listing: print only the verdict line (reports are still written)',
@@ -431,6 +444,7 @@ const RUN_FLAG_ROWS = [
   { flag: '--no-color', type: 'boolean', description: 'no colour' },
   {
     flag: '--dry-run',
+    main: true,
     readme:
       'list the checks this run would execute with these filters and send no request; checks that depend on the target (a §4.8 variant not fixed by `--variant`) or on a missing flag are marked',
     option: 'dryRun',
@@ -439,6 +453,7 @@ const RUN_FLAG_ROWS = [
   },
   {
     flag: '--bail',
+    main: true,
     readme:
       'stop at the first counted failure; what was created is still cleaned up, the checks cut short are reported as skips and a note says `stopped after first failure (--bail)`',
     option: 'bail',

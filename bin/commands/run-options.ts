@@ -32,7 +32,9 @@ function rowValue(
   env: NodeJS.ProcessEnv,
 ): unknown {
   const name = row.flag.split(' ')[0] ?? row.flag;
-  const fromFlag = flags[attributeOf(row.flag)];
+  // commander sets a lone --no-x flag's attribute true unless it is given: only its false is a choice.
+  const given = flags[attributeOf(row.flag)];
+  const fromFlag = row.flag.startsWith('--no-') && given !== false ? undefined : given;
   const fromConfig = row.key ? config[row.key] : undefined;
   if (row.pairs) {
     const merged = { ...((fromConfig as Record<string, string>) ?? {}), ...pairs(name, fromFlag, row.pairs) };
@@ -46,9 +48,10 @@ export function toRunOptions(
   flags: Readonly<Record<string, unknown>>,
   config: Readonly<Record<string, unknown>>,
   env: NodeJS.ProcessEnv,
+  rows: readonly RunFlag[] = RUN_FLAGS,
 ): RunFlagOptions {
   const options: Record<string, unknown> = {};
-  for (const row of RUN_FLAGS) {
+  for (const row of rows) {
     if (!row.option) continue;
     const value = rowValue(row, flags, config, env);
     if (value !== undefined) options[row.option] = value;

@@ -79,6 +79,23 @@ describe('toRunOptions is derived from the option table', () => {
     expect(() => toRunOptions({ variant: ['novalue'] }, {}, {})).toThrow('must look like key=value');
   });
 
+  it('gives every row an option, so each flag reaches the run (but --config, read first, and --no-color)', () => {
+    expect(RUN_FLAGS.filter((row) => !row.option).map((row) => row.flag)).toEqual([
+      '--config <file>',
+      '--no-color',
+    ]);
+  });
+
+  it('reads a lone --no-x flag only when given (commander defaults its attribute to true)', async () => {
+    const { toRunOptions } = await import('../../bin/commands/run-options.js');
+    const rows = [
+      { flag: '--no-confirm', key: 'confirm', option: 'confirm', type: 'boolean' as const, description: '' },
+    ];
+    expect(toRunOptions({ confirm: true }, { confirm: false }, {}, rows)).toEqual({ confirm: false });
+    expect(toRunOptions({ confirm: false }, { confirm: true }, {}, rows)).toEqual({ confirm: false });
+    expect(toRunOptions({ confirm: true }, {}, {}, rows)).toEqual({});
+  });
+
   it('takes --latency 0 and refuses a negative one', () => {
     expect(() => validateRunOptions({ embedded: true, latencyMs: 0 })).not.toThrow();
     expect(() => validateRunOptions({ embedded: true, latencyMs: -1 })).toThrow(
