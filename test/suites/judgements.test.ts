@@ -3,6 +3,7 @@
  * family's envelope) and responses (§4, §7). The checks that make the observations are tested against
  * the reference in the other suite tests.
  */
+import { validate } from '../../spec/validate.js';
 import type { ObservedEvent } from '../../src/runner/check.js';
 import type { Page } from '../../src/runner/paginate.js';
 import {
@@ -15,6 +16,9 @@ import {
 } from '../../suites/_lib/judge.js';
 import { channel, login, message, user } from '../spec/samples.js';
 import { testJudgement } from '../support/judgement.js';
+
+const problemsOf = (schema: string, value: unknown) =>
+  validate(schema, value).map((problem) => problem.message);
 
 const page = (items: number, marks: Partial<Page> = {}): Page => ({
   data: Array.from({ length: items }, (_, index) => ({ id: `m${index}` })),
@@ -115,7 +119,7 @@ const created = {
 
 testJudgement(
   'events: the envelope and the §6 event schema',
-  (body: Record<string, unknown>) => judgeEvent(body),
+  (body: Record<string, unknown>) => judgeEvent(body, problemsOf),
   [
     { name: 'message-created with its resources', input: created, breaks: [] },
     {
@@ -141,7 +145,7 @@ const reply = (status: number, body: unknown) => ({
 testJudgement(
   'responses: a 2xx whose body matches the result schema',
   ({ result, schema }: { result: ReturnType<typeof reply>; schema?: string }) =>
-    judgeResponse(result, 'message.get result', schema),
+    judgeResponse(result, 'message.get result', schema ? { name: schema, problemsOf } : undefined),
   [
     { name: 'a message', input: { result: reply(200, message), schema: 'response:message.get' }, breaks: [] },
     { name: 'no body where none is expected (§4.8)', input: { result: reply(204, undefined) }, breaks: [] },
