@@ -45,9 +45,20 @@ async function loadModules() {
     import('./dry-run.js'),
   ]);
   return {
-    ...{ partialResultOf, run, validateRunOptions, startTargetForRun, compareRuns, formatComparison },
-    ...{ hasRegressions, parseReporterList, renderReports, reporters, createProgress, loadConfigFile },
-    ...{ formatPlan, planRun },
+    partialResultOf,
+    run,
+    validateRunOptions,
+    startTargetForRun,
+    compareRuns,
+    formatComparison,
+    hasRegressions,
+    parseReporterList,
+    renderReports,
+    reporters,
+    createProgress,
+    loadConfigFile,
+    formatPlan,
+    planRun,
   };
 }
 
@@ -84,7 +95,14 @@ function prepare(flags: Record<string, unknown>, context: RunContext, modules: M
       ? { file: expectedFailures, ids: readBaseline(resolve(context.cwd, expectedFailures)) }
       : undefined,
     suitesDirs: suitesDir?.map((dir) => resolve(context.cwd, dir)),
-    ...{ badgeLevel, verbose, quiet, bail, start, waitUrl, dryRun, color },
+    badgeLevel,
+    verbose,
+    quiet,
+    bail,
+    start,
+    waitUrl,
+    dryRun,
+    color,
   };
 }
 
