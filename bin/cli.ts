@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { debugEnabled, EXIT, internalErrorLine } from '../src/exit-codes.js';
+import { RUN_FLAGS } from '../src/run-flags.js';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
@@ -16,8 +17,6 @@ import { registerList } from './commands/list.js';
 import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
-
-export { EXIT } from '../src/exit-codes.js';
 
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
@@ -30,22 +29,8 @@ export interface MainOptions {
   tty?: NodeJS.WriteStream;
 }
 
-/** The run flags `conformance --help` shows (all of them: `conformance run --help`). */
-const MAIN_RUN_FLAGS = [
-  '--base-url',
-  '--token',
-  '--embedded',
-  '--suite',
-  '--grep',
-  '--level',
-  '--out',
-  '--reporter',
-  '--expected-failures',
-  '--config',
-  '--dry-run',
-  '--bail',
-  '--quiet',
-];
+/** The run flags `conformance --help` shows (all of them: `conformance run --help`): the table's `main` rows. */
+const MAIN_RUN_FLAGS = RUN_FLAGS.filter((row) => row.main).map((row) => row.flag.split(' ')[0]);
 
 const EXAMPLES = `
 Examples:

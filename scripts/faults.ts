@@ -1,5 +1,5 @@
 /**
- * Self-verification matrix (npm run faults; DESIGN.md "Self-verification").
+ * Self-verification matrix (npm run faults; README.md "Self-verification").
  *
  * What it proves, and how each proof is obtained without a full run per fault:
  *  1. The clean reference passes every check (experimental included): 0 fail, 0 error. FULL run (and a
@@ -10,11 +10,11 @@
  *     cited check is an after-phase check (it validates every event the whole run observed, e.g.
  *     events.names/known-types), the run is FULL: its outcome depends on what the other checks cause.
  *  3. `conformance --embedded --fault <id>` exits 1. That run counts every check at level should with
- *     experimental included (bin/commands/run.ts); it exits 1 when one counted check fails or errors. A
+ *     experimental included (bin/commands/run-command.ts); it exits 1 when one counted check fails or errors. A
  *     limited run shows a counted cited check failing; the full run contains that check too, and the
  *     outcome of a check that is not after-phase does not depend on which other checks run with it: it
  *     works on what it creates itself (messages, scratch channels, its ledger), and checks touching
- *     shared state (mutes, the sandbox's latest page) are exclusive, i.e. run alone even in a full run.
+ *     shared state (mutes, the sandbox's latest page) hold it (src/runner/holds.ts): none runs beside them.
  *     That is the property `--grep`/`--suite` rely on; after-phase checks, which lack it, get full runs.
  *     `--full` (or FAULTS_FULL=1) runs every fault over every check instead: the exhaustive form.
  *  4. Every check fails under at least one fault. A check failing under a fault citing it shows up in 2.

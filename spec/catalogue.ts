@@ -118,9 +118,6 @@ export const variantPoints: readonly VariantPoint[] = [
   },
 ];
 
-/** Selected variant values by point name; a missing point takes its default (first value). */
-export type VariantSelection = Readonly<Partial<Record<VariantPointName, string>>>;
-
 /** The value of `point` in `variants`, checked; throws on an unknown point or value. */
 export function variantValue(
   point: VariantPointName,

@@ -1,5 +1,5 @@
 /**
- * Rules catalogue: one entry per normative statement of the spec (../shared/spec/chat-platform-interface.md),
+ * Rules catalogue: one entry per normative statement of the Chat Platform Interface Specification,
  * plus the de-facto conventions (source 'convention') that the `satori` profile checks at SHOULD level.
  * The spec's "not shown" gaps are `info` rules: observed and reported, never failed.
  * Ids are stable: checks and reference faults cite them.
@@ -8,7 +8,7 @@ export type RuleLevel = 'must' | 'should' | 'info';
 
 export interface Rule<Id extends string = RuleId> {
   id: Id;
-  /** Spec section, e.g. '4.1'; for conventions, the heading of de-facto-conventions.md. */
+  /** Spec section, e.g. '4.1'; for conventions, the heading of docs/de-facto-conventions.md. */
   section: string;
   level: RuleLevel;
   /** The statement, in our own words. */

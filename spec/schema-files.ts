@@ -53,6 +53,3 @@ export function loadSchemaFiles(): ReadonlyMap<string, JsonSchema> {
   cachedSchemas = schemas;
   return schemas;
 }
-
-/** A $ref to a schema file by name, relative to SCHEMA_BASE. */
-export const schemaRef = (name: string): JsonSchema => ({ $ref: `${name}${SCHEMA_SUFFIX}` });

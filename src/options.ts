@@ -7,7 +7,7 @@
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { CHOICES } from './choices.js';
 import type { ReferenceServer } from './reference/contract.js';
-import { RUN_FLAGS } from './run-flags.js';
+import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
 import { ConfigurationError } from './runner/errors.js';
 import type { CheckResult, CleanupRecord } from './runner/model.js';
@@ -165,8 +165,10 @@ export function validateRunOptions(options: RunOptions): void {
     if (value === undefined) continue;
     if (flag.choices && !flag.choices.includes(value as string))
       fail(`${name} must be ${listOr(flag.choices)} (got '${value}')`);
-    if (flag.type === 'number' && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
-      fail(`${name} must be a positive number`);
+    // A row whose schema allows 0 (--latency) takes 0; the others must be above it.
+    const least = configSchemaOf(flag).minimum === 0 ? 0 : Number.MIN_VALUE;
+    if (flag.type === 'number' && !(typeof value === 'number' && Number.isFinite(value) && value >= least))
+      fail(`${name} must be ${least === 0 ? 'a number of 0 or more' : 'a positive number'}`);
   }
   for (const suite of options.suites ?? []) {
     if (!GROUPS.includes(suite as Group))

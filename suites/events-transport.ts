@@ -10,7 +10,6 @@ import {
   probeResume,
   probeUnidentified,
 } from '../src/events/probes.js';
-import { normaliseEvent } from '../src/events/protocol.js';
 import {
   type CheckContext,
   type CheckSpec,
@@ -28,6 +27,7 @@ import {
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
+import { expectAll, judgeSequence, snOf } from './_lib/judge.js';
 import { shorten } from './_lib/lists.js';
 import { receiveRequest } from './_lib/requests.js';
 
@@ -44,10 +44,6 @@ const messageCreatedOnStream = (t: CheckContext, messageId: string) =>
     `message.create of ${messageId} caused no message-created on the run's event stream (see message.create/emits-message-created)`,
     'message-created',
   );
-
-/** The sn of an event as sent: sn, or id in the older envelope. */
-const snOf = (event: ObservedEvent): number | undefined =>
-  normaliseEvent(event.body, event.receivedAt).event.sn;
 
 /** Whether a body is the older envelope (id instead of sn, self_id/platform instead of login). */
 const isOlderEnvelope = (body: Record<string, any>): boolean =>
@@ -301,24 +297,10 @@ const stream: CheckSpec[] = [
         }
       }
       const all = t.events.all();
-      const withoutSn = all.filter((event) => snOf(event) === undefined);
-      t.expect(
-        withoutSn.length === 0,
-        'every EVENT body carries a numeric sn',
-        `${withoutSn.length} of ${all.length} without: ${describeEvent(withoutSn[0])}`,
-      );
-      const breaks: string[] = [];
-      for (let index = 1; index < all.length; index++) {
-        const [before, after] = [snOf(all[index - 1])!, snOf(all[index])!];
-        if (!(after > before))
-          breaks.push(`${before} → ${after} (${all[index - 1].type} then ${all[index].type})`);
-      }
+      const [carried, increasing] = judgeSequence(all);
+      expectAll(t, [carried]);
       t.note(`${all.length} events observed, sn ${snOf(all[0])} … ${snOf(all[all.length - 1])}`);
-      t.expect(
-        breaks.length === 0,
-        'each sn is greater than the one before it',
-        `${breaks.length} break(s): ${breaks.slice(0, 5).join('; ')}`,
-      );
+      expectAll(t, [increasing]);
     },
   }),
 

@@ -7,6 +7,7 @@
  * page is never an end signal.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import { expectAll, judgeLastPage } from './_lib/judge.js';
 import { type ListOperation, listOnce, statusOf } from './_lib/lists.js';
 import { expectAscending, WALK_LIMIT } from './_lib/message-walks.js';
 import {
@@ -133,12 +134,7 @@ const checks: CheckSpec[] = [
       const walked = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
         channelId,
       });
-      const last = walked.pages[walked.pages.length - 1];
-      t.expect(
-        walked.pages.length === 1 || last.data.length > 0,
-        'next is present only while more data exists (§1 rule 6)',
-        `page ${walked.pages.length}, reached through next, is empty`,
-      );
+      expectAll(t, [judgeLastPage(walked.pages)]);
       const total = chronologicalIds(walked.pages).length;
       const whole = await listMessages(
         t,

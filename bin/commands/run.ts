@@ -1,4 +1,4 @@
-/** `conformance [run]`: the default command and its flags; what a run does is in run-action.ts. */
+/** `conformance [run]`: the default command and its flags; what a run does is in run-command.ts. */
 
 import { type Command, Option } from 'commander';
 import { defaultReporters } from '../../src/report/names.js';
@@ -49,7 +49,7 @@ export function registerRun(program: Command, io: CommandIo, context: RunContext
           throw new ConfigurationError(unknownCommandMessage(command.args[0], context.commands ?? []));
         }
         // Loaded here, not at startup: --version, --help and list need none of the run (issue 11).
-        const { runCommand } = await import('./run-action.js');
+        const { runCommand } = await import('./run-command.js');
         io.exit(await runCommand(flags, io, context));
       })
   );

@@ -3,11 +3,12 @@
  * ClientScenario[]. The server loader (src/runner/load.ts) reads only the files of suites/, never its
  * folders, so these never run against a server.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
+import { moduleFiles } from '../runner/load.js';
 import { isListKind } from './lists.js';
 import type { ClientScenario } from './model.js';
 
@@ -23,10 +24,7 @@ export const scenarioSourceOf = (scenario: ClientScenario): string | undefined =
 
 export async function loadClientScenarios(dir = clientScenariosDir()): Promise<ClientScenario[]> {
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('_'))
-    .filter((name, _i, all) => !(name.endsWith('.js') && all.includes(name.replace(/\.js$/, '.ts'))))
-    .sort();
+  const files = moduleFiles(dir);
   const scenarios: ClientScenario[] = [];
   for (const file of files) {
     const exported = (await import(pathToFileURL(join(dir, file)).href)).default;

@@ -1,5 +1,5 @@
 /**
- * Token redaction (DESIGN.md "Safety": tokens never appear in reports or logs). Every string that ends
+ * Token redaction (tokens never appear in reports or logs). Every string that ends
  * up in evidence goes through a Redactor; the token is replaced by the shell variable the curl
  * reproduction expects ($TOKEN, $PEER_TOKEN).
  *

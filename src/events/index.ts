@@ -3,7 +3,7 @@ import type { EventSource, EventSourceOptions } from './source.js';
 import { openWebhookSource } from './webhook.js';
 import { openWebSocketSource } from './ws.js';
 
-export type { EventSource, EventSourceOptions, ReadyInfo } from './source.js';
+export type { EventSource, EventSourceOptions } from './source.js';
 
 /** Opens the event source the options describe: a WebSocket client or a webhook receiver. */
 export function openEventSource(options: EventSourceOptions): Promise<EventSource> {
@@ -11,7 +11,5 @@ export function openEventSource(options: EventSourceOptions): Promise<EventSourc
 }
 
 export * from './probes.js';
-export { CloseCode, type Frame, normaliseEvent, Opcode } from './protocol.js';
-export { type Closed, type FrameWait, WsSession } from './session.js';
-export { openWebhookSource, type WebhookDelivery, type WebhookSource } from './webhook.js';
-export { openWebSocketSource, type WsSourceOptions } from './ws.js';
+export { openWebhookSource, type WebhookSource } from './webhook.js';
+export { openWebSocketSource } from './ws.js';

@@ -4,8 +4,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FindingInput, ObservedEvent } from '../wire.js';
-import { isObject, Notes, normaliseEvent, Opcode } from './protocol.js';
+import type { FindingInput } from '../wire.js';
+import { EventIntake } from './intake.js';
+import { isObject, normaliseEvent, Opcode } from './protocol.js';
 import { SESSION_LIMITS } from './session.js';
 import { BoundedLog, EVENTS_KEPT, type EventSource, type EventSourceOptions } from './source.js';
 
@@ -57,23 +58,21 @@ function parseListen(listen: string): { host: string; port: number } {
   return { host: match[1] || '127.0.0.1', port: Number(match[2]) };
 }
 
-class WebhookReceiver implements WebhookSource {
+class WebhookReceiver extends EventIntake implements WebhookSource {
   readonly kind = 'webhook';
   readonly ready = undefined;
   webhookUrl = '';
   readonly #options: WebhookSourceOptions;
-  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
   readonly #deliveries = new BoundedLog<WebhookDelivery>(EVENTS_KEPT);
-  readonly #listeners = new Set<(event: ObservedEvent) => void>();
-  readonly #notes = new Notes();
   #server?: ReturnType<typeof createServer>;
   /** Deliveries per second (the busiest second), for the flood finding. */
   readonly #rate = { start: 0, count: 0, peak: 0, total: 0 };
 
   constructor(options: WebhookSourceOptions) {
+    super();
     this.#options = options;
     if (options.token === undefined) {
-      this.#notes.add('No token configured: the Authorization of webhook deliveries is not checked.');
+      this.streamNotes.add('No token configured: the Authorization of webhook deliveries is not checked.');
     }
   }
 
@@ -93,29 +92,8 @@ class WebhookReceiver implements WebhookSource {
     this.webhookUrl = `http://${dialHost.includes(':') ? `[${dialHost}]` : dialHost}:${port}/`;
   }
 
-  events(): ObservedEvent[] {
-    return this.#events.all();
-  }
-
-  eventCount(): number {
-    return this.#events.count;
-  }
-
-  eventsSince(mark: number): ObservedEvent[] {
-    return this.#events.since(mark);
-  }
-
   deliveries(): WebhookDelivery[] {
     return this.#deliveries.all();
-  }
-
-  subscribe(listener: (event: ObservedEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  notes(): string[] {
-    return this.#notes.list();
   }
 
   findings(): FindingInput[] {
@@ -146,7 +124,7 @@ class WebhookReceiver implements WebhookSource {
     try {
       text = await readBody(request);
     } catch (error) {
-      this.#notes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
+      this.streamNotes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
       response.writeHead(413, { 'content-type': 'text/plain' }).end('body too large');
       return;
     }
@@ -171,14 +149,15 @@ class WebhookReceiver implements WebhookSource {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
 
     if (body === undefined) {
-      this.#notes.add('A webhook delivery was not JSON (ignored).');
+      this.streamNotes.add('A webhook delivery was not JSON (ignored).');
       return;
     }
-    if (authorized === false) this.#notes.add('A webhook delivery lacked `Authorization: Bearer <token>`.');
+    if (authorized === false)
+      this.streamNotes.add('A webhook delivery lacked `Authorization: Bearer <token>`.');
     if (opcode === undefined) {
-      this.#notes.add('A webhook delivery had no numeric Satori-Opcode header (read as EVENT).');
+      this.streamNotes.add('A webhook delivery had no numeric Satori-Opcode header (read as EVENT).');
     } else if (opcode !== Opcode.EVENT) {
-      this.#notes.add(`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
+      this.streamNotes.add(`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
       return;
     }
     this.#receive(body, receivedAt, flatHeaders(request.headers));
@@ -186,27 +165,15 @@ class WebhookReceiver implements WebhookSource {
 
   #receive(body: unknown, receivedAt: number, headers: Record<string, string>): void {
     if (!isObject(body)) {
-      this.#notes.add('A webhook delivery body was not a JSON object (ignored).');
+      this.streamNotes.add('A webhook delivery body was not a JSON object (ignored).');
       return;
     }
     const normalised = normaliseEvent(body, receivedAt);
     const { selfId, notes } = normalised;
     // The delivery's headers go with the event, for checks of the delivery itself (CONV-WEBHOOK).
     const event = { ...normalised.event, headers };
-    this.#notes.add(...notes);
-    if (this.#options.selfId !== undefined) {
-      if (selfId === undefined)
-        this.#notes.add('Events name no login (login.user.id / self_id): not filtered.');
-      else if (selfId !== this.#options.selfId) return;
-    }
-    this.#events.push(event);
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.#notes.add(`An event listener threw: ${(error as Error).message}`);
-      }
-    }
+    this.streamNotes.add(...notes);
+    this.accept(event, selfId, this.#options.selfId);
   }
 }
 

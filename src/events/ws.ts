@@ -3,26 +3,20 @@
  * (de-facto-conventions.md "Events").
  */
 
-import type { FindingInput, ObservedEvent } from '../wire.js';
+import type { FindingInput } from '../wire.js';
+import { EventIntake } from './intake.js';
 import {
   CloseCode,
   type Frame,
   firstLoginId,
   isObject,
-  Notes,
   normaliseEvent,
   OPCODE_NAMES,
   Opcode,
   resumeFields,
 } from './protocol.js';
 import { SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
-import {
-  BoundedLog,
-  EVENTS_KEPT,
-  type EventSource,
-  type EventSourceOptions,
-  type ReadyInfo,
-} from './source.js';
+import { EVENTS_KEPT, type EventSource, type EventSourceOptions, type ReadyInfo } from './source.js';
 
 export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
   /** Resume from this sn (IDENTIFY {sn}). */
@@ -110,21 +104,19 @@ function readyFailure(url: string, closeCode: number | undefined, waitedMs: numb
   return `No READY from the event WebSocket at ${url} within ${waitedMs} ms of IDENTIFY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
 }
 
-class WebSocketSource implements EventSource {
+class WebSocketSource extends EventIntake implements EventSource {
   readonly kind = 'ws';
   readonly ready: ReadyInfo;
   readonly target: { url: string; token?: string; selfId?: string };
   readonly #session: WsSession;
   readonly #selfId?: string;
-  readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
-  readonly #listeners = new Set<(event: ObservedEvent) => void>();
-  readonly #notes = new Notes();
   readonly #pinger?: NodeJS.Timeout;
   #processed: number;
   #pingsUnanswered = 0;
   #closing = false;
 
   constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
+    super();
     this.#session = session;
     // Without --self-id the run acts as READY's first login: keep only its events (one per login otherwise).
     this.#selfId = options.selfId ?? firstLoginId(readyFrame.body);
@@ -137,7 +129,7 @@ class WebSocketSource implements EventSource {
       body: isObject(readyFrame.body) ? readyFrame.body : {},
       receivedAt: readyFrame.receivedAt,
     };
-    if (!Array.isArray(this.ready.body.logins)) this.#notes.add('READY carried no logins array.');
+    if (!Array.isArray(this.ready.body.logins)) this.streamNotes.add('READY carried no logins array.');
     // Frames that came before READY (from the IDENTIFY on) are handled too, in order.
     this.#processed = identifyMark;
     this.#drain();
@@ -149,29 +141,8 @@ class WebSocketSource implements EventSource {
     }
   }
 
-  events(): ObservedEvent[] {
-    return this.#events.all();
-  }
-
-  eventCount(): number {
-    return this.#events.count;
-  }
-
-  eventsSince(mark: number): ObservedEvent[] {
-    return this.#events.since(mark);
-  }
-
   findings(): FindingInput[] {
     return streamFindings(this.#session.stats, this.target.url);
-  }
-
-  subscribe(listener: (event: ObservedEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  notes(): string[] {
-    return this.#notes.list();
   }
 
   async close(): Promise<void> {
@@ -186,7 +157,7 @@ class WebSocketSource implements EventSource {
       const next = await this.#session.waitFrame(() => true, 60_000, this.#processed);
       if (next.kind === 'closed') {
         if (!this.#closing) {
-          this.#notes.add(
+          this.streamNotes.add(
             `The server closed the event WebSocket (code ${next.closed.code}); later events are missed.`,
           );
         }
@@ -216,10 +187,10 @@ class WebSocketSource implements EventSource {
       case Opcode.READY:
         return;
       case undefined:
-        this.#notes.add('The server sent a frame that is not JSON {op, body}.');
+        this.streamNotes.add('The server sent a frame that is not JSON {op, body}.');
         return;
       default:
-        this.#notes.add(
+        this.streamNotes.add(
           `The server sent ${OPCODE_NAMES[frame.op] ?? `unknown op ${frame.op}`} frames (ignored).`,
         );
     }
@@ -227,24 +198,13 @@ class WebSocketSource implements EventSource {
 
   #receiveEvent(frame: Frame): void {
     const { event, selfId, notes } = normaliseEvent(frame.body, frame.receivedAt);
-    this.#notes.add(...notes);
-    if (this.#selfId !== undefined) {
-      if (selfId === undefined)
-        this.#notes.add('Events name no login (login.user.id / self_id): not filtered.');
-      else if (selfId !== this.#selfId) return;
-    }
-    this.#events.push(event);
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.#notes.add(`An event listener threw: ${(error as Error).message}`);
-      }
-    }
+    this.streamNotes.add(...notes);
+    this.accept(event, selfId, this.#selfId);
   }
 
   #ping(): void {
-    if (this.#pingsUnanswered > 0) this.#notes.add('A PING was not answered with PONG before the next PING.');
+    if (this.#pingsUnanswered > 0)
+      this.streamNotes.add('A PING was not answered with PONG before the next PING.');
     this.#pingsUnanswered += 1;
     this.#session.send(Opcode.PING);
   }

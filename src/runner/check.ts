@@ -2,7 +2,7 @@
  * The API a check is written against. A suite file default-exports its checks under its group:
  *   export default defineSuite('messages', [defineCheck({ id, title, level, rules, operations, async run(t) { … } })]);
  * Rule ids and operation paths are typed from the catalogues (spec/rules.ts, spec/catalogue.ts): a typo
- * fails to compile. The runner implements CheckContext in src/runner/context.ts.
+ * fails to compile. The runner implements CheckContext (src/runner/context.ts).
  */
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';

@@ -42,11 +42,14 @@ export async function confirmFailures(
       confirmed.push(result);
       continue;
     }
-    if (check.phase === 'after') {
-      confirmed.push({
-        ...result,
-        confirmation: { reproduced: false, status: 'skip', reason: NOT_CONFIRMABLE },
-      });
+    const notRerun =
+      check.phase === 'after'
+        ? NOT_CONFIRMABLE
+        : performance.now() > deadline
+          ? `not re-run alone: the confirmation budget (${Math.round(options.budgetMs / 1000)} s) ran out`
+          : undefined;
+    if (notRerun) {
+      confirmed.push({ ...result, confirmation: { reproduced: false, status: 'skip', reason: notRerun } });
       continue;
     }
     const rerun = await runAlone(check, env, options.engine);

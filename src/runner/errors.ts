@@ -21,5 +21,3 @@ export class UnreachableError extends Error {
 
 export const isConfigurationError = (error: unknown): error is ConfigurationError =>
   error instanceof ConfigurationError;
-export const isUnreachableError = (error: unknown): error is UnreachableError =>
-  error instanceof UnreachableError;

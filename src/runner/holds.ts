@@ -19,5 +19,3 @@ export const HOLDS = {
 } as const;
 
 export type Hold = keyof typeof HOLDS;
-
-export const isHold = (value: string): value is Hold => Object.hasOwn(HOLDS, value);

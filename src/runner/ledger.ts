@@ -1,6 +1,6 @@
 /**
- * The ledger of everything the run created (DESIGN.md "Safety"). Entries are undone at the end of the
- * run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
+ * The ledger of everything the run created (the checker changes only what it created). Entries are
+ * undone at the end of the run — after failures and on SIGINT/SIGTERM too — in dependency order: the channels the run created,
  * taking what they hold with them (messages, reactions, mutes: no request each), and its roles, taking
  * their assignments, together with what nothing depends on (messages in other channels, taking their
  * reactions; mutes, requests: one check's newest first); then what is left, guilds last; in parallel
@@ -90,6 +90,13 @@ const byCheck = (lines: readonly Line[]): Map<string, Line[]> => {
   return groups;
 };
 
+/** One undoAll's shared state: what it undoes, the records so far, and its bounded parallel runner. */
+interface UndoRound {
+  pending: Line[];
+  records: Map<Line, CleanupRecord>;
+  inParallel: (tasks: Line[][]) => Promise<void>;
+}
+
 export class Ledger {
   private readonly lines: Line[] = [];
   /** Lines an undoAll has tried already: a second undoAll (after the after phase) leaves them be. */
@@ -148,18 +155,7 @@ export class Ledger {
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
     setMaxListeners(2 * concurrency + 10, budget);
-    // What a channel being deleted meanwhile holds (cleanup while running) goes with it: left to that delete.
-    const beingDeleted = new Set(
-      [...this.#inFlight]
-        .filter((line) => line.entry.undo[0] === 'channel.delete')
-        .map((line) => line.entry.undo[1].channel_id),
-    );
-    const pending = [...this.lines]
-      .reverse()
-      .filter(
-        (line) =>
-          !line.settled && !this.#attempted.has(line) && !beingDeleted.has(line.entry.undo[1].channel_id),
-      );
+    const pending = this.#pending();
     const records = new Map<Line, CleanupRecord>();
     const undoLine = (line: Line) => this.#undoLine(line, undo, budget, options.budgetMs, records);
     const inParallel = async (tasks: Line[][]) => {
@@ -169,11 +165,45 @@ export class Ledger {
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
     };
-    // A channel the run created goes with what it holds (its messages, their reactions, its mute): deleted
-    // first, it spares a request per message. What a channel that could not be deleted holds is undone
-    // one by one below, in the usual order.
-    // Meanwhile the rest (mutes, roles, requests…), which no message or channel depends on: the undos of
-    // one check in order, newest first, different checks' in parallel.
+    const round = { pending, records, inParallel };
+    await this.#containersFirst(round);
+    await this.#messagesThenReactions(round);
+    // Whatever is left (a reaction whose message could not be deleted…), then the guilds, one check's in order.
+    for (const current of [0, 1, REST_WAVE, 3, 4]) {
+      const lines = pending.filter(
+        (line) => !this.#attempted.has(line) && wave(line.entry.undo[0]) === current,
+      );
+      await inParallel(
+        PARALLEL_WAVES.has(current) ? lines.map((line) => [line]) : [...byCheck(lines).values()],
+      );
+    }
+    if (options.final !== false) this.#finish();
+    return pending.flatMap((line) => records.get(line) ?? []);
+  }
+
+  /** The lines still to undo, newest first, but for what a channel being deleted meanwhile holds. */
+  #pending(): Line[] {
+    // What a channel being deleted meanwhile holds (cleanup while running) goes with it: left to that delete.
+    const beingDeleted = new Set(
+      [...this.#inFlight]
+        .filter((line) => line.entry.undo[0] === 'channel.delete')
+        .map((line) => line.entry.undo[1].channel_id),
+    );
+    return [...this.lines]
+      .reverse()
+      .filter(
+        (line) =>
+          !line.settled && !this.#attempted.has(line) && !beingDeleted.has(line.entry.undo[1].channel_id),
+      );
+  }
+
+  /**
+   * A channel the run created goes with what it holds (its messages, their reactions, its mute): deleted
+   * first, it spares a request per message. What a channel that could not be deleted holds is undone
+   * one by one later, in the usual order. Meanwhile the rest (mutes, roles, requests…), which no message
+   * or channel depends on: the undos of one check in order, newest first, different checks' in parallel.
+   */
+  async #containersFirst({ pending, records, inParallel }: UndoRound): Promise<void> {
     const channels = pending.filter((line) => line.entry.undo[0] === 'channel.delete');
     const channelIds = new Set(channels.map((line) => line.entry.undo[1].channel_id));
     // Likewise a role the run created goes with its assignments (no unset each).
@@ -221,6 +251,10 @@ export class Ledger {
       (fields) => freeDeleted.has(fields.message_id),
       'message.delete',
     );
+  }
+
+  /** The messages still there (reactions on other messages first), then what went with them. */
+  async #messagesThenReactions({ pending, records, inParallel }: UndoRound): Promise<void> {
     const messages = pending.filter(
       (line) => line.entry.undo[0] === 'message.delete' && !this.#attempted.has(line),
     );
@@ -234,17 +268,6 @@ export class Ledger {
       messages.filter((line) => line.settled).map((line) => line.entry.undo[1].message_id),
     );
     this.#goWith(reactions, records, (fields) => messagesDeleted.has(fields.message_id), 'message.delete');
-    // Whatever is left (a reaction whose message could not be deleted…), then the guilds, one check's in order.
-    for (const current of [0, 1, REST_WAVE, 3, 4]) {
-      const lines = pending.filter(
-        (line) => !this.#attempted.has(line) && wave(line.entry.undo[0]) === current,
-      );
-      await inParallel(
-        PARALLEL_WAVES.has(current) ? lines.map((line) => [line]) : [...byCheck(lines).values()],
-      );
-    }
-    if (options.final !== false) this.#finish();
-    return pending.flatMap((line) => records.get(line) ?? []);
   }
 
   /**

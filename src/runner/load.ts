@@ -23,6 +23,17 @@ const sources = new WeakMap<CheckDefinition, string>();
 /** The file a loaded check is defined in, relative to the package (e.g. 'suites/pagination.ts'). */
 export const sourceOf = (check: CheckDefinition): string | undefined => sources.get(check);
 
+/**
+ * The module files of a folder that define checks or scenarios, sorted: .ts, or .js when built (a .js
+ * beside its .ts is skipped), no .d.ts, none starting with '_' (helpers).
+ */
+export function moduleFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('_'))
+    .filter((name, _i, all) => !(name.endsWith('.js') && all.includes(name.replace(/\.js$/, '.ts'))))
+    .sort();
+}
+
 /** Loads the checks of a folder (default: the built-in suites, which may not exist yet: no checks). */
 export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
   const dir = folder ?? defaultSuitesDir();
@@ -30,10 +41,7 @@ export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
     if (folder) throw new ConfigurationError(`The suites folder ${dir} does not exist.`);
     return [];
   }
-  const files = readdirSync(dir)
-    .filter((name) => /\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('_'))
-    .filter((name, _i, all) => !(name.endsWith('.js') && all.includes(name.replace(/\.js$/, '.ts'))))
-    .sort();
+  const files = moduleFiles(dir);
   const checks: CheckDefinition[] = [];
   for (const file of files) {
     const module = await import(pathToFileURL(join(dir, file)).href);

@@ -1,5 +1,5 @@
 /**
- * The check model (DESIGN.md "The check model") and the run result every report writer consumes.
+ * The check model and the run result every report writer consumes.
  * A check is data plus one async function; a run result is plain JSON (report.json, validated by
  * spec/schemas/report.schema.json; test/spec/report-type.test.ts keeps RunResult equal to the Report type
  * generated from it).

@@ -8,7 +8,7 @@ const LEVEL_RANK: Record<Level, number> = { info: 0, should: 1, must: 2 };
 
 /**
  * Whether a check counts toward the verdict (the one rule for the engine, baselines and reports): its
- * level is at or above the run's level, info never counts (DESIGN.md: info never fails a run), and
+ * level is at or above the run's level, info never counts (info never fails a run), and
  * experimental checks count only when the run includes them.
  */
 export function countsTowardVerdict(

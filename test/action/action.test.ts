@@ -1,5 +1,5 @@
 /**
- * action.yml run the way a GitHub runner runs a composite action (scripts/run-action.ts), against the
+ * action.yml run the way a GitHub runner runs a composite action (scripts/github-action.ts), against the
  * reference started through the action's own `start` input: the job summary gets report.md, the
  * reports land in the workspace, and the job's exit code follows the checker's.
  */
@@ -35,7 +35,7 @@ async function runAction(serveFlags: string) {
     process.execPath,
     [
       join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      join(ROOT, 'scripts/run-action.ts'),
+      join(ROOT, 'scripts/github-action.ts'),
       '--workspace',
       workspace,
       ...Object.entries(inputs).flatMap(([name, value]) => ['--with', `${name}=${value}`]),

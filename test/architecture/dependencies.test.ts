@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 import { ALLOWED, dependencyViolations, LAYER_OF, type Layer, layerOf } from './layers.js';
 
 const SOURCE_DIRS = ['bin', 'src', 'suites', 'spec', 'scripts', 'bench'];
 
 function fixtureTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'conformance-layers-'));
+  const root = tempDir('conformance-layers-');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

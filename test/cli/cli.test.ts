@@ -1,19 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { validate } from '../../spec/validate.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { tempDir } from '../support/temp.js';
 import { BUILT_BIN, captureIo, ensureBuilt, ROOT } from './helpers.js';
 
 const EXAMPLES = join(ROOT, 'test/runner/fixtures/suites');
 let workDir: string;
 
 beforeAll(() => {
-  workDir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+  workDir = tempDir('conformance-cli-');
 });
 
 const runMain = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -116,7 +116,7 @@ describe('exit codes (main)', () => {
 
 describe('config file', () => {
   it('reads ./conformance.config.json; flags override it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));
+    const dir = tempDir('conformance-config-');
     writeFileSync(
       join(dir, 'conformance.config.json'),
       JSON.stringify({ embedded: true, reporter: ['json'], out: 'cfg' }),

@@ -1,21 +1,21 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { EXIT } from '../../src/exit-codes.js';
+import { tempDir } from '../support/temp.js';
 import { captureIo, ROOT } from './helpers.js';
 
 /** A suites folder whose module throws while loading: a defect of the checker's code, not of the target. */
 function brokenSuitesDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-defect-'));
+  const dir = tempDir('conformance-defect-');
   writeFileSync(join(dir, 'broken.mjs'), "throw new Error('boom while loading a suite\\nsecond line');\n");
   return dir;
 }
 
 const runBroken = async (env: NodeJS.ProcessEnv) => {
   const io = captureIo();
-  const cwd = mkdtempSync(join(tmpdir(), 'conformance-defect-cwd-'));
+  const cwd = tempDir('conformance-defect-cwd-');
   const code = await main(['run', '--embedded', '--suites-dir', brokenSuitesDir()], io, {
     env,
     cwd,

@@ -4,14 +4,12 @@
  * unless the user narrows it. The whole catalogue is proven by `npm run faults`; these are the cases a
  * default run would miss.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
+import { tempDir } from '../support/temp.js';
 import { captureIo } from './helpers.js';
 
-const workDir = mkdtempSync(join(tmpdir(), 'conformance-fault-mode-'));
+const workDir = tempDir('conformance-fault-mode-');
 
 const exitCode = async (argv: string[]) => {
   const io = captureIo();

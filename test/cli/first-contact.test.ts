@@ -4,14 +4,14 @@
  * subcommand, --dry-run, --bail, --quiet, --color).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { tempDir } from '../support/temp.js';
 import { BUILT_BIN, captureIo, ensureBuilt, ROOT } from './helpers.js';
 
 const EXAMPLES = join(ROOT, 'test/runner/fixtures/suites');
@@ -23,7 +23,7 @@ let busy: NetServer;
 let busyPort: number;
 
 beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'conformance-first-contact-'));
+  workDir = tempDir('conformance-first-contact-');
   // Any request reaching this server means a mistake was found too late.
   target = createHttpServer((_request, response) => {
     requests++;

@@ -44,7 +44,7 @@ const ENGINE = [
   /^dist\/src\/report\/(index|html|junit|badge|compare|parse)\.js$/,
   /^dist\/src\/client-mode\/run\.js$/,
   // a command's action: the run, its preflight and config file, the dry-run plan
-  /^dist\/bin\/commands\/(run-action|preflight|config|dry-run|suggest)\.js$/,
+  /^dist\/bin\/commands\/(run-command|preflight|config|dry-run|suggest)\.js$/,
   /^node_modules\/(ajv|ajv-formats|undici|ws|xmlbuilder2|badge-maker|chalk|log-update)\//,
 ];
 /** The check catalogue: what `list` reads, `--help` does not. */

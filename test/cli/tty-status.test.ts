@@ -4,10 +4,9 @@
  * number of checks); through a pipe progress stays one line per check with no escape codes.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.js';
 import { BUILT_BIN, ensureBuilt } from './helpers.js';
 
 const SOCKET = `conformance-tty-${process.pid}`;
@@ -18,7 +17,7 @@ const tmux = (...args: string[]) => spawnSync('tmux', ['-L', SOCKET, ...args], {
 
 beforeAll(() => {
   ensureBuilt();
-  workDir = mkdtempSync(join(tmpdir(), 'conformance-tty-'));
+  workDir = tempDir('conformance-tty-');
 }, 180_000);
 
 afterAll(() => {

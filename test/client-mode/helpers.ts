@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../bin/cli.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { captureIo, ROOT } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 
 export { ROOT };
 
@@ -17,7 +17,7 @@ export interface ClientRun {
 
 /** `conformance client …` through main(), writing every report into a fresh folder. */
 export async function runClientCommand(args: string[]): Promise<ClientRun> {
-  const outDir = mkdtempSync(join(tmpdir(), 'client-mode-'));
+  const outDir = tempDir('client-mode-');
   const io = captureIo();
   const code = await main(['client', ...args, '--out', outDir], io, { cwd: ROOT, color: false, env: {} });
   const report = JSON.parse(readFileSync(join(outDir, 'report.json'), 'utf8')) as RunResult;

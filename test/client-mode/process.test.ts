@@ -2,12 +2,12 @@
  * How `conformance client` treats a client that crashes, hangs, sends nothing or prints wrong ids, and
  * its usage errors. Real processes over real loopback HTTP.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { captureIo } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 import { ROOT, runClientCommand } from './helpers.js';
 
 const ONE_ITEM = 'client.pagination/ends-after-one-item';
@@ -40,7 +40,7 @@ describe('conformance client: clients that misbehave', () => {
   });
 
   it('fails a client that hangs, and kills its whole process group at the scenario timeout', async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'client-mode-pids-')), 'pids.json');
+    const pidFile = join(tempDir('client-mode-pids-'), 'pids.json');
     const { code, check } = await onlyCheck(
       `node test/client-mode/fixtures/hangs-with-grandchild.mjs ${pidFile}`,
       ONE_ITEM,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, parseRetryAfter, RequestError } from '../../src/client/http.js';
+import { freePort } from '../support/net.js';
 
 const TOKEN = 'tok-3f9a1c77e0b2';
 const PEER_TOKEN = 'peer-51d0c2aa9e';
@@ -176,10 +177,8 @@ describe('responses', () => {
   });
 
   it('reports a refused connection as a network error', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    // Nothing listens there (and the OS hands it to no listen(0) meanwhile: test/support/net.ts).
+    const port = await freePort();
     const client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/v1`, self: {} });
     const error = await client.call('guild.list').catch((e) => e);
     await client.close();

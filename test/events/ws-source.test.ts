@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { type EventSource, openEventSource, openWebSocketSource } from '../../src/events/index.js';
 import type { ObservedEvent } from '../../src/runner/check.js';
+import { freePort } from '../support/net.js';
 import { APP_TOKEN, type HubHarness, PEER, RESOURCES, SELF, startHub } from './harness.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -124,11 +124,8 @@ describe('WebSocket event source', () => {
     const harness = await hub();
     await expect(open(harness.eventsUrl, { token: 'wrong' })).rejects.toThrow(/4004.*check the token/);
 
-    const refusing = createServer();
-    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
-    const freePort = (refusing.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => refusing.close(() => resolve()));
-    const nowhere = `ws://127.0.0.1:${freePort}/v1/events`;
+    // Nothing listens there (and the OS hands it to no listen(0) meanwhile: test/support/net.ts).
+    const nowhere = `ws://127.0.0.1:${await freePort()}/v1/events`;
     await expect(open(nowhere)).rejects.toThrow(`Could not open the event WebSocket at ${nowhere}`);
 
     // A WebSocket server that accepts and never answers IDENTIFY.

@@ -401,9 +401,13 @@ describe('mutes (§4.2, §4.4, §8 rule 4)', () => {
   });
 
   it('a short mute ends by itself after its milliseconds', async () => {
-    await ok(server, 'guild.member.mute', { guild_id: G1, user_id: SEED.peer, duration: 150 });
-    await ok(server, 'channel.mute', { channel_id: HISTORY, duration: 150 });
+    // Long enough that the first post surely comes before it ends: a mute the server ignored fails here.
+    const duration = 2_000;
+    const mutedAt = Date.now();
+    await ok(server, 'guild.member.mute', { guild_id: G1, user_id: SEED.peer, duration });
+    await ok(server, 'channel.mute', { channel_id: HISTORY, duration });
     let last: { status: number; body: any } = await send('peer', HISTORY);
+    expectError(last, 403);
     await waitFor(
       async () => {
         last = await send('peer', HISTORY);
@@ -412,6 +416,7 @@ describe('mutes (§4.2, §4.4, §8 rule 4)', () => {
       10_000,
       'the mute to expire',
     );
+    expect(Date.now() - mutedAt).toBeGreaterThanOrEqual(duration);
     await clean(last, HISTORY);
   });
 

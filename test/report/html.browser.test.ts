@@ -1,9 +1,9 @@
 /**
  * report.html in a real headless Chromium (found by test/support/browser.ts, driven by playwright-core):
  * no errors, filters change the visible rows, a check expands to its curl, copy works, response markup
- * stays text. The screenshot goes to reports/html-report.png for a person to look at.
+ * stays text. The screenshots go to a temporary folder (CONFORMANCE_SCREENSHOTS=DIR keeps them in DIR).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { getRule } from '../../spec/rules.js';
 import { renderHtml } from '../../src/report/html.js';
 import { countsTowardVerdict } from '../../src/runner/summary.js';
 import { launchChromium, openRecordedPage } from '../support/browser.js';
+import { screenshotDir } from '../support/temp.js';
 import { mixedRun } from './fixtures/runs.js';
 
 /** What the page functions read from the browser's global object (the tests compile without the DOM lib). */
@@ -179,7 +180,7 @@ describe('report.html in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows a failing check in the first viewport; screenshot for a person to judge (reports/html-report.png)', async () => {
+  it('shows a failing check in the first viewport; screenshot for a person to judge (html-report.png)', async () => {
     const viewport = page.viewportSize()!;
     const first = page.locator('details.check[open]').first();
     const box = (await first.boundingBox())!;
@@ -188,10 +189,10 @@ describe('report.html in Chromium', () => {
     expect(box.y + 40).toBeLessThan(viewport.height);
     const exchange = (await first.locator('.exchange').first().boundingBox())!;
     expect(exchange.y).toBeLessThan(viewport.height);
-    await mkdir('reports', { recursive: true });
-    const png = await page.screenshot({ path: join('reports', 'html-report.png') });
+    const shots = screenshotDir();
+    const png = await page.screenshot({ path: join(shots, 'html-report.png') });
     expect(png.length).toBeGreaterThan(10_000);
-    await page.screenshot({ path: join('reports', 'html-report-full.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, 'html-report-full.png'), fullPage: true });
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * The fleet matrix page in a real headless Chromium: no console or page error, nothing requested but
  * the page itself, the filters change which rows show, and a cell leads to that implementation's
- * evidence at the check. The screenshot goes to reports/matrix.png for a person to look at.
+ * evidence at the check. The screenshot goes to a temporary folder (CONFORMANCE_SCREENSHOTS=DIR keeps it).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import { buildMatrix, type MatrixRow } from '../../src/report/matrix-model.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { launchChromium, openRecordedPage } from '../support/browser.js';
 import { type Fleet, runFleet } from '../support/fleet.js';
+import { screenshotDir } from '../support/temp.js';
 
 let browser: Browser;
 let missingBrowser: string | undefined;
@@ -96,9 +97,8 @@ describe('matrix index.html in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('takes a screenshot for a person to judge (reports/matrix.png)', async () => {
-    await mkdir('reports', { recursive: true });
-    const png = await page.screenshot({ path: join('reports', 'matrix.png'), fullPage: false });
+  it('takes a screenshot for a person to judge (matrix.png)', async () => {
+    const png = await page.screenshot({ path: join(screenshotDir(), 'matrix.png'), fullPage: false });
     expect(png.length).toBeGreaterThan(10_000);
   });
 });

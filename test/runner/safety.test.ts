@@ -1,5 +1,5 @@
 /**
- * Safety (DESIGN.md): a run leaves the implementation exactly as it found it — after a full run of every
+ * Safety: a run leaves the implementation exactly as it found it — after a full run of every
  * suite, and after a run interrupted by SIGINT (the built CLI, spawned). The ledger is what makes this
  * true: with cleanup disabled the same comparison fails.
  */
@@ -15,6 +15,7 @@ import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { selectChecks } from '../../src/runner/select.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 
 const EXAMPLES = join(ROOT, 'test/runner/fixtures/suites');
 const INTERRUPT = join(ROOT, 'test/runner/fixtures/interrupt');
@@ -87,7 +88,7 @@ describe('an interrupted run cleans up too', () => {
         '--reporter',
         'json',
         '--out',
-        join(ROOT, 'reports', 'safety-interrupted'),
+        tempDir('safety-interrupted-'),
       ],
       {
         env: {

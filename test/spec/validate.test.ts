@@ -87,13 +87,16 @@ describe('validate (spec/validate.ts)', () => {
           join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
           ...['--outDir', join(packageDir, 'dist'), '--rootDir', root, '--module', 'NodeNext'],
           ...['--target', 'ES2022', '--skipLibCheck', '--types', 'node', '--strict'],
-          join(root, 'spec', 'index.ts'),
+          join(root, 'spec', 'validate.ts'),
+          join(root, 'spec', 'catalogue.ts'),
         ],
         { encoding: 'utf8' },
       );
       expect(build.stdout + build.stderr).toBe('');
       const probe = [
-        `import { validate, schemaDir, operations } from ${JSON.stringify(join(packageDir, 'dist', 'spec', 'index.js'))};`,
+        `import { validate } from ${JSON.stringify(join(packageDir, 'dist', 'spec', 'validate.js'))};`,
+        `import { schemaDir } from ${JSON.stringify(join(packageDir, 'dist', 'spec', 'schema-files.js'))};`,
+        `import { operations } from ${JSON.stringify(join(packageDir, 'dist', 'spec', 'catalogue.js'))};`,
         'console.log(JSON.stringify({ dir: schemaDir(), ops: operations.length,',
         "  problems: validate('response:message.get', { id: 'm1' }).map((p) => p.path) }));",
       ].join('\n');

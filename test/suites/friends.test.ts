@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 const FRIEND_CHECKS = [
   'friend.list/walks-friends',
@@ -11,18 +9,7 @@ const FRIEND_CHECKS = [
 ];
 
 /** Runs the friends suite on a fresh reference: status by check id, and whether the world is unchanged. */
-const runFriends = async (faults: string[] = []) => {
-  const reference = await startReference({ faults });
-  try {
-    const before = reference.snapshot();
-    const result = await run({ reference, suites: ['friends'], events: 'none' });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === JSON.stringify(before) };
-  } finally {
-    await reference.close();
-  }
-};
+const runFriends = (faults: string[] = []) => runAgainstReference({ faults }, { suites: ['friends'] });
 
 describe('friends suite (§4.7)', () => {
   it('passes every check against the clean reference and leaves its friends as they were', async () => {

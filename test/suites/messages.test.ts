@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
 import messages from '../../suites/messages.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 /** Runs the messages suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
-const runMessages = async (faults: string[] = []) => {
-  const reference = await startReference({ faults });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({ reference, suites: ['messages'], events: 'none' });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === before };
-  } finally {
-    await reference.close();
-  }
-};
+const runMessages = (faults: string[] = []) => runAgainstReference({ faults }, { suites: ['messages'] });
 
 describe('messages suite (§4.1)', () => {
   it('passes every check against the clean reference and leaves the world as it was', async () => {

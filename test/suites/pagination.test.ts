@@ -4,30 +4,18 @@ import type { InterceptedReply, InterceptedRequest } from '../../src/reference/c
 import { startReference } from '../../src/reference/server.js';
 import paginationWalks from '../../suites/pagination.js';
 import paginationDefaults from '../../suites/pagination-defaults.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 const LIMIT_BOUND = 100;
 /** The checks of the pagination group, in its two suite files. */
 const pagination = [...paginationDefaults, ...paginationWalks];
 
 /** Runs the pagination suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
-const runPagination = async (faults: string[] = [], options: { limitBound?: number } = {}) => {
-  const reference = await startReference({ faults, limitBound: LIMIT_BOUND });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({
-      reference,
-      events: 'none',
-      suites: ['pagination'],
-      ...(options.limitBound ? { limitBound: options.limitBound } : {}),
-    });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === before };
-  } finally {
-    await reference.close();
-  }
-};
+const runPagination = (faults: string[] = [], options: { limitBound?: number } = {}) =>
+  runAgainstReference(
+    { faults, limitBound: LIMIT_BOUND },
+    { suites: ['pagination'], ...(options.limitBound ? { limitBound: options.limitBound } : {}) },
+  );
 
 const id = (what: string) => `message.list/${what}`;
 

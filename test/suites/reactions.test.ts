@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 const REACTION_CHECKS = [
   'reaction.create/adds-own-reaction',
@@ -12,16 +12,8 @@ const REACTION_CHECKS = [
 ];
 
 /** Runs the reactions suite against a fresh embedded reference; returns status by check id. */
-const runReactions = async (faults: string[] = []) => {
-  const result = await run({
-    embedded: true,
-    suites: ['reactions'],
-    includeExperimental: true,
-    events: 'none',
-    faults,
-  });
-  return Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-};
+const runReactions = async (faults: string[] = []) =>
+  (await runAgainstReference({ faults }, { suites: ['reactions'], includeExperimental: true })).statuses;
 
 describe('reactions suite (§4.6)', () => {
   it('passes every check against the clean reference', async () => {

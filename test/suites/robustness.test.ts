@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../spec/catalogue.js';
-import { run } from '../../src/index.js';
-import { startReference } from '../../src/reference/server.js';
 import robustness from '../../suites/robustness.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 const MISSING_FIELD = '/missing-required-field-is-refused';
 
 /** Runs the robustness suite against a fresh reference; statuses by check id, and whether the world is unchanged. */
-const runRobustness = async (
+const runRobustness = (
   faults: string[] = [],
   variants: Record<string, string> = {},
   tolerances: string[] = [],
-) => {
-  const reference = await startReference({ faults, variants, tolerances });
-  try {
-    const before = JSON.stringify(reference.snapshot());
-    const result = await run({
-      reference,
-      suites: ['robustness'],
-      includeExperimental: true,
-      events: 'none',
-      // The sandbox of guild 1 given: discovery through guild.list needs `next` in the 'required' variant.
-      guild: '3001',
-      channel: '4001',
-    });
-    const statuses = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-    const reasons = Object.fromEntries(result.checks.map((check) => [check.id, check.reason]));
-    return { statuses, reasons, unchanged: JSON.stringify(reference.snapshot()) === before };
-  } finally {
-    await reference.close();
-  }
-};
+) =>
+  runAgainstReference(
+    { faults, variants, tolerances },
+    // The sandbox of guild 1 given: discovery through guild.list needs `next` in the 'required' variant.
+    { suites: ['robustness'], includeExperimental: true, guild: '3001', channel: '4001' },
+  );
 
 const missingFieldIds = robustness
   .filter((check) => check.id.endsWith(MISSING_FIELD))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
-import { failing } from './harness.js';
+import { failing, runAgainstReference } from './harness.js';
 
 const ROLE_CHECKS = [
   'guild.role.list/walks-guild-roles',
@@ -14,16 +14,19 @@ const ROLE_CHECKS = [
 ];
 
 /** Runs the roles suite against a fresh embedded reference; returns status by check id. */
-const runRoles = async (options: { faults?: string[]; variants?: Record<string, string> } = {}) => {
-  const result = await run({
-    embedded: true,
-    suites: ['roles'],
-    includeExperimental: true,
-    events: 'none',
-    ...options,
-  });
-  return Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
-};
+const runRoles = async ({
+  faults = [],
+  variants,
+}: {
+  faults?: string[];
+  variants?: Record<string, string>;
+} = {}) =>
+  (
+    await runAgainstReference(
+      { faults, ...(variants ? { variants } : {}) },
+      { suites: ['roles'], includeExperimental: true, ...(variants ? { variants } : {}) },
+    )
+  ).statuses;
 
 describe('roles suite (§4.5)', () => {
   it.each(['data', 'role'])(

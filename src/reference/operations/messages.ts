@@ -12,6 +12,14 @@ export const DEFAULT_MESSAGE_LIMIT = 50;
 const DIRECTIONS = ['before', 'after', 'around'] as const;
 type Direction = (typeof DIRECTIONS)[number];
 
+/** The slice [start, end) of a channel's n messages a page shows, and its direction. */
+interface ListWindow {
+  direction: Direction;
+  start: number;
+  end: number;
+  n: number;
+}
+
 export class MessageOperations extends OperationBase {
   readonly handlers: Record<string, Handler> = {
     'message.create': (caller, f) => this.messageCreate(caller, f),
@@ -163,64 +171,87 @@ export class MessageOperations extends OperationBase {
         : anchorId !== undefined
           ? this.message(channel, anchorId).seq
           : undefined;
+    const window =
+      anchorSeq === undefined
+        ? this.latestWindow(items.length, limit, explicitDirection)
+        : this.anchoredWindow(items, anchorSeq, limit, explicitDirection);
+    const result = this.pageMarkers(items, window, limit);
+    const order = explicitOrder ?? this.defaultOrder(window.direction);
+    result.data = items.slice(window.start, window.end).map((message) => {
+      const view = this.views.message(message, channel);
+      if (this.fault('message-list-items-without-user')) delete view.user;
+      return view;
+    });
+    if (order === 'desc') result.data.reverse();
+    return result;
+  }
 
-    let direction: Direction =
-      explicitDirection ?? (this.fault('message-list-default-direction-after') ? 'after' : 'before');
-    let start: number;
-    let end: number;
-    const n = items.length;
-    if (anchorSeq === undefined) {
-      // §4.1 rule 1: without next the query starts from the latest message, direction before only.
-      // What other directions mean there is not shown (§7 rule 2): this server refuses them.
-      if (
-        explicitDirection !== undefined &&
-        explicitDirection !== 'before' &&
-        !this.tolerate('message-list-direction-without-next')
-      ) {
-        throw badRequest(
-          `message.list: direction '${explicitDirection}' needs a next token (or a message_id); without one ` +
-            "the list starts from the latest message and only 'before' applies (§4.1 rule 1).",
-        );
-      }
-      const fromOldest =
-        this.fault('message-list-starts-from-oldest') ||
-        (this.fault('message-list-default-direction-after') && explicitDirection === undefined);
-      if (fromOldest) {
-        direction = 'after';
-        start = 0;
-        end = Math.min(n, limit);
-      } else if (explicitDirection === 'after') {
-        // Tolerance message-list-direction-without-next: nothing is newer than the latest message.
-        start = end = n;
-      } else {
-        end = n;
-        start = Math.max(0, n - limit);
-      }
-    } else {
-      const at = firstIndex(items, (m) => m.seq >= anchorSeq);
-      if (direction === 'before') {
-        end = at;
-        // Faults (faults/messages.ts): an off-by-one token skips the message below it, or repeats its own.
-        if (this.fault('message-list-token-skips-one')) end = Math.max(0, at - 1);
-        if (this.fault('message-list-token-inclusive')) end = Math.min(n, at + 1);
-        start = Math.max(0, end - limit);
-      } else if (direction === 'after') {
-        start = firstIndex(items, (m) => m.seq > anchorSeq);
-        end = Math.min(n, start + limit);
-      } else {
-        start = Math.max(0, at - Math.floor(limit / 2));
-        end = Math.min(n, start + limit);
-        start = Math.max(0, end - limit);
-      }
+  /** §4.1 rule 1: without next the query starts from the latest message, direction before only. */
+  private latestWindow(n: number, limit: number, explicitDirection: Direction | undefined): ListWindow {
+    // What other directions mean there is not shown (§7 rule 2): this server refuses them.
+    if (
+      explicitDirection !== undefined &&
+      explicitDirection !== 'before' &&
+      !this.tolerate('message-list-direction-without-next')
+    ) {
+      throw badRequest(
+        `message.list: direction '${explicitDirection}' needs a next token (or a message_id); without one ` +
+          "the list starts from the latest message and only 'before' applies (§4.1 rule 1).",
+      );
     }
+    const defaultAfter = this.fault('message-list-default-direction-after');
+    const direction: Direction = explicitDirection ?? (defaultAfter ? 'after' : 'before');
+    const fromOldest =
+      this.fault('message-list-starts-from-oldest') || (defaultAfter && explicitDirection === undefined);
+    if (fromOldest) return { direction: 'after', start: 0, end: Math.min(n, limit), n };
+    // Tolerance message-list-direction-without-next: nothing is newer than the latest message.
+    if (explicitDirection === 'after') return { direction, start: n, end: n, n };
+    return { direction, start: Math.max(0, n - limit), end: n, n };
+  }
 
-    const page = items.slice(start, end);
-    const backToken = page.length > 0 ? encodeToken(items[start].seq) : undefined;
-    const forwardToken = page.length > 0 ? encodeToken(items[end - 1].seq) : undefined;
+  /** The page next to the anchor's seq, in the direction asked (default before). */
+  private anchoredWindow(
+    items: MessageRecord[],
+    anchorSeq: number,
+    limit: number,
+    explicitDirection: Direction | undefined,
+  ): ListWindow {
+    const direction: Direction =
+      explicitDirection ?? (this.fault('message-list-default-direction-after') ? 'after' : 'before');
+    const n = items.length;
+    const at = firstIndex(items, (m) => m.seq >= anchorSeq);
+    if (direction === 'before') {
+      let end = at;
+      // Faults (faults/messages.ts): an off-by-one token skips the message below it, or repeats its own.
+      if (this.fault('message-list-token-skips-one')) end = Math.max(0, at - 1);
+      if (this.fault('message-list-token-inclusive')) end = Math.min(n, at + 1);
+      return { direction, start: Math.max(0, end - limit), end, n };
+    }
+    if (direction === 'after') {
+      const start = firstIndex(items, (m) => m.seq > anchorSeq);
+      return { direction, start, end: Math.min(n, start + limit), n };
+    }
+    const end = Math.min(n, Math.max(0, at - Math.floor(limit / 2)) + limit);
+    return { direction, start: Math.max(0, end - limit), end, n };
+  }
+
+  /**
+   * Tokens anchor on a message's seq. With 'before', prev and next are the same token pointing back;
+   * 'after', both forward; 'around', prev back and next forward. A marker is present exactly when more
+   * messages exist that way (§1 rule 6), whatever the page length.
+   */
+  private pageMarkers(
+    items: MessageRecord[],
+    { direction, start, end, n }: ListWindow,
+    limit: number,
+  ): { data: Json[]; prev?: string; next?: string } {
+    const length = end - start;
+    const backToken = length > 0 ? encodeToken(items[start].seq) : undefined;
+    const forwardToken = length > 0 ? encodeToken(items[end - 1].seq) : undefined;
     let moreBack = start > 0;
     let moreForward = end < n;
     if (this.fault('message-list-page-length-end-signal')) {
-      moreBack = moreForward = page.length === limit;
+      moreBack = moreForward = length === limit;
     }
     const result: { data: Json[]; prev?: string; next?: string } = { data: [] };
     if (direction === 'before' && moreBack) result.prev = result.next = backToken;
@@ -236,14 +267,6 @@ export class MessageOperations extends OperationBase {
     }
     if (this.fault('message-list-next-missing')) delete result.next;
     if (this.fault('message-list-prev-missing')) delete result.prev;
-
-    const order = explicitOrder ?? this.defaultOrder(direction);
-    result.data = page.map((message) => {
-      const view = this.views.message(message, channel);
-      if (this.fault('message-list-items-without-user')) delete view.user;
-      return view;
-    });
-    if (order === 'desc') result.data.reverse();
     return result;
   }
 

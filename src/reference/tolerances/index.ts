@@ -1,7 +1,7 @@
 /**
  * The tolerance catalogue of the reference implementation: the dual of the faults. Each tolerance is a
  * behaviour that the spec allows (the section in `allowedBy` leaves it open) and that real servers of the
- * protocol family show (../shared/spec/de-facto-conventions.md). Under any of them, and under the presets
+ * protocol family show (docs/de-facto-conventions.md). Under any of them, and under the presets
  * that combine them, a full run must end with no failing must check and no error (npm run faults).
  * Implemented where they bite (../README.md), behind `tolerate('<id>')`: server.ts, operations/, views.ts,
  * events/hub.ts.

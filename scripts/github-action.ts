@@ -5,7 +5,7 @@
  * `bash --noprofile --norc -eo pipefail`, GITHUB_OUTPUT per step, one GITHUB_STEP_SUMMARY file.
  * A `uses:` step cannot run here: it is skipped with a printed note (and what it would have received).
  *
- *   tsx scripts/run-action.ts --with base-url=http://127.0.0.1:5140/v1 --with token=T [--workspace DIR]
+ *   tsx scripts/github-action.ts --with base-url=http://127.0.0.1:5140/v1 --with token=T [--workspace DIR]
  *
  * Exit code: 0 when every step that ran succeeded (the job passes), 1 otherwise (the job fails).
  */
@@ -63,7 +63,7 @@ export function runAction(options: RunActionOptions): number {
 
   const stepOutputs: Record<string, Record<string, string>> = {};
   let jobFailed = false;
-  const scratch = mkdtempSync(join(tmpdir(), 'run-action-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'github-action-'));
 
   /** The part of GitHub's expression language this action uses; anything else is an error, not a guess. */
   const evaluate = (expression: string): string | boolean => {
@@ -77,7 +77,7 @@ export function runAction(options: RunActionOptions): number {
     if (expr === 'github.workspace') return options.workspace;
     match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
     if (match) return stepOutputs[match[1]]?.[match[2]] ?? '';
-    throw new Error(`run-action: unsupported expression \${{ ${expr} }}`);
+    throw new Error(`github-action: unsupported expression \${{ ${expr} }}`);
   };
   const substitute = (text: string): string =>
     text.replace(/\$\{\{(.*?)\}\}/g, (_all, expr: string) => String(evaluate(expr)));
@@ -186,7 +186,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   try {
     code = runAction({ actionFile, inputs, workspace, summaryFile });
   } catch (error) {
-    console.error(`run-action: ${(error as Error).message}`);
+    console.error(`github-action: ${(error as Error).message}`);
     process.exit(2);
   }
   if (ownSummary) console.log(`::: job summary (${summaryFile}):\n${readFileSync(summaryFile, 'utf8')}`);
