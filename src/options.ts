@@ -63,7 +63,7 @@ export interface RunOptions {
   ledgerFile?: string;
   /** Checks in flight at once (default 8). */
   concurrency?: number;
-  /** Shuffles the order checks start in (a whole number ≥ 0); absent: the fixed order. Stored in the report. */
+  /** Shuffles the order checks start in (a whole number ≥ 1); absent: the fixed order. Stored in the report. */
   seed?: number;
   /** Re-run each counted failure alone after the main pass (default true). */
   confirm?: boolean;
@@ -196,8 +196,8 @@ export function validateRunOptions(options: RunOptions): void {
   if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
     fail('--concurrency must be a whole number');
   }
-  if (options.seed !== undefined && !(Number.isInteger(options.seed) && options.seed >= 0))
-    fail(`--seed must be a whole number, 0 or more (got ${options.seed})`);
+  if (options.seed !== undefined && !Number.isInteger(options.seed))
+    fail(`--seed must be a whole number (got ${options.seed})`);
   if (options.dirty !== undefined && options.dirty !== false && !embedded)
     fail('--dirty only works with --embedded (it seeds the embedded reference with leftovers).');
   if (options.triggerUrl && options.triggerCommand)

@@ -234,7 +234,7 @@ const RUN_FLAG_ROWS = [
     type: 'number',
     description:
       'shuffle the order checks start in with this seed (default: the fixed order); stored in report.json to repeat a run',
-    schema: { type: 'integer', minimum: 0 },
+    schema: positiveInteger,
   },
   {
     flag: '--no-confirm',

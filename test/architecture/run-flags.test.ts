@@ -53,7 +53,8 @@ describe('toRunOptions is derived from the option table', () => {
         : row.type === 'number'
           ? '7'
           : row.type === 'boolean'
-            ? true
+            ? // A lone --no-x flag counts only when given, i.e. false.
+              !row.flag.startsWith('--no-')
             : row.type === 'list'
               ? ['a']
               : (row.choices?.[0] ?? 'x');
