@@ -9,6 +9,7 @@ import { type Command, Option } from 'commander';
 import { CHOICES } from '../../src/choices.js';
 import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
+import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
@@ -32,8 +33,17 @@ const milliseconds = (name: string, value: string | undefined): number | undefin
 export function registerClient(program: Command, io: CommandIo, context: ClientCommandContext): Command {
   return program
     .command('client')
-    .description('check a client (SDK, bot): serve pages, run it once per scenario, judge its requests')
-    .option('--command <cmd>', 'shell command that drains CONFORMANCE_LIST and exits (run once per scenario)')
+    .description(
+      'check a client (SDK, bot): serve pages or the event stream, run it once per scenario, judge what it does',
+    )
+    .option(
+      '--command <cmd>',
+      'shell command run once per scenario: drains CONFORMANCE_LIST and exits (pagination), or connects to CONFORMANCE_EVENTS_URL and prints its events until stopped (events)',
+    )
+    .option(
+      '--suite <names>',
+      `client suites, comma-separated: ${CLIENT_SUITES.join(', ')} (default pagination; with events the default --level is should)`,
+    )
     .option('--listen <host:port>', 'serve here and wait for a client started by you, scenario by scenario')
     .option(
       '--scenario-timeout <ms>',
@@ -43,10 +53,12 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       '--idle <ms>',
       `--listen: a scenario ends after this much quiet (default ${CLIENT_DEFAULTS.idleMs})`,
     )
+    .option(
+      '--heartbeat <ms>',
+      `events: CONFORMANCE_HEARTBEAT_MS, the heartbeat a client may honour in tests (default ${CLIENT_DEFAULTS.heartbeatMs})`,
+    )
     .addOption(
-      new Option('--list <kind>', 'drain this list in every scenario not tied to its own list').choices([
-        ...LIST_KINDS,
-      ]),
+      new Option('--list <kind>', 'pagination: only the scenarios of this list').choices([...LIST_KINDS]),
     )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
@@ -80,11 +92,20 @@ async function clientCommand(
   const reporterNames = parseReporterList(flags.reporter ?? defaultReporters);
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);
+  const heartbeatMs = milliseconds('--heartbeat', flags.heartbeat);
+  const suites = flags.suite
+    ? String(flags.suite)
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : undefined;
   const result = await runClientMode({
     ...(flags.command ? { command: flags.command as string } : {}),
     ...(flags.listen ? { listen: flags.listen as string } : {}),
     ...(scenarioTimeoutMs ? { scenarioTimeoutMs } : {}),
     ...(idleMs ? { idleMs } : {}),
+    ...(heartbeatMs ? { heartbeatMs } : {}),
+    ...(suites ? { suites: suites as ClientSuite[] } : {}),
     ...(flags.grep ? { grep: flags.grep as string } : {}),
     ...(flags.list ? { list: flags.list as ListKind } : {}),
     ...(flags.level ? { level: flags.level } : {}),
@@ -106,7 +127,8 @@ async function clientCommand(
   for (const report of renderReports(result, reporterNames, {
     color: context.color,
     verbose: Boolean(flags.verbose),
-    ...(flags.badgeLevel ? { badgeLevel: flags.badgeLevel } : {}),
+    // The badge counts what the verdict counts unless told otherwise (the event scenarios are should).
+    badgeLevel: flags.badgeLevel ?? (result.level === 'should' ? 'should' : 'must'),
   })) {
     if (!report.file) {
       io.stdout(report.content.toString());

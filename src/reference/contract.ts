@@ -3,6 +3,7 @@
  * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
  */
 
+import type { WebSocket } from 'ws';
 import type { VariantPointName } from '../../spec/catalogue.js';
 import { VARIANT_POINTS } from '../../spec/variants.js';
 
@@ -40,6 +41,11 @@ export interface ReferenceOptions {
    * scripted pages through it and records what the client asked for.
    */
   intercept?: (request: InterceptedRequest) => InterceptedReply | undefined;
+  /**
+   * Consulted for every WebSocket accepted at {base}/events: true takes the socket over (the reference
+   * then does nothing with it). Client mode scripts the event stream through it.
+   */
+  interceptEvents?: (socket: WebSocket) => boolean;
 }
 
 /** An interface request as the intercept hook sees it: parsed, authenticated, not yet handled. */

@@ -5,13 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRequests } from '../../src/client-mode/judge.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { isEventScenario } from '../../src/client-mode/model.js';
 import { ScenarioSession } from '../../src/client-mode/session.js';
 import { DEFAULT_TOKENS } from '../../src/reference/server.js';
 
 const identity = { token: DEFAULT_TOKENS.self, userId: '1001', platform: 'reference', name: 'bot' };
 
 async function session(id: string) {
-  const scenario = (await loadClientScenarios()).find((candidate) => candidate.id === id)!;
+  const scenario = (await loadClientScenarios()).find((candidate) => candidate.id === id);
+  if (!scenario || isEventScenario(scenario)) throw new Error(`no pagination scenario ${id}`);
   const current = new ScenarioSession(scenario, scenario.list);
   /** Sends one request; returns the page's next. */
   const send = (fields: Record<string, unknown>) => {
