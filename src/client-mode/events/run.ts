@@ -104,7 +104,8 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   if ((exitedEarly || outcome.spawnError) && outcome.stderrTail.trim())
     notes.push(`stderr: …${redact(outcome.stderrTail.trim().slice(-600), stage.options.token)}`);
   if (outcome.spawnError) problems.unshift(`the client command could not be started: ${outcome.spawnError}`);
-  if (stage.printed.length === 0) notes.push('the client printed no {"event":{…}} line');
+  if (stage.eventsSent > 0 && stage.printed.length === 0)
+    notes.push('the client printed no {"event":{…}} line');
   return toResult(scenario, stage, problems, notes, Date.now() - began);
 }
 
@@ -129,7 +130,8 @@ function toResult(
     // The frames exchanged (→ from the client, ← from the checker) and the lines printed, tokens redacted.
     const shown = transcript.slice(-NOTE_ENTRIES).map(render);
     const cut = transcript.length > NOTE_ENTRIES ? ` (last ${NOTE_ENTRIES} of ${transcript.length})` : '';
-    notes.push(`transcript${cut}:\n${shown.join('\n')}`);
+    const dropped = stage.dropped ? ` (${stage.dropped} more lines not recorded)` : '';
+    notes.push(`transcript${cut}${dropped}:\n${shown.join('\n')}`);
   }
   return {
     id: scenario.id,

@@ -10,6 +10,9 @@
  */
 import type { RawData, WebSocket } from 'ws';
 
+/** Transcript lines kept; a client that floods the socket or stdout is recorded up to here. */
+const TRANSCRIPT_LIMIT = 2000;
+
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
   0: 'EVENT',
@@ -118,24 +121,23 @@ export class EventConnection {
     return frame.body ?? {};
   }
 
-  send(op: number, body?: unknown): void {
+  /** Sends a frame; `summary` is what the transcript shows instead of the whole body. */
+  send(op: number, body?: unknown, summary?: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     const frame = body === undefined ? { op } : { op, body };
     this.socket.send(JSON.stringify(frame));
-    this.stage.log(
-      'checker',
-      `${opName(op)} ${body === undefined ? '' : JSON.stringify(body)}`.trim(),
-      this.number,
-    );
+    const shown = summary ?? (body === undefined ? '' : JSON.stringify(body));
+    this.stage.log('checker', `${opName(op)} ${shown}`.trim(), this.number);
   }
 
   ready(logins: Login[] = [this.stage.selfLogin]): void {
-    this.send(Op.READY, { logins });
+    this.send(Op.READY, { logins }, `logins of users ${logins.map((entry) => entry.user.id).join(', ')}`);
   }
 
   /** An EVENT of `type` for `login` (default: the login the client acts as), sn as given. */
   event(sn: number, type = 'message-created', login: Login = this.stage.selfLogin): void {
-    this.send(Op.EVENT, this.stage.envelope(sn, type, login));
+    this.stage.eventsSent += 1;
+    this.send(Op.EVENT, this.stage.envelope(sn, type, login), `sn ${sn} ${type} (login ${login.user.id})`);
   }
 
   /** An abrupt drop: no close frame, as a network failure or a crashed server looks. */
@@ -174,6 +176,10 @@ export class EventStage {
   /** Set when the client process exited. */
   exited?: { at: number; how: string };
   private taken = 0;
+  private readonly counts = new Map<unknown, number>();
+  /** Transcript lines not kept (a flooding client): the first TRANSCRIPT_LIMIT are. */
+  dropped = 0;
+  eventsSent = 0;
   private readonly waiters = new Set<() => void>();
 
   constructor(readonly options: StageOptions) {
@@ -200,6 +206,7 @@ export class EventStage {
       const { event } = JSON.parse(text) as { event?: { sn?: unknown; type?: unknown } };
       if (!event || typeof event !== 'object') return;
       this.printed.push({ at: Date.now(), sn: event.sn, type: event.type });
+      this.counts.set(event.sn, (this.counts.get(event.sn) ?? 0) + 1);
       this.log('stdout', text);
       this.notify();
     } catch {
@@ -214,7 +221,11 @@ export class EventStage {
   }
 
   log(from: TranscriptEntry['from'], text: string, connection?: number): void {
-    const redacted = text.split(this.options.token).join('$TOKEN');
+    if (this.transcript.length >= TRANSCRIPT_LIMIT) {
+      this.dropped += 1;
+      return this.notify();
+    }
+    const redacted = text.split(this.options.token).join('$TOKEN').slice(0, 2000);
     this.transcript.push({
       at: Date.now() - this.began,
       from,
@@ -273,7 +284,7 @@ export class EventStage {
   }
 
   printedCount(sn: number): number {
-    return this.printed.filter((event) => event.sn === sn).length;
+    return this.counts.get(sn) ?? 0;
   }
 
   /** The EVENT body: the de-facto envelope (sn, type, timestamp, login, resources at top level). */
