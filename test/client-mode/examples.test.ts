@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { isEventScenario } from '../../src/client-mode/model.js';
 import { failing, ROOT, runClientCommand } from './helpers.js';
 
 const client = (name: string) => `node examples/clients/${name}.mjs`;
@@ -16,19 +17,24 @@ describe('conformance client --command (example clients)', () => {
   const failedByADefect = new Set<string>();
 
   it('passes the correct client in every scenario, and writes every report in client mode', async () => {
-    const scenarios = await loadClientScenarios();
+    const scenarios = (await loadClientScenarios()).filter((scenario) => !isEventScenario(scenario));
     const run = await runClientCommand(['--command', client('correct'), '--level', 'should']);
     expect(run.code).toBe(0);
     expect(run.report.checks.map((check) => [check.id, check.status])).toEqual(
       scenarios.map((scenario) => [scenario.id, 'pass']),
     );
     expect(run.report.mode).toBe('client');
-    expect(run.report.target.client).toEqual({ command: client('correct') });
+    expect(run.report.target.client).toEqual({ command: client('correct'), suites: ['pagination'] });
     expect(validate('report', run.report)).toEqual([]);
+    const must = scenarios.filter((scenario) => scenario.level === 'must').length;
     const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
-    expect(badge).toMatchObject({ label: 'client conformance', message: '8/8 must', color: 'brightgreen' });
+    expect(badge).toMatchObject({
+      label: 'client conformance: pagination',
+      message: `${must}/${must} must`,
+      color: 'brightgreen',
+    });
     expect(readFileSync(join(run.outDir, 'junit.xml'), 'utf8')).toContain(
-      'name="client.pagination/short-page-with-next-continues"',
+      'name="client.message.list/short-page-with-next-continues"',
     );
     for (const file of ['report.md', 'report.html'])
       expect(readFileSync(join(run.outDir, file), 'utf8')).toContain(
@@ -38,50 +44,66 @@ describe('conformance client --command (example clients)', () => {
     expect(run.report.checks.flatMap((check) => check.evidence?.notes ?? [])).toEqual([]);
   });
 
-  // alone: the defect shows in this scenario only (the other defects break several).
-  const defects: [file: string, scenario: string, reason: RegExp, alone?: 'alone'][] = [
+  // Each defect runs through the scenarios of its shape, on every list (a shape reaches every list).
+  // alone: the defect shows in the scenarios of this shape only.
+  const defects: [file: string, shape: string, scenario: string, reason: RegExp, alone?: 'alone'][] = [
     [
       'stops-on-short-page',
-      'client.pagination/short-page-with-next-continues',
-      /stopped after request 1, answered with 2 item\(s\), next/,
+      'short-page-with-next-continues',
+      'client.guild.list/short-page-with-next-continues',
+      /stopped after request 1, answered with 49 item\(s\), next/,
     ],
     [
       'stops-on-empty-page',
-      'client.pagination/empty-page-with-next-continues',
+      'empty-page-with-next-continues|empty-first-page',
+      'client.channel.list/empty-page-with-next-continues',
       /stopped after request 2, answered with 0 item\(s\), next/,
-      'alone',
     ],
     [
       'next-from-last-id',
-      'client.pagination/opaque-token-passed-verbatim',
+      'opaque-token-passed-verbatim',
+      'client.friend.list/opaque-token-passed-verbatim',
       /sent next "81001", but the server's next was/,
     ],
     [
       'continues-on-full-page',
+      'full-page-without-next-stops',
       'client.message.list/full-page-without-next-stops',
       /request 3 \(no next\) came after the last page \(50 item\(s\), no next\)/,
+      'alone',
     ],
-    ['no-loop-guard', 'client.pagination/never-ending-token-not-repeated', /a second time/, 'alone'],
+    [
+      'no-loop-guard',
+      'never-ending-token-not-repeated',
+      'client.reaction.list/never-ending-token-not-repeated',
+      /a second time/,
+      'alone',
+    ],
     [
       'null-as-token',
-      'client.pagination/null-next-stops',
+      'null-next-stops',
+      'client.guild.member.list/null-next-stops',
       /request 3 \(next null\) came after the last page \(3 item\(s\), next: null\)/,
+      'alone',
     ],
     [
       'until-empty-page',
-      'client.pagination/ends-after-one-item',
+      'ends-after-one-item|limit-above-bound|walks-before',
+      'client.guild.role.list/ends-after-one-item',
       /request 2 \(no next\) came after the last page \(1 item\(s\), no next\)/,
     ],
   ];
 
   it.each(defects)(
-    'fails %s in the scenario that targets it, exit 1',
-    async (file, scenario, reason, alone) => {
+    'fails %s in the scenarios of its shape on every list, exit 1',
+    async (file, shape, scenario, reason, alone) => {
       const run = await runClientCommand([
         '--command',
         client(file),
         '--level',
         'should',
+        '--grep',
+        shape,
         '--reporter',
         'json,console',
       ]);
@@ -89,7 +111,10 @@ describe('conformance client --command (example clients)', () => {
       const check = run.report.checks.find((candidate) => candidate.id === scenario)!;
       expect(check.status).toBe('fail');
       expect(check.reason).toMatch(reason);
-      if (alone) expect(failing(run.report)).toEqual([scenario]);
+      const first = shape.split('|')[0];
+      const ofShape = run.report.checks.filter((candidate) => candidate.id.endsWith(`/${first}`));
+      expect(ofShape).toHaveLength(7);
+      if (alone) expect(failing(run.report)).toEqual(ofShape.map((candidate) => candidate.id));
       for (const id of failing(run.report)) failedByADefect.add(id);
       // The console names the scenario it breaks.
       expect(run.out).toContain(`FAIL  ${check.level.padEnd(6)} ${scenario}`);
@@ -107,7 +132,9 @@ describe('conformance client --command (example clients)', () => {
   // Two-sided: every scenario fails for at least one defective client (a scenario that cannot fail is
   // a defect), and the correct client passes them all (above). Runs after the defective clients.
   it('has a defective client failing every scenario', async () => {
-    const ids = (await loadClientScenarios()).map((scenario) => scenario.id);
+    const ids = (await loadClientScenarios())
+      .filter((scenario) => !isEventScenario(scenario))
+      .map((scenario) => scenario.id);
     expect(ids.filter((id) => !failedByADefect.has(id))).toEqual([]);
   });
 
