@@ -25,7 +25,7 @@ async function session(id: string) {
 
 describe('judgeRequests', () => {
   it('names a retry of the same token', async () => {
-    const { current, send } = await session('client.pagination/short-page-with-next-continues');
+    const { current, send } = await session('client.guild.list/short-page-with-next-continues');
     const first = send({});
     send({ next: first });
     send({ next: first });
@@ -35,13 +35,13 @@ describe('judgeRequests', () => {
   });
 
   it('names a client that starts over instead of following next, also in the never-ending scenario', async () => {
-    const short = await session('client.pagination/short-page-with-next-continues');
+    const short = await session('client.guild.list/short-page-with-next-continues');
     short.send({});
     short.send({});
     expect(judgeRequests(short.current)).toEqual([
-      expect.stringMatching(/^request 2 sent no next after a page with 2 item\(s\), next /),
+      expect.stringMatching(/^request 2 sent no next after a page with 49 item\(s\), next /),
     ]);
-    const loop = await session('client.pagination/never-ending-token-not-repeated');
+    const loop = await session('client.reaction.list/never-ending-token-not-repeated');
     loop.send({ channel_id: '4001', message_id: '7000150', emoji_id: 'thumbs-up' });
     loop.send({ channel_id: '4001', message_id: '7000150', emoji_id: 'thumbs-up' });
     expect(judgeRequests(loop.current)).toEqual([expect.stringMatching(/^request 2 .* started over/)]);
@@ -60,7 +60,7 @@ describe('judgeRequests', () => {
   });
 
   it('answers a token it never issued with an empty end page', async () => {
-    const { current, send } = await session('client.pagination/opaque-token-passed-verbatim');
+    const { current, send } = await session('client.friend.list/opaque-token-passed-verbatim');
     send({});
     expect(send({ next: 'made-up' })).toBeUndefined();
     expect(current.requests.map((request) => [request.served, request.page.data.length])).toEqual([

@@ -24,9 +24,9 @@ describe('@satorijs/adapter-satori through every client scenario', () => {
     // Finding: its Bot.prototype.get*Iter (@satorijs/core lib/index.mjs, iterableMethods) follows `next` until it is absent, whatever the page
     // length, and passes it back verbatim — every must scenario passes. It keeps no record of the tokens
     // it sent, so a server repeating a token makes it loop (ended here by the checker's end page).
-    expect(failing(run.report)).toEqual(['client.pagination/never-ending-token-not-repeated']);
+    expect(failing(run.report)).toEqual(['client.reaction.list/never-ending-token-not-repeated']);
     const loop = run.report.checks.find(
-      (check) => check.id === 'client.pagination/never-ending-token-not-repeated',
+      (check) => check.id === 'client.reaction.list/never-ending-token-not-repeated',
     )!;
     expect(loop.reason).toMatch(/request 3 sent token .* a second time/);
     // Every other scenario: passed, with the ids it printed judged (each item exactly once).
