@@ -112,7 +112,8 @@ export function selectScenarios<S extends AnyClientScenario>(scenarios: S[], gre
 /** The scenarios of the suites asked for, of the --list given, matching --grep. */
 async function chooseScenarios(options: ClientRunOptions, suites: readonly ClientSuite[]) {
   const all = await loadClientScenarios(options.scenariosDir);
-  const ofSuites = all.filter((scenario) => suites.includes(suiteOf(scenario)));
+  // In the order of --suite, each suite's scenarios in their own order.
+  const ofSuites = suites.flatMap((suite) => all.filter((scenario) => suiteOf(scenario) === suite));
   const ofList = ofSuites.filter(
     (scenario) => !options.list || isEventScenario(scenario) || scenario.list === options.list,
   );
@@ -155,7 +156,7 @@ function validateOptions(options: ClientRunOptions, suites: readonly ClientSuite
 }
 
 export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
-  const suites = options.suites ?? ['pagination'];
+  const suites: ClientSuite[] = [...new Set(options.suites ?? (['pagination'] as const))];
   const timeoutMs = validateOptions(options, suites);
   // The event scenarios judge conventions (should): with them, the default level counts should.
   const level = options.level ?? (suites.includes('events') ? 'should' : 'must');
