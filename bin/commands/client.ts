@@ -127,8 +127,8 @@ async function clientCommand(
   for (const report of renderReports(result, reporterNames, {
     color: context.color,
     verbose: Boolean(flags.verbose),
-    // The badge counts what the verdict counts unless told otherwise (the event scenarios are should).
-    badgeLevel: flags.badgeLevel ?? (result.level === 'should' ? 'should' : 'must'),
+    // The event scenarios are all should: with them the badge counts should unless told otherwise.
+    badgeLevel: flags.badgeLevel ?? (result.target.client?.suites?.includes('events') ? 'should' : 'must'),
   })) {
     if (!report.file) {
       io.stdout(report.content.toString());

@@ -42,7 +42,7 @@ describe('conformance client --command (example clients)', () => {
       );
     // The correct client printed its ids: no scenario fell back to judging requests only.
     expect(run.report.checks.flatMap((check) => check.evidence?.notes ?? [])).toEqual([]);
-  });
+  }, 240_000);
 
   // Each defect runs through the scenarios of its shape, on every list (a shape reaches every list).
   // alone: the defect shows in the scenarios of this shape only.
@@ -127,6 +127,7 @@ describe('conformance client --command (example clients)', () => {
       );
       expect(JSON.stringify(run.report)).not.toMatch(/client-mode-[0-9a-f]{24}/);
     },
+    120_000,
   );
 
   // Two-sided: every scenario fails for at least one defective client (a scenario that cannot fail is
@@ -154,5 +155,5 @@ describe('conformance client --command (example clients)', () => {
     ]);
     expect(failing(run.report)).toEqual([]);
     expect(run.code).toBe(0);
-  });
+  }, 240_000);
 });

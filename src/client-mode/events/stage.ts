@@ -223,7 +223,8 @@ export class EventStage {
   log(from: TranscriptEntry['from'], text: string, connection?: number): void {
     if (this.transcript.length >= TRANSCRIPT_LIMIT) {
       this.dropped += 1;
-      return this.notify();
+      this.notify();
+      return;
     }
     const redacted = text.split(this.options.token).join('$TOKEN').slice(0, 2000);
     this.transcript.push({
