@@ -478,7 +478,7 @@ const RULES = [
     'A client accepts READY listing several logins and delivers the events of the login it acts as (the envelope says which).',
   ),
   convention(
-    'CLIENT-CONV-WS-READY-EVENTS',
+    'CLIENT-CONV-WS-EARLY',
     'Events',
     'A client delivers the events that arrive right behind READY, while it is still handling the identification.',
   ),

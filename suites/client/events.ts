@@ -329,7 +329,7 @@ export default [
     id: 'client.events/events-right-after-ready',
     title: 'Events arriving right behind READY, while the client identifies, are delivered',
     level: 'should',
-    rules: ['CLIENT-CONV-WS-READY-EVENTS'],
+    rules: ['CLIENT-CONV-WS-EARLY'],
     expectation: 'READY and events 1–3 sent at once, in one burst: the client delivers all three',
     async script(t) {
       const connection = await t.stage.nextConnection();

@@ -131,6 +131,9 @@ describe('conformance client: usage', () => {
     [['--command', 'x', '--scenario-timeout', 'soon'], /--scenario-timeout must be a positive number/],
     [['--listen', 'nowhere'], /--listen 'nowhere' must look like HOST:PORT/],
     [['--command', 'x', '--reporter', 'pdf'], /Unknown reporter 'pdf'/],
+    [['--command', 'x', '--suite', 'pagination,eventz'], /--suite takes pagination, events/],
+    [['--listen', '127.0.0.1:0', '--suite', 'events'], /--suite events needs --command/],
+    [['--command', 'x', '--heartbeat', '0'], /--heartbeat must be a positive number/],
   ])('exits 2 with one line for %j', async (args, message) => {
     const { code, err } = await usage(args);
     expect(code).toBe(2);
