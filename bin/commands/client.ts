@@ -1,6 +1,8 @@
 /**
- * `conformance client --command "CMD" | --listen HOST:PORT`: judge a client (SDK, bot) by acting as the
- * server (§1 rule 6, §4.1 rule 6 bind the client). Exit 0 conforms, 1 a counted scenario failed, 2 usage.
+ * `conformance client --command "CMD" | --listen HOST:PORT [--suite pagination,events]`: judge a client
+ * (SDK, bot) by acting as the server: its pagination (§1 rule 6, §4.1 rule 6 bind the client) and its event
+ * stream (the de-facto conventions, §6 leaves the transport open). Exit 0 conforms, 1 a counted scenario
+ * failed, 2 usage.
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
