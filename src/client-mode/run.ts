@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WebSocket } from 'ws';
 import { catalogueHash } from '../../spec/index.js';
 import { renderCurl } from '../client/curl.js';
 import { Redactor } from '../client/redact.js';
@@ -172,7 +173,7 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     intercept: (request) => current?.handle(request),
     interceptEvents: (socket) => {
       if (!stage) return false;
-      stage.accept(socket);
+      stage.accept(socket as WebSocket);
       return true;
     },
   }).catch((error: NodeJS.ErrnoException) => {

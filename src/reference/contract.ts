@@ -3,7 +3,6 @@
  * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
  */
 
-import type { WebSocket } from 'ws';
 import type { VariantPointName } from '../../spec/catalogue.js';
 import { VARIANT_POINTS } from '../../spec/variants.js';
 
@@ -42,10 +41,11 @@ export interface ReferenceOptions {
    */
   intercept?: (request: InterceptedRequest) => InterceptedReply | undefined;
   /**
-   * Consulted for every WebSocket accepted at {base}/events: true takes the socket over (the reference
-   * then does nothing with it). Client mode scripts the event stream through it.
+   * Consulted for every WebSocket accepted at {base}/events (a `ws` WebSocket, typed unknown so that the
+   * shipped types need no @types/ws): true takes the socket over (the reference then does nothing with
+   * it). Client mode scripts the event stream through it.
    */
-  interceptEvents?: (socket: WebSocket) => boolean;
+  interceptEvents?: (socket: unknown) => boolean;
 }
 
 /** An interface request as the intercept hook sees it: parsed, authenticated, not yet handled. */

@@ -46,7 +46,7 @@ describe('ReferenceOptions.intercept', () => {
     let claim = true;
     server = await startReference({
       interceptEvents: (socket) => {
-        if (!claim) return false;
+        if (!claim || !(socket instanceof WebSocket)) return false;
         taken.push(socket);
         socket.send(JSON.stringify({ op: 4, body: { logins: [], scripted: true } }));
         return true;
