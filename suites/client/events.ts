@@ -139,8 +139,9 @@ export default [
     id: 'client.events/resumes-with-last-sn',
     title: 'After an abrupt drop the client reconnects and resumes with the last sn it received',
     level: 'should',
-    rules: ['CLIENT-CONV-WS-RESUME'],
-    expectation: 'events 1–3, then the connection drops: the client reconnects and its IDENTIFY carries sn 3',
+    rules: ['CLIENT-CONV-WS-RESUME', 'CLIENT-CONV-WS-IDENTIFY'],
+    expectation:
+      'events 1–3, then the connection drops: the client reconnects and its IDENTIFY carries sn 3 (and the token again)',
     async script(t) {
       const first = await identified(t);
       for (const sn of [1, 2, 3]) first.event(sn);
@@ -149,6 +150,8 @@ export default [
       const second = await t.stage.nextConnection('the client to reconnect after the drop');
       const body = await second.identify();
       second.ready();
+      if (body.token !== t.stage.options.token)
+        t.fail('IDENTIFY after the drop did not carry the token as given');
       if (body.sn === 3) return;
       if (body.sn === undefined && body.sequence === 3)
         return t.fail('IDENTIFY resumed with the older `sequence` 3 only; servers of the family read `sn`');
@@ -235,7 +238,7 @@ export default [
       connection.event(1);
       connection.send(5, { proxy_urls: [] });
       connection.send(42, { note: 'an opcode from a later version' });
-      await deliveredAfter(t, connection, [2, 3], 'a frame with op 42');
+      await deliveredAfter(t, connection, [2, 3], 'a META frame and a frame with op 42');
     },
   }),
   defineEventScenario({
