@@ -439,6 +439,49 @@ const RULES = [
     'Events',
     'An EVENT body carries sn, type, timestamp, login and the event resources at top level.',
   ),
+  // The client side of the event stream (de-facto-conventions.md "Events"; §6 leaves the transport "not
+  // shown"): judged by `conformance client --suite events` (suites/client/events.ts), never at must.
+  convention(
+    'CLIENT-CONV-WS-IDENTIFY',
+    'Events',
+    'A client identifies within 10 s of connecting to {base}/events with IDENTIFY {token}, the token as given.',
+  ),
+  convention('CLIENT-CONV-WS-PING', 'Events', 'A connected client sends PING about every 10 s.'),
+  convention(
+    'CLIENT-CONV-WS-RECONNECT',
+    'Events',
+    'After a dropped connection a client reconnects on its own, waiting between attempts (no reconnect storm).',
+  ),
+  convention(
+    'CLIENT-CONV-WS-RESUME',
+    'Events',
+    'A reconnecting client resumes: its IDENTIFY carries sn, the sn of the last event it received.',
+  ),
+  convention(
+    'CLIENT-CONV-WS-ONCE',
+    'Events',
+    "Across a drop and the server's replay a client hands every event to its application exactly once: no gap, no duplicate.",
+  ),
+  convention(
+    'CLIENT-CONV-WS-UNKNOWN',
+    'Events',
+    'A client ignores frames of an opcode it does not know and keeps delivering events, of types it does not know too.',
+  ),
+  convention(
+    'CLIENT-CONV-WS-AUTH',
+    'Events',
+    'A socket closed with 4004 (authentication failed) is not retried in a storm: the client gives up or waits between attempts.',
+  ),
+  convention(
+    'CLIENT-CONV-WS-LOGINS',
+    'Events',
+    'A client accepts READY listing several logins and delivers the events of the login it acts as (the envelope says which).',
+  ),
+  convention(
+    'CLIENT-CONV-WS-EARLY',
+    'Events',
+    'A client delivers the events that arrive right behind READY, while it is still handling the identification.',
+  ),
   convention(
     'CONV-WEBHOOK',
     'Events',

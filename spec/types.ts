@@ -303,6 +303,10 @@ export interface Report {
     client?: {
       command?: string;
       listen?: string;
+      /**
+       * The client suites run: pagination, events.
+       */
+      suites?: ('pagination' | 'events')[];
     };
   };
   profile: 'satori' | 'strict';

@@ -1,6 +1,8 @@
 /**
- * `conformance client --command "CMD" | --listen HOST:PORT`: judge a client (SDK, bot) by acting as the
- * server (§1 rule 6, §4.1 rule 6 bind the client). Exit 0 conforms, 1 a counted scenario failed, 2 usage.
+ * `conformance client --command "CMD" | --listen HOST:PORT [--suite pagination,events]`: judge a client
+ * (SDK, bot) by acting as the server: its pagination (§1 rule 6, §4.1 rule 6 bind the client) and its event
+ * stream (the de-facto conventions, §6 leaves the transport open). Exit 0 conforms, 1 a counted scenario
+ * failed, 2 usage.
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { type Command, Option } from 'commander';
 import { CHOICES } from '../../src/choices.js';
 import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
+import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
@@ -32,8 +35,17 @@ const milliseconds = (name: string, value: string | undefined): number | undefin
 export function registerClient(program: Command, io: CommandIo, context: ClientCommandContext): Command {
   return program
     .command('client')
-    .description('check a client (SDK, bot): serve pages, run it once per scenario, judge its requests')
-    .option('--command <cmd>', 'shell command that drains CONFORMANCE_LIST and exits (run once per scenario)')
+    .description(
+      'check a client (SDK, bot): serve pages or the event stream, run it once per scenario, judge what it does',
+    )
+    .option(
+      '--command <cmd>',
+      'shell command run once per scenario: drains CONFORMANCE_LIST and exits (pagination), or connects to CONFORMANCE_EVENTS_URL and prints its events until stopped (events)',
+    )
+    .option(
+      '--suite <names>',
+      `client suites, comma-separated: ${CLIENT_SUITES.join(', ')} (default pagination; with events the default --level is should)`,
+    )
     .option('--listen <host:port>', 'serve here and wait for a client started by you, scenario by scenario')
     .option(
       '--scenario-timeout <ms>',
@@ -43,10 +55,12 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       '--idle <ms>',
       `--listen: a scenario ends after this much quiet (default ${CLIENT_DEFAULTS.idleMs})`,
     )
+    .option(
+      '--heartbeat <ms>',
+      `events: CONFORMANCE_HEARTBEAT_MS, the heartbeat a client may honour in tests (default ${CLIENT_DEFAULTS.heartbeatMs})`,
+    )
     .addOption(
-      new Option('--list <kind>', 'drain this list in every scenario not tied to its own list').choices([
-        ...LIST_KINDS,
-      ]),
+      new Option('--list <kind>', 'pagination: only the scenarios of this list').choices([...LIST_KINDS]),
     )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
@@ -80,11 +94,20 @@ async function clientCommand(
   const reporterNames = parseReporterList(flags.reporter ?? defaultReporters);
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);
+  const heartbeatMs = milliseconds('--heartbeat', flags.heartbeat);
+  const suites = flags.suite
+    ? String(flags.suite)
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : undefined;
   const result = await runClientMode({
     ...(flags.command ? { command: flags.command as string } : {}),
     ...(flags.listen ? { listen: flags.listen as string } : {}),
     ...(scenarioTimeoutMs ? { scenarioTimeoutMs } : {}),
     ...(idleMs ? { idleMs } : {}),
+    ...(heartbeatMs ? { heartbeatMs } : {}),
+    ...(suites ? { suites: suites as ClientSuite[] } : {}),
     ...(flags.grep ? { grep: flags.grep as string } : {}),
     ...(flags.list ? { list: flags.list as ListKind } : {}),
     ...(flags.level ? { level: flags.level } : {}),
@@ -106,7 +129,8 @@ async function clientCommand(
   for (const report of renderReports(result, reporterNames, {
     color: context.color,
     verbose: Boolean(flags.verbose),
-    ...(flags.badgeLevel ? { badgeLevel: flags.badgeLevel } : {}),
+    // The event scenarios are all should: with them the badge counts should unless told otherwise.
+    badgeLevel: flags.badgeLevel ?? (result.target.client?.suites?.includes('events') ? 'should' : 'must'),
   })) {
     if (!report.file) {
       io.stdout(report.content.toString());

@@ -4,7 +4,7 @@
  */
 
 import type { Command } from 'commander';
-import type { ClientScenario } from '../../src/client-mode/model.js';
+import type { AnyClientScenario } from '../../src/client-mode/model.js';
 import { EXIT } from '../../src/exit-codes.js';
 import type { CommandIo } from './io.js';
 
@@ -91,7 +91,7 @@ export function registerList(program: Command, io: CommandIo): Command {
 }
 
 async function listScenarios(
-  scenarios: readonly ClientScenario[],
+  scenarios: readonly AnyClientScenario[],
   io: CommandIo,
   json: boolean,
 ): Promise<void> {
@@ -101,11 +101,13 @@ async function listScenarios(
   ]);
   const rows = scenarios.map((scenario) => ({
     id: scenario.id,
+    suite: scenario.suite ?? 'pagination',
     title: scenario.title,
     level: scenario.level,
     rules: scenario.rules,
-    list: scenario.list,
-    operations: [LISTS[scenario.list].operation],
+    ...(scenario.suite === 'events'
+      ? { list: undefined, operations: [] as string[] }
+      : { list: scenario.list, operations: [LISTS[scenario.list].operation] }),
     file: scenarioSourceOf(scenario),
   }));
   if (json) {
@@ -114,7 +116,7 @@ async function listScenarios(
   }
   for (const row of rows) {
     io.stdout(
-      `${row.id}  ${row.level}  rules: ${row.rules.join(',')}  list: ${row.list} (${row.operations[0]})  ${row.file ?? ''}\n`,
+      `${row.id}  ${row.level}  rules: ${row.rules.join(',')}  ${row.list ? `list: ${row.list} (${row.operations[0]})` : `suite: ${row.suite}`}  ${row.file ?? ''}\n`,
     );
   }
   io.stdout(`${rows.length} client scenarios\n`);

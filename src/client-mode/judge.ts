@@ -4,7 +4,7 @@
  */
 import { LISTS } from './lists.js';
 import type { ClientRequest } from './model.js';
-import { type ClientOutcome, printedIds } from './process.js';
+import { type ClientOutcome, EXIT_GRACE_MS, printedIds } from './process.js';
 import type { ScenarioSession } from './session.js';
 
 export interface Judgement {
@@ -148,6 +148,10 @@ export function judgeProcess(outcome: ClientOutcome, timeoutMs: number): string 
   return undefined;
 }
 
+/** What happened when the client exited but a descendant kept its output open (not a failure). */
+export const pipeHeldOpenNote = (outcome: ClientOutcome): string =>
+  `the client exited (${outcome.signal ? `killed by ${outcome.signal}` : `code ${outcome.exitCode}`}), but a descendant process it left running outside its process group kept its stdout/stderr open; its output was read for ${EXIT_GRACE_MS} ms more and the scenario ended`;
+
 /** The whole judgement of a command-mode scenario. */
 export function judgeCommandRun(
   session: ScenarioSession,
@@ -161,9 +165,10 @@ export function judgeCommandRun(
   // How the process ended comes first: a crash or a hang explains missing requests.
   if (processProblem) problems.push(processProblem);
   problems.push(...requestProblems);
-  const ids = printedIds(outcome.stdoutTail);
+  if (outcome.pipeHeldOpen) notes.push(pipeHeldOpenNote(outcome));
+  const ids = printedIds(outcome.idsLine);
   if (ids === 'malformed')
-    problems.push('the last stdout line looks like {"ids":[...]} but is not valid JSON with an ids array');
+    problems.push('the last stdout line with {"ids":[...]} is not valid JSON with an ids array');
   else if (ids) problems.push(...judgeIds(session, ids));
   else notes.push('the client printed no {"ids":[...]} line: only its requests were judged');
   return { problems, notes };

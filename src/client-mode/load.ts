@@ -1,6 +1,6 @@
 /**
  * Loads the client-mode scenarios: every suites/client/<name>.ts (or .js when built) default-exports
- * ClientScenario[]. The server loader (src/runner/load.ts) reads only the files of suites/, never its
+ * AnyClientScenario[]. The server loader (src/runner/load.ts) reads only the files of suites/, never its
  * folders, so these never run against a server.
  */
 import { existsSync } from 'node:fs';
@@ -10,34 +10,34 @@ import { hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
 import { moduleFiles } from '../runner/load.js';
 import { isListKind } from './lists.js';
-import type { ClientScenario } from './model.js';
+import { type AnyClientScenario, isEventScenario } from './model.js';
 
 const ID_PATTERN = /^client\.[a-z0-9][a-z0-9.-]*\/[a-z0-9][a-z0-9.-]*$/;
 
 export const clientScenariosDir = (): string =>
   fileURLToPath(new URL('../../suites/client/', import.meta.url));
 
-const sources = new WeakMap<ClientScenario, string>();
+const sources = new WeakMap<AnyClientScenario, string>();
 
 /** The file a scenario is defined in, relative to the package (e.g. 'suites/client/pagination.ts'). */
-export const scenarioSourceOf = (scenario: ClientScenario): string | undefined => sources.get(scenario);
+export const scenarioSourceOf = (scenario: AnyClientScenario): string | undefined => sources.get(scenario);
 
-export async function loadClientScenarios(dir = clientScenariosDir()): Promise<ClientScenario[]> {
+export async function loadClientScenarios(dir = clientScenariosDir()): Promise<AnyClientScenario[]> {
   if (!existsSync(dir)) return [];
   const files = moduleFiles(dir);
-  const scenarios: ClientScenario[] = [];
+  const scenarios: AnyClientScenario[] = [];
   for (const file of files) {
     const exported = (await import(pathToFileURL(join(dir, file)).href)).default;
     if (!Array.isArray(exported)) throw new Error(`${file} must default-export an array of client scenarios`);
     for (const scenario of exported) sources.set(scenario, `suites/client/${file}`);
     scenarios.push(...exported);
   }
-  validateClientScenarios(scenarios);
+  validateAnyClientScenarios(scenarios);
   return scenarios;
 }
 
 /** A malformed scenario is a defect of the checker, reported before anything runs. */
-export function validateClientScenarios(scenarios: readonly ClientScenario[]): void {
+export function validateAnyClientScenarios(scenarios: readonly AnyClientScenario[]): void {
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const scenario of scenarios) {
@@ -47,6 +47,10 @@ export function validateClientScenarios(scenarios: readonly ClientScenario[]): v
     seen.add(scenario.id);
     if (!(CHOICES.level as readonly string[]).includes(scenario.level)) problems.push(`${at} unknown level`);
     for (const rule of scenario.rules) if (!hasRule(rule)) problems.push(`${at} unknown rule id '${rule}'`);
+    if (isEventScenario(scenario)) {
+      if (typeof scenario.script !== 'function') problems.push(`${at} an event scenario needs a script`);
+      continue;
+    }
     if (!isListKind(scenario.list)) problems.push(`${at} unknown list '${scenario.list}'`);
     if (scenario.pages.length === 0) problems.push(`${at} serves no page`);
     if ((scenario.tokens?.length ?? 0) > Math.max(scenario.pages.length - 1, 1))

@@ -5,22 +5,30 @@
  */
 import type { RuleId } from '../../spec/rules.js';
 import type { Level } from '../runner/model.js';
-import type { ListKind } from './lists.js';
+import type { EventStage } from './events/stage.js';
+import { LIST_KINDS, LISTS, type ListKind } from './lists.js';
 
-/** Items on one page: a count, or 'limit': as many as the client's `limit` asked (default 50, §4.1 rule 4). */
-export type PageSize = number | 'limit';
+/**
+ * Items on one page, relative to the `limit` the client sent in the request (default 50, §4.1 rule 4):
+ * a count (never more than that limit), 'limit' (a full page) or 'short' (one fewer than the limit, so a
+ * client asking for 1 or 2 gets pages below its own limit).
+ */
+export type PageSize = number | 'limit' | 'short';
+
+/** The client suites: `conformance client --suite pagination,events`. */
+export const CLIENT_SUITES = ['pagination', 'events'] as const;
+export type ClientSuite = (typeof CLIENT_SUITES)[number];
 
 export interface ClientScenario {
-  /** '<client.area>/<what>', e.g. 'client.pagination/short-page-with-next-continues'. */
+  /** '<client.area>/<what>', e.g. 'client.guild.list/short-page-with-next-continues'. */
   id: string;
+  suite?: 'pagination';
   title: string;
   level: Level;
   /** Rule ids from spec/rules.ts (the client-side rules CLIENT-*). */
   rules: string[];
-  /** The list the client drains (CONFORMANCE_LIST); `--list` moves a scenario that is not `listFixed`. */
+  /** The list the client drains (CONFORMANCE_LIST). */
   list: ListKind;
-  /** The scenario depends on its list (e.g. message.list's limit): `--list` does not move it. */
-  listFixed?: boolean;
   /** Items per page, in order; each page but the last carries `next` (message.list: `prev` too, equal). */
   pages: PageSize[];
   /** How the last page says there is no more: `next` absent (default) or `next: null`. */
@@ -39,6 +47,32 @@ export type ClientRuleId = Extract<RuleId, `CLIENT-${string}`>;
 export const defineClientScenario = (scenario: ClientScenario & { rules: ClientRuleId[] }): ClientScenario =>
   scenario;
 
+/** A page shape, defined once: `onEveryList` serves it on every list a client may walk. */
+export type PageShape = Omit<ClientScenario, 'id' | 'list' | 'rules' | 'suite'> & {
+  /** The scenario id's second part, e.g. 'empty-page-with-next-continues'. */
+  shape: string;
+  rules: ClientRuleId[];
+};
+
+/**
+ * One scenario per list kind for each shape: id `client.<operation>/<shape>` (stable, greppable by the
+ * operation or the shape); on message.list the scenario also cites §4.1 rule 6 (CLIENT-MSG-LIST-6).
+ */
+export const onEveryList = (shapes: readonly PageShape[], lists: readonly ListKind[] = LIST_KINDS) =>
+  shapes.flatMap(({ shape, rules, ...rest }) =>
+    lists.map(
+      (list): ClientScenario => ({
+        ...rest,
+        id: `client.${LISTS[list].operation}/${shape}`,
+        list,
+        rules:
+          list === 'message' && !rules.includes('CLIENT-MSG-LIST-6')
+            ? ['CLIENT-MSG-LIST-6', ...rules]
+            : rules,
+      }),
+    ),
+  );
+
 /** One list request the client made, with the page it was answered with. */
 export interface ClientRequest {
   operation: string;
@@ -50,6 +84,45 @@ export interface ClientRequest {
   /** Which scripted page answered: its index, or why none did. */
   served: number | 'unknown-token' | 'after-end' | 'repeat-stop' | 'cap';
   /** The response body sent back. */
-  page: { data: Record<string, unknown>[]; next?: string | null; prev?: string };
+  page: { data: Record<string, unknown>[]; next?: string | null; prev?: string | null };
   at: number;
 }
+
+/** What an event scenario's script works with: the scripted socket, and where it records its verdict. */
+export interface EventScenarioContext {
+  stage: EventStage;
+  /** CONFORMANCE_HEARTBEAT_MS: the heartbeat interval a client may honour in tests. */
+  heartbeatMs: number;
+  /** A problem: the scenario fails with it (the first one is the reason). */
+  fail(problem: string): void;
+  note(note: string): void;
+}
+
+/**
+ * An event-stream scenario (suite `events`): the client connects to CONFORMANCE_EVENTS_URL and prints
+ * one line per event it hands to its application; `script` plays the server and judges. Every wait is
+ * bounded by the scenario's deadline (the runner reports what was awaited).
+ */
+export interface EventScenario {
+  id: string;
+  suite: 'events';
+  title: string;
+  level: Level;
+  rules: string[];
+  expectation: string;
+  /** The client may exit on its own in this scenario (e.g. giving up after an authentication close). */
+  mayExit?: boolean;
+  script(context: EventScenarioContext): Promise<void>;
+}
+
+export const defineEventScenario = (
+  scenario: Omit<EventScenario, 'suite'> & { rules: ClientRuleId[] },
+): EventScenario => ({ ...scenario, suite: 'events' });
+
+/** Any client scenario, of either suite. */
+export type AnyClientScenario = ClientScenario | EventScenario;
+
+export const suiteOf = (scenario: AnyClientScenario): ClientSuite => scenario.suite ?? 'pagination';
+
+export const isEventScenario = (scenario: AnyClientScenario): scenario is EventScenario =>
+  scenario.suite === 'events';

@@ -1,11 +1,17 @@
 /**
  * Runs the user's client command once, in its own process group, with a deadline: on timeout (or abort)
  * the whole group is killed, so no grandchild (a shell, npx, a bot's workers) outlives the scenario.
+ * The scenario is bounded by the client, not its descendants: once the command has exited, its output
+ * is read for a short grace period and the run ends, even if a detached descendant keeps the pipes open.
  */
 import { spawn } from 'node:child_process';
 
 /** How much of stdout/stderr is kept: the tail is what explains a crash. */
 const TAIL_BYTES = 4000;
+/** After the command exits: how long its pipes are still read (a descendant may hold them open). */
+export const EXIT_GRACE_MS = 500;
+/** After SIGTERM (the checker ends an event client): how long before SIGKILL. */
+export const STOP_GRACE_MS = 1000;
 
 export interface ClientOutcome {
   exitCode: number | null;
@@ -15,6 +21,12 @@ export interface ClientOutcome {
   spawnError?: string;
   stdoutTail: string;
   stderrTail: string;
+  /** The last `{"ids":[…]}` line printed, wherever it was (later lines do not hide it). */
+  idsLine?: string;
+  /** The command exited but a descendant outside its process group still held stdout/stderr open. */
+  pipeHeldOpen?: boolean;
+  /** The checker ended the client (stop()): event clients run until then. */
+  stopped?: boolean;
 }
 
 export interface RunClientOptions {
@@ -23,65 +35,128 @@ export interface RunClientOptions {
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Each complete stdout line, as soon as it is printed. */
+  onLine?: (line: string) => void;
+  /** The command's own process exited (its output may still be read for EXIT_GRACE_MS). */
+  onExit?: (exitCode: number | null, signal: NodeJS.Signals | null) => void;
 }
 
-const appendTail = (tail: string, chunk: Buffer): string => {
-  const text = tail + chunk.toString('utf8');
+export interface ClientHandle {
+  outcome: Promise<ClientOutcome>;
+  /** SIGTERM to the client's process group, SIGKILL after STOP_GRACE_MS. */
+  stop(): void;
+}
+
+const appendTail = (tail: string, chunk: string): string => {
+  const text = tail + chunk;
   return text.length > TAIL_BYTES ? text.slice(-TAIL_BYTES) : text;
 };
 
-export function runClient(options: RunClientOptions): Promise<ClientOutcome> {
-  return new Promise((resolve) => {
-    const child = spawn(options.command, {
-      shell: true,
-      detached: true,
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdoutTail = '';
-    let stderrTail = '';
-    let timedOut = false;
-    let spawnError: string | undefined;
-    const killGroup = () => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, options.timeoutMs);
-    const onAbort = () => killGroup();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutTail = appendTail(stdoutTail, chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderrTail = appendTail(stderrTail, chunk);
-    });
-    child.on('error', (error) => {
-      spawnError = error.message;
-    });
-    // The command has ended when its process exits; a grandchild still holding the pipes is ended too.
-    child.on('exit', killGroup);
-    child.on('close', (exitCode, signal) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve({ exitCode, signal, timedOut, stdoutTail, stderrTail, ...(spawnError ? { spawnError } : {}) });
-    });
+const isIdsLine = (line: string): boolean => line.startsWith('{') && line.includes('"ids"');
+
+export const runClient = (options: RunClientOptions): Promise<ClientOutcome> => startClient(options).outcome;
+
+export function startClient(options: RunClientOptions): ClientHandle {
+  const child = spawn(options.command, {
+    shell: true,
+    detached: true,
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const state: Omit<ClientOutcome, 'stdoutTail' | 'stderrTail'> = {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+  };
+  let stdoutTail = '';
+  let stderrTail = '';
+  let partial = '';
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  const killGroup = () => signalGroup('SIGKILL');
+  const line = (text: string) => {
+    const trimmed = text.trim();
+    if (isIdsLine(trimmed)) state.idsLine = trimmed;
+    options.onLine?.(trimmed);
+  };
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    stdoutTail = appendTail(stdoutTail, chunk);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const text of lines) line(text);
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderrTail = appendTail(stderrTail, chunk);
+  });
+  child.on('error', (error) => {
+    state.spawnError = error.message;
+  });
+  const timers: NodeJS.Timeout[] = [];
+  timers.push(
+    setTimeout(() => {
+      state.timedOut = true;
+      killGroup();
+    }, options.timeoutMs),
+  );
+  options.signal?.addEventListener('abort', killGroup, { once: true });
+
+  const outcome = new Promise<ClientOutcome>((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', killGroup);
+      if (partial) line(partial);
+      partial = '';
+      resolve({ ...state, stdoutTail, stderrTail });
+    };
+    child.on('exit', (exitCode, signal) => {
+      state.exitCode = exitCode;
+      state.signal = signal;
+      options.onExit?.(exitCode, signal);
+      // The command has ended: a grandchild in its group is ended too; one that left the group (setsid,
+      // a daemon) may hold the pipes open, so they are read for a grace period only.
+      killGroup();
+      timers.push(
+        setTimeout(() => {
+          state.pipeHeldOpen = true;
+          child.stdout.destroy();
+          child.stderr.destroy();
+          finish();
+        }, EXIT_GRACE_MS),
+      );
+    });
+    child.on('close', finish);
+    // spawn failed: no exit event follows.
+    child.on('error', () =>
+      setImmediate(() => child.exitCode === null && child.pid === undefined && finish()),
+    );
+  });
+  return {
+    outcome,
+    stop() {
+      state.stopped = true;
+      signalGroup('SIGTERM');
+      timers.push(setTimeout(killGroup, STOP_GRACE_MS));
+    },
+  };
 }
 
-/** The ids a client printed as `{"ids":[...]}` on its last non-empty stdout line, if it did. */
-export function printedIds(stdoutTail: string): string[] | 'malformed' | undefined {
-  const last = stdoutTail.trimEnd().split('\n').at(-1)?.trim();
-  if (!last?.startsWith('{') || !last.includes('"ids"')) return undefined;
+/** The ids a client printed as its last `{"ids":[...]}` stdout line, if it did. */
+export function printedIds(idsLine: string | undefined): string[] | 'malformed' | undefined {
+  if (idsLine === undefined) return undefined;
   try {
-    const parsed = JSON.parse(last) as { ids?: unknown };
+    const parsed = JSON.parse(idsLine) as { ids?: unknown };
     if (!Array.isArray(parsed.ids)) return 'malformed';
     return parsed.ids.map((id) => String(id));
   } catch {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WebSocket } from 'ws';
 import { catalogueHash } from '../../spec/index.js';
 import { renderCurl } from '../client/curl.js';
 import { Redactor } from '../client/redact.js';
@@ -16,10 +17,20 @@ import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
+import { runEventScenario } from './events/run.js';
+import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
 import { LISTS, type ListKind } from './lists.js';
 import { loadClientScenarios } from './load.js';
-import type { ClientRequest, ClientScenario } from './model.js';
+import {
+  type AnyClientScenario,
+  CLIENT_SUITES,
+  type ClientRequest,
+  type ClientScenario,
+  type ClientSuite,
+  isEventScenario,
+  suiteOf,
+} from './model.js';
 import { runClient } from './process.js';
 import { ScenarioSession } from './session.js';
 
@@ -35,10 +46,14 @@ export interface ClientRunOptions {
   command?: string;
   /** Or serve at HOST:PORT and wait for a client started by someone else. */
   listen?: string;
+  /** The client suites to run (default: pagination). */
+  suites?: readonly ClientSuite[];
   scenarioTimeoutMs?: number;
   idleMs?: number;
+  /** CONFORMANCE_HEARTBEAT_MS of the event scenarios. */
+  heartbeatMs?: number;
   grep?: string;
-  /** Move every scenario that is not tied to its list to this list. */
+  /** Only the pagination scenarios of this list. */
   list?: ListKind;
   level?: Level;
   cwd?: string;
@@ -55,7 +70,7 @@ export interface ClientRunOptions {
   onScenarioResult?: (result: CheckResult) => void;
 }
 
-/** The environment of one scenario (the env contract of README "Check your client"). */
+/** The environment of one pagination scenario (the env contract of README "Check your client"). */
 export function scenarioEnv(
   server: ReferenceServer,
   scenario: ClientScenario,
@@ -82,7 +97,7 @@ const parseListen = (listen: string): { host: string; port: number } => {
   return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
 };
 
-export function selectScenarios(scenarios: ClientScenario[], grep?: string): ClientScenario[] {
+export function selectScenarios<S extends AnyClientScenario>(scenarios: S[], grep?: string): S[] {
   if (!grep) return scenarios;
   let pattern: RegExp;
   try {
@@ -95,10 +110,41 @@ export function selectScenarios(scenarios: ClientScenario[], grep?: string): Cli
   return scenarios.filter((scenario) => pattern.test(scenario.id) || pattern.test(scenario.title));
 }
 
-export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
+/** The scenarios of the suites asked for, of the --list given, matching --grep. */
+async function chooseScenarios(options: ClientRunOptions, suites: readonly ClientSuite[]) {
+  const all = await loadClientScenarios(options.scenariosDir);
+  // In the order of --suite, each suite's scenarios in their own order.
+  const ofSuites = suites.flatMap((suite) => all.filter((scenario) => suiteOf(scenario) === suite));
+  const ofList = ofSuites.filter(
+    (scenario) => !options.list || isEventScenario(scenario) || scenario.list === options.list,
+  );
+  const scenarios = selectScenarios(ofList, options.grep);
+  if (scenarios.length === 0) {
+    const filters = [
+      `--suite ${suites.join(',')}`,
+      options.list ? `--list ${options.list}` : '',
+      options.grep ? `--grep '${options.grep}'` : '',
+    ];
+    throw new ConfigurationError(`No client scenario matches ${filters.filter(Boolean).join(' ')}.`);
+  }
+  return scenarios;
+}
+
+function validateOptions(options: ClientRunOptions, suites: readonly ClientSuite[]): number {
   if (Boolean(options.command) === Boolean(options.listen)) {
     throw new ConfigurationError(
       'Pass either --command "CMD" (run the client) or --listen HOST:PORT (wait for it).',
+    );
+  }
+  const unknown = suites.filter((suite) => !(CLIENT_SUITES as readonly string[]).includes(suite));
+  if (unknown.length || suites.length === 0) {
+    throw new ConfigurationError(
+      `--suite takes ${CLIENT_SUITES.join(', ')} (comma-separated), got '${suites.join(',')}'.`,
+    );
+  }
+  if (options.listen && suites.includes('events')) {
+    throw new ConfigurationError(
+      '--suite events needs --command: the checker reads the event lines the client prints.',
     );
   }
   const timeoutMs = options.scenarioTimeoutMs ?? CLIENT_DEFAULTS.scenarioTimeoutMs;
@@ -107,18 +153,29 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
       `--scenario-timeout must be a positive number of milliseconds, got ${timeoutMs}.`,
     );
   }
-  const level = options.level ?? 'must';
-  const scenarios = selectScenarios(await loadClientScenarios(options.scenariosDir), options.grep);
-  if (scenarios.length === 0)
-    throw new ConfigurationError(`No client scenario matches --grep '${options.grep}'.`);
+  return timeoutMs;
+}
+
+export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
+  const suites: ClientSuite[] = [...new Set(options.suites ?? (['pagination'] as const))];
+  const timeoutMs = validateOptions(options, suites);
+  // The event scenarios judge conventions (should): with them, the default level counts should.
+  const level = options.level ?? (suites.includes('events') ? 'should' : 'must');
+  const scenarios = await chooseScenarios(options, suites);
 
   const startedAt = new Date();
   let current: ScenarioSession | undefined;
+  let stage: EventStage | undefined;
   const token = `client-mode-${randomBytes(12).toString('hex')}`;
   const server = await startReference({
     token,
     ...(options.listen ? parseListen(options.listen) : { host: '127.0.0.1', port: 0 }),
     intercept: (request) => current?.handle(request),
+    interceptEvents: (socket) => {
+      if (!stage) return false;
+      stage.accept(socket as WebSocket);
+      return true;
+    },
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
       throw new ConfigurationError(
@@ -131,52 +188,40 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
   try {
     for (const [index, scenario] of scenarios.entries()) {
       if (options.signal?.aborted) break;
-      const list = options.list && !scenario.listFixed ? options.list : scenario.list;
-      if (options.list && scenario.listFixed && options.list !== scenario.list) {
-        checks.push(
-          skipped(scenario, list, `tied to the ${scenario.list} list; --list ${options.list} was given`),
-        );
-        options.onScenarioResult?.(checks.at(-1)!);
-        continue;
-      }
-      const session = new ScenarioSession(scenario, list);
-      current = session;
-      const env = scenarioEnv(server, scenario, list);
-      const began = Date.now();
-      let judgement: Judgement;
-      if (options.command) {
-        const outcome = await runClient({
-          command: options.command,
-          env,
+      let result: CheckResult;
+      if (isEventScenario(scenario)) {
+        result = await runEventScenario(scenario, {
+          server,
+          command: options.command!,
           cwd: options.cwd ?? process.cwd(),
           timeoutMs,
+          heartbeatMs: options.heartbeatMs ?? CLIENT_DEFAULTS.heartbeatMs,
           ...(options.signal ? { signal: options.signal } : {}),
+          setStage: (next) => {
+            stage = next;
+          },
         });
-        judgement = judgeCommandRun(session, outcome, timeoutMs);
       } else {
-        options.onListen?.({ scenario, env, index, total: scenarios.length });
-        judgement = await awaitListenedClient(
+        const session = new ScenarioSession(scenario, scenario.list);
+        current = session;
+        const began = Date.now();
+        const judgement = await runPaginationScenario(
           session,
+          server,
+          options,
           timeoutMs,
-          options.idleMs ?? CLIENT_DEFAULTS.idleMs,
-          options.signal,
+          index,
+          scenarios.length,
         );
+        current = undefined;
+        result = toCheckResult(scenario, session, judgement, Date.now() - began, server.baseUrl, redactor);
       }
-      current = undefined;
-      const result = toCheckResult(
-        scenario,
-        list,
-        session,
-        judgement,
-        Date.now() - began,
-        server.baseUrl,
-        redactor,
-      );
       checks.push(result);
       options.onScenarioResult?.(result);
     }
   } finally {
     current = undefined;
+    stage = undefined;
     await server.close();
   }
   const interrupted = Boolean(options.signal?.aborted);
@@ -187,7 +232,10 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     target: {
       baseUrl: server.baseUrl,
       embedded: true,
-      client: options.command ? { command: options.command } : { listen: options.listen! },
+      client: {
+        ...(options.command ? { command: options.command } : { listen: options.listen! }),
+        suites: [...suites],
+      },
     },
     profile: 'strict',
     level,
@@ -199,10 +247,34 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     verdict: computeVerdict(checks, level, false, interrupted),
     checks,
     notes: [
-      `client mode: the checker served ${server.baseUrl} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by its requests`,
+      `client mode (${suites.join(', ')}): the checker served ${server.baseUrl} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by ${suites.includes('events') ? 'its requests, frames and event lines' : 'its requests'}`,
     ],
     ...(interrupted ? { interrupted: true } : {}),
   };
+}
+
+/** One pagination scenario: run the command (or wait for the listened client) and judge it. */
+async function runPaginationScenario(
+  session: ScenarioSession,
+  server: ReferenceServer,
+  options: ClientRunOptions,
+  timeoutMs: number,
+  index: number,
+  total: number,
+): Promise<Judgement> {
+  const env = scenarioEnv(server, session.scenario, session.list);
+  if (options.command) {
+    const outcome = await runClient({
+      command: options.command,
+      env,
+      cwd: options.cwd ?? process.cwd(),
+      timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return judgeCommandRun(session, outcome, timeoutMs);
+  }
+  options.onListen?.({ scenario: session.scenario, env, index, total });
+  return awaitListenedClient(session, timeoutMs, options.idleMs ?? CLIENT_DEFAULTS.idleMs, options.signal);
 }
 
 /** --listen: wait for the first list request, then until the client has been quiet for idleMs. */
@@ -243,28 +315,18 @@ async function awaitListenedClient(
   };
 }
 
-function skipped(scenario: ClientScenario, list: ListKind, reason: string): CheckResult {
-  return {
-    ...identity(scenario, list),
-    status: 'skip',
-    reason,
-    durationMs: 0,
-  };
-}
-
-const identity = (scenario: ClientScenario, list: ListKind) => ({
+const identity = (scenario: ClientScenario) => ({
   id: scenario.id,
   title: scenario.title,
   group: 'pagination' as const,
   level: scenario.level,
   experimental: false,
   rules: scenario.rules,
-  operations: [LISTS[list].operation],
+  operations: [LISTS[scenario.list].operation],
 });
 
 function toCheckResult(
   scenario: ClientScenario,
-  list: ListKind,
   session: ScenarioSession,
   judgement: Judgement,
   durationMs: number,
@@ -279,7 +341,7 @@ function toCheckResult(
     notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
   const [reason] = judgement.problems;
   return {
-    ...identity(scenario, list),
+    ...identity(scenario),
     status: reason ? 'fail' : 'pass',
     ...(reason ? { reason } : {}),
     durationMs,

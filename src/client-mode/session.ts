@@ -5,7 +5,7 @@
  */
 import type { InterceptedReply, InterceptedRequest } from '../reference/contract.js';
 import { LISTS, type ListKind } from './lists.js';
-import type { ClientRequest, ClientScenario } from './model.js';
+import type { ClientRequest, ClientScenario, PageSize } from './model.js';
 
 /** §4.1 rule 4: without a limit the recommended default is 50. */
 export const DEFAULT_LIMIT = 50;
@@ -106,17 +106,24 @@ export class ScenarioSession {
     let data: Record<string, unknown>[] = [];
     if (index !== undefined) {
       const size = this.scenario.neverEnds ? 1 : this.scenario.pages[index];
-      const count = size === 'limit' ? limitOf(limit) : size;
+      const count = pageSize(size, limitOf(limit));
       data =
         this.pageItems.get(index) ??
         Array.from({ length: count }, () => LISTS[this.list].item(this.nextItem++));
       this.pageItems.set(index, data);
     }
-    if (next === undefined) return this.scenario.end === 'null' ? { data, next: null } : { data };
+    if (next === undefined) {
+      if (this.scenario.end !== 'null') return { data };
+      return this.list === 'message' ? { data, prev: null, next: null } : { data, next: null };
+    }
     // message.list is bidirectional (§4.1): prev equals next, so a client may follow either marker.
     return this.list === 'message' ? { data, prev: next, next } : { data, next };
   }
 }
+
+/** Items on a page of `size` for a request whose limit is `limit` (model.ts PageSize); never above the limit. */
+const pageSize = (size: PageSize, limit: number): number =>
+  size === 'limit' ? limit : size === 'short' ? limit - 1 : Math.min(size, limit);
 
 const limitOf = (limit: unknown): number => {
   const value = typeof limit === 'string' ? Number(limit) : limit;

@@ -45,6 +45,12 @@ export interface ReferenceOptions {
    * scripted pages through it and records what the client asked for.
    */
   intercept?: (request: InterceptedRequest) => InterceptedReply | undefined;
+  /**
+   * Consulted for every WebSocket accepted at {base}/events (a `ws` WebSocket, typed unknown so that the
+   * shipped types need no @types/ws): true takes the socket over (the reference then does nothing with
+   * it). Client mode scripts the event stream through it.
+   */
+  interceptEvents?: (socket: unknown) => boolean;
 }
 
 /** An interface request as the intercept hook sees it: parsed, authenticated, not yet handled. */

@@ -98,6 +98,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const hub = new EventHub({
     faults,
     tolerate,
+    ...(options.interceptEvents ? { intercept: options.interceptEvents } : {}),
     logins: () => Object.values(identities).map(login),
     authenticate: (token) => {
       const userId = token === undefined ? undefined : byToken.get(token)?.userId;

@@ -70,12 +70,29 @@ const levelOption = (options: ReporterOptions): BadgeLevel => {
 export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeData {
   const level = levelOption(options);
   const counts = badgeCounts(run, level);
-  const message =
+  const levelText = level === 'must' ? 'must' : 'must+should';
+  let message =
     counts.counted === 0
       ? 'no checks ran'
-      : `${counts.passed}/${counts.counted} ${level === 'must' ? 'must' : 'must+should'}` +
+      : `${counts.passed}/${counts.counted} ${levelText}` +
         (counts.skipped ? `, ${counts.skipped} skipped` : '');
-  const label = run.mode === 'client' ? CLIENT_BADGE_LABEL : BADGE_LABEL;
+  const suites = run.mode === 'client' ? (run.target.client?.suites ?? []) : [];
+  // Client mode: the badge names the client suites run, and with several, how each one did.
+  if (suites.length > 1 && counts.counted > 0) {
+    message = `${suites
+      .map((suite) => {
+        const of = badgeCounts(
+          { ...run, checks: run.checks.filter((check) => check.group === suite) },
+          level,
+        );
+        return `${suite} ${of.passed}/${of.counted}`;
+      })
+      .join(', ')} ${levelText}`;
+  }
+  const label =
+    run.mode === 'client'
+      ? `${CLIENT_BADGE_LABEL}${suites.length ? `: ${suites.join(' + ')}` : ''}`
+      : BADGE_LABEL;
   return { schemaVersion: 1, label, message, color: badgeColor(counts) };
 }
 

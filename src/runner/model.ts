@@ -121,7 +121,8 @@ export interface RunResult {
     baseUrl: string;
     embedded: boolean;
     faults?: string[];
-    client?: { command?: string; listen?: string };
+    /** `suites`: the client suites run (pagination, events). */
+    client?: { command?: string; listen?: string; suites?: ('pagination' | 'events')[] };
   };
   profile: 'satori' | 'strict';
   /** Level at which the verdict is computed (--level). */

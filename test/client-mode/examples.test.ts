@@ -7,37 +7,53 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { isEventScenario } from '../../src/client-mode/model.js';
 import { tempDir } from '../support/temp.js';
 import { type ClientRun, failing, ROOT, runClientCommand } from './helpers.js';
 
 const client = (name: string) => `node examples/clients/${name}.mjs`;
 
 describe('conformance client --command (example clients)', () => {
-  // Each defective client runs once, whichever test asks first (the tests run in any order).
+  // Each defective client runs once per shape, whichever test asks first (the tests run in any order).
   const defectiveRuns = new Map<string, Promise<ClientRun>>();
-  const runDefective = (file: string): Promise<ClientRun> => {
-    if (!defectiveRuns.has(file))
+  const runDefective = (file: string, shape: string): Promise<ClientRun> => {
+    const key = `${file} ${shape}`;
+    if (!defectiveRuns.has(key))
       defectiveRuns.set(
-        file,
-        runClientCommand(['--command', client(file), '--level', 'should', '--reporter', 'json,console']),
+        key,
+        runClientCommand([
+          '--command',
+          client(file),
+          '--level',
+          'should',
+          '--grep',
+          shape,
+          '--reporter',
+          'json,console',
+        ]),
       );
-    return defectiveRuns.get(file)!;
+    return defectiveRuns.get(key)!;
   };
 
   it('passes the correct client in every scenario, and writes every report in client mode', async () => {
-    const scenarios = await loadClientScenarios();
+    const scenarios = (await loadClientScenarios()).filter((scenario) => !isEventScenario(scenario));
     const run = await runClientCommand(['--command', client('correct'), '--level', 'should']);
     expect(run.code).toBe(0);
     expect(run.report.checks.map((check) => [check.id, check.status])).toEqual(
       scenarios.map((scenario) => [scenario.id, 'pass']),
     );
     expect(run.report.mode).toBe('client');
-    expect(run.report.target.client).toEqual({ command: client('correct') });
+    expect(run.report.target.client).toEqual({ command: client('correct'), suites: ['pagination'] });
     expect(validate('report', run.report)).toEqual([]);
+    const must = scenarios.filter((scenario) => scenario.level === 'must').length;
     const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
-    expect(badge).toMatchObject({ label: 'client conformance', message: '8/8 must', color: 'brightgreen' });
+    expect(badge).toMatchObject({
+      label: 'client conformance: pagination',
+      message: `${must}/${must} must`,
+      color: 'brightgreen',
+    });
     expect(readFileSync(join(run.outDir, 'junit.xml'), 'utf8')).toContain(
-      'name="client.pagination/short-page-with-next-continues"',
+      'name="client.message.list/short-page-with-next-continues"',
     );
     for (const file of ['report.md', 'report.html'])
       expect(readFileSync(join(run.outDir, file), 'utf8')).toContain(
@@ -45,53 +61,70 @@ describe('conformance client --command (example clients)', () => {
       );
     // The correct client printed its ids: no scenario fell back to judging requests only.
     expect(run.report.checks.flatMap((check) => check.evidence?.notes ?? [])).toEqual([]);
-  });
+  }, 240_000);
 
-  // alone: the defect shows in this scenario only (the other defects break several).
-  const defects: [file: string, scenario: string, reason: RegExp, alone?: 'alone'][] = [
+  // Each defect runs through the scenarios of its shape, on every list (a shape reaches every list).
+  // alone: the defect shows in the scenarios of this shape only.
+  const defects: [file: string, shape: string, scenario: string, reason: RegExp, alone?: 'alone'][] = [
     [
       'stops-on-short-page',
-      'client.pagination/short-page-with-next-continues',
-      /stopped after request 1, answered with 2 item\(s\), next/,
+      'short-page-with-next-continues',
+      'client.guild.list/short-page-with-next-continues',
+      /stopped after request 1, answered with 49 item\(s\), next/,
     ],
     [
       'stops-on-empty-page',
-      'client.pagination/empty-page-with-next-continues',
+      'empty-page-with-next-continues|empty-first-page',
+      'client.channel.list/empty-page-with-next-continues',
       /stopped after request 2, answered with 0 item\(s\), next/,
-      'alone',
     ],
     [
       'next-from-last-id',
-      'client.pagination/opaque-token-passed-verbatim',
+      'opaque-token-passed-verbatim',
+      'client.friend.list/opaque-token-passed-verbatim',
       /sent next "81001", but the server's next was/,
     ],
     [
       'continues-on-full-page',
+      'full-page-without-next-stops',
       'client.message.list/full-page-without-next-stops',
       /request 3 \(no next\) came after the last page \(50 item\(s\), no next\)/,
+      'alone',
     ],
-    ['no-loop-guard', 'client.pagination/never-ending-token-not-repeated', /a second time/, 'alone'],
+    [
+      'no-loop-guard',
+      'never-ending-token-not-repeated',
+      'client.reaction.list/never-ending-token-not-repeated',
+      /a second time/,
+      'alone',
+    ],
     [
       'null-as-token',
-      'client.pagination/null-next-stops',
+      'null-next-stops',
+      'client.guild.member.list/null-next-stops',
       /request 3 \(next null\) came after the last page \(3 item\(s\), next: null\)/,
+      'alone',
     ],
     [
       'until-empty-page',
-      'client.pagination/ends-after-one-item',
+      'ends-after-one-item|limit-above-bound|walks-before',
+      'client.guild.role.list/ends-after-one-item',
       /request 2 \(no next\) came after the last page \(1 item\(s\), no next\)/,
     ],
   ];
 
   it.each(defects)(
-    'fails %s in the scenario that targets it, exit 1',
-    async (file, scenario, reason, alone) => {
-      const run = await runDefective(file);
+    'fails %s in the scenarios of its shape on every list, exit 1',
+    async (file, shape, scenario, reason, alone) => {
+      const run = await runDefective(file, shape);
       expect(run.code).toBe(1);
       const check = run.report.checks.find((candidate) => candidate.id === scenario)!;
       expect(check.status).toBe('fail');
       expect(check.reason).toMatch(reason);
-      if (alone) expect(failing(run.report)).toEqual([scenario]);
+      const first = shape.split('|')[0];
+      const ofShape = run.report.checks.filter((candidate) => candidate.id.endsWith(`/${first}`));
+      expect(ofShape).toHaveLength(7);
+      if (alone) expect(failing(run.report)).toEqual(ofShape.map((candidate) => candidate.id));
       // The console names the scenario it breaks.
       expect(run.out).toContain(`FAIL  ${check.level.padEnd(6)} ${scenario}`);
       // The evidence shows the pages served and the requests the client made next.
@@ -103,17 +136,19 @@ describe('conformance client --command (example clients)', () => {
       );
       expect(JSON.stringify(run.report)).not.toMatch(/client-mode-[0-9a-f]{24}/);
     },
+    120_000,
   );
 
   // Two-sided: every scenario fails for at least one defective client (a scenario that cannot fail is
   // a defect), and the correct client passes them all (above).
   it('has a defective client failing every scenario', async () => {
-    const failedByADefect = new Set<string>();
-    for (const [file] of defects)
-      for (const id of failing((await runDefective(file)).report)) failedByADefect.add(id);
-    const ids = (await loadClientScenarios()).map((scenario) => scenario.id);
+    const runs = await Promise.all(defects.map(([file, shape]) => runDefective(file, shape)));
+    const failedByADefect = new Set(runs.flatMap((run) => failing(run.report)));
+    const ids = (await loadClientScenarios())
+      .filter((scenario) => !isEventScenario(scenario))
+      .map((scenario) => scenario.id);
     expect(ids.filter((id) => !failedByADefect.has(id))).toEqual([]);
-  });
+  }, 240_000);
 
   it('passes the copy-paste adapter of README "Check your client"', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -131,5 +166,5 @@ describe('conformance client --command (example clients)', () => {
     ]);
     expect(failing(run.report)).toEqual([]);
     expect(run.code).toBe(0);
-  });
+  }, 240_000);
 });

@@ -1,5 +1,7 @@
 /** The reference's intercept hook (ReferenceOptions.intercept), over real HTTP. */
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { InterceptedRequest, ReferenceServer } from '../../src/reference/contract.js';
 import { DEFAULT_TOKENS, startReference } from '../../src/reference/server.js';
 
@@ -37,5 +39,40 @@ describe('ReferenceOptions.intercept', () => {
     // Not consulted for a request the reference refuses first (an unknown token: 401).
     expect((await post('guild.list', {}, 'wrong-token')).status).toBe(401);
     expect(seen).toHaveLength(2);
+  });
+
+  it('interceptEvents takes over the sockets it claims; the reference serves the others', async () => {
+    const taken: WebSocket[] = [];
+    let claim = true;
+    server = await startReference({
+      interceptEvents: (socket) => {
+        if (!claim || !(socket instanceof WebSocket)) return false;
+        taken.push(socket);
+        socket.send(JSON.stringify({ op: 4, body: { logins: [], scripted: true } }));
+        return true;
+      },
+    });
+    const firstFrame = async () => {
+      const client = new WebSocket(server!.eventsUrl);
+      const message = once(client, 'message');
+      await once(client, 'open');
+      client.send(JSON.stringify({ op: 3, body: { token: DEFAULT_TOKENS.self } }));
+      const [data] = await message;
+      client.terminate();
+      return JSON.parse(String(data));
+    };
+    try {
+      expect(await firstFrame()).toEqual({ op: 4, body: { logins: [], scripted: true } });
+      expect(taken).toHaveLength(1);
+      claim = false;
+      const ready = await firstFrame();
+      expect(ready.op).toBe(4);
+      expect(ready.body.logins.map((login: { user: { id: string } }) => login.user.id)).toEqual([
+        server.identities.self.userId,
+      ]);
+    } finally {
+      // The reference leaves a socket it gave away alone, also on close: its taker ends it.
+      for (const socket of taken) socket.terminate();
+    }
   });
 });

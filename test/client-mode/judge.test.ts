@@ -5,13 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRequests } from '../../src/client-mode/judge.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { isEventScenario } from '../../src/client-mode/model.js';
 import { ScenarioSession } from '../../src/client-mode/session.js';
 import { DEFAULT_TOKENS } from '../../src/reference/server.js';
 
 const identity = { token: DEFAULT_TOKENS.self, userId: '1001', platform: 'reference', name: 'bot' };
 
 async function session(id: string) {
-  const scenario = (await loadClientScenarios()).find((candidate) => candidate.id === id)!;
+  const scenario = (await loadClientScenarios()).find((candidate) => candidate.id === id);
+  if (!scenario || isEventScenario(scenario)) throw new Error(`no pagination scenario ${id}`);
   const current = new ScenarioSession(scenario, scenario.list);
   /** Sends one request; returns the page's next. */
   const send = (fields: Record<string, unknown>) => {
@@ -23,7 +25,7 @@ async function session(id: string) {
 
 describe('judgeRequests', () => {
   it('names a retry of the same token', async () => {
-    const { current, send } = await session('client.pagination/short-page-with-next-continues');
+    const { current, send } = await session('client.guild.list/short-page-with-next-continues');
     const first = send({});
     send({ next: first });
     send({ next: first });
@@ -33,13 +35,13 @@ describe('judgeRequests', () => {
   });
 
   it('names a client that starts over instead of following next, also in the never-ending scenario', async () => {
-    const short = await session('client.pagination/short-page-with-next-continues');
+    const short = await session('client.guild.list/short-page-with-next-continues');
     short.send({});
     short.send({});
     expect(judgeRequests(short.current)).toEqual([
-      expect.stringMatching(/^request 2 sent no next after a page with 2 item\(s\), next /),
+      expect.stringMatching(/^request 2 sent no next after a page with 49 item\(s\), next /),
     ]);
-    const loop = await session('client.pagination/never-ending-token-not-repeated');
+    const loop = await session('client.reaction.list/never-ending-token-not-repeated');
     loop.send({ channel_id: '4001', message_id: '7000150', emoji_id: 'thumbs-up' });
     loop.send({ channel_id: '4001', message_id: '7000150', emoji_id: 'thumbs-up' });
     expect(judgeRequests(loop.current)).toEqual([expect.stringMatching(/^request 2 .* started over/)]);
@@ -58,7 +60,7 @@ describe('judgeRequests', () => {
   });
 
   it('answers a token it never issued with an empty end page', async () => {
-    const { current, send } = await session('client.pagination/opaque-token-passed-verbatim');
+    const { current, send } = await session('client.friend.list/opaque-token-passed-verbatim');
     send({});
     expect(send({ next: 'made-up' })).toBeUndefined();
     expect(current.requests.map((request) => [request.served, request.page.data.length])).toEqual([

@@ -42,7 +42,7 @@ describe('conformance client --listen', () => {
         '--idle',
         '300',
         '--grep',
-        'short-page|null-next',
+        'client.guild.list/short-page|client.guild.member.list/null-next',
         '--reporter',
         'console',
       ],
@@ -52,16 +52,16 @@ describe('conformance client --listen', () => {
     expect(code).toBe(0);
     expect(started).toHaveLength(2);
     expect((await Promise.all(started)).map((outcome) => outcome.exitCode)).toEqual([0, 0]);
-    expect(out).toMatch(/scenario 1\/2 client\.pagination\/short-page-with-next-continues/);
+    expect(out).toMatch(/scenario 1\/2 client\.guild\.list\/short-page-with-next-continues/);
     expect(out).toMatch(/CONFORMANCE_LIST="guild"/);
     expect(out).toMatch(/CONFORMANCE_GUILD_ID="3001"/);
-    expect(err).toMatch(/pass {2}client\.pagination\/null-next-stops/);
+    expect(err).toMatch(/pass {2}client\.guild\.member\.list\/null-next-stops/);
   });
 
   it('fails a scenario whose client never comes, after the scenario timeout', async () => {
     const result = await runClientMode({
       listen: '127.0.0.1:0',
-      grep: 'ends-after-one-item',
+      grep: 'client.guild.role.list/ends-after-one-item',
       scenarioTimeoutMs: 300,
     });
     expect(result.verdict).toBe('fail');
@@ -74,7 +74,7 @@ describe('conformance client --listen', () => {
     const started: Promise<ClientOutcome>[] = [];
     const result = await runClientMode({
       listen: '127.0.0.1:0',
-      grep: 'empty-page',
+      grep: 'client.channel.list/empty-page',
       idleMs: 300,
       onListen: ({ env }) => {
         started.push(
@@ -89,7 +89,7 @@ describe('conformance client --listen', () => {
     });
     await Promise.all(started);
     expect(result.checks[0]).toMatchObject({
-      id: 'client.pagination/empty-page-with-next-continues',
+      id: 'client.channel.list/empty-page-with-next-continues',
       status: 'fail',
     });
     expect(result.checks[0].reason).toMatch(/stopped after request 2/);

@@ -79,6 +79,8 @@ export interface EventHubOptions {
   onIdentified?: () => void;
   /** How many events are kept for resume (IDENTIFY with sn). */
   bufferSize?: number;
+  /** Consulted for every accepted socket: true takes it over (client mode scripts the socket itself). */
+  intercept?: (socket: WebSocket) => boolean;
 }
 
 export interface EmitOptions {
@@ -216,7 +218,9 @@ export class EventHub {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
-      this.#server.handleUpgrade(request, socket, head, (webSocket) => this.#accept(webSocket));
+      this.#server.handleUpgrade(request, socket, head, (webSocket) => {
+        if (!this.#options.intercept?.(webSocket)) this.#accept(webSocket);
+      });
     });
   }
 

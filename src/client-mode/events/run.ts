@@ -1,0 +1,155 @@
+/**
+ * Runs one event-stream scenario: starts the client with the event environment, lets the scenario's
+ * script play the server on the scripted socket, then ends the client (SIGTERM to its process group) and
+ * turns the transcript into the check result. Bounded by --scenario-timeout whatever the client does:
+ * every wait of the script ends at the deadline, and the client is stopped after it.
+ */
+import type { ReferenceServer } from '../../reference/contract.js';
+import { PLATFORM, SEED } from '../../reference/world.js';
+import type { CheckResult } from '../../runner/model.js';
+import type { EventScenario } from '../model.js';
+import { startClient } from '../process.js';
+import { ClientExited, EventStage, login, ScenarioDeadline, type TranscriptEntry } from './stage.js';
+
+/** Transcript lines kept in the evidence, and shown in the failure note. */
+const EVIDENCE_ENTRIES = 200;
+const NOTE_ENTRIES = 40;
+
+export interface EventRunContext {
+  server: ReferenceServer;
+  command: string;
+  cwd: string;
+  timeoutMs: number;
+  heartbeatMs: number;
+  signal?: AbortSignal;
+  /** Routes the sockets of {base}/events to this stage while the scenario runs (undefined after). */
+  setStage(stage: EventStage | undefined): void;
+}
+
+/** The environment of an event scenario (README "Check your client", event contract). */
+export function eventEnv(server: ReferenceServer, scenarioId: string, heartbeatMs: number) {
+  return {
+    CONFORMANCE_EVENTS_URL: server.eventsUrl,
+    CONFORMANCE_BASE_URL: server.baseUrl,
+    CONFORMANCE_TOKEN: server.identities.self.token,
+    CONFORMANCE_PLATFORM: PLATFORM,
+    CONFORMANCE_SELF_ID: SEED.self,
+    CONFORMANCE_SCENARIO: scenarioId,
+    CONFORMANCE_HEARTBEAT_MS: String(heartbeatMs),
+  };
+}
+
+const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `was killed by ${signal}` : `exited with code ${code}`;
+
+export async function runEventScenario(scenario: EventScenario, run: EventRunContext): Promise<CheckResult> {
+  const began = Date.now();
+  const { identities } = run.server;
+  const stage = new EventStage({
+    token: identities.self.token,
+    selfId: identities.self.userId,
+    selfName: identities.self.name,
+    platform: PLATFORM,
+    deadline: began + run.timeoutMs,
+    otherLogins: [
+      login(2, PLATFORM, identities.peer.userId, identities.peer.name),
+      login(3, PLATFORM, identities.third.userId, identities.third.name),
+    ],
+  });
+  run.setStage(stage);
+  const client = startClient({
+    command: run.command,
+    env: eventEnv(run.server, scenario.id, run.heartbeatMs),
+    cwd: run.cwd,
+    // A backstop only: the client is stopped when the script ends, at the deadline at the latest.
+    timeoutMs: run.timeoutMs + 5_000,
+    onLine: (line) => stage.line(line),
+    onExit: (code, signal) => stage.clientExited(describeExit(code, signal)),
+  });
+  const onAbort = () => client.stop();
+  run.signal?.addEventListener('abort', onAbort, { once: true });
+  const problems: string[] = [];
+  const notes: string[] = [];
+  let exitProblem = false;
+  try {
+    await scenario.script({
+      stage,
+      heartbeatMs: run.heartbeatMs,
+      fail: (problem) => problems.push(problem),
+      note: (note) => notes.push(note),
+    });
+  } catch (error) {
+    if (error instanceof ScenarioDeadline)
+      problems.push(
+        `the scenario timed out after ${run.timeoutMs} ms (--scenario-timeout) waiting for ${error.message}`,
+      );
+    else if (error instanceof ClientExited) {
+      if (!scenario.mayExit) {
+        problems.push(error.message);
+        exitProblem = true;
+      }
+    } else throw error;
+  } finally {
+    run.signal?.removeEventListener('abort', onAbort);
+  }
+  const exitedEarly = stage.exited;
+  client.stop();
+  const outcome = await client.outcome;
+  run.setStage(undefined);
+  for (const connection of stage.connections) connection.socket.terminate();
+  if (exitedEarly && !scenario.mayExit && !exitProblem)
+    problems.push(
+      `the client ${exitedEarly.how} before the checker ended it (an event client runs until it is stopped)`,
+    );
+  if ((exitedEarly || outcome.spawnError) && outcome.stderrTail.trim())
+    notes.push(`stderr: …${redact(outcome.stderrTail.trim().slice(-600), stage.options.token)}`);
+  if (outcome.spawnError) problems.unshift(`the client command could not be started: ${outcome.spawnError}`);
+  if (stage.eventsSent > 0 && stage.printed.length === 0)
+    notes.push('the client printed no {"event":{…}} line');
+  return toResult(scenario, stage, problems, notes, Date.now() - began);
+}
+
+const redact = (text: string, token: string) => text.split(token).join('$TOKEN');
+
+const render = (entry: TranscriptEntry): string => {
+  const where = entry.connection ? `#${entry.connection} ` : '';
+  const arrow = { client: '→', checker: '←', stdout: 'printed', process: '·' }[entry.from];
+  return `${String(entry.at).padStart(6)} ms ${where}${arrow} ${entry.text}`;
+};
+
+function toResult(
+  scenario: EventScenario,
+  stage: EventStage,
+  problems: string[],
+  notes: string[],
+  durationMs: number,
+): CheckResult {
+  const [reason] = problems;
+  const transcript = stage.transcript;
+  if (reason) {
+    // The frames exchanged (→ from the client, ← from the checker) and the lines printed, tokens redacted.
+    const shown = transcript.slice(-NOTE_ENTRIES).map(render);
+    const cut = transcript.length > NOTE_ENTRIES ? ` (last ${NOTE_ENTRIES} of ${transcript.length})` : '';
+    const dropped = stage.dropped ? ` (${stage.dropped} more lines not recorded)` : '';
+    notes.push(`transcript${cut}${dropped}:\n${shown.join('\n')}`);
+  }
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    group: 'events',
+    level: scenario.level,
+    experimental: false,
+    rules: scenario.rules,
+    operations: [],
+    status: reason ? 'fail' : 'pass',
+    ...(reason ? { reason } : {}),
+    durationMs,
+    evidence: {
+      expected: scenario.expectation,
+      ...(reason ? { observed: problems.join('; ') } : {}),
+      exchanges: [],
+      events: transcript.slice(0, EVIDENCE_ENTRIES),
+      ...(notes.length ? { notes } : {}),
+    },
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * The event socket as client mode serves it (suite `events`): the reference's {base}/events, taken over
+ * through its socket intercept hook and scripted per scenario. The stage records every frame both ways,
+ * every event line the client printed (`{"event":{"sn":N,"type":"T"}}`) and every connection, and lets a
+ * scenario wait for any of them, bounded by the scenario's deadline (de-facto-conventions.md "Events":
+ * opcodes 0 EVENT, 1 PING, 2 PONG, 3 IDENTIFY, 4 READY, 5 META; close 4004 on a bad token).
+ *
+ * The opcodes are written out here, not shared with the reference or src/events: the side that judges a
+ * client must not share a bug with the sides that judge servers.
+ */
+import type { RawData, WebSocket } from 'ws';
+
+/** Transcript lines kept; a client that floods the socket or stdout is recorded up to here. */
+const TRANSCRIPT_LIMIT = 2000;
+
+export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
+const OP_NAMES: Record<number, string> = {
+  0: 'EVENT',
+  1: 'PING',
+  2: 'PONG',
+  3: 'IDENTIFY',
+  4: 'READY',
+  5: 'META',
+};
+export const opName = (op: unknown): string =>
+  typeof op === 'number' && OP_NAMES[op] ? OP_NAMES[op] : `op ${JSON.stringify(op)}`;
+
+/** A frame the client sent: parsed when it is JSON `{op, body}`. */
+export interface ClientFrame {
+  at: number;
+  op?: number;
+  body?: Record<string, unknown>;
+  raw: string;
+}
+
+/** An event the client said it handed to its application. */
+export interface PrintedEvent {
+  at: number;
+  sn: unknown;
+  type: unknown;
+}
+
+/** One line of the scenario's transcript (report evidence; the token is redacted). */
+export interface TranscriptEntry {
+  /** ms since the scenario began */
+  at: number;
+  /** Connection number (1 = the first) for frames and closes. */
+  connection?: number;
+  from: 'client' | 'checker' | 'stdout' | 'process';
+  text: string;
+}
+
+/** Waiting ended at the scenario's deadline. */
+export class ScenarioDeadline extends Error {}
+/** The client process exited while the scenario waited for it. */
+export class ClientExited extends Error {}
+
+export interface Login {
+  sn: number;
+  adapter: string;
+  platform: string;
+  user: { id: string; name: string };
+  status: number;
+  features: string[];
+}
+
+export class EventConnection {
+  readonly frames: ClientFrame[] = [];
+  /** Set once closed: the code and who closed it. */
+  closed?: { at: number; code: number; by: 'client' | 'checker' };
+  private read = 0;
+
+  constructor(
+    private readonly stage: EventStage,
+    readonly socket: WebSocket,
+    readonly number: number,
+    readonly openedAt: number,
+  ) {
+    socket.on('message', (data: RawData) => this.receive(data.toString()));
+    socket.on('close', (code: number) => {
+      this.closed ??= { at: Date.now(), code, by: 'client' };
+      stage.log('process', `connection ${number} closed (${code}, by the ${this.closed.by})`, number);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private receive(raw: string): void {
+    let frame: ClientFrame = { at: Date.now(), raw };
+    try {
+      const parsed = JSON.parse(raw);
+      if (parsed && typeof parsed === 'object') frame = { ...frame, op: parsed.op, body: parsed.body };
+    } catch {
+      // Recorded raw: a scenario judges what it can.
+    }
+    this.frames.push(frame);
+    this.stage.log(
+      'client',
+      `${opName(frame.op)} ${frame.body ? JSON.stringify(frame.body) : ''}`.trim(),
+      this.number,
+    );
+    if (frame.op === Op.PING) this.send(Op.PONG);
+    if (frame.op === Op.IDENTIFY) this.stage.onIdentify?.(this, frame.body ?? {});
+  }
+
+  /** The next frame not read yet that matches (frames before it are read too); waits for it. */
+  next(match: (frame: ClientFrame) => boolean, what: string): Promise<ClientFrame> {
+    return this.stage.waitFor(() => {
+      const index = this.frames.findIndex((frame, i) => i >= this.read && match(frame));
+      if (index < 0) return undefined;
+      this.read = index + 1;
+      return this.frames[index];
+    }, what);
+  }
+
+  /** The IDENTIFY body (waits for it). */
+  async identify(): Promise<Record<string, unknown>> {
+    const frame = await this.next(
+      (candidate) => candidate.op === Op.IDENTIFY,
+      `IDENTIFY on connection ${this.number}`,
+    );
+    return frame.body ?? {};
+  }
+
+  /** Sends a frame; `summary` is what the transcript shows instead of the whole body. */
+  send(op: number, body?: unknown, summary?: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    const frame = body === undefined ? { op } : { op, body };
+    this.socket.send(JSON.stringify(frame));
+    const shown = summary ?? (body === undefined ? '' : JSON.stringify(body));
+    this.stage.log('checker', `${opName(op)} ${shown}`.trim(), this.number);
+  }
+
+  ready(logins: Login[] = [this.stage.selfLogin]): void {
+    this.send(Op.READY, { logins }, `logins of users ${logins.map((entry) => entry.user.id).join(', ')}`);
+  }
+
+  /** An EVENT of `type` for `login` (default: the login the client acts as), sn as given. */
+  event(sn: number, type = 'message-created', login: Login = this.stage.selfLogin): void {
+    this.stage.eventsSent += 1;
+    this.send(Op.EVENT, this.stage.envelope(sn, type, login), `sn ${sn} ${type} (login ${login.user.id})`);
+  }
+
+  /** An abrupt drop: no close frame, as a network failure or a crashed server looks. */
+  drop(): void {
+    this.closed ??= { at: Date.now(), code: 1006, by: 'checker' };
+    this.stage.log('checker', 'dropped the connection (no close frame)', this.number);
+    this.socket.terminate();
+  }
+
+  close(code: number, reason: string): void {
+    this.closed ??= { at: Date.now(), code, by: 'checker' };
+    this.stage.log('checker', `close ${code} "${reason}"`, this.number);
+    this.socket.close(code, reason);
+  }
+}
+
+export interface StageOptions {
+  token: string;
+  selfId: string;
+  platform: string;
+  deadline: number;
+  /** Every other identity the server hosts (READY with several logins). */
+  otherLogins: Login[];
+  selfName: string;
+}
+
+export class EventStage {
+  readonly began = Date.now();
+  readonly connections: EventConnection[] = [];
+  readonly printed: PrintedEvent[] = [];
+  readonly transcript: TranscriptEntry[] = [];
+  readonly selfLogin: Login;
+  readonly otherLogins: Login[];
+  /** Called on every IDENTIFY, before the script sees it (e.g. to refuse every one). */
+  onIdentify?: (connection: EventConnection, body: Record<string, unknown>) => void;
+  /** Set when the client process exited. */
+  exited?: { at: number; how: string };
+  private taken = 0;
+  private readonly counts = new Map<unknown, number>();
+  /** Transcript lines not kept (a flooding client): the first TRANSCRIPT_LIMIT are. */
+  dropped = 0;
+  eventsSent = 0;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(readonly options: StageOptions) {
+    this.selfLogin = login(1, options.platform, options.selfId, options.selfName);
+    this.otherLogins = options.otherLogins;
+  }
+
+  get deadline(): number {
+    return this.options.deadline;
+  }
+
+  /** The socket intercept hook: every connection to {base}/events during the scenario comes here. */
+  accept(socket: WebSocket): void {
+    const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
+    this.connections.push(connection);
+    this.log('process', `connection ${connection.number} opened`, connection.number);
+    this.notify();
+  }
+
+  /** A stdout line of the client: an event line is recorded, anything else is the client's own log. */
+  line(text: string): void {
+    if (!text.startsWith('{') || !text.includes('"event"')) return;
+    try {
+      const { event } = JSON.parse(text) as { event?: { sn?: unknown; type?: unknown } };
+      if (!event || typeof event !== 'object') return;
+      this.printed.push({ at: Date.now(), sn: event.sn, type: event.type });
+      this.counts.set(event.sn, (this.counts.get(event.sn) ?? 0) + 1);
+      this.log('stdout', text);
+      this.notify();
+    } catch {
+      this.log('stdout', `(not JSON) ${text.slice(0, 200)}`);
+    }
+  }
+
+  clientExited(how: string): void {
+    this.exited = { at: Date.now(), how };
+    this.log('process', `the client ${how}`);
+    this.notify();
+  }
+
+  log(from: TranscriptEntry['from'], text: string, connection?: number): void {
+    if (this.transcript.length >= TRANSCRIPT_LIMIT) {
+      this.dropped += 1;
+      this.notify();
+      return;
+    }
+    const redacted = text.split(this.options.token).join('$TOKEN').slice(0, 2000);
+    this.transcript.push({
+      at: Date.now() - this.began,
+      from,
+      text: redacted,
+      ...(connection ? { connection } : {}),
+    });
+    this.notify();
+  }
+
+  /** Resolves with the check's first defined value; at the deadline rejects ScenarioDeadline(what). */
+  waitFor<T>(check: () => T | undefined, what: string, until = this.deadline): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const attempt = () => {
+        const value = check();
+        if (value !== undefined) return settle(() => resolve(value));
+        if (this.exited)
+          return settle(() =>
+            reject(new ClientExited(`the client ${this.exited!.how} while the checker waited for ${what}`)),
+          );
+        if (Date.now() >= until) return settle(() => reject(new ScenarioDeadline(what)));
+      };
+      const timer = setTimeout(attempt, Math.max(until - Date.now(), 0));
+      const settle = (end: () => void) => {
+        clearTimeout(timer);
+        this.waiters.delete(attempt);
+        end();
+      };
+      this.waiters.add(attempt);
+      attempt();
+    });
+  }
+
+  /** Like waitFor, but resolves undefined when `ms` pass first (an observation window, not a deadline). */
+  async within<T>(ms: number, check: () => T | undefined, what: string): Promise<T | undefined> {
+    const until = Math.min(Date.now() + ms, this.deadline);
+    try {
+      return await this.waitFor(check, what, until);
+    } catch (error) {
+      if (error instanceof ScenarioDeadline && Date.now() < this.deadline) return undefined;
+      throw error;
+    }
+  }
+
+  /** The next connection the scenario has not taken yet. */
+  nextConnection(what = 'the client to connect to CONFORMANCE_EVENTS_URL'): Promise<EventConnection> {
+    return this.waitFor(() => {
+      const connection = this.connections[this.taken];
+      if (connection) this.taken += 1;
+      return connection;
+    }, what);
+  }
+
+  /** Waits until the client printed every one of these sn. */
+  delivered(sns: number[], what = `the client to print events ${sns.join(', ')}`): Promise<true> {
+    return this.waitFor(() => (sns.every((sn) => this.printedCount(sn) > 0) ? true : undefined), what);
+  }
+
+  printedCount(sn: number): number {
+    return this.counts.get(sn) ?? 0;
+  }
+
+  /** The EVENT body: the de-facto envelope (sn, type, timestamp, login, resources at top level). */
+  envelope(sn: number, type: string, login: Login): Record<string, unknown> {
+    const user = { id: login.user.id, name: login.user.name };
+    const resources =
+      type === 'message-created'
+        ? {
+            channel: { id: '4001', type: 0, name: 'client-mode' },
+            guild: { id: '3001', name: 'Client mode' },
+            user: { id: '81001', name: 'client-mode-user' },
+            message: { id: String(95000 + sn), content: `event ${sn}` },
+          }
+        : { user };
+    return { sn, type, timestamp: this.began + sn, login, ...resources };
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+export const login = (sn: number, platform: string, id: string, name: string): Login => ({
+  sn,
+  adapter: 'conformance',
+  platform,
+  user: { id, name },
+  status: 1,
+  features: [],
+});

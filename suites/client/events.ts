@@ -1,0 +1,353 @@
+/**
+ * Client-mode event-stream scenarios (`conformance client --suite events`): the checker serves the event
+ * socket and scripts it; the client connects to CONFORMANCE_EVENTS_URL, identifies, keeps its heartbeat,
+ * reconnects on its own and prints `{"event":{"sn":N,"type":"T"}}` per event it hands to its application.
+ * §6 leaves the transport "not shown": every scenario judges a de-facto convention (de-facto-conventions.md
+ * "Events"), at should level.
+ */
+import { ClientExited, type EventConnection } from '../../src/client-mode/events/stage.js';
+import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
+
+/** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
+const CONVENTION_MS = 10_000;
+const SLACK_MS = 2_000;
+/** Reconnects observed after drops before a client with no wait between them is called a storm. */
+const STORM_RECONNECTS = 5;
+/** A wait of this much in all between the drops and the reconnects shows a backoff. */
+const BACKOFF_SHOWN_MS = 250;
+/** After an authentication close: the window watched, and the new connections in it that make a storm. */
+const AUTH_WINDOW_MS = 2_000;
+const AUTH_STORM_ATTEMPTS = 5;
+
+/** A connection the client has identified on, answered with READY. */
+async function identified({ stage }: EventScenarioContext) {
+  const connection = await stage.nextConnection();
+  await connection.identify();
+  connection.ready();
+  return connection;
+}
+
+const list = (sns: number[]) => sns.join(', ');
+
+/** Which of `sns` the client printed not at all, and which more than once. */
+function deliveries({ stage }: EventScenarioContext, sns: number[]) {
+  return {
+    missing: sns.filter((sn) => stage.printedCount(sn) === 0),
+    twice: sns.filter((sn) => stage.printedCount(sn) > 1),
+  };
+}
+
+/** Undefined instead of ClientExited: the scenario judges the exit itself. */
+const unlessExited = <T>(promise: Promise<T>) =>
+  promise.catch((error) => {
+    if (error instanceof ClientExited) return undefined;
+    throw error;
+  });
+
+/**
+ * After something unusual was sent: event `now` at once and event `later` a heartbeat after it, on the
+ * same connection. The client fails when it exits, closes the socket, or does not print both.
+ */
+async function deliveredAfter(
+  t: EventScenarioContext,
+  connection: EventConnection,
+  [now, later]: [number, number],
+  after: string,
+) {
+  const { stage } = t;
+  const printedOrGone = (sn: number) => () =>
+    stage.printedCount(sn) > 0 || connection.closed || stage.exited ? true : undefined;
+  connection.event(now);
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(now), `event ${now}`));
+  // A crash or a close that follows the frame shows within a heartbeat: watched that long.
+  await unlessExited(
+    stage.within(t.heartbeatMs, () => (connection.closed || stage.exited ? true : undefined), 'a close'),
+  );
+  connection.event(later);
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(later), `event ${later}`));
+  // A crashing client's socket closes (1006) just before its exit is seen: a moment tells them apart.
+  if (connection.closed?.by === 'client' && !stage.exited)
+    await unlessExited(stage.within(500, () => (stage.exited ? true : undefined), 'an exit'));
+  if (stage.exited) return t.fail(`the client ${stage.exited.how} after ${after}`);
+  if (connection.closed?.by === 'client')
+    return t.fail(`the client closed the socket (${connection.closed.code}) after ${after}`);
+  const missing = [now, later].filter((sn) => stage.printedCount(sn) === 0);
+  if (missing.length)
+    t.fail(
+      `events ${list(missing)}, sent after ${after}, were not delivered within ${CONVENTION_MS / 1000} s`,
+    );
+}
+
+export default [
+  defineEventScenario({
+    id: 'client.events/identify-carries-token',
+    title: 'IDENTIFY carries the token, within 10 s of connecting',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-IDENTIFY'],
+    expectation:
+      'the client connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY {token: CONFORMANCE_TOKEN} within 10 s',
+    async script(t) {
+      const connection = await t.stage.nextConnection();
+      const frame = await t.stage.within(
+        CONVENTION_MS + SLACK_MS,
+        () => connection.frames.find((candidate) => candidate.op === 3),
+        'IDENTIFY',
+      );
+      if (!frame) return t.fail(`no IDENTIFY within ${(CONVENTION_MS + SLACK_MS) / 1000} s of connecting`);
+      const token = frame.body?.token;
+      if (token !== t.stage.options.token) {
+        const sent =
+          typeof token === 'string'
+            ? JSON.stringify(token.split(t.stage.options.token).join('$TOKEN'))
+            : 'no token';
+        t.fail(`IDENTIFY carried ${sent}; it must carry the token as given (CONFORMANCE_TOKEN)`);
+      }
+      connection.ready();
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/ping-within-interval',
+    title: 'PING within the heartbeat interval (10 s, or CONFORMANCE_HEARTBEAT_MS), and again',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-PING'],
+    expectation:
+      'after READY the client sends PING within 10 s (within the hint when it honours CONFORMANCE_HEARTBEAT_MS), and keeps sending it',
+    async script(t) {
+      const connection = await identified(t);
+      const pingAfter = (from: number) => () =>
+        connection.frames.find((frame) => frame.op === 1 && frame.at > from);
+      const first = await t.stage.within(CONVENTION_MS + SLACK_MS, pingAfter(connection.openedAt), 'a PING');
+      if (!first)
+        return t.fail(
+          `no PING within ${(CONVENTION_MS + SLACK_MS) / 1000} s of connecting (de-facto: about every 10 s)`,
+        );
+      const interval = first.at - connection.openedAt;
+      if (interval > 2 * t.heartbeatMs + SLACK_MS) {
+        t.note(
+          `first PING after ${interval} ms: the client does not honour CONFORMANCE_HEARTBEAT_MS (${t.heartbeatMs} ms); one interval observed`,
+        );
+        return;
+      }
+      const second = await t.stage.within(CONVENTION_MS + SLACK_MS, pingAfter(first.at), 'a second PING');
+      if (!second)
+        t.fail(
+          `one PING after ${interval} ms, then none for ${(CONVENTION_MS + SLACK_MS) / 1000} s: the heartbeat stopped`,
+        );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/resumes-with-last-sn',
+    title: 'After an abrupt drop the client reconnects and resumes with the last sn it received',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-RESUME', 'CLIENT-CONV-WS-IDENTIFY'],
+    expectation:
+      'events 1–3, then the connection drops: the client reconnects and its IDENTIFY carries sn 3 (and the token again)',
+    async script(t) {
+      const first = await identified(t);
+      for (const sn of [1, 2, 3]) first.event(sn);
+      await t.stage.delivered([1, 2, 3]);
+      first.drop();
+      const second = await t.stage.nextConnection('the client to reconnect after the drop');
+      const body = await second.identify();
+      second.ready();
+      if (body.token !== t.stage.options.token)
+        t.fail('IDENTIFY after the drop did not carry the token as given');
+      if (body.sn === 3) return;
+      if (body.sn === undefined && body.sequence === 3)
+        return t.fail('IDENTIFY resumed with the older `sequence` 3 only; servers of the family read `sn`');
+      if (body.sn === undefined)
+        return t.fail(
+          'IDENTIFY after the drop carried no sn: the events sent while the client was away are lost',
+        );
+      t.fail(
+        `IDENTIFY after the drop carried sn ${JSON.stringify(body.sn)}, but the last event the client received was sn 3`,
+      );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/reconnects-with-backoff',
+    title: 'Dropped again and again, the client reconnects, waiting between attempts',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-RECONNECT'],
+    expectation: `each connection is dropped as soon as it opens: the client reconnects on its own, and within ${STORM_RECONNECTS} reconnects it has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
+    async script(t) {
+      let connection = await identified(t);
+      connection.event(1);
+      await t.stage.delivered([1]);
+      const gaps: number[] = [];
+      while (gaps.length < STORM_RECONNECTS) {
+        connection.drop();
+        const dropped = connection.closed!.at;
+        connection = await t.stage.nextConnection(`reconnect ${gaps.length + 1} after a drop`);
+        gaps.push(connection.openedAt - dropped);
+        if (gaps.reduce((sum, gap) => sum + gap, 0) >= BACKOFF_SHOWN_MS) return;
+      }
+      t.fail(
+        `${STORM_RECONNECTS} reconnects after ${STORM_RECONNECTS} drops, after ${gaps.join(', ')} ms: a reconnect storm; wait between attempts, longer each time`,
+      );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/each-event-once-across-replay',
+    title: 'Every event delivered exactly once across a drop and the replay',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-ONCE', 'CLIENT-CONV-WS-RESUME'],
+    expectation:
+      'events 1–5, a drop, events 6–7 while the client is away; on its IDENTIFY with sn the server replays what follows it, then event 8: the client prints 1–8, each once',
+    async script(t) {
+      const first = await identified(t);
+      for (const sn of [1, 2, 3, 4, 5]) first.event(sn);
+      await t.stage.delivered([1, 2, 3, 4, 5]);
+      first.drop();
+      const second = await t.stage.nextConnection('the client to reconnect after the drop');
+      const body = await second.identify();
+      const from =
+        typeof body.sn === 'number' ? body.sn : typeof body.sequence === 'number' ? body.sequence : 7;
+      second.ready();
+      // The replay: what the server kept after the sn the client gave (6 and 7 happened while it was away).
+      for (let sn = from + 1; sn <= 7; sn++) second.event(sn);
+      second.event(8);
+      const all = [1, 2, 3, 4, 5, 6, 7, 8];
+      await t.stage.within(
+        CONVENTION_MS,
+        () => (deliveries(t, all).missing.length ? undefined : true),
+        'events 1–8',
+      );
+      // A duplicate of the replay shows within a heartbeat: watched that long.
+      await t.stage.within(
+        t.heartbeatMs,
+        () => (deliveries(t, all).twice.length ? true : undefined),
+        'a duplicate',
+      );
+      const { missing, twice } = deliveries(t, all);
+      const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
+      if (missing.length)
+        t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
+      if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/unknown-opcode-ignored',
+    title: 'Frames of an unknown opcode (and META) do not stop delivery',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-UNKNOWN'],
+    expectation:
+      'event 1, a META frame, a frame with op 42, event 2, and a heartbeat later event 3, on the same connection: the client prints the events and keeps the socket open',
+    async script(t) {
+      const connection = await identified(t);
+      connection.event(1);
+      connection.send(5, { proxy_urls: [] });
+      connection.send(42, { note: 'an opcode from a later version' });
+      await deliveredAfter(t, connection, [2, 3], 'a META frame and a frame with op 42');
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/unknown-event-type-delivered-on',
+    title: 'An event of an unknown type does not stop delivery',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-UNKNOWN'],
+    expectation:
+      'event 1 (message-created), event 2 of a type no version names, event 3 (guild-emoji-added), then events 4 and, a heartbeat later, 5 (message-created): the client delivers 1, 4 and 5 (2 and 3 as it likes) and keeps the socket open',
+    async script(t) {
+      const connection = await identified(t);
+      connection.event(1);
+      connection.event(2, 'x-conformance-unknown-type');
+      connection.event(3, 'guild-emoji-added');
+      await deliveredAfter(t, connection, [4, 5], 'an event of an unknown type');
+      if (t.stage.printedCount(1) === 0) t.fail('event 1 (message-created) was not delivered');
+      const skipped = [2, 3].filter((sn) => t.stage.printedCount(sn) === 0);
+      if (skipped.length)
+        t.note(`events ${list(skipped)} (types it may not know) were not delivered; allowed`);
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-close-not-retried-in-a-storm',
+    title: 'An authentication close (4004) is not retried in a storm',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    expectation: `every IDENTIFY is answered with close 4004: in the ${AUTH_WINDOW_MS / 1000} s after the first, the client connects fewer than ${AUTH_STORM_ATTEMPTS} times again (giving up, or exiting, is fine)`,
+    async script(t) {
+      const { stage } = t;
+      let first: number | undefined;
+      stage.onIdentify = (connection) => {
+        connection.close(4004, 'authentication failed');
+        first ??= Date.now();
+      };
+      const firstClose = await stage.waitFor(() => first, 'the client to connect and IDENTIFY');
+      const attempts = () =>
+        stage.connections.filter((connection) => connection.openedAt > firstClose).length;
+      await stage
+        .within(
+          AUTH_WINDOW_MS,
+          () => (attempts() >= AUTH_STORM_ATTEMPTS ? true : undefined),
+          'a reconnect storm',
+        )
+        .catch((error) => {
+          // Exiting after an authentication failure is a fine way to give up.
+          if (!(error instanceof ClientExited)) throw error;
+        });
+      if (attempts() >= AUTH_STORM_ATTEMPTS)
+        t.fail(
+          `${attempts()} new connections within ${Date.now() - firstClose} ms of a 4004 close: an authentication failure retried in a storm`,
+        );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/ready-with-several-logins',
+    title: 'READY with several logins: the events of the client’s own login are delivered',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-LOGINS'],
+    expectation:
+      'READY lists three logins, the client’s (CONFORMANCE_SELF_ID) second; events 1 and 4 are for it, 2 and 3 for the others: the client delivers 1 and 4',
+    async script(t) {
+      const { stage } = t;
+      const connection = await stage.nextConnection();
+      await connection.identify();
+      const [peer, third] = stage.otherLogins;
+      connection.ready([peer, stage.selfLogin, third]);
+      connection.event(1);
+      connection.event(2, 'message-created', peer);
+      connection.event(3, 'message-created', third);
+      connection.event(4);
+      const own = await stage.within(
+        CONVENTION_MS,
+        () => (stage.printedCount(1) && stage.printedCount(4) ? true : undefined),
+        'events 1 and 4',
+      );
+      if (!own) {
+        const missing = [1, 4].filter((sn) => stage.printedCount(sn) === 0);
+        return t.fail(
+          `events ${list(missing)}, of the client's own login, were not delivered within ${CONVENTION_MS / 1000} s`,
+        );
+      }
+      const others = [2, 3].filter((sn) => stage.printedCount(sn) > 0);
+      if (others.length)
+        t.note(
+          `events ${list(others)} of the other logins were delivered too (allowed: the envelope names the login)`,
+        );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/events-right-after-ready',
+    title: 'Events arriving right behind READY, while the client identifies, are delivered',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-EARLY'],
+    expectation: 'READY and events 1–3 sent at once, in one burst: the client delivers all three',
+    async script(t) {
+      const connection = await t.stage.nextConnection();
+      await connection.identify();
+      connection.ready();
+      for (const sn of [1, 2, 3]) connection.event(sn);
+      const all = await t.stage.within(
+        CONVENTION_MS,
+        () => (deliveries(t, [1, 2, 3]).missing.length ? undefined : true),
+        'events 1–3',
+      );
+      if (!all)
+        t.fail(
+          `events ${list(deliveries(t, [1, 2, 3]).missing)}, sent right behind READY, were not delivered within ${CONVENTION_MS / 1000} s`,
+        );
+    },
+  }),
+];

@@ -1,0 +1,237 @@
+/**
+ * `conformance client --suite events`: the checker serves the event socket, scripted per scenario, and
+ * judges the example clients over real loopback WebSockets (issue 22): the correct one passes every
+ * scenario in well under a minute, each defective one fails the scenario that targets its defect, and
+ * every scenario ends at --scenario-timeout whatever the client does.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../spec/validate.js';
+import { loadClientScenarios } from '../../src/client-mode/load.js';
+import { isEventScenario } from '../../src/client-mode/model.js';
+import { STOP_GRACE_MS } from '../../src/client-mode/process.js';
+import { failing, ROOT, runClientCommand } from './helpers.js';
+
+const client = (name: string) => `node examples/clients/events/${name}.mjs`;
+const eventIds = async () =>
+  (await loadClientScenarios())
+    .filter((scenario) => isEventScenario(scenario))
+    .map((scenario) => scenario.id);
+
+describe('conformance client --suite events (example clients)', () => {
+  const failedByADefect = new Set<string>();
+
+  it('passes the correct client in every event scenario, in under 60 s, at the default level should', async () => {
+    const began = Date.now();
+    const run = await runClientCommand(['--suite', 'events', '--command', client('correct')]);
+    const took = Date.now() - began;
+    expect(run.code).toBe(0);
+    expect(run.report.level).toBe('should');
+    expect(run.report.checks.map((check) => [check.id, check.status])).toEqual(
+      (await eventIds()).map((id) => [id, 'pass']),
+    );
+    expect(run.report.checks.every((check) => check.group === 'events')).toBe(true);
+    expect(run.report.target.client).toEqual({ command: client('correct'), suites: ['events'] });
+    expect(validate('report', run.report)).toEqual([]);
+    const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
+    expect(badge).toMatchObject({
+      label: 'client conformance: events',
+      message: '10/10 must+should',
+      color: 'brightgreen',
+    });
+    expect(took).toBeLessThan(60_000);
+  }, 120_000);
+
+  const defects: [file: string, scenario: string, reason: RegExp][] = [
+    [
+      'bearer-in-identify',
+      'identify-carries-token',
+      /IDENTIFY carried "Bearer \$TOKEN"; it must carry the token as given/,
+    ],
+    ['no-heartbeat', 'ping-within-interval', /no PING within 12 s of connecting/],
+    ['resumes-without-sn', 'resumes-with-last-sn', /IDENTIFY after the drop carried no sn/],
+    [
+      'reconnects-at-once',
+      'reconnects-with-backoff',
+      /5 reconnects after 5 drops, after .* ms: a reconnect storm/,
+    ],
+    [
+      'resumes-from-start',
+      'each-event-once-across-replay',
+      /events 1, 2, 3, 4, 5 were delivered twice \(the client resumed with sn 0\)/,
+    ],
+    [
+      'closes-on-unknown-opcode',
+      'unknown-opcode-ignored',
+      /the client closed the socket \(1002\) after a META frame and a frame with op 42/,
+    ],
+    [
+      'crashes-on-unknown-type',
+      'unknown-event-type-delivered-on',
+      /the client exited with code 1 after an event of an unknown type/,
+    ],
+    [
+      'retries-auth-at-once',
+      'auth-close-not-retried-in-a-storm',
+      /new connections within \d+ ms of a 4004 close/,
+    ],
+    [
+      'first-login-is-self',
+      'ready-with-several-logins',
+      /events 1, 4, of the client's own login, were not delivered/,
+    ],
+    [
+      'busy-after-ready',
+      'events-right-after-ready',
+      /events 1, 2, 3, sent right behind READY, were not delivered/,
+    ],
+  ];
+
+  it.each(defects)(
+    'fails %s in %s, exit 1, with the frames and lines as evidence',
+    async (file, scenario, reason) => {
+      const id = `client.events/${scenario}`;
+      const run = await runClientCommand([
+        '--suite',
+        'events',
+        '--command',
+        client(file),
+        '--grep',
+        id,
+        '--reporter',
+        'json,console',
+      ]);
+      expect(run.code).toBe(1);
+      const check = run.report.checks.find((candidate) => candidate.id === id)!;
+      expect(check.status).toBe('fail');
+      expect(check.reason).toMatch(reason);
+      for (const failed of failing(run.report)) failedByADefect.add(failed);
+      expect(run.out).toContain(`FAIL  should ${id}`);
+      // The evidence: the frames exchanged and the lines printed, the token redacted.
+      const transcript = check.evidence?.notes?.find((note) => note.startsWith('transcript'));
+      expect(transcript).toMatch(/→ IDENTIFY \{"token":"(Bearer )?\$TOKEN"/);
+      expect(check.evidence?.events?.length).toBeGreaterThan(0);
+      expect(JSON.stringify(run.report)).not.toMatch(/client-mode-[0-9a-f]{24}/);
+    },
+    60_000,
+  );
+
+  it('has a defective client failing every event scenario', async () => {
+    expect((await eventIds()).filter((id) => !failedByADefect.has(id))).toEqual([]);
+  });
+});
+
+describe('conformance client --suite events: clients that hang, flood, never connect', () => {
+  const bound = (timeout: number) => timeout + STOP_GRACE_MS + 2_000;
+
+  it('ends every scenario at --scenario-timeout when the client never connects', async () => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      'node -e "setInterval(() => {}, 1000)"',
+      '--scenario-timeout',
+      '1500',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.report.checks).toHaveLength((await eventIds()).length);
+    for (const check of run.report.checks) {
+      expect(check.status).toBe('fail');
+      expect(check.reason).toMatch(
+        /^the scenario timed out after 1500 ms \(--scenario-timeout\) waiting for the client to connect/,
+      );
+      expect(check.durationMs).toBeLessThan(bound(1500));
+    }
+  }, 120_000);
+
+  it('ends the scenario of a client that floods the socket and stdout and ignores SIGTERM', async () => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      'node test/client-mode/fixtures/floods-events.mjs',
+      '--grep',
+      'resumes-with-last-sn|ping-within',
+      '--scenario-timeout',
+      '2000',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.report.checks.map((check) => check.status)).toEqual(['pass', 'fail']);
+    expect(run.report.checks[1].reason).toMatch(
+      /^the scenario timed out after 2000 ms \(--scenario-timeout\) waiting for /,
+    );
+    for (const check of run.report.checks) expect(check.durationMs).toBeLessThan(bound(2000));
+  }, 60_000);
+
+  it('fails a client that exits at once, saying so', async () => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      'node -e "process.exit(3)"',
+      '--grep',
+      'identify',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.report.checks[0].reason).toBe(
+      'the client exited with code 3 while the checker waited for the client to connect to CONFORMANCE_EVENTS_URL',
+    );
+  });
+});
+
+describe('README "Check your client": the event adapter', () => {
+  it('passes every event scenario', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const snippet = /```js\n(\/\/ check-events\.mjs[\s\S]*?)```/.exec(readme)?.[1];
+    expect(snippet).toBeDefined();
+    // In the package folder, so that `ws` resolves as it does in a user's project.
+    const dir = mkdtempSync(join(ROOT, 'node_modules', '.client-mode-readme-'));
+    try {
+      writeFileSync(join(dir, 'check-events.mjs'), snippet!);
+      const run = await runClientCommand([
+        '--suite',
+        'events',
+        '--command',
+        `node ${join(dir, 'check-events.mjs')}`,
+        '--reporter',
+        'json',
+      ]);
+      expect(failing(run.report)).toEqual([]);
+      expect(run.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('conformance client --suite pagination,events', () => {
+  it('runs both suites; the badge says how each did', async () => {
+    const command =
+      'if [ -n "$CONFORMANCE_EVENTS_URL" ]; then node examples/clients/events/correct.mjs; else node examples/clients/correct.mjs; fi';
+    const run = await runClientCommand([
+      '--suite',
+      'pagination,events',
+      '--command',
+      command,
+      '--grep',
+      'client.guild.list/ends-after-one-item|identify-carries-token',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.report.checks.map((check) => [check.id, check.group, check.status])).toEqual([
+      ['client.guild.list/ends-after-one-item', 'pagination', 'pass'],
+      ['client.events/identify-carries-token', 'events', 'pass'],
+    ]);
+    expect(run.report.target.client?.suites).toEqual(['pagination', 'events']);
+    const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
+    expect(badge).toMatchObject({
+      label: 'client conformance: pagination + events',
+      message: 'pagination 1/1, events 1/1 must+should',
+    });
+  });
+});
