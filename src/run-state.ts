@@ -12,6 +12,7 @@ import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
+import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
 import { computeVerdict, summarize } from './runner/summary.js';
@@ -130,6 +131,8 @@ export class RunState {
   ledger: Ledger | undefined;
   registeredWebhook: string | undefined;
   redactor = new Redactor([]);
+  /** Ends the redactor's guard over every cut (spec/brief.ts), at teardown. */
+  releaseCuts: (() => void) | undefined;
   readonly #deadline: NodeJS.Timeout;
   readonly #onUserSignal = () => {
     if (this.stop.signal.aborted) return;
@@ -193,35 +196,38 @@ export class RunState {
       outcome.failed ?? this.stopReason ?? (outcome.interrupted ? String(this.signal.reason) : undefined);
     if (stoppedReason && !this.stoppedAt) this.markStop();
     const { level, profile, includeExperimental } = this.settings;
-    return this.redactor.redactDeep<RunResult>({
-      tool: { name: 'chat-conformance', version: toolVersion() },
-      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
-      target: {
-        baseUrl: this.baseUrl,
-        embedded: reference !== undefined,
-        ...(reference ? { faults: [...reference.faults] } : {}),
-      },
-      profile,
-      level,
-      includeExperimental,
-      startedAt: this.startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - this.started),
-      variants: this.variants,
-      summary: summarize(outcome.results),
-      verdict: computeVerdict(
-        outcome.results,
+    return this.redactor.redactValues<RunResult>(
+      {
+        tool: { name: 'chat-conformance', version: toolVersion() },
+        spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+        target: {
+          baseUrl: this.baseUrl,
+          embedded: reference !== undefined,
+          ...(reference ? { faults: [...reference.faults] } : {}),
+        },
+        profile,
         level,
         includeExperimental,
-        outcome.interrupted || stoppedReason !== undefined,
-      ),
-      checks: outcome.results,
-      ...(this.cleanup ? { cleanup: this.cleanup } : {}),
-      notes,
-      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
-      ...(outcome.interrupted ? { interrupted: true } : {}),
-      ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
-      ...(findings.list().length ? { findings: findings.list() } : {}),
-    });
+        startedAt: this.startedAt.toISOString(),
+        durationMs: Math.round(performance.now() - this.started),
+        variants: this.variants,
+        summary: summarize(outcome.results),
+        verdict: computeVerdict(
+          outcome.results,
+          level,
+          includeExperimental,
+          outcome.interrupted || stoppedReason !== undefined,
+        ),
+        checks: outcome.results,
+        ...(this.cleanup ? { cleanup: this.cleanup } : {}),
+        notes,
+        ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+        ...(outcome.interrupted ? { interrupted: true } : {}),
+        ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
+        ...(findings.list().length ? { findings: findings.list() } : {}),
+      },
+      RUN_SHAPE,
+    );
   }
 
   /** Always, success or not: the deadline, the signal listener, the webhook, the connections, the reference. */
@@ -235,8 +241,37 @@ export class RunState {
       this.client?.close().catch(() => undefined),
     ]);
     if (this.ownsReference) await this.reference?.close().catch(() => undefined);
+    this.releaseCuts?.();
   }
 }
+
+/**
+ * What a run result's redaction keeps (the structure the checker made: a short token such as 'x' would
+ * garble keys and names) and where a server chose keys too (event bodies).
+ */
+export const RUN_SHAPE = {
+  received: CHECK_SHAPE.received,
+  structural: new Set([
+    ...CHECK_SHAPE.structural,
+    'tool',
+    'spec',
+    'mode',
+    'embedded',
+    'faults',
+    'profile',
+    'includeExperimental',
+    'startedAt',
+    'variants',
+    'summary',
+    'verdict',
+    'phase',
+    'count',
+    'kind',
+    'operation',
+    'checkId',
+    'interrupted',
+  ]),
+};
 
 /** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
 export async function registerWebhook(

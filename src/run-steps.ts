@@ -1,6 +1,7 @@
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
+import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
@@ -87,6 +88,13 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
   });
   state.client = client;
   state.redactor = client.redactor;
+  // Every cut of the process (`shorten`: messages, snippets, notes) redacts this run's tokens first.
+  state.releaseCuts = client.redactor.guardCuts();
+  for (const [flag, token] of [
+    ['--token', options.token],
+    ['--peer-token', options.peerToken],
+  ] as const)
+    if (token && token.length < FRAGMENT_LENGTH) state.notes.push(shortTokenNote(flag));
   const ledger = new Ledger();
   state.ledger = ledger;
   if (options.ledgerFile) {
@@ -327,6 +335,8 @@ export type RunError = Error & { partialResult?: RunResult };
  */
 export async function recoverOrThrow(state: RunState, error: unknown): Promise<RunResult> {
   const { options, client, ledger } = state;
+  // The phase the run stopped in is the one it failed in, not the cleanup that follows.
+  if (!state.stoppedAt) state.markStop();
   if (ledger && state.cleanup === undefined && client && options.cleanup !== false) {
     state.enter('cleanup', state.where.waitingFor);
     state.cleanup = await undoLedger(
@@ -345,7 +355,7 @@ export async function recoverOrThrow(state: RunState, error: unknown): Promise<R
         )
       : error;
   if (stopped instanceof Error) {
-    stopped.message = state.redactor.redact(stopped.message);
+    stopped.message = state.redactor.redactComposed(stopped.message);
     Object.defineProperty(stopped, 'partialResult', {
       value: state.result({ results: [], interrupted: false, failed: stopped.message }),
       enumerable: false,

@@ -250,7 +250,7 @@ export class HttpClient {
       const asked = parseRetryAfter(retryAfter);
       const cap = this.options.maxRetryWaitMs;
       if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
-        const message = this.redactor.redact(
+        const message = this.redactor.redactComposed(
           `${method} ${operationOf(url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
             `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
             `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
@@ -282,7 +282,7 @@ export class HttpClient {
       ? `the target is unresponsive (${this.unresponsive})`
       : this.#hanging.get(operation);
     if (why === undefined) return;
-    const message = this.redactor.redact(`${method} ${operation}: not sent: ${why}`);
+    const message = this.redactor.redactComposed(`${method} ${operation}: not sent: ${why}`);
     throw new RequestError(message, this.unresponsive ? 'unresponsive' : 'timeout', [
       {
         request: { method, url: this.redactor.redact(url), headers: {} },
@@ -327,7 +327,9 @@ export class HttpClient {
         title: offHost
           ? 'The target redirected off its base host (not followed: the token would go with it)'
           : 'The target answered with a redirect (not followed)',
-        detail: this.redactor.redact(`${operation} answered HTTP ${status} Location: ${headers.location}`),
+        detail: this.redactor.redactComposed(
+          `${operation} answered HTTP ${status} Location: ${headers.location}`,
+        ),
         exchange: findingExchange(exchange),
       });
     }
@@ -412,7 +414,7 @@ export class HttpClient {
         this.options.evidenceBodyBytes,
         Math.max(0, this.options.evidenceRunBytes - this.#evidenceSpent),
       );
-      const evidence = this.redactor.redactAndCut(text, limit);
+      const evidence = this.redactor.cut(text, limit);
       this.#evidenceSpent += evidence.text.length;
       const exchange: Exchange = {
         request: recordedRequest,
@@ -457,7 +459,7 @@ export class HttpClient {
       } else {
         message = `network error: ${describeCause(error)}`;
       }
-      message = redact(`${method} ${url}: ${message}`);
+      message = this.redactor.redactComposed(`${method} ${url}: ${message}`);
       const exchange: Exchange = {
         request: recordedRequest,
         ...(status

@@ -3,6 +3,7 @@
  * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
+import { shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
@@ -53,7 +54,7 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   const last = exchanges[exchanges.length - 1];
   if (last && (check.status === 'fail' || check.status === 'error')) {
     const response = last.response
-      ? `HTTP ${last.response.status} ${last.response.body.slice(0, 300)}`
+      ? `HTTP ${last.response.status} ${shorten(last.response.body, 300)}`
       : last.error;
     details.push(`last exchange: ${last.request.method} ${last.request.url} → ${response ?? ''}`);
     details.push(`reproduce: ${c.cyan(last.curl)}`);

@@ -280,7 +280,7 @@ export async function executeCheck(
       if (!result.ok) {
         fail(
           `${what}: a 2xx status (any body is accepted, §4.8)`,
-          `HTTP ${result.status} ${result.text.slice(0, 500)}`,
+          `HTTP ${result.status} ${env.client.redactor.shorten(result.text, 500)}`,
         );
       }
     },
@@ -393,21 +393,44 @@ export async function executeCheck(
     ...(notes.length ? { notes } : {}),
   };
   const hasEvidence = keepExchanges || evidence.notes !== undefined || evidence.events !== undefined;
-  // Every string of the result is redacted (a token can come back in any field, §Safety).
-  return env.client.redactor.redactDeep<CheckResult>({
-    id: check.id,
-    title: check.title,
-    group: check.group,
-    level: check.level,
-    experimental: check.experimental ?? false,
-    rules: [...check.rules],
-    operations: [...check.operations],
-    status,
-    ...(reason === undefined ? {} : { reason }),
-    durationMs: Math.round(performance.now() - started),
-    ...(hasEvidence ? { evidence } : {}),
-  });
+  // Every value of the result is redacted (a token can come back in any of them, §Safety); the
+  // structure the checker made (ids, names, levels) is not.
+  return env.client.redactor.redactValues<CheckResult>(
+    {
+      id: check.id,
+      title: check.title,
+      group: check.group,
+      level: check.level,
+      experimental: check.experimental ?? false,
+      rules: [...check.rules],
+      operations: [...check.operations],
+      status,
+      ...(reason === undefined ? {} : { reason }),
+      durationMs: Math.round(performance.now() - started),
+      ...(hasEvidence ? { evidence } : {}),
+    },
+    CHECK_SHAPE,
+  );
 }
+
+/**
+ * The fields of a check result the checker made (never redacted: a short token would garble them), and
+ * those whose keys a server chose (event bodies: redacted keys and all).
+ */
+export const CHECK_SHAPE = {
+  received: new Set(['events']),
+  structural: new Set([
+    'id',
+    'title',
+    'group',
+    'level',
+    'experimental',
+    'rules',
+    'operations',
+    'status',
+    'durationMs',
+  ]),
+} as const;
 
 const describeError = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -2,6 +2,8 @@
  * The sandbox a run works in: the guild and text channel given (--guild/--channel) or discovered
  * (guild.list → first guild; channel.list → first text channel, type 0), and the identities' user ids.
  */
+
+import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
@@ -48,7 +50,7 @@ type Answer = { status: number; text: string; headers: Record<string, string>; b
 /** What was wrong with an answer, in words a user can act on (issue 12: name the real cause). */
 export function diagnose(operation: string, result: Answer): string {
   const type = result.headers['content-type'] ?? '(no content-type)';
-  const start = result.text.slice(0, 200).replace(/\s+/g, ' ');
+  const start = shorten(result.text, 200).replace(/\s+/g, ' ');
   if (result.status >= 300 && result.status < 400)
     return `${operation} answered a redirect (HTTP ${result.status}, Location: ${result.headers.location ?? '(none)'}); it was not followed: pass the final address as --base-url`;
   if (result.status === 429)
