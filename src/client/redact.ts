@@ -201,7 +201,8 @@ export class Redactor implements CutGuard {
   /** Header values, and names (a server chooses them too), redacted. */
   redactHeaders(headers: Record<string, string>): Record<string, string> {
     const result: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) result[this.redactComposed(name)] = this.redact(value);
+    for (const [name, value] of Object.entries(headers))
+      result[this.redactComposed(name)] = this.redact(value);
     return result;
   }
 
