@@ -1,0 +1,67 @@
+/**
+ * Issue 20: a first hour without surprises — a closed pipe, a short or common token, a stopped run.
+ * Real processes of the built bin, real loopback servers.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/exit-codes.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { BUILT_BIN, ensureBuilt } from './helpers.js';
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+interface Ended {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built bin; `closeStdout` closes the reader of its stdout at once (a `| head -0`). */
+function bin(args: string[], options: { closeStdout?: boolean } = {}): Promise<Ended> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    if (options.closeStdout) child.stdout.destroy();
+    else child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('a closed pipe ends the output quietly (like git, ls)', () => {
+  it.each([[['--help']], [['list']], [['serve', '--list-faults']]])(
+    '%j | head: exit 0, nothing on stderr',
+    async (args) => {
+      const ended = await bin(args, { closeStdout: true });
+      expect(ended.stderr).toBe('');
+      expect(ended.code).toBe(0);
+    },
+  );
+});
+
+describe('a short or common token never breaks a run', () => {
+  it.each(['x', 'level', '123'])(
+    '--token %s against an unreachable URL: exit 3 with a valid report',
+    async (token) => {
+      const out = mkdtempSync(join(tmpdir(), 'conformance-short-token-'));
+      const ended = await bin(['--base-url', 'http://127.0.0.1:9/v1', '--token', token, '--out', out]);
+      expect(ended.stderr).not.toMatch(/internal error/);
+      expect(ended.code).toBe(EXIT.unreachable);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunResult;
+      // The structure is the checker's, whatever the token: keys and numbers as an unredacted run has them.
+      expect(report.summary.total).toBe(0);
+      expect(report.includeExperimental).toBe(false);
+      expect(report.stopped?.phase).toBe('discovery');
+      expect(ended.stderr).toContain('(including the version prefix, e.g. /v1)');
+      expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('NO VERDICT');
+    },
+  );
+});
