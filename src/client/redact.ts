@@ -52,7 +52,8 @@ export function secretForms(value: string): string[] {
   forms.add(JSON.stringify(JSON.stringify(value).slice(1, -1)).slice(1, -1));
   forms.add(htmlEscape(value));
   forms.add(new URLSearchParams({ t: value }).toString().slice(2));
-  forms.add(value.toWellFormed());
+  // A lone surrogate goes out as U+FFFD where text is re-encoded (UTF-8 bodies, headers).
+  forms.add(Buffer.from(value, 'utf8').toString('utf8'));
   return [...forms].filter(Boolean);
 }
 

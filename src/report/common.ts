@@ -53,3 +53,12 @@ export function clientTarget(run: RunResult): string | undefined {
   const who = client.command ? `client ${client.command}` : `client at ${client.listen}`;
   return `${who} (served ${run.target.baseUrl})`;
 }
+
+/**
+ * The headline of a run that stopped before any check ran (exit 2/3, or interrupted then): no verdict,
+ * only where and why it stopped; undefined for a run with a verdict.
+ */
+export function noVerdict(run: RunResult): string | undefined {
+  if (!run.stopped || run.checks.length > 0) return undefined;
+  return `NO VERDICT — stopped in ${run.stopped.phase}: ${run.stopped.reason}`;
+}

@@ -89,16 +89,22 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
       c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
     );
   }
+  const stale = run.baseline?.stale ?? [];
   lines.push(
     nothing
       ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
-      : run.verdict === 'pass'
-        ? c.green.bold(
-            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+      : run.verdict === 'fail' && outcome.failing === 0 && stale.length > 0
+        ? // Only the baseline fails the run: the line says so, and names them (--quiet prints only it).
+          c.red.bold(
+            `DOES NOT CONFORM: ${stale.length} stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (${stale.join(', ')} now pass${stale.length === 1 ? 'es' : ''}: remove ${stale.length === 1 ? 'it' : 'them'} from the expected-failures file); ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
           )
-        : c.red.bold(
-            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
-          ),
+        : run.verdict === 'pass'
+          ? c.green.bold(
+              `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+            )
+          : c.red.bold(
+              `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+            ),
   );
   return lines;
 }

@@ -16,6 +16,7 @@ import {
   groupsOf,
   humanDuration,
   isFailing,
+  noVerdict,
   STATUSES,
   truncate,
 } from './common.js';
@@ -365,7 +366,33 @@ function findingsHtml(run: RunResult): string {
   return parts.join('');
 }
 
+/** A run that stopped before any check: where and why, no verdict, counts or detected variants. */
+function stoppedPage(run: RunResult, headline: string): string {
+  const meta = [
+    `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
+    `${e(run.tool.name)} ${e(run.tool.version)}`,
+    `started ${e(run.startedAt)}`,
+    `took ${e(humanDuration(run.durationMs))}`,
+  ].join(' · ');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chat API conformance: NO VERDICT — ${e(run.target.baseUrl)}</title>
+<style>${CSS}.verdict.none{background:#6b7280}</style></head>
+<body><main>
+<h1>Chat API conformance <span class="verdict none">NO VERDICT</span></h1>
+<p class="meta">${meta}</p>
+<p class="reason">${e(headline)}</p>
+${findingsHtml(run)}
+</main>
+</body></html>
+`;
+}
+
 function page(run: RunResult, plan: EvidencePlan): string {
+  const headline = noVerdict(run);
+  if (headline) return stoppedPage(run, headline);
   const summary = run.summary;
   // Each card is a filter: it shows only its status (click again for all).
   const card = (status: string, count: number, label: string) =>

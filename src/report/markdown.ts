@@ -15,6 +15,7 @@ import {
   groupsOf,
   humanDuration,
   isFailing,
+  noVerdict,
   truncate,
 } from './common.js';
 import type { Reporter } from './types.js';
@@ -87,7 +88,8 @@ function summaryTables(run: RunResult): string {
 }
 
 function header(run: RunResult): string {
-  const verdict = run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
+  const stopped = noVerdict(run);
+  const verdict = stopped ? `⏹ ${escapeInline(stopped)}` : run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
   const meta = [
     `${code(`${run.tool.name} ${run.tool.version}`)}`,
     clientTarget(run)
@@ -99,6 +101,8 @@ function header(run: RunResult): string {
     humanDuration(run.durationMs),
   ];
   const lines = [`## Chat API conformance: ${verdict}`, '', meta.join(' · ')];
+  // A run that stopped before its checks has no counts, and its variants were not detected.
+  if (stopped) return lines.join('\n');
   const counts = run.summary;
   lines.push(
     '',
@@ -254,7 +258,7 @@ export const renderMarkdown: Reporter = (run, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
   budget.add(header(run));
-  budget.add(summaryTables(run));
+  if (!noVerdict(run)) budget.add(summaryTables(run));
   const baseline = baselineSection(run);
   if (baseline) budget.add(baseline);
   const findings = findingsSection(run);

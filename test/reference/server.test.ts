@@ -88,7 +88,10 @@ describe('protocol: auth, paths, bodies, errors', () => {
 
   it("hosts every login behind the bot's token: the user id header picks the peer (de-facto conventions)", async () => {
     const fields = { channel_id: SEED.historyChannel, content: 'as the peer behind the bot token' };
-    for (const headers of [{ 'satori-user-id': SEED.peer }, { 'x-self-id': SEED.peer }]) {
+    for (const headers of [{ 'satori-user-id': SEED.peer }, { 'x-self-id': SEED.peer }] as Record<
+      string,
+      string
+    >[]) {
       const created = await call(server, 'message.create', fields, { headers });
       expect(created.status).toBe(200);
       const [message] = created.body;

@@ -1,0 +1,54 @@
+/**
+ * Issue 20 item 4: a run that stopped before its checks says so instead of a verdict, and a baseline that
+ * fails a run names its stale entries on the verdict line (the one line --quiet prints).
+ */
+import { describe, expect, it } from 'vitest';
+import { renderConsole } from '../../src/report/console.js';
+import { renderHtml } from '../../src/report/html.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { summarize } from '../../src/runner/summary.js';
+import { passingRun } from './fixtures/runs.js';
+
+function stoppedRun(): RunResult {
+  const run = passingRun();
+  run.checks = [];
+  run.summary = summarize([]);
+  run.verdict = 'fail';
+  run.stopped = { phase: 'discovery', reason: 'Cannot reach the implementation at http://127.0.0.1:9/v1' };
+  return run;
+}
+
+describe('a run stopped before its checks (exit 2/3)', () => {
+  it('report.md: NO VERDICT with the phase and reason, no counts, no variants', () => {
+    const md = renderMarkdown(stoppedRun(), {});
+    expect(md).toContain('NO VERDICT — stopped in discovery: Cannot reach the implementation');
+    expect(md).not.toMatch(/FAIL|PASS/);
+    expect(md).not.toContain('Variants:');
+    expect(md).not.toContain('| Level |');
+  });
+
+  it('report.html: NO VERDICT with the phase and reason, no counts, no variants', () => {
+    const html = String(renderHtml(stoppedRun(), {}));
+    expect(html).toContain('<span class="verdict none">NO VERDICT</span>');
+    expect(html).toContain('stopped in discovery: Cannot reach the implementation');
+    expect(html).not.toContain('variants');
+    expect(html).not.toContain('class="cards"');
+  });
+
+  it('a run with checks keeps its verdict', () => {
+    expect(renderMarkdown(passingRun(), {})).toContain('✅ PASS');
+  });
+});
+
+describe('a baseline with stale entries', () => {
+  it('the verdict line says why the run fails and names them', () => {
+    const run = passingRun();
+    run.baseline = { expected: [], stale: ['a.check/one', 'b.check/two'], unknown: [] };
+    run.verdict = 'fail';
+    const last = renderConsole(run, { color: false }).trimEnd().split('\n').at(-1);
+    expect(last).toMatch(
+      /^DOES NOT CONFORM: 2 stale baseline entries \(a\.check\/one, b\.check\/two now pass/,
+    );
+  });
+});
