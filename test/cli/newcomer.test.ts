@@ -2,7 +2,7 @@
  * Issue 20: a first hour without surprises — a closed pipe, a short or common token, a stopped run.
  * Real processes of the built bin, real loopback servers.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,12 @@ function bin(args: string[], options: { closeStdout?: boolean } = {}): Promise<E
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+describe('the package', () => {
+  it('the built bin runs as a file (npm run build sets its mode; tsc does not)', () => {
+    expect(execFileSync(BUILT_BIN, ['--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
 
 describe('a closed pipe ends the output quietly (like git, ls)', () => {
   it.each([[['--help']], [['list']], [['serve', '--list-faults']]])(
