@@ -51,3 +51,6 @@ export const brief = (value: unknown, limit = 300): string => {
   const text = JSON.stringify(value);
   return text === undefined ? String(value) : shorten(text, limit);
 };
+
+/** A field's value in words: its JSON, or 'absent' where JSON has nothing to show (undefined). */
+export const shown = (value: unknown): string => JSON.stringify(value) ?? 'absent';

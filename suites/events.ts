@@ -123,7 +123,7 @@ async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>):
       reasons.push((error as Error).message);
     }
   }
-  t.skip(reasons.join('; '));
+  t.skip([...new Set(reasons)].join('; '));
 }
 
 /** A guild the bot joins by approving an invitation (§4.3); tracked: the ledger leaves it (trigger guild-removed). */

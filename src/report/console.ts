@@ -20,14 +20,17 @@ const statusLabel = (c: ChalkInstance, status: Status): string =>
     error: c.magenta('ERROR'),
   })[status];
 
-const counts = (c: ChalkInstance, value: StatusCounts): string =>
-  [
-    `${value.total} checks`,
-    c.green(`${value.pass} pass`),
-    value.fail ? c.red(`${value.fail} fail`) : `${value.fail} fail`,
-    value.error ? c.magenta(`${value.error} error`) : `${value.error} error`,
-    `${value.skip} skip`,
+/** A row of counts; numbers right-aligned in columns wide enough for any run (rows line up). */
+const counts = (c: ChalkInstance, value: StatusCounts): string => {
+  const n = (count: number) => String(count).padStart(3);
+  return [
+    `${n(value.total)} checks`,
+    c.green(`${n(value.pass)} pass`),
+    value.fail ? c.red(`${n(value.fail)} fail`) : `${n(value.fail)} fail`,
+    value.error ? c.magenta(`${n(value.error)} error`) : `${n(value.error)} error`,
+    `${n(value.skip)} skip`,
   ].join('  ');
+};
 
 const indent = (text: string, prefix = '      '): string =>
   text

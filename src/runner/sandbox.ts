@@ -62,11 +62,17 @@ export function diagnose(operation: string, result: Answer): string {
   return `${operation} answered HTTP ${result.status} ${start}`;
 }
 
-/** 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). */
+/**
+ * 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). Only a 2xx
+ * that is no list is helped by naming the sandbox (--guild/--channel); a refusal or a wrong URL is not.
+ */
 const failure = (status: number, message: string): Error =>
   status === 401 || status === 403
     ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
-    : new UnreachableError(message, '');
+    : new UnreachableError(
+        status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
+        '',
+      );
 
 export async function resolveSandbox(
   client: HttpClient,
@@ -79,17 +85,14 @@ export async function resolveSandbox(
   let guildId = input.guildId;
   if (!guildId) {
     if (!guilds.ok) {
-      throw failure(
-        guilds.status,
-        `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}; or pass --guild and --channel`,
-      );
+      throw failure(guilds.status, `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`);
     }
     guildId = firstId(guilds.body);
     if (!guildId) {
       if (typeof guilds.body !== 'object' || guilds.body === null)
         throw failure(
           guilds.status,
-          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list); or pass --guild and --channel`,
+          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
         );
       throw new ConfigurationError(
         'Cannot discover a sandbox guild: guild.list returned no guild. Add the bot to a test guild, or pass --guild and --channel.',

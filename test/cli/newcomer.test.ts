@@ -7,8 +7,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shown } from '../../spec/brief.js';
 import { EXIT } from '../../src/exit-codes.js';
+import { run } from '../../src/index.js';
+import { startReference } from '../../src/reference/index.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { inOptionWords } from '../../src/vitest.js';
 import { BUILT_BIN, ensureBuilt } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -70,4 +74,44 @@ describe('a short or common token never breaks a run', () => {
       expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('NO VERDICT');
     },
   );
+});
+
+describe('small things that cost a newcomer minutes', () => {
+  it('list names the source a reader edits (suites/x.ts) and says why a run counts fewer checks', async () => {
+    const ended = await bin(['list']);
+    expect(ended.stdout).toMatch(/ {2}suites\/channels\.ts\n/);
+    expect(ended.stdout).toMatch(/^\d+ checks \(\d+ apply to one §4\.8 variant only/m);
+  });
+
+  it('an absent field is called absent, not undefined', () => {
+    expect(`next: ${shown(undefined)}`).toBe('next: absent');
+    expect(shown(null)).toBe('null');
+    expect(shown('b')).toBe('"b"');
+  });
+
+  it('vitest skip reasons name the options of defineConformanceSuite, not CLI flags', () => {
+    expect(inOptionWords('needs a second identity: pass --peer-token or --peer-self-id')).toBe(
+      'needs a second identity: pass the peerToken option or the peerSelfId option',
+    );
+    expect(inOptionWords('raise --timeout')).toBe('raise the timeoutMs option');
+  });
+
+  it('a skip reason says each reason once (no "needs a trigger …; needs a trigger …")', async () => {
+    const server = await startReference({ port: 0 });
+    try {
+      const result = await run({
+        baseUrl: server.baseUrl,
+        token: server.identities.self.token,
+        suites: ['events'],
+      });
+      const reasons = result.checks
+        .filter((check) => check.status === 'skip')
+        .map((check) => check.reason ?? '');
+      expect(reasons.some((reason) => reason.includes('needs a trigger'))).toBe(true);
+      for (const reason of reasons)
+        expect(reason.split('needs a trigger').length, reason).toBeLessThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
