@@ -248,7 +248,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       throw new HttpError(
         401,
         'unauthorized',
-        'The control endpoint needs Authorization: Bearer <a seeded token>.',
+        "The control endpoint needs Authorization: Bearer <a token serve printed>; with conformance, pass --trigger-header 'Authorization: Bearer <token>' (serve prints the whole command).",
       );
     }
     const route = `${request.method} ${pathname.slice(CONTROL_PATH.length)}`;

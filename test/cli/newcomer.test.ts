@@ -6,7 +6,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerServe } from '../../bin/commands/serve.js';
 import { shown } from '../../spec/brief.js';
 import { EXIT } from '../../src/exit-codes.js';
 import { run } from '../../src/index.js';
@@ -112,6 +114,38 @@ describe('small things that cost a newcomer minutes', () => {
         expect(reason.split('needs a trigger').length, reason).toBeLessThanOrEqual(2);
     } finally {
       await server.close();
+    }
+  }, 60_000);
+});
+
+/** The words of a shell command line (single quotes group; a trailing backslash continues the line). */
+const shellWords = (line: string): string[] =>
+  [...line.replaceAll('\\\n', ' ').matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]);
+
+describe('serve tells you how to use it', () => {
+  it('the command its banner prints runs as printed: trigger, peer and mutes included', async () => {
+    const printed: string[] = [];
+    const stop = new AbortController();
+    const program = new Command('conformance').exitOverride();
+    const io = { stdout: (text: string) => printed.push(text), stderr: () => {}, exit: () => {} };
+    registerServe(program, io, { signal: stop.signal });
+    const serving = program.parseAsync(['serve', '--port', '0'], { from: 'user' });
+    try {
+      await expect.poll(() => printed.join(''), { timeout: 10_000 }).toContain('Press Ctrl-C');
+      const banner = printed.join('');
+      const command = /^ {2}npx chat-conformance (.*?)\n\n/ms.exec(banner)?.[1] ?? '';
+      const words = shellWords(command);
+      expect(words).toEqual(expect.arrayContaining(['--peer-self-id', '--trigger-url', '--trigger-header']));
+      const out = mkdtempSync(join(tmpdir(), 'conformance-banner-'));
+      const ended = await bin([...words, '--suite', 'members', '--reporter', 'json', '--out', out]);
+      expect(ended.code, ended.stderr).toBe(EXIT.conforms);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunResult;
+      const mutes = report.checks.filter((check) => check.id.includes('mute/blocks-peer'));
+      expect(mutes.map((check) => check.status)).toEqual(['pass']);
+      expect(report.checks.filter((check) => check.reason?.includes('trigger'))).toEqual([]);
+    } finally {
+      stop.abort();
+      await serving;
     }
   }, 60_000);
 });
