@@ -46,7 +46,10 @@ describe('a baseline with stale entries', () => {
     const run = passingRun();
     run.baseline = { expected: [], stale: ['a.check/one', 'b.check/two'], unknown: [] };
     run.verdict = 'fail';
-    const last = String(renderConsole(run, { color: false })).trimEnd().split('\n').at(-1);
+    const last = String(renderConsole(run, { color: false }))
+      .trimEnd()
+      .split('\n')
+      .at(-1);
     expect(last).toMatch(
       /^DOES NOT CONFORM: 2 stale baseline entries \(a\.check\/one, b\.check\/two now pass/,
     );
