@@ -104,8 +104,9 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
         renderCurl({
           method: 'POST',
           url: `${client.baseUrl}/${entry.undo[0]}`,
-          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as)),
-          body: client.redactor.redact(JSON.stringify(entry.undo[1])),
+          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as), { sent: true }),
+          // Ids stay whole (a short token only as a word of its own): the script must still work.
+          body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
         }),
     });
   }

@@ -285,7 +285,7 @@ export class HttpClient {
     const message = this.redactor.redactComposed(`${method} ${operation}: not sent: ${why}`);
     throw new RequestError(message, this.unresponsive ? 'unresponsive' : 'timeout', [
       {
-        request: { method, url: this.redactor.redact(url), headers: {} },
+        request: { method, url: this.redactor.redactComposed(url), headers: {} },
         error: message,
         durationMs: 0,
         curl: '',
@@ -366,11 +366,13 @@ export class HttpClient {
     signal: AbortSignal | undefined,
     previous: Exchange[],
   ): Promise<{ exchange: Exchange; result: CallResult<T> }> {
-    const redact = (text: string) => this.redactor.redact(text);
+    // What the checker sends it composed itself (ids, names): a short token only as a word of its own,
+    // so that a reproduction's ids stay whole; the headers carry the token, redacted anywhere.
+    const redact = (text: string) => this.redactor.redactComposed(text);
     const recordedRequest = {
       method,
       url: redact(url),
-      headers: this.redactor.redactHeaders(headers),
+      headers: this.redactor.redactHeaders(headers, { sent: true }),
       ...(body !== undefined ? { body: redact(body) } : {}),
     };
     const curl = renderCurl(recordedRequest);

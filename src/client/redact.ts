@@ -199,11 +199,14 @@ export class Redactor implements CutGuard {
     return tail;
   }
 
-  /** Header values, and names (a server chooses them too), redacted. */
-  redactHeaders(headers: Record<string, string>): Record<string, string> {
+  /**
+   * Header values, and names (a server chooses them too), redacted. Headers the checker `sent` it composed
+   * (Bearer <token>, the user id): a short token there only as a word of its own, so ids stay whole.
+   */
+  redactHeaders(headers: Record<string, string>, options: { sent?: boolean } = {}): Record<string, string> {
     const result: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers))
-      result[this.redactComposed(name)] = this.redact(value);
+      result[this.redactComposed(name)] = options.sent ? this.redactComposed(value) : this.redact(value);
     return result;
   }
 

@@ -81,3 +81,17 @@ describe('Redactor: public tokens (the embedded reference)', () => {
     );
   });
 });
+
+describe('Redactor: a short token (under 8 characters)', () => {
+  const short = new Redactor([{ value: '1', placeholder: '$TOKEN' }]);
+
+  it('is replaced anywhere in what a server sent, whole only', () => {
+    expect(short.redact('{"id":"71234"}')).toBe('{"id":"7$TOKEN234"}');
+  });
+
+  it('in what the checker sent, only as a word of its own: the ids of a reproduction stay whole', () => {
+    const sent = short.redactHeaders({ authorization: 'Bearer 1', 'satori-user-id': '1001' }, { sent: true });
+    expect(sent).toEqual({ authorization: 'Bearer $TOKEN', 'satori-user-id': '1001' });
+    expect(short.redactComposed('{"message_id":"71234","n":1}')).toBe('{"message_id":"71234","n":$TOKEN}');
+  });
+});
