@@ -7,7 +7,14 @@ import { shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
-import { baselineVerdictReason, clientTarget, countingNote, groupsOf, humanDuration } from './common.js';
+import {
+  baselineVerdictReason,
+  clientTarget,
+  countingNote,
+  groupsOf,
+  humanDuration,
+  observedOf,
+} from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
 const paint = (options: ReporterOptions): ChalkInstance => new Chalk({ level: options.color ? 1 : 0 });
@@ -49,7 +56,8 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
     details.push(`reason: ${check.reason ?? ''}`);
   }
   if (check.evidence?.expected) details.push(`expected: ${check.evidence.expected}`);
-  if (check.evidence?.observed !== undefined) details.push(`observed: ${check.evidence.observed}`);
+  const observed = observedOf(check);
+  if (observed !== undefined) details.push(`observed: ${observed}`);
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
     details.push(`reason: ${check.reason}`);
   for (const note of check.evidence?.notes ?? []) details.push(c.dim(`note: ${note}`));

@@ -17,6 +17,7 @@ import {
   humanDuration,
   isFailing,
   noVerdict,
+  observedOf,
   STATUSES,
   truncate,
 } from './common.js';
@@ -216,7 +217,8 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
       ` · operations ${e(check.operations.join(', ') || '—')}</p>`,
   );
   if (evidence?.expected) body.push(`<div class="label">Expected</div><pre>${e(evidence.expected)}</pre>`);
-  if (evidence?.observed) body.push(`<div class="label">Observed</div><pre>${e(evidence.observed)}</pre>`);
+  const observed = observedOf(check);
+  if (observed) body.push(`<div class="label">Observed</div><pre>${e(observed)}</pre>`);
   const exchanges = evidence?.exchanges ?? [];
   if (failing && exchanges.length) {
     // The failing exchange is the last one: it comes first; the exchanges that set the check up are folded.

@@ -16,6 +16,7 @@ import {
   humanDuration,
   isFailing,
   noVerdict,
+  observedOf,
   truncate,
 } from './common.js';
 import type { Reporter } from './types.js';
@@ -158,7 +159,7 @@ function fullEntry(check: CheckResult, run: RunResult): string {
     else lines.push('', `**${label}:** ${escapeInline(text)}`);
   };
   field('Expected', evidence?.expected);
-  field('Observed', evidence?.observed);
+  field('Observed', observedOf(check));
   for (const note of evidence?.notes ?? []) lines.push('', `> ${escapeInline(note)}`);
   const curls = curlsOf(check);
   const last = evidence?.exchanges.at(-1);

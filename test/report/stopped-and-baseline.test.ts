@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderConsole } from '../../src/report/console.js';
 import { renderHtml } from '../../src/report/html.js';
+import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { summarize } from '../../src/runner/summary.js';
-import { passingRun } from './fixtures/runs.js';
+import { mixedRun, passingRun } from './fixtures/runs.js';
 
 function stoppedRun(): RunResult {
   const run = passingRun();
@@ -53,5 +54,18 @@ describe('a baseline with stale entries', () => {
     expect(last).toMatch(
       /^DOES NOT CONFORM: 2 stale baseline entries \(a\.check\/one, b\.check\/two now pass/,
     );
+  });
+});
+
+describe('a failure that states an expectation and recorded no observation', () => {
+  it('every report says what was seen instead (not recorded, see the exchange)', () => {
+    const run = mixedRun();
+    const failing = run.checks.find((check) => check.status === 'fail' && check.evidence?.observed)!;
+    delete failing.evidence!.observed;
+    const said = 'not recorded by the check; the last exchange shows the answer';
+    expect(renderMarkdown(run, {})).toContain(`**Observed:** ${said}`);
+    expect(String(renderHtml(run, {}))).toContain(`Observed</div><pre>${said}`);
+    expect(String(renderConsole(run, { color: false }))).toContain(`observed: ${said}`);
+    expect(String(renderJunit(run, {}))).toContain(`Observed: ${said}`);
   });
 });
