@@ -196,38 +196,36 @@ export class RunState {
       outcome.failed ?? this.stopReason ?? (outcome.interrupted ? String(this.signal.reason) : undefined);
     if (stoppedReason && !this.stoppedAt) this.markStop();
     const { level, profile, includeExperimental } = this.settings;
-    return this.redactor.redactValues<RunResult>(
-      {
-        tool: { name: 'chat-conformance', version: toolVersion() },
-        spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
-        target: {
-          baseUrl: this.baseUrl,
-          embedded: reference !== undefined,
-          ...(reference ? { faults: [...reference.faults] } : {}),
-        },
-        profile,
+    const result: RunResult = {
+      tool: { name: 'chat-conformance', version: toolVersion() },
+      spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
+      target: {
+        baseUrl: this.baseUrl,
+        embedded: reference !== undefined,
+        ...(reference ? { faults: [...reference.faults] } : {}),
+      },
+      profile,
+      level,
+      includeExperimental,
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - this.started),
+      variants: this.variants,
+      summary: summarize(outcome.results),
+      verdict: computeVerdict(
+        outcome.results,
         level,
         includeExperimental,
-        startedAt: this.startedAt.toISOString(),
-        durationMs: Math.round(performance.now() - this.started),
-        variants: this.variants,
-        summary: summarize(outcome.results),
-        verdict: computeVerdict(
-          outcome.results,
-          level,
-          includeExperimental,
-          outcome.interrupted || stoppedReason !== undefined,
-        ),
-        checks: outcome.results,
-        ...(this.cleanup ? { cleanup: this.cleanup } : {}),
-        notes,
-        ...(this.sandbox ? { sandbox: this.sandbox } : {}),
-        ...(outcome.interrupted ? { interrupted: true } : {}),
-        ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
-        ...(findings.list().length ? { findings: findings.list() } : {}),
-      },
-      RUN_SHAPE,
-    );
+        outcome.interrupted || stoppedReason !== undefined,
+      ),
+      checks: outcome.results,
+      ...(this.cleanup ? { cleanup: this.cleanup } : {}),
+      notes,
+      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
+      ...(findings.list().length ? { findings: findings.list() } : {}),
+    };
+    return this.redactor.redactValues(result, RUN_SHAPE);
   }
 
   /** Always, success or not: the deadline, the signal listener, the webhook, the connections, the reference. */

@@ -395,22 +395,20 @@ export async function executeCheck(
   const hasEvidence = keepExchanges || evidence.notes !== undefined || evidence.events !== undefined;
   // Every value of the result is redacted (a token can come back in any of them, §Safety); the
   // structure the checker made (ids, names, levels) is not.
-  return env.client.redactor.redactValues<CheckResult>(
-    {
-      id: check.id,
-      title: check.title,
-      group: check.group,
-      level: check.level,
-      experimental: check.experimental ?? false,
-      rules: [...check.rules],
-      operations: [...check.operations],
-      status,
-      ...(reason === undefined ? {} : { reason }),
-      durationMs: Math.round(performance.now() - started),
-      ...(hasEvidence ? { evidence } : {}),
-    },
-    CHECK_SHAPE,
-  );
+  const result: CheckResult = {
+    id: check.id,
+    title: check.title,
+    group: check.group,
+    level: check.level,
+    experimental: check.experimental ?? false,
+    rules: [...check.rules],
+    operations: [...check.operations],
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    durationMs: Math.round(performance.now() - started),
+    ...(hasEvidence ? { evidence } : {}),
+  };
+  return env.client.redactor.redactValues(result, CHECK_SHAPE);
 }
 
 /**
