@@ -138,7 +138,7 @@ export function registerServe(
 }
 
 /** The run command against a served reference, to copy: every flag it needs, quoted for a shell. */
-export function runCommand(server: {
+function runCommand(server: {
   baseUrl: string;
   controlUrl: string;
   identities: Record<'self' | 'peer', { token: string; userId: string; platform: string }>;

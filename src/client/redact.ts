@@ -187,18 +187,6 @@ export class Redactor implements CutGuard {
     return head;
   }
 
-  /** `tail`, text a cut starts, without a leading end (MIN_CUT_PIECE characters or more) of a form. */
-  guardCutStart(tail: string): string {
-    for (const form of this.forms) {
-      if (!form.pieces) continue;
-      const longest = Math.min(form.value.length - 1, tail.length);
-      for (let size = longest; size >= MIN_CUT_PIECE; size--) {
-        if (tail.startsWith(form.value.slice(-size))) return this.guardCutStart(tail.slice(size));
-      }
-    }
-    return tail;
-  }
-
   /**
    * Header values, and names (a server chooses them too), redacted. Headers the checker `sent` it composed
    * (Bearer <token>, the user id): a short token there only as a word of its own, so ids stay whole.

@@ -42,7 +42,7 @@ export const DEFAULT_TOKENS = {
 } as const;
 
 /** The tokens of earlier versions, still accepted for the same identities (scripts that name them). */
-export const LEGACY_TOKENS = {
+const LEGACY_TOKENS = {
   self: 'reference-self-token',
   peer: 'reference-peer-token',
   third: 'reference-third-token',
