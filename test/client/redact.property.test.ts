@@ -130,7 +130,7 @@ function runHolding(body: string): RunResult {
     for (const exchange of check.evidence?.exchanges ?? []) {
       // As the server sent it (the forms it escaped are the embedded ones; none escaped once more).
       if (exchange.response) exchange.response.body = `{"error":"${body}"}`;
-      exchange.request.url = `${exchange.request.url}?q=${new URLSearchParams({ q: body }).toString()}`;
+      exchange.request.url = `${exchange.request.url}?q=${body}`;
     }
   }
   return run;
