@@ -9,7 +9,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { summarize } from '../../src/runner/summary.js';
-import { mixedRun, passingRun } from './fixtures/runs.js';
+import { largeRun, mixedRun, passingRun } from './fixtures/runs.js';
 
 function stoppedRun(): RunResult {
   const run = passingRun();
@@ -67,5 +67,16 @@ describe('a failure that states an expectation and recorded no observation', () 
     expect(String(renderHtml(run, {}))).toContain(`Observed</div><pre>${said}`);
     expect(String(renderConsole(run, { color: false }))).toContain(`observed: ${said}`);
     expect(String(renderJunit(run, {}))).toContain(`Observed: ${said}`);
+  });
+});
+
+describe('the console summary', () => {
+  it('lines up its columns under By group and By level, whatever the counts', () => {
+    const lines = String(renderConsole(largeRun(120), { color: false })).split('\n');
+    const start = lines.indexOf('By group');
+    const rows = lines.slice(start + 1).filter((line) => / checks {2}/.test(line));
+    expect(rows.length).toBeGreaterThan(2);
+    for (const word of ['checks', 'pass', 'fail', 'error', 'skip'])
+      expect(new Set(rows.map((row) => row.indexOf(` ${word}`))).size, word).toBe(1);
   });
 });
