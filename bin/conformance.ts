@@ -9,6 +9,21 @@
  */
 const argv = process.argv.slice(2);
 
+// A closed pipe (`conformance list | head -1`) ends the output quietly, like git or ls: no error, exit 0.
+// A run goes on without output instead, so that it still cleans up and writes its reports (its exit
+// code stays its verdict).
+const commands = ['list', 'serve', 'client', 'compare', 'badge', 'matrix', 'help'];
+const isRun =
+  argv[0] === 'run' ||
+  (argv.length > 0 && !commands.includes(argv[0]) && !/^(-h|--help|-V|--version)$/.test(argv[0]));
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stream.write = (() => true) as typeof stream.write;
+    if (!isRun) process.exit(0);
+  });
+}
+
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { toolVersion } = await import('../src/runner/version.js');
   process.stdout.write(`${toolVersion()}\n`);

@@ -1,7 +1,7 @@
 /**
  * Runs this repository's composite action (action.yml) the way a GitHub runner would, without one:
  * inputs with their defaults, `${{ inputs.x }}` / `${{ github.action_path }}` / `${{ steps.id.outputs.x }}`
- * substituted, `if:` (success() by default, always(), failure()), each `run:` step in
+ * (and `${{ runner.os }}`) substituted, `if:` (success() by default, always(), failure()), each `run:` step in
  * `bash --noprofile --norc -eo pipefail`, GITHUB_OUTPUT per step, one GITHUB_STEP_SUMMARY file.
  * A `uses:` step cannot run here: it is skipped with a printed note (and what it would have received).
  *
@@ -75,6 +75,8 @@ export function runAction(options: RunActionOptions): number {
     if (match) return inputs[match[1]] ?? '';
     if (expr === 'github.action_path') return actionPath;
     if (expr === 'github.workspace') return options.workspace;
+    if (expr === 'runner.os')
+      return { win32: 'Windows', darwin: 'macOS' }[process.platform as string] ?? 'Linux';
     match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
     if (match) return stepOutputs[match[1]]?.[match[2]] ?? '';
     throw new Error(`github-action: unsupported expression \${{ ${expr} }}`);
@@ -126,7 +128,11 @@ export function runAction(options: RunActionOptions): number {
         env,
         stdio: ['ignore', 'inherit', 'inherit'],
       });
-      if (step.id) stepOutputs[step.id] = parseOutputs(readFileSync(outputFile, 'utf8'));
+      if (step.id) {
+        stepOutputs[step.id] = parseOutputs(readFileSync(outputFile, 'utf8'));
+        const outputs = Object.entries(stepOutputs[step.id]).map(([name, value]) => `${name}=${value}`);
+        if (outputs.length) log(`::: outputs of ${step.id}: ${outputs.join(' ')}`);
+      }
       if (result.status !== 0) {
         log(`::: failed (exit ${result.status ?? result.signal}): ${title}`);
         jobFailed = true;

@@ -12,6 +12,7 @@ import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
+import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
 import { computeVerdict, summarize } from './runner/summary.js';
@@ -130,6 +131,8 @@ export class RunState {
   ledger: Ledger | undefined;
   registeredWebhook: string | undefined;
   redactor = new Redactor([]);
+  /** Ends the redactor's guard over every cut (spec/brief.ts), at teardown. */
+  releaseCuts: (() => void) | undefined;
   readonly #deadline: NodeJS.Timeout;
   readonly #onUserSignal = () => {
     if (this.stop.signal.aborted) return;
@@ -193,7 +196,7 @@ export class RunState {
       outcome.failed ?? this.stopReason ?? (outcome.interrupted ? String(this.signal.reason) : undefined);
     if (stoppedReason && !this.stoppedAt) this.markStop();
     const { level, profile, includeExperimental } = this.settings;
-    return this.redactor.redactDeep<RunResult>({
+    const result: RunResult = {
       tool: { name: 'chat-conformance', version: toolVersion() },
       spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
       target: {
@@ -222,7 +225,8 @@ export class RunState {
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
-    });
+    };
+    return this.redactor.redactValues(result, RUN_SHAPE);
   }
 
   /** Always, success or not: the deadline, the signal listener, the webhook, the connections, the reference. */
@@ -236,8 +240,37 @@ export class RunState {
       this.client?.close().catch(() => undefined),
     ]);
     if (this.ownsReference) await this.reference?.close().catch(() => undefined);
+    this.releaseCuts?.();
   }
 }
+
+/**
+ * What a run result's redaction keeps (the structure the checker made: a short token such as 'x' would
+ * garble keys and names) and where a server chose keys too (event bodies).
+ */
+export const RUN_SHAPE = {
+  received: CHECK_SHAPE.received,
+  structural: new Set([
+    ...CHECK_SHAPE.structural,
+    'tool',
+    'spec',
+    'mode',
+    'embedded',
+    'faults',
+    'profile',
+    'includeExperimental',
+    'startedAt',
+    'variants',
+    'summary',
+    'verdict',
+    'phase',
+    'count',
+    'kind',
+    'operation',
+    'checkId',
+    'interrupted',
+  ]),
+};
 
 /** The embedded reference delivers webhooks to URLs registered on its control endpoint. */
 export async function registerWebhook(

@@ -2,6 +2,7 @@ import { operations as operationCatalogue } from '../spec/catalogue.js';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
+import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
@@ -101,6 +102,13 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
   });
   state.client = client;
   state.redactor = client.redactor;
+  // Every cut of the process (`shorten`: messages, snippets, notes) redacts this run's tokens first.
+  state.releaseCuts = client.redactor.guardCuts();
+  for (const [flag, token] of [
+    ['--token', options.token],
+    ['--peer-token', options.peerToken],
+  ] as const)
+    if (token && token.length < FRAGMENT_LENGTH) state.notes.push(shortTokenNote(flag));
   const ledger = new Ledger();
   state.ledger = ledger;
   if (options.ledgerFile) {
@@ -110,8 +118,9 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
         renderCurl({
           method: 'POST',
           url: `${client.baseUrl}/${entry.undo[0]}`,
-          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as)),
-          body: client.redactor.redact(JSON.stringify(entry.undo[1])),
+          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as), { sent: true }),
+          // Ids stay whole (a short token only as a word of its own): the script must still work.
+          body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
         }),
     });
   }
@@ -380,6 +389,8 @@ export type RunError = Error & { partialResult?: RunResult };
  */
 export async function recoverOrThrow(state: RunState, error: unknown): Promise<RunResult> {
   const { options, client, ledger } = state;
+  // The phase the run stopped in is the one it failed in, not the cleanup that follows.
+  if (!state.stoppedAt) state.markStop();
   if (ledger && state.cleanup === undefined && client && options.cleanup !== false) {
     state.enter('cleanup', state.where.waitingFor);
     state.cleanup = await undoLedger(
@@ -398,7 +409,7 @@ export async function recoverOrThrow(state: RunState, error: unknown): Promise<R
         )
       : error;
   if (stopped instanceof Error) {
-    stopped.message = state.redactor.redact(stopped.message);
+    stopped.message = state.redactor.redactComposed(stopped.message);
     Object.defineProperty(stopped, 'partialResult', {
       value: state.result({ results: [], interrupted: false, failed: stopped.message }),
       enumerable: false,

@@ -11,6 +11,7 @@
  */
 import { beforeAll, describe, it } from 'vitest';
 import { type RunOptions, run } from './index.js';
+import { RUN_FLAGS } from './run-flags.js';
 import { applyBaseline } from './runner/baseline.js';
 import type { CheckDefinition } from './runner/check.js';
 import { loadChecks } from './runner/load.js';
@@ -68,7 +69,7 @@ export function defineConformanceSuite(options: ConformanceSuiteOptions): void {
         }
         if (outcome.status === 'pass') return;
         if (outcome.status === 'skip') {
-          context.skip(outcome.reason ?? 'skipped by the checker');
+          context.skip(inOptionWords(outcome.reason ?? 'skipped by the checker'));
           return;
         }
         if (outcome.expectedFailure) {
@@ -119,4 +120,27 @@ function describeFailure(check: CheckResult): string {
   const curls = check.evidence?.exchanges.map((exchange) => exchange.curl) ?? [];
   if (curls.length) lines.push('reproduce:', ...curls.map((curl) => `  ${curl}`));
   return lines.join('\n');
+}
+
+/** The run options whose name differs from the flag's config key (src/options.ts `RunOptions`). */
+const OPTION_OF_KEY: Record<string, string> = {
+  header: 'headers',
+  suite: 'suites',
+  timeout: 'timeoutMs',
+  eventTimeout: 'eventTimeoutMs',
+  checkTimeout: 'checkTimeoutMs',
+  runTimeout: 'runTimeoutMs',
+  fault: 'faults',
+  tolerate: 'tolerances',
+  variant: 'variants',
+  latency: 'latencyMs',
+  triggerHeader: 'triggerHeaders',
+};
+
+/** A checker's reason with its CLI flags named as the options of defineConformanceSuite (--peer-token → peerToken). */
+export function inOptionWords(reason: string): string {
+  return reason.replace(/--([a-z][a-z-]*)/g, (flag, name: string) => {
+    const key = RUN_FLAGS.find((entry) => entry.flag.split(' ')[0] === `--${name}`)?.key;
+    return key ? `the ${OPTION_OF_KEY[key] ?? key} option` : flag;
+  });
 }

@@ -129,8 +129,9 @@ async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>):
       reasons.push((error as Error).message);
     }
   }
-  if (undecided) t.undecided(`${undecided.state}; ${reasons.join('; ')}`, undecided.clear);
-  t.skip(reasons.join('; '));
+  const unique = [...new Set(reasons)].join('; ');
+  if (undecided) t.undecided(`${undecided.state}; ${unique}`, undecided.clear);
+  t.skip(unique);
 }
 
 /** A guild the bot joins by approving an invitation (§4.3); tracked: the ledger leaves it (trigger guild-removed). */

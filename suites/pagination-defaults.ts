@@ -4,6 +4,7 @@
  * markers are in pagination.ts. The checks create the messages they reason about (tracked) and recognise
  * them by id, so other messages in the sandbox channel never decide a verdict.
  */
+import { shown } from '../spec/brief.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { statusOf } from './_lib/lists.js';
 import { expectAscending, WALK_LIMIT } from './_lib/message-walks.js';
@@ -41,7 +42,7 @@ async function tokenTowardsThePast(t: CheckContext, what: string): Promise<strin
   t.expect(
     hasMore(first, 'next'),
     `${what}: the latest page carries next while older messages exist (§1 rule 6)`,
-    `next: ${JSON.stringify(first.next)}`,
+    `next: ${shown(first.next)}`,
   );
   return first.next as string;
 }
@@ -77,7 +78,7 @@ const checks: CheckSpec[] = [
       t.expect(
         hasMore(middle, 'prev') && hasMore(middle, 'next'),
         'a middle page (messages exist on both sides) carries both prev and next: the list is bidirectional (§1 rule 5)',
-        `prev: ${JSON.stringify(middle.prev)}, next: ${JSON.stringify(middle.next)}`,
+        `prev: ${shown(middle.prev)}, next: ${shown(middle.next)}`,
       );
     },
   }),

@@ -6,6 +6,7 @@
  * never decide a verdict. Walks use the checker's paginator, which follows markers only: the length of a
  * page is never an end signal.
  */
+import { shown } from '../spec/brief.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { expectAll, judgeLastPage } from './_lib/judge.js';
 import { type ListOperation, listOnce, statusOf } from './_lib/lists.js';
@@ -116,7 +117,7 @@ const checks: CheckSpec[] = [
       t.expect(
         hasMore(allButOne, 'next'),
         `a page of limit ${total - 1} in a channel of ${total} messages carries next (one older message remains)`,
-        `${allButOne.data.length} message(s), next: ${JSON.stringify(allButOne.next)}`,
+        `${allButOne.data.length} message(s), next: ${shown(allButOne.next)}`,
       );
     },
   }),
@@ -145,7 +146,7 @@ const checks: CheckSpec[] = [
       t.expect(
         whole.data.length === total && !hasMore(whole, 'next'),
         `a full page holding all ${total} messages of the channel carries no next (nothing older exists)`,
-        `${whole.data.length} message(s), next: ${JSON.stringify(whole.next)}`,
+        `${whole.data.length} message(s), next: ${shown(whole.next)}`,
       );
     },
   }),
@@ -207,7 +208,7 @@ const checks: CheckSpec[] = [
       t.expect(
         older !== undefined && hasMore(older, 'next'),
         "pages 1 and 2 of 5 messages (limit 2, 'before') carry next",
-        `${back.pages.length} page(s); page 2 next: ${JSON.stringify(older?.next)}`,
+        `${back.pages.length} page(s); page 2 next: ${shown(older?.next)}`,
       );
       const token = older.next as string;
       const probe = await t.call('message.list', {

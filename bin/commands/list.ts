@@ -83,7 +83,12 @@ export function registerList(program: Command, io: CommandIo): Command {
             `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}  ${sourceOf(check) ?? ''}\n`,
           );
         }
-        io.stdout(`${checks.length} checks\n\nclient scenarios (conformance client):\n`);
+        // A run selects among them: its --profile, and of the checks for one §4.8 variant only those the
+        // target follows (so a run counts fewer than this list).
+        const variantOnly = checks.filter((check) => check.variant).length;
+        io.stdout(
+          `${checks.length} checks${variantOnly ? ` (${variantOnly} apply to one §4.8 variant only: a run counts them only when its target follows that variant)` : ''}\n\nclient scenarios (conformance client):\n`,
+        );
         await listScenarios(scenarios, io, false);
       }
       io.exit(EXIT.conforms);

@@ -45,7 +45,7 @@ export function registerServe(
     .description('run the embedded reference implementation until Ctrl-C (prints its URLs and tokens)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', String(DEFAULT_SERVE_PORT))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--token <token>', "the bot identity's token (default reference-self-token)")
+    .option('--token <token>', "the bot identity's token (default: the one serve prints)")
     .option('--fault <id>', 'switch a fault on (repeatable; see --list-faults)', collect, [])
     .option(
       '--tolerate <id>',
@@ -147,6 +147,10 @@ export function registerServe(
         `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
         `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
         ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
+        '',
+        'Check it (the peer is a login behind the bot token; the trigger takes the bot token too):',
+        ...runCommand(server),
+        '',
         'Press Ctrl-C to stop.',
       ];
       io.stdout(`${lines.join('\n')}\n`);
@@ -156,6 +160,25 @@ export function registerServe(
       io.exit(EXIT.conforms);
     });
 }
+
+/** The run command against a served reference, to copy: every flag it needs, quoted for a shell. */
+function runCommand(server: {
+  baseUrl: string;
+  controlUrl: string;
+  identities: Record<'self' | 'peer', { token: string; userId: string; platform: string }>;
+}): string[] {
+  const { self, peer } = server.identities;
+  const control = server.controlUrl.replace(/\/+$/, '');
+  return [
+    `  npx chat-conformance --base-url ${server.baseUrl} --token ${shellQuote(self.token)} \\`,
+    `    --platform ${shellQuote(self.platform)} --self-id ${self.userId} --peer-self-id ${peer.userId} \\`,
+    `    --trigger-url ${control}/trigger --trigger-header ${shellQuote(`Authorization: Bearer ${self.token}`)}`,
+  ];
+}
+
+/** `text` as one shell word: bare when it is plain, else single-quoted. */
+const shellQuote = (text: string): string =>
+  /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 
 function listFaults(faultCatalogue: readonly FaultDefinition[], io: CommandIo, json: boolean): void {
   if (json) {

@@ -3,6 +3,8 @@
  * frames, a redirect off the base host, an HTML error page … Each id is kept once with a count and its
  * first evidence, so a hostile target cannot grow this without bound.
  */
+
+import { cutSafely } from '../../spec/brief.js';
 import type { Exchange, Finding, FindingInput } from '../wire.js';
 
 export type { FindingInput } from '../wire.js';
@@ -43,6 +45,10 @@ export const findingExchange = (exchange: Exchange, bodyLimit = 2_000): Exchange
   exchange.response && exchange.response.body.length > bodyLimit
     ? {
         ...exchange,
-        response: { ...exchange.response, body: exchange.response.body.slice(0, bodyLimit), truncated: true },
+        response: {
+          ...exchange.response,
+          body: cutSafely(exchange.response.body, bodyLimit).text,
+          truncated: true,
+        },
       }
     : exchange;

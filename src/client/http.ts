@@ -250,7 +250,7 @@ export class HttpClient {
       const asked = parseRetryAfter(retryAfter);
       const cap = this.options.maxRetryWaitMs;
       if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
-        const message = this.redactor.redact(
+        const message = this.redactor.redactComposed(
           `${method} ${operationOf(url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
             `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
             `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
@@ -282,10 +282,10 @@ export class HttpClient {
       ? `the target is unresponsive (${this.unresponsive})`
       : this.#hanging.get(operation);
     if (why === undefined) return;
-    const message = this.redactor.redact(`${method} ${operation}: not sent: ${why}`);
+    const message = this.redactor.redactComposed(`${method} ${operation}: not sent: ${why}`);
     throw new RequestError(message, this.unresponsive ? 'unresponsive' : 'timeout', [
       {
-        request: { method, url: this.redactor.redact(url), headers: {} },
+        request: { method, url: this.redactor.redactComposed(url), headers: {} },
         error: message,
         durationMs: 0,
         curl: '',
@@ -327,7 +327,9 @@ export class HttpClient {
         title: offHost
           ? 'The target redirected off its base host (not followed: the token would go with it)'
           : 'The target answered with a redirect (not followed)',
-        detail: this.redactor.redact(`${operation} answered HTTP ${status} Location: ${headers.location}`),
+        detail: this.redactor.redactComposed(
+          `${operation} answered HTTP ${status} Location: ${headers.location}`,
+        ),
         exchange: findingExchange(exchange),
       });
     }
@@ -364,11 +366,13 @@ export class HttpClient {
     signal: AbortSignal | undefined,
     previous: Exchange[],
   ): Promise<{ exchange: Exchange; result: CallResult<T> }> {
-    const redact = (text: string) => this.redactor.redact(text);
+    // What the checker sends it composed itself (ids, names): a short token only as a word of its own,
+    // so that a reproduction's ids stay whole; the headers carry the token, redacted anywhere.
+    const redact = (text: string) => this.redactor.redactComposed(text);
     const recordedRequest = {
       method,
       url: redact(url),
-      headers: this.redactor.redactHeaders(headers),
+      headers: this.redactor.redactHeaders(headers, { sent: true }),
       ...(body !== undefined ? { body: redact(body) } : {}),
     };
     const curl = renderCurl(recordedRequest);
@@ -412,7 +416,7 @@ export class HttpClient {
         this.options.evidenceBodyBytes,
         Math.max(0, this.options.evidenceRunBytes - this.#evidenceSpent),
       );
-      const evidence = this.redactor.redactAndCut(text, limit);
+      const evidence = this.redactor.cut(text, limit);
       this.#evidenceSpent += evidence.text.length;
       const exchange: Exchange = {
         request: recordedRequest,
@@ -457,7 +461,7 @@ export class HttpClient {
       } else {
         message = `network error: ${describeCause(error)}`;
       }
-      message = redact(`${method} ${url}: ${message}`);
+      message = this.redactor.redactComposed(`${method} ${url}: ${message}`);
       const exchange: Exchange = {
         request: recordedRequest,
         ...(status

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { WebSocket } from 'ws';
+import { cutSafely } from '../../spec/brief.js';
 import { type Frame, parseFrame } from './protocol.js';
 
 // ws loads on the first connection, through require: the suites import this file, and `conformance list`
@@ -169,10 +170,10 @@ export class WsSession {
     const frame = parseFrame(raw, now);
     if (frame.op === undefined) {
       this.stats.garbage++;
-      this.stats.garbageSample ??= raw.slice(0, 200);
+      this.stats.garbageSample ??= cutSafely(raw, 200).text;
     }
     if (frame.text.length > SESSION_LIMITS.frameTextChars)
-      frame.text = frame.text.slice(0, SESSION_LIMITS.frameTextChars);
+      frame.text = cutSafely(frame.text, SESSION_LIMITS.frameTextChars).text;
     this.frames.push(frame);
     this.#sizes.push(raw.length);
     this.#keptChars += raw.length;

@@ -32,8 +32,18 @@ export const CONTROL_PATH = '/_reference';
 export const DEFAULT_LIMIT_BOUND = 100;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The seeded identities' default tokens; `options.token` replaces the bot's. */
+/**
+ * The seeded identities' default tokens; `options.token` replaces the bot's. Public constants, but they
+ * look like tokens (no words): a run redacts long pieces of its tokens, and 'reference' is a word.
+ */
 export const DEFAULT_TOKENS = {
+  self: 'rf_7Qm2xKv9PdL4wZ8nB3tY',
+  peer: 'rf_8Hs2Lq5nT1bW6yR3jK0e',
+  third: 'rf_5Vn9Gd2Pz7Mc4Xt1Ra8u',
+} as const;
+
+/** The tokens of earlier versions, still accepted for the same identities (scripts that name them). */
+const LEGACY_TOKENS = {
   self: 'reference-self-token',
   peer: 'reference-peer-token',
   third: 'reference-third-token',
@@ -80,6 +90,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const tokens = new Set(Object.values(identities).map((entry) => entry.token));
   if (tokens.size !== 3) throw new ConfigurationError('token must differ from the peer and third tokens.');
   const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
+  for (const name of ['self', 'peer', 'third'] as const)
+    if (name !== 'self' || options.token === undefined) byToken.set(LEGACY_TOKENS[name], identities[name]);
 
   const fault = (id: FaultId): boolean => faults.has(id);
   const views = new Views(world, fault, variants, tolerate);
@@ -156,6 +168,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
         throw new HttpError(403, 'forbidden', 'Send X-Platform and X-Self-ID to pick the bot account.');
       }
     }
+    // De-facto: the bot's token is the app's; it hosts every login of the server, and the user id
+    // header picks one (the peer's login behind the bot's token). Another login's token is its own only.
+    const logins = caller === identities.self ? Object.values(identities) : [caller];
+    let acting = caller;
     for (const [platformHeader, userHeader] of pairs) {
       const platform = header(request, platformHeader);
       const userId = header(request, userHeader);
@@ -166,15 +182,18 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
           `No bot on platform '${platform}' here; send ${platformHeader}: ${caller.platform}.`,
         );
       }
-      if (userId !== undefined && userId !== caller.userId) {
+      if (userId === undefined) continue;
+      const login = logins.find((entry) => entry.userId === userId);
+      if (!login || (acting !== caller && login !== acting)) {
         throw new HttpError(
           403,
           'forbidden',
-          `${userHeader} '${userId}' is not the user of this token (${caller.userId}); send the token of that user.`,
+          `${userHeader} '${userId}' is not a login of this token (${logins.map((entry) => entry.userId).join(', ')}); send one of those, or the token of that user.`,
         );
       }
+      acting = login;
     }
-    return caller;
+    return acting;
   };
 
   /** Aborts pending latency delays on close, so no timer outlives the server. */
@@ -247,7 +266,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       throw new HttpError(
         401,
         'unauthorized',
-        'The control endpoint needs Authorization: Bearer <a seeded token>.',
+        "The control endpoint needs Authorization: Bearer <a token serve printed>; with conformance, pass --trigger-header 'Authorization: Bearer <token>' (serve prints the whole command).",
       );
     }
     const route = `${request.method} ${pathname.slice(CONTROL_PATH.length)}`;

@@ -65,3 +65,25 @@ export function confirmationNote(check: CheckResult): string | undefined {
     ? 'reproduced alone (re-run by itself after the main pass, it failed again)'
     : `did not reproduce alone: re-run by itself it ended ${confirmation.status}${confirmation.reason ? ` (${confirmation.reason})` : ''}, so the failure may depend on what ran with it`;
 }
+
+/**
+ * The headline of a run that stopped before any check ran (exit 2/3, or interrupted then): no verdict,
+ * only where and why it stopped; undefined for a run with a verdict.
+ */
+export function noVerdict(run: RunResult): string | undefined {
+  if (!run.stopped || run.checks.length > 0) return undefined;
+  return `NO VERDICT — stopped in ${run.stopped.phase}: ${run.stopped.reason}`;
+}
+
+/**
+ * What a check observed, in words: a failure that states an expectation always says what was seen
+ * instead, when the check recorded no value ('not recorded', pointing at the exchanges).
+ */
+export function observedOf(check: CheckResult): string | undefined {
+  const evidence = check.evidence;
+  if (evidence?.observed !== undefined) return evidence.observed;
+  if (check.status !== 'fail' || !evidence?.expected) return undefined;
+  return evidence.exchanges.length
+    ? 'not recorded by the check; the last exchange shows the answer'
+    : 'not recorded by the check';
+}

@@ -3,6 +3,7 @@
  * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
+import { shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
@@ -13,6 +14,7 @@ import {
   countingNote,
   groupsOf,
   humanDuration,
+  observedOf,
 } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
@@ -26,14 +28,17 @@ const statusLabel = (c: ChalkInstance, status: Status): string =>
     error: c.magenta('ERROR'),
   })[status];
 
-const counts = (c: ChalkInstance, value: StatusCounts): string =>
-  [
-    `${value.total} checks`,
-    c.green(`${value.pass} pass`),
-    value.fail ? c.red(`${value.fail} fail`) : `${value.fail} fail`,
-    value.error ? c.magenta(`${value.error} error`) : `${value.error} error`,
-    `${value.skip} skip`,
+/** A row of counts; numbers right-aligned in columns wide enough for any run (rows line up). */
+const counts = (c: ChalkInstance, value: StatusCounts): string => {
+  const n = (count: number) => String(count).padStart(3);
+  return [
+    `${n(value.total)} checks`,
+    c.green(`${n(value.pass)} pass`),
+    value.fail ? c.red(`${n(value.fail)} fail`) : `${n(value.fail)} fail`,
+    value.error ? c.magenta(`${n(value.error)} error`) : `${n(value.error)} error`,
+    `${n(value.skip)} skip`,
   ].join('  ');
+};
 
 const indent = (text: string, prefix = '      '): string =>
   text
@@ -53,7 +58,8 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   }
   if (check.evidence?.expected) details.push(`expected: ${check.evidence.expected}`);
   const confirmed = confirmationNote(check);
-  if (check.evidence?.observed !== undefined) details.push(`observed: ${check.evidence.observed}`);
+  const observed = observedOf(check);
+  if (observed !== undefined) details.push(`observed: ${observed}`);
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
     details.push(`reason: ${check.reason}`);
   for (const note of check.evidence?.notes ?? []) details.push(c.dim(`note: ${note}`));
@@ -61,7 +67,7 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   const last = exchanges[exchanges.length - 1];
   if (last && (check.status === 'fail' || check.status === 'error')) {
     const response = last.response
-      ? `HTTP ${last.response.status} ${last.response.body.slice(0, 300)}`
+      ? `HTTP ${last.response.status} ${shorten(last.response.body, 300)}`
       : last.error;
     details.push(`last exchange: ${last.request.method} ${last.request.url} → ${response ?? ''}`);
     details.push(`reproduce: ${c.cyan(last.curl)}`);
@@ -100,16 +106,22 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
       c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
     );
   }
+  const stale = run.baseline?.stale ?? [];
   lines.push(
     nothing
       ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
-      : run.verdict === 'pass'
-        ? c.green.bold(
-            `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+      : run.verdict === 'fail' && outcome.failing === 0 && stale.length > 0
+        ? // Only the baseline fails the run: the line says so, and names them (--quiet prints only it).
+          c.red.bold(
+            `DOES NOT CONFORM: ${stale.length} stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (${stale.join(', ')} now pass${stale.length === 1 ? 'es' : ''}: remove ${stale.length === 1 ? 'it' : 'them'} from the expected-failures file); ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
           )
-        : c.red.bold(
-            `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
-          ),
+        : run.verdict === 'pass'
+          ? c.green.bold(
+              `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+            )
+          : c.red.bold(
+              `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+            ),
   );
   return lines;
 }

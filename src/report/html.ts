@@ -16,6 +16,8 @@ import {
   groupsOf,
   humanDuration,
   isFailing,
+  noVerdict,
+  observedOf,
   STATUSES,
   truncate,
 } from './common.js';
@@ -215,7 +217,8 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
       ` · operations ${e(check.operations.join(', ') || '—')}</p>`,
   );
   if (evidence?.expected) body.push(`<div class="label">Expected</div><pre>${e(evidence.expected)}</pre>`);
-  if (evidence?.observed) body.push(`<div class="label">Observed</div><pre>${e(evidence.observed)}</pre>`);
+  const observed = observedOf(check);
+  if (observed) body.push(`<div class="label">Observed</div><pre>${e(observed)}</pre>`);
   const exchanges = evidence?.exchanges ?? [];
   if (failing && exchanges.length) {
     // The failing exchange is the last one: it comes first; the exchanges that set the check up are folded.
@@ -365,7 +368,33 @@ function findingsHtml(run: RunResult): string {
   return parts.join('');
 }
 
+/** A run that stopped before any check: where and why, no verdict, counts or detected variants. */
+function stoppedPage(run: RunResult, headline: string): string {
+  const meta = [
+    `target <code>${e(run.target.baseUrl)}</code>${run.target.embedded ? ' (embedded reference)' : ''}`,
+    `${e(run.tool.name)} ${e(run.tool.version)}`,
+    `started ${e(run.startedAt)}`,
+    `took ${e(humanDuration(run.durationMs))}`,
+  ].join(' · ');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chat API conformance: NO VERDICT — ${e(run.target.baseUrl)}</title>
+<style>${CSS}.verdict.none{background:#6b7280}</style></head>
+<body><main>
+<h1>Chat API conformance <span class="verdict none">NO VERDICT</span></h1>
+<p class="meta">${meta}</p>
+<p class="reason">${e(headline)}</p>
+${findingsHtml(run)}
+</main>
+</body></html>
+`;
+}
+
 function page(run: RunResult, plan: EvidencePlan): string {
+  const headline = noVerdict(run);
+  if (headline) return stoppedPage(run, headline);
   const summary = run.summary;
   // Each card is a filter: it shows only its status (click again for all).
   const card = (status: string, count: number, label: string) =>

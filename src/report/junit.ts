@@ -5,7 +5,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { CheckResult, RunResult } from '../runner/model.js';
-import { countingNote, curlsOf, groupsOf, seconds, truncate } from './common.js';
+import { countingNote, curlsOf, groupsOf, observedOf, seconds, truncate } from './common.js';
 import type { Reporter } from './types.js';
 
 type XMLBuilder = ReturnType<typeof create>;
@@ -21,7 +21,8 @@ function failureBody(check: CheckResult, run: RunResult): string {
   lines.push(`Level: ${check.level} (${countingNote(check, run)})`);
   if (check.rules.length) lines.push(`Rules: ${check.rules.join(', ')}`);
   if (evidence?.expected) lines.push(`Expected: ${evidence.expected}`);
-  if (evidence?.observed) lines.push(`Observed: ${evidence.observed}`);
+  const observed = observedOf(check);
+  if (observed) lines.push(`Observed: ${observed}`);
   for (const note of evidence?.notes ?? []) lines.push(`Note: ${note}`);
   const last = evidence?.exchanges.at(-1);
   if (last?.response) {

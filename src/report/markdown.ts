@@ -16,6 +16,8 @@ import {
   groupsOf,
   humanDuration,
   isFailing,
+  noVerdict,
+  observedOf,
   truncate,
 } from './common.js';
 import type { Reporter } from './types.js';
@@ -88,7 +90,8 @@ function summaryTables(run: RunResult): string {
 }
 
 function header(run: RunResult): string {
-  const verdict = run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
+  const stopped = noVerdict(run);
+  const verdict = stopped ? `⏹ ${escapeInline(stopped)}` : run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
   const meta = [
     `${code(`${run.tool.name} ${run.tool.version}`)}`,
     clientTarget(run)
@@ -100,6 +103,8 @@ function header(run: RunResult): string {
     humanDuration(run.durationMs),
   ];
   const lines = [`## Chat API conformance: ${verdict}`, '', meta.join(' · ')];
+  // A run that stopped before its checks has no counts, and its variants were not detected.
+  if (stopped) return lines.join('\n');
   const counts = run.summary;
   lines.push(
     '',
@@ -155,7 +160,7 @@ function fullEntry(check: CheckResult, run: RunResult): string {
     else lines.push('', `**${label}:** ${escapeInline(text)}`);
   };
   field('Expected', evidence?.expected);
-  field('Observed', evidence?.observed);
+  field('Observed', observedOf(check));
   field('Alone', confirmationNote(check));
   const rerun = check.confirmation?.evidence;
   if (rerun?.observed && rerun.observed !== evidence?.observed) field('Observed alone', rerun.observed);
@@ -258,7 +263,7 @@ export const renderMarkdown: Reporter = (run, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
   budget.add(header(run));
-  budget.add(summaryTables(run));
+  if (!noVerdict(run)) budget.add(summaryTables(run));
   const baseline = baselineSection(run);
   if (baseline) budget.add(baseline);
   const findings = findingsSection(run);

@@ -93,6 +93,6 @@ export function baselineVerdictReason(run: RunResult): string | undefined {
   if (stale.length === 0) return undefined;
   return (
     `${stale.length} baseline ${stale.length === 1 ? 'entry is' : 'entries are'} stale (the check now passes): ` +
-    'remove them from the expected-failures file so the baseline only shrinks.'
+    `${stale.join(', ')}; remove ${stale.length === 1 ? 'it' : 'them'} from the expected-failures file so the baseline only shrinks.`
   );
 }

@@ -257,7 +257,9 @@ export async function executeCheck(
         // fails while observing fails every sharer alike (SharedFailure).
         const observer: CheckContext = {
           ...context,
-          ...assertionsWith(failShared, problemsOf),
+          ...assertionsWith(failShared, problemsOf, (text, limit) =>
+            env.client.redactor.shorten(text, limit),
+          ),
           call: (operation, fields = {}, callOptions = {}) =>
             callRecording(operation, fields, callOptions, recorded),
         };
@@ -306,6 +308,7 @@ export async function executeCheck(
     ...assertionsWith(
       (expected, observed) => fail(expected, observed),
       problemsOf,
+      (text, limit) => env.client.redactor.shorten(text, limit),
       () => assertions++,
     ),
 
@@ -419,8 +422,9 @@ export async function executeCheck(
     ...(notes.length ? { notes } : {}),
   };
   const hasEvidence = keepExchanges || evidence.notes !== undefined || evidence.events !== undefined;
-  // Every string of the result is redacted (a token can come back in any field, §Safety).
-  return env.client.redactor.redactDeep<CheckResult>({
+  // Every value of the result is redacted (a token can come back in any of them, §Safety); the
+  // structure the checker made (ids, names, levels) is not.
+  const result: CheckResult = {
     id: check.id,
     title: check.title,
     group: check.group,
@@ -433,13 +437,15 @@ export async function executeCheck(
     durationMs: Math.round(performance.now() - started),
     ...(hasEvidence ? { evidence } : {}),
     ...(undecided ? { undecided } : {}),
-  });
+  };
+  return env.client.redactor.redactValues(result, CHECK_SHAPE);
 }
 
 /** t.expect, t.expectOk and t.expectSchema over `fail` (a check's own, or a shared observation's). */
 function assertionsWith(
   fail: (expected: string, observed?: unknown) => never,
   problemsOf: (schema: string, value: unknown) => ReturnType<Validate>,
+  shorten: (text: string, limit: number) => string,
   counted: () => void = () => undefined,
 ): Pick<CheckContext, 'expect' | 'expectOk' | 'expectSchema'> {
   return {
@@ -452,7 +458,7 @@ function assertionsWith(
       if (!result.ok) {
         fail(
           `${what}: a 2xx status (any body is accepted, §4.8)`,
-          `HTTP ${result.status} ${result.text.slice(0, 500)}`,
+          `HTTP ${result.status} ${shorten(result.text, 500)}`,
         );
       }
     },
@@ -463,6 +469,25 @@ function assertionsWith(
     },
   };
 }
+
+/**
+ * The fields of a check result the checker made (never redacted: a short token would garble them), and
+ * those whose keys a server chose (event bodies: redacted keys and all).
+ */
+export const CHECK_SHAPE = {
+  received: new Set(['events']),
+  structural: new Set([
+    'id',
+    'title',
+    'group',
+    'level',
+    'experimental',
+    'rules',
+    'operations',
+    'status',
+    'durationMs',
+  ]),
+} as const;
 
 const describeError = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);

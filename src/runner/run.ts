@@ -520,7 +520,6 @@ export function undoLedger(
 
 /** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
 function undoEntry(env: CheckEnvironment): Undo {
-  const redact = (text: string) => env.client.redactor.redact(text);
   return async (entry, signal) => {
     const [operation, fields] = entry.undo;
     if (operation.startsWith('trigger:')) {
@@ -532,7 +531,7 @@ function undoEntry(env: CheckEnvironment): Undo {
     try {
       const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
       if (result.ok) return;
-      failure = `${operation} answered HTTP ${result.status} ${redact(result.text).slice(0, 300)}`;
+      failure = `${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
       if (saysNotFound(result)) throw new AlreadyAbsent(failure);
     } catch (error) {
       if (error instanceof AlreadyAbsent || signal.aborted) throw error;

@@ -2,6 +2,8 @@
  * The sandbox a run works in: the guild and text channel given (--guild/--channel) or discovered
  * (guild.list → first guild; channel.list → first text channel, type 0), and the identities' user ids.
  */
+
+import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
@@ -48,7 +50,7 @@ type Answer = { status: number; text: string; headers: Record<string, string>; b
 /** What was wrong with an answer, in words a user can act on (issue 12: name the real cause). */
 export function diagnose(operation: string, result: Answer): string {
   const type = result.headers['content-type'] ?? '(no content-type)';
-  const start = result.text.slice(0, 200).replace(/\s+/g, ' ');
+  const start = shorten(result.text, 200).replace(/\s+/g, ' ');
   if (result.status >= 300 && result.status < 400)
     return `${operation} answered a redirect (HTTP ${result.status}, Location: ${result.headers.location ?? '(none)'}); it was not followed: pass the final address as --base-url`;
   if (result.status === 429)
@@ -60,11 +62,17 @@ export function diagnose(operation: string, result: Answer): string {
   return `${operation} answered HTTP ${result.status} ${start}`;
 }
 
-/** 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). */
+/**
+ * 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). Only a 2xx
+ * that is no list is helped by naming the sandbox (--guild/--channel); a refusal or a wrong URL is not.
+ */
 const failure = (status: number, message: string): Error =>
   status === 401 || status === 403
     ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
-    : new UnreachableError(message, '');
+    : new UnreachableError(
+        status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
+        '',
+      );
 
 export async function resolveSandbox(
   client: HttpClient,
@@ -77,17 +85,14 @@ export async function resolveSandbox(
   let guildId = input.guildId;
   if (!guildId) {
     if (!guilds.ok) {
-      throw failure(
-        guilds.status,
-        `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}; or pass --guild and --channel`,
-      );
+      throw failure(guilds.status, `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`);
     }
     guildId = firstId(guilds.body);
     if (!guildId) {
       if (typeof guilds.body !== 'object' || guilds.body === null)
         throw failure(
           guilds.status,
-          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list); or pass --guild and --channel`,
+          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
         );
       throw new ConfigurationError(
         'Cannot discover a sandbox guild: guild.list returned no guild. Add the bot to a test guild, or pass --guild and --channel.',

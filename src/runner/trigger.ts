@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'undici';
+import { shorten } from '../../spec/brief.js';
 
 export interface Trigger {
   /** e.g. 'POST http://127.0.0.1:5140/_control/trigger' (no secrets). */
@@ -58,7 +59,7 @@ export function urlTrigger(
       });
       const text = await response.body.text();
       if (response.statusCode < 200 || response.statusCode >= 300) {
-        const answer = text.trim().slice(0, 300);
+        const answer = shorten(text.trim(), 300);
         throw new TriggerUnsupportedError(
           `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}${answer ? ` ${answer}` : ''}`,
         );
@@ -94,9 +95,9 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
         );
         child.on('close', (code) => {
           if (code === 0) return resolve(parseOutput(stdout));
-          const detail = stderr.trim().slice(0, 300);
+          const detail = shorten(stderr.trim(), 300);
           if (code === 3) {
-            const answer = (detail || stdout.trim()).slice(0, 300);
+            const answer = shorten(detail || stdout.trim(), 300);
             return reject(
               new TriggerUnsupportedError(
                 `the trigger command cannot cause '${event}'${answer ? `: ${answer}` : ''}`,

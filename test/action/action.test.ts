@@ -65,13 +65,23 @@ describe('action.yml, run as a composite action', () => {
     expect(existsSync(join(job.reports, 'report.json'))).toBe(true);
     expect(readFileSync(join(job.reports, 'server.log'), 'utf8')).toContain('Reference implementation');
     // The upload cannot run without a runner: said so, with what it would upload.
-    expect(job.log).toMatch(/not run here \(uses: actions\/upload-artifact@v4.*path=conformance-reports/);
+    expect(job.log).toMatch(
+      /not run here \(uses: actions\/upload-artifact@[0-9a-f]{40}.*path=conformance-reports/,
+    );
+    // Pinned by commit; the checker of this checkout (built) runs as it is, nothing installed.
+    expect(job.log).toMatch(/not run here \(uses: actions\/setup-node@[0-9a-f]{40}/);
+    expect(job.log).toContain(`bin=${BUILT_BIN}`);
+    // The outputs a workflow can branch on besides the exit code.
+    expect(job.log).toMatch(
+      /outputs of run: exit-code=0 verdict=pass report-dir=\S+conformance-reports total=14 passed=\d+ failed=0 errored=0 skipped=\d+/,
+    );
     expect(`${job.log}${job.summary}`).not.toContain(TOKEN);
   });
 
   it('a faulty implementation: the summary shows the failure and the job fails with exit 1', async () => {
     const job = await runAction('--fault message-list-next-missing');
     expect(job.log).toContain('chat-conformance exited 1');
+    expect(job.log).toMatch(/outputs of run: exit-code=1 verdict=fail .* failed=[1-9]/);
     expect(job.log).toMatch(/failed \(exit 1\): Verdict/);
     expect(job.code).toBe(1);
     expect(job.summary).toMatch(/^## Chat API conformance: ❌ FAIL/);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandIo } from '../../bin/commands/io.js';
@@ -74,6 +74,8 @@ export function ensureBuilt(): void {
     );
     // tsc emits despite type errors elsewhere in the tree (work in progress); the bin is what matters here.
     if (!existsSync(BUILT_BIN)) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
+    // As `npm run build` does: the bin runs as a file (tsc does not keep the mode).
+    chmodSync(BUILT_BIN, 0o755);
     if (result.status !== 0) console.warn(`tsc reported type errors while building dist/:\n${result.stdout}`);
   } finally {
     rmdirSync(lock);

@@ -32,7 +32,7 @@ describe('Redactor: the token in any form it can come back in', () => {
 
   it('redacts before cutting: a token across the cut leaves no piece', () => {
     const text = `${'x'.repeat(95)}${TOKEN}${'y'.repeat(50)}`;
-    const cut = redactor.redactAndCut(text, 100);
+    const cut = redactor.cut(text, 100);
     expect(cut.truncated).toBe(true);
     expect(cut.text.length).toBeLessThanOrEqual(100);
     expect(pieces(cut.text)).toEqual([]);
@@ -43,15 +43,31 @@ describe('Redactor: the token in any form it can come back in', () => {
     expect(redactor.redact('tok-SEC and 4f7a9c1')).toBe('tok-SEC and 4f7a9c1');
   });
 
-  it('redacts every string of a value, keys included, without changing it', () => {
+  it('redacts every value of a result, never its keys nor the fields the checker made', () => {
+    const short = new Redactor([{ value: 'x', placeholder: '$TOKEN' }]);
     const value = {
-      [TOKEN]: [TOKEN.slice(3, 20), 1, null],
+      experimental: true,
+      id: 'messages.x-create',
+      reason: 'expected a proxy; observed Bearer x',
+      events: [{ x: 'x', note: 'a text' }],
       nested: { url: `/x?t=${encodeURIComponent(TOKEN)}` },
     };
     const copy = structuredClone(value);
-    const redacted = redactor.redactDeep(value);
-    expect(pieces(JSON.stringify(redacted))).toEqual([]);
+    const redacted = short.redactValues(value, {
+      structural: new Set(['id']),
+      received: new Set(['events']),
+    });
+    expect(redacted).toEqual({
+      experimental: true,
+      id: 'messages.x-create',
+      // Composed text: a short token only as a word of its own ('proxy' is not the token).
+      reason: 'expected a proxy; observed Bearer $TOKEN',
+      // Received: keys and values, anywhere.
+      events: [{ $TOKEN: '$TOKEN', note: 'a te$TOKENt' }],
+      nested: { url: `/$TOKEN?t=${encodeURIComponent(TOKEN)}` },
+    });
     expect(value).toEqual(copy);
+    expect(pieces(JSON.stringify(redactor.redactValues(value)))).toEqual([]);
   });
 });
 
@@ -63,5 +79,19 @@ describe('Redactor: public tokens (the embedded reference)', () => {
     expect(reference.redact('reference tolerances on; Bearer reference-self-token')).toBe(
       'reference tolerances on; Bearer $TOKEN',
     );
+  });
+});
+
+describe('Redactor: a short token (under 8 characters)', () => {
+  const short = new Redactor([{ value: '1', placeholder: '$TOKEN' }]);
+
+  it('is replaced anywhere in what a server sent, whole only', () => {
+    expect(short.redact('{"id":"71234"}')).toBe('{"id":"7$TOKEN234"}');
+  });
+
+  it('in what the checker sent, only as a word of its own: the ids of a reproduction stay whole', () => {
+    const sent = short.redactHeaders({ authorization: 'Bearer 1', 'satori-user-id': '1001' }, { sent: true });
+    expect(sent).toEqual({ authorization: 'Bearer $TOKEN', 'satori-user-id': '1001' });
+    expect(short.redactComposed('{"message_id":"71234","n":1}')).toBe('{"message_id":"71234","n":$TOKEN}');
   });
 });

@@ -109,11 +109,21 @@ const tokenPieces = (token: string): string[] => {
   return pieces;
 };
 
-const leaks = (outcome: Outcome): string[] => {
+/**
+ * Pieces of 4 characters where a cut could leave them (MIN_CUT_PIECE): those with a character that is no
+ * hex digit ('tok-', '-SEC'), which no id or hash of a report holds by chance.
+ */
+const cutPieces = (token: string): string[] => {
+  const pieces: string[] = [];
+  for (let at = 0; at + 4 <= token.length; at++) pieces.push(token.slice(at, at + 4));
+  return pieces.filter((piece) => /[^0-9a-f]/.test(piece));
+};
+
+const leaks = (outcome: Outcome, pieces = tokenPieces(TOKEN)): string[] => {
   const texts: Record<string, string> = { stdout: outcome.stdout, stderr: outcome.stderr, ...outcome.files };
   const found: string[] = [];
   for (const [where, text] of Object.entries(texts))
-    for (const piece of tokenPieces(TOKEN)) if (text.includes(piece)) found.push(`${where}: ${piece}`);
+    for (const piece of pieces) if (text.includes(piece)) found.push(`${where}: ${piece}`);
   return found;
 };
 
@@ -161,6 +171,15 @@ describe.each(HOSTILE_MODES)('hostile server: %s', (mode) => {
     expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
     expect(outcome.maxRssKib).toBeLessThan(RSS_LIMIT_KIB);
     expect(leaks(outcome)).toEqual([]);
+  });
+});
+
+describe('a token across every cut point (issue 20): no piece of it on either side of a cut', () => {
+  it.each(['cut-token', 'cut-token-discovery'] as const)('%s', (mode) => {
+    const outcome = outcomes.get(mode)!;
+    expect(leaks(outcome, cutPieces(TOKEN))).toEqual([]);
+    // The cut texts were there to be seen: the token came back, and was redacted.
+    expect(`${outcome.stdout}${outcome.stderr}${Object.values(outcome.files).join('')}`).toContain('$TOKEN');
   });
 });
 

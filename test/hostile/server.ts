@@ -23,6 +23,8 @@ export const HOSTILE_MODES = [
   'ws-garbage',
   'echo',
   'split-token',
+  'cut-token',
+  'cut-token-discovery',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
@@ -63,6 +65,17 @@ function echoPage(req: IncomingMessage, body: string): string {
     `<a href="/login?token=${encodeURIComponent(token)}">retry</a>`,
     '</body></html>',
   ].join('\n');
+}
+
+/**
+ * The token whole, placed so that it straddles every point where the checker cuts a text (a message at
+ * 120, 200, 300 or 500 characters, a report's body at 1500 or 2000): 7 characters before the cut.
+ */
+function cutBody(req: IncomingMessage): string {
+  const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+  let body = '';
+  for (const cut of [120, 200, 300, 500, 1500, 2000]) body = `${body.padEnd(cut - 7, '.')}${token}`;
+  return body;
 }
 
 /** The token split across a body: halves in separate fields, and one across the evidence cut. */
@@ -161,6 +174,11 @@ export async function startHostileServer(
         case 'echo':
           if (operation === 'guild.list' || operation === 'channel.list') return answer();
           return void res.writeHead(500, { 'content-type': 'text/html' }).end(echoPage(req, body));
+        case 'cut-token-discovery':
+          return void res.writeHead(500, { 'content-type': 'text/plain' }).end(cutBody(req));
+        case 'cut-token':
+          if (operation === 'guild.list' || operation === 'channel.list') return answer();
+          return void res.writeHead(500, { 'content-type': 'text/plain' }).end(cutBody(req));
         case 'split-token':
           if (operation === 'guild.list' || operation === 'channel.list') return answer();
           return void res.writeHead(400, { 'content-type': 'application/json' }).end(splitBody(req));

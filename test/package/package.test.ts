@@ -42,6 +42,7 @@ describe('npm pack', () => {
       'dist/src/vitest.d.ts',
       'spec/schemas/report.schema.json',
       'README.md',
+      'LICENSE',
     ])
       expect(packed.files).toContain(file);
     expect(packed.files.some((file) => file.startsWith('dist/suites/') && file.endsWith('.js'))).toBe(true);
@@ -49,10 +50,16 @@ describe('npm pack', () => {
 
   it('the bin is named like the package, and exports name `.` and `./vitest` with types', () => {
     expect(manifest.bin[manifest.name]).toBe('dist/bin/conformance.js');
-    expect(manifest.exports['.']).toEqual({ types: './dist/src/index.d.ts', import: './dist/src/index.js' });
+    // ESM; `default` lets CommonJS require() it too (Node >= 20.19 loads ES modules from require).
+    expect(manifest.exports['.']).toEqual({
+      types: './dist/src/index.d.ts',
+      import: './dist/src/index.js',
+      default: './dist/src/index.js',
+    });
     expect(manifest.exports['./vitest']).toEqual({
       types: './dist/src/vitest.d.ts',
       import: './dist/src/vitest.js',
+      default: './dist/src/vitest.js',
     });
     expect(manifest.peerDependenciesMeta.vitest.optional).toBe(true);
   });
@@ -71,6 +78,18 @@ describe('installed in an empty folder', () => {
     expect(report.verdict).toBe('pass');
     expect(report.summary.total).toBeGreaterThan(100);
     expect(report.tool.version).toBe(manifest.version);
+  });
+
+  it('a CommonJS project requires it (no ERR_PACKAGE_PATH_NOT_EXPORTED)', () => {
+    writeFileSync(
+      join(empty, 'require-example.cjs'),
+      "const { run, startReference } = require('chat-conformance');\nconsole.log(typeof run, typeof startReference);\n",
+    );
+    const output = execFileSync(process.execPath, [join(empty, 'require-example.cjs')], {
+      cwd: empty,
+      encoding: 'utf8',
+    });
+    expect(output.trim()).toBe('function function');
   });
 
   it("the README's typed API example compiles against the shipped types and runs", () => {

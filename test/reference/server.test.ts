@@ -75,9 +75,31 @@ describe('protocol: auth, paths, bodies, errors', () => {
     for (const headers of headerSets) {
       expect((await call(server, 'guild.list', {}, { headers })).status).toBe(200);
     }
-    expectError(await call(server, 'guild.list', {}, { headers: { 'satori-user-id': SEED.peer } }), 403);
-    expectError(await call(server, 'guild.list', {}, { headers: { 'x-self-id': SEED.peer } }), 403);
+    expectError(await call(server, 'guild.list', {}, { headers: { 'satori-user-id': '9999' } }), 403);
+    expectError(await call(server, 'guild.list', {}, { headers: { 'x-self-id': '9999' } }), 403);
     expectError(await call(server, 'guild.list', {}, { headers: { 'satori-platform': 'discord' } }), 403);
+    // The peer's own token is its login only.
+    const peerAsSelf = { 'satori-user-id': SEED.self };
+    expectError(await call(server, 'guild.list', {}, { as: 'peer', headers: peerAsSelf }), 403);
+    // Both pairs must name the same login.
+    const split = { 'satori-user-id': SEED.peer, 'x-self-id': SEED.self };
+    expectError(await call(server, 'guild.list', {}, { headers: split }), 403);
+  });
+
+  it("hosts every login behind the bot's token: the user id header picks the peer (de-facto conventions)", async () => {
+    const fields = { channel_id: SEED.historyChannel, content: 'as the peer behind the bot token' };
+    for (const headers of [{ 'satori-user-id': SEED.peer }, { 'x-self-id': SEED.peer }] as Record<
+      string,
+      string
+    >[]) {
+      const created = await call(server, 'message.create', fields, { headers });
+      expect(created.status).toBe(200);
+      const [message] = created.body;
+      expect(message.user?.id ?? message.member?.user?.id).toBe(SEED.peer);
+      // The seeded history stays as later tests expect it.
+      const removed = { channel_id: SEED.historyChannel, message_id: message.id };
+      expect((await call(server, 'message.delete', removed, { headers })).status).toBe(200);
+    }
   });
 
   it('answers 404 to unknown operations (before auth) and 405 to other methods', async () => {

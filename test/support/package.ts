@@ -4,7 +4,7 @@
  * shipped data, and `npm pack` runs there (its `files` and `exports` decide what ships).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,7 +53,13 @@ export function packTarball(folder: string): Packed {
 function pack(folder: string): Packed {
   const source = join(folder, 'source');
   mkdirSync(source);
-  for (const entry of ['package.json', 'README.md', 'conformance.config.schema.json', 'spec/schemas'])
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'conformance.config.schema.json',
+    'spec/schemas',
+  ])
     cpSync(join(ROOT, entry), join(source, entry), { recursive: true });
   execFileSync(
     process.execPath,
@@ -66,6 +72,8 @@ function pack(folder: string): Packed {
     ],
     { stdio: 'pipe' },
   );
+  // As `npm run build` does (the pack skips scripts): the bin keeps its executable mode in the tarball.
+  chmodSync(join(source, 'dist/bin/conformance.js'), 0o755);
   const output = execFileSync(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], {
     cwd: source,
     encoding: 'utf8',
