@@ -278,10 +278,17 @@ export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promi
   try {
     answer = await t.trigger('guild-added', { name: uniqueName('guild') });
   } catch (error) {
-    // Say which event the guild was for: a refused guild-added is not what the check was after.
-    if (forEvent === undefined || (error as Error)?.name !== 'CheckSkip') throw error;
+    // Say which event the guild was for: a refused guild-added is not what the check was after. (No
+    // trigger at all says so itself, once.)
+    const message = (error as Error)?.message ?? '';
+    if (
+      forEvent === undefined ||
+      (error as Error)?.name !== 'CheckSkip' ||
+      message.startsWith('needs a trigger')
+    )
+      throw error;
     return t.skip(
-      `to cause ${forEvent} the run needs a guild of its own, made by the trigger's guild-added, and ${(error as Error).message}`,
+      `to cause ${forEvent} the run needs a guild of its own, made by the trigger's guild-added, and ${message}`,
     );
   }
   const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
