@@ -33,7 +33,10 @@ function failed(finding: FindingRecord, outcome: PropertyOutcome): CheckResult {
       expected: finding.expected,
       observed: finding.observed,
       exchanges: finding.exchanges,
-      notes: [`minimal input: ${finding.counterexample}`, `replay: conformance fuzz --replay report.json (${replay})`],
+      notes: [
+        `minimal input: ${finding.counterexample}`,
+        `replay: conformance fuzz --replay report.json (${replay})`,
+      ],
     },
   });
 }
@@ -54,8 +57,22 @@ export function checkResults(outcomes: readonly PropertyOutcome[]): CheckResult[
       else if (outcome.skipped) put(resultOf(oracle, outcome, 'skip', { reason: outcome.skipped }));
       else if (outcome.error) put(resultOf(oracle, outcome, 'error', { reason: outcome.error }));
       else if (outcome.judged.get(oracle.id))
-        put(resultOf(oracle, outcome, 'pass', { evidence: { exchanges: [], notes: [`held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`] } }));
-      else put(resultOf(oracle, outcome, 'skip', { reason: `not exercised: no generated input reached it in ${outcome.runs} runs` }));
+        put(
+          resultOf(oracle, outcome, 'pass', {
+            evidence: {
+              exchanges: [],
+              notes: [
+                `held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`,
+              ],
+            },
+          }),
+        );
+      else
+        put(
+          resultOf(oracle, outcome, 'skip', {
+            reason: `not exercised: no generated input reached it in ${outcome.runs} runs`,
+          }),
+        );
     }
   }
   return [...byId.values()];

@@ -386,8 +386,15 @@ function sequenceProperty(
     mode: 'stateful',
     experimental: false,
     oracles,
-    arbitrary: (replayPath) =>
-      fc.commands(commands(), { maxCommands: 12, ...(replayPath ? { replayPath } : {}) }),
+    // Creates weigh three times the others: most commands need something to act on.
+    arbitrary: (replayPath) => {
+      const [create, ...rest] = commands();
+      return fc.commands([create, create, create, ...rest], {
+        maxCommands: 16,
+        size: 'medium',
+        ...(replayPath ? { replayPath } : {}),
+      });
+    },
     branches: (sequence) => [
       ...new Set([...sequence].map((step) => `command:${String(step).split(' ')[0]}`)),
     ],
