@@ -211,7 +211,7 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
       trace.judge(no5xx, result.status < 500 || env.refusesWith5xx, `a 4xx for ${request.change}`, () =>
         describe(result),
       );
-      if (request.kind === 'missing')
+      if (request.kind === 'missing' && operation.fields.some((field) => field.required))
         trace.judge(missing, !result.ok, `a refusal of ${request.change}`, () => describe(result));
     },
   };

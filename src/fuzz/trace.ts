@@ -3,6 +3,7 @@
  * creates (into the run's ledger, so the cleanup undoes it like a run's), and the judging of its oracles.
  */
 
+import { RequestError } from '../client/http.js';
 import type { LedgerEntry } from '../runner/check.js';
 import type { CallResult, Exchange } from '../wire.js';
 import { type FuzzEnv, type Oracle, OracleFailure, RunEnded } from './model.js';
@@ -22,8 +23,13 @@ export class Trace {
 
   /** POST the operation; the exchange is kept; a successful undo-equal call settles the ledger entry. */
   async call(operation: string, fields: Record<string, unknown>): Promise<CallResult> {
-    const outcome = await this.env.client
-      .call(operation, fields, { signal: this.env.signal })
+    const send = () => this.env.client.call(operation, fields, { signal: this.env.signal });
+    const outcome = await send()
+      // A connection reset before any answer (a keep-alive socket the server had just closed) is tried
+      // once more: thousands of requests make that race likely, and it says nothing about the input.
+      .catch((error) =>
+        error instanceof RequestError && error.kind === 'network' ? send() : Promise.reject(error),
+      )
       .catch((error: { exchanges?: Exchange[] }) => {
         this.exchanges.push(...(error.exchanges ?? []));
         throw error;
