@@ -141,7 +141,10 @@ export async function runProperty(
   return outcome;
 }
 
-/** Runs properties `concurrency` at a time, in the order given. */
+/**
+ * Runs properties `concurrency` at a time, in the order given. Each gets a fair share of the time left
+ * (time left × slots / properties not started), so a slow target still sees every property.
+ */
 export async function runProperties(
   env: FuzzEnv,
   properties: readonly FuzzProperty[],
@@ -152,7 +155,10 @@ export async function runProperties(
   const worker = async () => {
     while (next < properties.length) {
       const index = next++;
-      outcomes[index] = await runProperty(env, properties[index], options);
+      const now = performance.now();
+      const share = ((options.deadline - now) * options.concurrency) / (properties.length - index);
+      const deadline = Math.min(options.deadline, now + Math.max(0, share));
+      outcomes[index] = await runProperty(env, properties[index], { ...options, deadline });
       options.onDone?.(outcomes[index]);
     }
   };

@@ -28,6 +28,9 @@ import { validProperties } from './valid.js';
 
 export { FUZZ_DEFAULTS, type FuzzOptions, parseBudget, readReplay } from './options.js';
 
+/** The share of --budget left for the cleanup after generation (undoing what the properties created). */
+const CLEANUP_SHARE = 0.12;
+
 /** Every property: sequences first, then valid inputs, then invalid ones (the budget favours the first). */
 export const allProperties = (): FuzzProperty[] => [
   ...statefulProperties(),
@@ -89,7 +92,8 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
       signal: state.signal,
       notes: state.notes,
     });
-    const deadline = performance.now() + settings.budgetMs;
+    // The budget covers the whole fuzz: generation stops early enough for the cleanup to fit (CLEANUP_SHARE).
+    const deadline = state.started + settings.budgetMs * (1 - CLEANUP_SHARE);
     const selected = select(allProperties(), options.grep);
     options.onStart?.({ properties: selected.length, seed: settings.seed, target: state.baseUrl });
     const outcomes = settings.replay

@@ -200,7 +200,7 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
     group: groupOf(operation),
     mode: 'invalid',
     experimental: operation.experimental,
-    // An operation with no required field (under any variant) has nothing to leave out.
+    // An operation with no required field has nothing to leave out (one required only in a variant: not judged).
     oracles: operation.fields.some((field) => field.required) ? [missing, no5xx] : [no5xx],
     arbitrary: invalidInput,
     branches: (input) => [`invalid:${input.kind}`],
