@@ -31,11 +31,14 @@ export { FUZZ_DEFAULTS, type FuzzOptions, parseBudget, readReplay } from './opti
 /** The share of --budget left for the cleanup after generation (undoing what the properties created). */
 const CLEANUP_SHARE = 0.12;
 
-/** Every property: sequences first, then valid inputs, then invalid ones (the budget favours the first). */
+/**
+ * Every property, cheapest first: invalid inputs (one request a run), valid ones, then the sequences,
+ * which take what is left of the budget (engine.ts: each property gets a fair share of the time left).
+ */
 export const allProperties = (): FuzzProperty[] => [
-  ...statefulProperties(),
-  ...validProperties,
   ...invalidProperties(),
+  ...validProperties,
+  ...statefulProperties(),
 ];
 
 function select(properties: FuzzProperty[], grep: string | undefined): FuzzProperty[] {
