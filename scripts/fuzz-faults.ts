@@ -22,7 +22,7 @@ export interface FuzzMatrixOptions {
   runs?: number;
   faults?: string[];
   tolerances?: string[];
-  /** Runs in flight at once (default 4). */
+  /** Runs in flight at once (default 10: a run waits on its requests more than it computes). */
   parallel?: number;
   onRun?: (label: string, line: string) => void;
 }
@@ -113,7 +113,7 @@ export async function runFuzzMatrix(options: FuzzMatrixOptions = {}): Promise<st
       run: () => noFinding(`tolerance ${tolerance}`, { seed: index + 1, runs, tolerances: [tolerance] }),
     })),
   ];
-  return pool(jobs, options.parallel ?? 4, options.onRun);
+  return pool(jobs, options.parallel ?? 10, options.onRun);
 }
 
 async function main(): Promise<number> {
