@@ -44,7 +44,19 @@ export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
  * the runner's check API; the reference → spec only. A layer may always import itself.
  */
 export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
-  bin: ['fuzz', 'root', 'report', 'client-mode', 'runner', 'client', 'events', 'reference', 'suites', 'leaf', 'spec'],
+  bin: [
+    'fuzz',
+    'root',
+    'report',
+    'client-mode',
+    'runner',
+    'client',
+    'events',
+    'reference',
+    'suites',
+    'leaf',
+    'spec',
+  ],
   tools: [
     'bin',
     'fuzz',

@@ -147,7 +147,9 @@ export class MessageOperations extends OperationBase {
 
   /** Content as stored. Fault (faults/fuzz.ts): a 3-byte UTF-8 column keeps '?' for astral characters. */
   private stored(content: string): string {
-    return this.fault('message-content-astral-lost') ? content.replace(/[\u{10000}-\u{10ffff}]/gu, '?') : content;
+    return this.fault('message-content-astral-lost')
+      ? content.replace(/[\u{10000}-\u{10ffff}]/gu, '?')
+      : content;
   }
 
   /**
