@@ -102,8 +102,11 @@ export async function runFuzzMatrix(options: FuzzMatrixOptions = {}): Promise<st
     ...toleranceCatalogue.map((entry) => entry.id),
     ...Object.keys(tolerancePresets),
   ];
+  const faultJobs: Job[] = faults.map((fault) => ({
+    label: `fault ${fault} (seed 1, default runs and budget)`,
+    run: () => found(fault),
+  }));
   const jobs: Job[] = [
-    ...faults.map((fault) => ({ label: `fault ${fault} (seed 1, default runs)`, run: () => found(fault) })),
     ...(options.seeds ?? [1, 2, 3]).map((seed) => ({
       label: `clean reference, seed ${seed}, ${runs} runs`,
       run: () => noFinding(`clean seed ${seed}`, { seed, runs }),
@@ -113,7 +116,10 @@ export async function runFuzzMatrix(options: FuzzMatrixOptions = {}): Promise<st
       run: () => noFinding(`tolerance ${tolerance}`, { seed: index + 1, runs, tolerances: [tolerance] }),
     })),
   ];
-  return pool(jobs, options.parallel ?? 10, options.onRun);
+  // The fault runs first, by themselves: their default budget is a wall-clock one, so they must not share
+  // the machine with the many cheap runs that follow.
+  const problems = await pool(faultJobs, faultJobs.length, options.onRun);
+  return [...problems, ...(await pool(jobs, options.parallel ?? 10, options.onRun))];
 }
 
 async function main(): Promise<number> {

@@ -45,6 +45,8 @@ async function walk(
   real: Real,
   operation: string,
   fields: Record<string, unknown>,
+  /** Enough seen (message.list: every live message, which are the newest, so the walk ends early). */
+  enough: (items: any[]) => boolean = () => false,
 ): Promise<any[] | undefined> {
   const items: any[] = [];
   const firstNext =
@@ -54,7 +56,7 @@ async function walk(
     const result = await real.trace.call(operation, { ...fields, ...next });
     if (!result.ok) return undefined;
     if (Array.isArray(result.body?.data)) items.push(...result.body.data);
-    if (typeof result.body?.next !== 'string' || result.body.next === '') return items;
+    if (typeof result.body?.next !== 'string' || result.body.next === '' || enough(items)) return items;
     next = { next: result.body.next };
   }
   return items;
@@ -210,7 +212,10 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         'message.list',
         (model) => model.items.length > 0,
         async (model, real) => {
-          const listed = await walk(real, 'message.list', { channel_id: messageChannel(real.env) });
+          const wanted = live(model).map((item) => item.id);
+          const listed = await walk(real, 'message.list', { channel_id: messageChannel(real.env) }, (items) =>
+            wanted.every((id) => items.some((entry) => entry?.id === id)),
+          );
           if (!listed) return real.trace.end('message.list refused (fixed checks judge it)');
           const byId = new Map(listed.map((entry) => [entry?.id, entry]));
           for (const item of gone(model))
@@ -369,6 +374,20 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
   ];
 }
 
+/** Deletes a live item of a sequence (the ledger entry settles; a failure is left to the cleanup). */
+async function undoNow(
+  env: FuzzEnv,
+  operation: 'message.create' | 'channel.create',
+  id: string,
+): Promise<void> {
+  const [undo, fields] =
+    operation === 'message.create'
+      ? ['message.delete', { channel_id: messageChannel(env), message_id: id }]
+      : ['channel.delete', { channel_id: id }];
+  const outcome = await env.client.call(undo, fields, { signal: env.signal }).catch(() => undefined);
+  if (outcome?.result.ok) env.ledger.settle(undo, fields);
+}
+
 /** The replay path of a shrunk sequence, from its printed form (fast-check appends it). */
 export const replayPathOf = (printed: string): string | undefined =>
   /replayPath="([^"]*)"/.exec(printed)?.[1];
@@ -400,7 +419,13 @@ function sequenceProperty(
     ],
     ...(operation === 'channel.create' ? { unavailable: (env: FuzzEnv) => env.channelsUnavailable } : {}),
     async run(env, sequence, trace) {
-      await fc.asyncModelRun(() => ({ model: { items: [] }, real: { env, trace } }), sequence);
+      const model: Model = { items: [] };
+      try {
+        await fc.asyncModelRun(() => ({ model, real: { env, trace } }), sequence);
+      } finally {
+        // What the sequence left goes now (not in the evidence): lists stay short, quotas untouched.
+        await Promise.all(live(model).map((item) => undoNow(env, operation, item.id)));
+      }
     },
   };
 }

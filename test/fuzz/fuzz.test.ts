@@ -28,7 +28,7 @@ describe('conformance fuzz, clean', () => {
   it('finds nothing on the clean reference, writes a valid report and leaves the world as it found it', async () => {
     const server = await reference();
     const before = JSON.stringify(server.snapshot());
-    const result = await fuzz({ reference: server, seed: 7, runs: 4 });
+    const result = await fuzz({ reference: server, seed: 7, runs: 4, timeoutMs: 30_000 });
     expect(failing(result)).toEqual([]);
     expect(result.verdict).toBe('pass');
     expect(result.summary.pass).toBeGreaterThan(50);
@@ -40,7 +40,13 @@ describe('conformance fuzz, clean', () => {
   });
 
   it('finds nothing where every error is a 500 (errors-500-text-plain): the calibration sees the convention', async () => {
-    const result = await fuzz({ embedded: true, tolerances: ['errors-500-text-plain'], seed: 3, runs: 8 });
+    const result = await fuzz({
+      embedded: true,
+      tolerances: ['errors-500-text-plain'],
+      seed: 3,
+      runs: 8,
+      timeoutMs: 30_000,
+    });
     expect(failing(result)).toEqual([]);
     expect(result.notes?.join('\n')).toMatch(/refuses bad input with 5xx/);
   });
