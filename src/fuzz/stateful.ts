@@ -114,6 +114,39 @@ const judgeOk = (
   result: { ok: boolean } & Parameters<typeof describe>[0],
 ) => real.trace.judge(check, result.ok, `${what} answers 2xx`, () => describe(result));
 
+/** message.list: deleted messages are not listed, live ones are, with their latest content. */
+function messageListCommand(): fc.Arbitrary<fc.AsyncCommand<Model, Real>> {
+  return fc.constant(
+    command(
+      'message.list',
+      (model) => model.items.length > 0,
+      async (model, real) => {
+        const wanted = live(model).map((item) => item.id);
+        const listed = await walk(real, 'message.list', { channel_id: messageChannel(real.env) }, (items) =>
+          wanted.every((id) => items.some((entry) => entry?.id === id)),
+        );
+        if (!listed) return real.trace.end('message.list refused (fixed checks judge it)');
+        const byId = new Map(listed.map((entry) => [entry?.id, entry]));
+        for (const item of gone(model))
+          real.trace.judge(
+            M.goneFromList,
+            !byId.has(item.id),
+            `deleted message ${item.id} not listed`,
+            () => `listed: ${show(byId.get(item.id))}`,
+          );
+        for (const item of live(model))
+          real.trace.judge(
+            M.listed,
+            sameText(item.text ?? '', byId.get(item.id)?.content),
+            `message ${item.id} listed with content ${show(item.text)}`,
+            () => (byId.has(item.id) ? `content ${show(byId.get(item.id)?.content)}` : 'not listed'),
+          );
+      },
+    ),
+  );
+}
+
+/** The message commands: create, get, update, delete, get of a deleted one, list. */
 function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
   const text = plainText(4);
   const index = fc.nat({ max: 9 });
@@ -207,34 +240,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         },
       ),
     ),
-    fc.constant(
-      command(
-        'message.list',
-        (model) => model.items.length > 0,
-        async (model, real) => {
-          const wanted = live(model).map((item) => item.id);
-          const listed = await walk(real, 'message.list', { channel_id: messageChannel(real.env) }, (items) =>
-            wanted.every((id) => items.some((entry) => entry?.id === id)),
-          );
-          if (!listed) return real.trace.end('message.list refused (fixed checks judge it)');
-          const byId = new Map(listed.map((entry) => [entry?.id, entry]));
-          for (const item of gone(model))
-            real.trace.judge(
-              M.goneFromList,
-              !byId.has(item.id),
-              `deleted message ${item.id} not listed`,
-              () => `listed: ${show(byId.get(item.id))}`,
-            );
-          for (const item of live(model))
-            real.trace.judge(
-              M.listed,
-              sameText(item.text ?? '', byId.get(item.id)?.content),
-              `message ${item.id} listed with content ${show(item.text)}`,
-              () => (byId.has(item.id) ? `content ${show(byId.get(item.id)?.content)}` : 'not listed'),
-            );
-        },
-      ),
-    ),
+    messageListCommand(),
   ];
 }
 
@@ -271,6 +277,40 @@ const C = {
   ),
 };
 
+/** channel.list: deleted channels are not listed, live ones are, named as channel.get reads them. */
+function channelListCommand(): fc.Arbitrary<fc.AsyncCommand<Model, Real>> {
+  return fc.constant(
+    command(
+      'channel.list',
+      (model) => model.items.length > 0,
+      async (model, real) => {
+        const listed = await walk(real, 'channel.list', { guild_id: real.env.sandbox.guildId });
+        if (!listed) return real.trace.end('channel.list refused (fixed checks judge it)');
+        const byId = new Map(listed.map((entry) => [entry?.id, entry]));
+        for (const item of gone(model))
+          real.trace.judge(
+            C.goneFromList,
+            !byId.has(item.id),
+            `deleted channel ${item.id} not listed`,
+            () => `listed: ${show(byId.get(item.id))}`,
+          );
+        for (const item of live(model)) {
+          const got = await real.trace.call('channel.get', { channel_id: item.id });
+          judgeOk(real, C.get, `channel.get of live channel ${item.id}`, got);
+          const entry = byId.get(item.id);
+          real.trace.judge(
+            C.listed,
+            entry !== undefined && entry.name === got.body?.name,
+            `channel ${item.id} listed with the name channel.get reads, ${show(got.body?.name)}`,
+            () => (entry ? `name ${show(entry.name)}` : 'not listed'),
+          );
+        }
+      },
+    ),
+  );
+}
+
+/** The channel commands: create (at most 4 live), get, update, delete, get of a deleted one, list. */
 function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
   const channelName = plainText(2).map((text) => `fuzz-${text.text}`);
   const index = fc.nat({ max: 9 });
@@ -342,35 +382,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         },
       ),
     ),
-    fc.constant(
-      command(
-        'channel.list',
-        (model) => model.items.length > 0,
-        async (model, real) => {
-          const listed = await walk(real, 'channel.list', { guild_id: real.env.sandbox.guildId });
-          if (!listed) return real.trace.end('channel.list refused (fixed checks judge it)');
-          const byId = new Map(listed.map((entry) => [entry?.id, entry]));
-          for (const item of gone(model))
-            real.trace.judge(
-              C.goneFromList,
-              !byId.has(item.id),
-              `deleted channel ${item.id} not listed`,
-              () => `listed: ${show(byId.get(item.id))}`,
-            );
-          for (const item of live(model)) {
-            const got = await real.trace.call('channel.get', { channel_id: item.id });
-            judgeOk(real, C.get, `channel.get of live channel ${item.id}`, got);
-            const entry = byId.get(item.id);
-            real.trace.judge(
-              C.listed,
-              entry !== undefined && entry.name === got.body?.name,
-              `channel ${item.id} listed with the name channel.get reads, ${show(got.body?.name)}`,
-              () => (entry ? `name ${show(entry.name)}` : 'not listed'),
-            );
-          }
-        },
-      ),
-    ),
+    channelListCommand(),
   ];
 }
 
