@@ -93,7 +93,7 @@ const progressLine = (outcome: PropertyOutcome): string => {
 };
 
 /** What was generated, per operation: runs and the branches its inputs exercised. */
-export function generatedSummary(result: RunResult): string {
+function generatedSummary(result: RunResult): string {
   const lines = ['generated, per property (runs; what the inputs exercised):'];
   for (const property of result.fuzz?.properties ?? []) {
     const branches = Object.entries(property.branches)
