@@ -29,7 +29,7 @@ describe('conformance fuzz (CLI)', () => {
     writeFileSync(notFuzz, JSON.stringify({ checks: [] }));
     for (const [args, message] of [
       [['--budget', 'soon'], /--budget must be a duration like 60s/],
-      [['--seed', 'x'], /--seed must be a whole number/],
+      [['--seed', 'x'], /--seed must be a (whole )?number/],
       [['--replay', notFuzz], /not the report\.json of a fuzz run/],
     ] as const) {
       const io = captureIo();
