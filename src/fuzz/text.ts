@@ -2,13 +2,15 @@
  * Generated text: message content (a string of message elements in this family, §2 Message.content) and
  * names. Two classes, because what a legal server may do with them differs:
  * - plain: letters of any script (astral characters, combining marks, right-to-left, CJK, emoji with
- *   joiners), digits and punctuation, single inner spaces — no markup characters, no control, format,
- *   private-use or unassigned code points, no edge whitespace. No tolerance lets a server refuse or change
- *   it beyond Unicode normalisation: refusing it, crashing on it or losing characters is a must finding.
- * - edge: empty, whitespace only or at the edges, markup-like text, control and format characters, long
- *   text, any code point. Size limits are not shown (§8 rule 3) and content is message elements, so a server
- *   may refuse or re-serialise it: only a 5xx where the server refuses with 4xx, or a change, is a finding
- *   (should).
+ *   joiners), digits and punctuation, single inner spaces — no markup, markdown or mention characters, no
+ *   control, format, private-use or unassigned code points, no edge whitespace. No tolerance lets a server
+ *   refuse or change it beyond Unicode normalisation: refusing it, crashing on it or losing characters is a
+ *   must finding.
+ * - edge: empty, whitespace only or at the edges, markup-like text, markdown and mentions, control and
+ *   format characters, long text, any code point. Size limits are not shown (§8 rule 3), content is message
+ *   elements and servers translate it to a platform's format and back, so a server may refuse or change
+ *   it: only a 5xx where the server refuses with 4xx, or content that does not read back exactly, is a
+ *   finding (should).
  */
 import fc from 'fast-check';
 
@@ -34,7 +36,23 @@ const anyCodePoints = () =>
     .map((points) => String.fromCodePoint(...points));
 
 /** What plain text never holds: markup, controls, format, private-use, unassigned, surrogates, separators. */
-const NOT_PLAIN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Z}\s<>&]/u;
+/** …nor what a server translating to a platform's markdown and back may change: mentions, emphasis, links. */
+const NOT_PLAIN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Z}\s<>&"*_~`|\\#@[\]()-]/u;
+/** Markdown and mentions of the platforms servers translate to (edge: a server may change them). */
+const MARKDOWN = [
+  '*bold*',
+  '_it_',
+  '~~s~~',
+  '`code`',
+  '||spoiler||',
+  '# title',
+  '- item',
+  '[a](b)',
+  '@everyone',
+  '#general',
+  '\\*',
+  '"quoted"',
+];
 
 type Piece = [branch: string, arbitrary: fc.Arbitrary<string>];
 
@@ -47,7 +65,7 @@ const PIECES: Piece[] = [
       maxLength: 8,
     }),
   ],
-  ['punctuation', fc.constantFrom(...'!?.,:;\'"()[]{}#@*_~`|/\\+-=$%^')],
+  ['punctuation', fc.constantFrom(..."!?.,:;'/+=$%^{}")],
   ['latin', fc.constantFrom('é', 'ß', 'ø', 'Ł', 'ñ', 'Ω', 'ж', 'ÿ')],
   [
     'astral',
@@ -122,6 +140,10 @@ export function edgeText(): fc.Arbitrary<Text> {
     edge(
       'markup',
       fc.tuple(fc.constantFrom(...MARKUP), plain).map(([markup, text]) => `${text} ${markup}`),
+    ),
+    edge(
+      'markdown',
+      fc.tuple(fc.constantFrom(...MARKDOWN), plain).map(([markdown, text]) => `${markdown} ${text}`),
     ),
     edge(
       'control',
