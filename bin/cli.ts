@@ -12,6 +12,7 @@ import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
 import { registerClient } from './commands/client.js';
 import { registerCompare } from './commands/compare.js';
+import { registerFuzz } from './commands/fuzz.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
 import { registerMatrix } from './commands/matrix.js';
@@ -84,6 +85,7 @@ export async function main(
   registerBadge(program, commandIo);
   registerCompare(program, commandIo);
   registerMatrix(program, commandIo);
+  registerFuzz(program, commandIo, { env, cwd: options.cwd ?? process.cwd(), signal: options.signal, color });
   registerClient(program, commandIo, {
     cwd: options.cwd ?? process.cwd(),
     color,

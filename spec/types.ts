@@ -368,6 +368,7 @@ export interface Report {
    * Observations about the target outside any check (flood, garbage frames, redirects, HTML error pages, broken JSON, rate limits); never a verdict.
    */
   findings?: ReportFinding[];
+  fuzz?: ReportFuzz;
 }
 /**
  * Totals count every check; byGroup every check of a group; byLevel the non-experimental checks; experimental the experimental ones.
@@ -530,4 +531,50 @@ export interface ReportFinding {
   count: number;
   exchange?: ReportExchange;
   sample?: string;
+}
+/**
+ * A `conformance fuzz` run: the seed, each finding's replay data, what was generated (its findings are also in checks, as failures).
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "ReportFuzz".
+ */
+export interface ReportFuzz {
+  seed: number;
+  /**
+   * Runs per property asked (--runs).
+   */
+  runs: number;
+  /**
+   * Generation budget in ms (--budget).
+   */
+  budgetMs: number;
+  /**
+   * The report whose findings were replayed (--replay).
+   */
+  replay?: string;
+  properties: {
+    key: string;
+    operation: string;
+    mode: 'valid' | 'invalid' | 'stateful';
+    runs: number;
+    skipped?: string;
+    error?: string;
+    branches: {
+      [k: string]: number;
+    };
+  }[];
+  findings: {
+    id: string;
+    property: string;
+    /**
+     * This interface was referenced by `Report`'s JSON-Schema
+     * via the `definition` "ReportLevel".
+     */
+    level: 'must' | 'should' | 'info';
+    seed: number;
+    path: string;
+    replayPath?: string;
+    counterexample: string;
+    shrinks: number;
+  }[];
 }

@@ -7,5 +7,10 @@ import { faultCatalogue } from './reference/index.js';
 
 export { startReference as startEmbedded } from './reference/index.js';
 
-/** The reference's fault catalogue (npm run faults). */
-export const loadFaultCatalogue = (): readonly FaultDefinition[] => faultCatalogue;
+/** The faults the checks detect (npm run faults): the catalogue less those only fuzz finds (foundBy). */
+export const loadFaultCatalogue = (): readonly FaultDefinition[] =>
+  faultCatalogue.filter((fault) => fault.foundBy !== 'fuzz');
+
+/** The faults only `conformance fuzz` finds (scripts/fuzz-faults.ts proves it). */
+export const loadFuzzFaults = (): readonly FaultDefinition[] =>
+  faultCatalogue.filter((fault) => fault.foundBy === 'fuzz');

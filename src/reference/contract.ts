@@ -116,4 +116,9 @@ export interface FaultDefinition<Id extends string = string> {
   detectedBy?: string[];
   /** Run options under which the fault can show at all, e.g. webhook faults need { events: 'webhook' }. */
   runWith?: { events?: 'ws' | 'webhook' };
+  /**
+   * 'fuzz': only generated inputs show it (`conformance fuzz`), no fixed check: `npm run faults` leaves it
+   * out of the check matrix and scripts/fuzz-faults.ts proves fuzz finds it.
+   */
+  foundBy?: 'fuzz';
 }

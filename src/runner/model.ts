@@ -155,6 +155,40 @@ export interface RunResult {
   stopped?: { reason: string; phase: RunPhase; waitingFor?: string };
   /** Observations about the target's behaviour outside any check (flood, garbage frames, redirects …). */
   findings?: Finding[];
+  /** `conformance fuzz` (src/fuzz): the seed, each finding's replay data, what was generated. */
+  fuzz?: FuzzSection;
+}
+
+/** The report.json section of a `conformance fuzz` run (its findings are also in `checks`, as failures). */
+export interface FuzzSection {
+  seed: number;
+  /** Runs per property asked (--runs). */
+  runs: number;
+  /** Generation budget in ms (--budget). */
+  budgetMs: number;
+  /** The report whose findings were replayed (--replay). */
+  replay?: string;
+  /** Each fast-check property: runs made, why it did not run, what its inputs exercised (branch → count). */
+  properties: {
+    key: string;
+    operation: string;
+    mode: 'valid' | 'invalid' | 'stateful';
+    runs: number;
+    skipped?: string;
+    error?: string;
+    branches: Record<string, number>;
+  }[];
+  /** Each finding, shrunk: what `conformance fuzz --replay` re-sends (property, seed, path). */
+  findings: {
+    id: string;
+    property: string;
+    level: Level;
+    seed: number;
+    path: string;
+    replayPath?: string;
+    counterexample: string;
+    shrinks: number;
+  }[];
 }
 
 /** The phases of a run, in order (what a bound or a signal interrupted). */

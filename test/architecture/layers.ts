@@ -10,6 +10,7 @@ import ts from 'typescript';
 export type Layer =
   | 'bin'
   | 'tools'
+  | 'fuzz'
   | 'root'
   | 'report'
   | 'client-mode'
@@ -25,6 +26,7 @@ export type Layer =
 export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
   [/^bin\//, 'bin'],
   [/^(scripts|bench)\//, 'tools'],
+  [/^src\/fuzz\//, 'fuzz'],
   [/^src\/(index|embedded|traceability|options|run-steps|run-state|vitest)\.ts$/, 'root'],
   [/^src\/report\//, 'report'],
   [/^src\/client-mode\//, 'client-mode'],
@@ -42,9 +44,8 @@ export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
  * the runner's check API; the reference → spec only. A layer may always import itself.
  */
 export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
-  bin: ['root', 'report', 'client-mode', 'runner', 'client', 'events', 'reference', 'suites', 'leaf', 'spec'],
-  tools: [
-    'bin',
+  bin: [
+    'fuzz',
     'root',
     'report',
     'client-mode',
@@ -56,6 +57,22 @@ export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
     'leaf',
     'spec',
   ],
+  tools: [
+    'bin',
+    'fuzz',
+    'root',
+    'report',
+    'client-mode',
+    'runner',
+    'client',
+    'events',
+    'reference',
+    'suites',
+    'leaf',
+    'spec',
+  ],
+  // conformance fuzz: a composition of its own over the run's steps (root); nothing below imports it.
+  fuzz: ['root', 'runner', 'client', 'events', 'leaf', 'spec'],
   root: ['report', 'client-mode', 'runner', 'client', 'events', 'reference', 'leaf', 'spec'],
   report: ['runner', 'leaf', 'spec'],
   // Client mode plays the reference as a server against a client, with the runner's result model.

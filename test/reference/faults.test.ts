@@ -11,8 +11,10 @@ import { call, control, ok } from './helpers.js';
 
 type Probe = (server: ReferenceServer) => Promise<boolean>;
 
-/** Every fault outside the event hub (those have their own probes in events-faults.test.ts). */
-const wireFaults = faultCatalogue.filter((fault) => !eventFaults.some((entry) => entry.id === fault.id));
+/** Every fault outside the event hub (those have their own probes in events-faults.test.ts) and fuzz's (test/fuzz). */
+const wireFaults = faultCatalogue.filter(
+  (fault) => !eventFaults.some((entry) => entry.id === fault.id) && fault.foundBy !== 'fuzz',
+);
 
 const G1 = SEED.guild1;
 const HISTORY = SEED.historyChannel;

@@ -6,11 +6,19 @@
 import type { FaultDefinition } from '../contract.js';
 import { channelsFaults } from './channels.js';
 import { eventFaults } from './events.js';
+import { fuzzFaults } from './fuzz.js';
 import { httpFaults } from './http.js';
 import { messagesFaults } from './messages.js';
 import { reactionsFaults } from './reactions.js';
 
-const catalogue = [...httpFaults, ...eventFaults, ...reactionsFaults, ...messagesFaults, ...channelsFaults];
+const catalogue = [
+  ...httpFaults,
+  ...eventFaults,
+  ...reactionsFaults,
+  ...messagesFaults,
+  ...channelsFaults,
+  ...fuzzFaults,
+];
 
 /** Every fault id of the catalogue. */
 export type FaultId = (typeof catalogue)[number]['id'];

@@ -19,6 +19,9 @@ export class ChannelOperations extends OperationBase {
     'user.channel.create': (caller, f) => this.userChannelCreate(caller, f),
   };
 
+  /** Fault channel-list-stale-after-update: the names channel.list still shows. */
+  private readonly staleNames = new Map<string, string | undefined>();
+
   private channelGet(caller: string, f: Fields): unknown {
     const channel = this.channelFor(caller, f.string('channel_id'));
     if (this.fault('channel-get-ignores-id') && channel.type !== ChannelType.DIRECT) {
@@ -33,9 +36,11 @@ export class ChannelOperations extends OperationBase {
     const channels = this.fault('channel-list-all-guilds')
       ? [...this.world.channels.values()]
       : this.world.guildChannels(guild.id);
-    return this.viewPage(this.listPage('channel.list', channels, next), (channel) =>
-      this.views.channel(channel),
-    );
+    return this.viewPage(this.listPage('channel.list', channels, next), (channel) => ({
+      ...this.views.channel(channel),
+      // Fault (faults/fuzz.ts): the list keeps the name from before the first update.
+      ...(this.staleNames.has(channel.id) ? { name: this.staleNames.get(channel.id) } : {}),
+    }));
   }
 
   /** Reads the Channel fields of `data` (§4.8: which are required is not shown; all are optional here). */
@@ -95,6 +100,8 @@ export class ChannelOperations extends OperationBase {
     const data = this.channelData('channel.update', f.object('data'), guild.id);
     if (data.parentId === channel.id) throw badRequest('channel.update: a channel cannot be its own parent.');
     if (this.fault('channel-update-no-op')) return;
+    if (this.fault('channel-list-stale-after-update') && !this.staleNames.has(channel.id))
+      this.staleNames.set(channel.id, channel.name);
     if (data.name !== undefined) channel.name = data.name;
     if (data.type !== undefined) channel.type = data.type;
     if (data.parentId === null) delete channel.parentId;

@@ -38,6 +38,9 @@ export class MessageOperations extends OperationBase {
       );
     }
     if (content === '') throw badRequest('message.create: content is empty; send some text.');
+    // Fault (faults/fuzz.ts): a normaliser that throws on a combining mark.
+    if (this.fault('message-content-combining-500') && /[\u0300-\u036f]/.test(content))
+      throw new HttpError(500, 'internal', 'RangeError: Invalid normalization form');
     if (channel.type !== ChannelType.DIRECT) this.refuseWhenMuted(caller, channel);
     const now = this.context.now();
     const message: MessageRecord = {
@@ -45,7 +48,7 @@ export class MessageOperations extends OperationBase {
       seq: this.world.newSeq(),
       channelId: channel.id,
       authorId: caller,
-      content,
+      content: this.stored(content),
       createdAt: now,
     };
     if (!this.fault('message-create-not-stored')) this.world.addMessage(message);
@@ -116,7 +119,7 @@ export class MessageOperations extends OperationBase {
       throw forbidden(`Only the author may edit message '${message.id}'; edit a message you sent.`);
     }
     if (this.fault('message-update-no-op')) return;
-    message.content = content;
+    message.content = this.stored(content);
     message.updatedAt = Math.max(this.context.now(), message.createdAt);
     const view = this.views.message(message, channel);
     this.emit(
@@ -138,13 +141,23 @@ export class MessageOperations extends OperationBase {
     }
     if (this.fault('message-delete-no-op')) return;
     const view = this.views.message(message, channel);
-    this.world.removeMessage(message);
+    // Fault (faults/fuzz.ts): an edited message leaves message.get but stays in the list.
+    if (this.fault('message-list-keeps-deleted-updated') && message.updatedAt !== undefined)
+      this.world.messages.delete(message.id);
+    else this.world.removeMessage(message);
     this.emit(
       'message-deleted',
       { channel: view.channel, message: view, user: view.user, ...this.guildResource(channel) },
       this.channelAudience(channel),
       'message.delete',
     );
+  }
+
+  /** Content as stored. Fault (faults/fuzz.ts): a 3-byte UTF-8 column keeps '?' for astral characters. */
+  private stored(content: string): string {
+    return this.fault('message-content-astral-lost')
+      ? content.replace(/[\u{10000}-\u{10ffff}]/gu, '?')
+      : content;
   }
 
   /**

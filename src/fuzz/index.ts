@@ -1,0 +1,131 @@
+/**
+ * `conformance fuzz` as a function (issue 23): the same target, identity, sandbox, ledger, cleanup and
+ * result model as run() (src/index.ts), its steps taken from src/run-steps.ts; between discovery and the
+ * cleanup, the generated properties instead of the checks. A layer of its own above the composition
+ * (ARCHITECTURE.md): it uses the run's steps, nothing below imports it.
+ */
+import { validateRunOptions } from '../options.js';
+import { RunState } from '../run-state.js';
+import {
+  detectTargetVariants,
+  findSandbox,
+  makeClient,
+  recoverOrThrow,
+  resolveTarget,
+} from '../run-steps.js';
+import type { CheckEnvironment } from '../runner/context.js';
+import { ConfigurationError } from '../runner/errors.js';
+import type { RunResult } from '../runner/model.js';
+import { undoLedger } from '../runner/run.js';
+import { type PropertyOutcome, runProperties, runProperty } from './engine.js';
+import { invalidProperties } from './invalid.js';
+import type { FuzzEnv, FuzzProperty } from './model.js';
+import { type FuzzOptions, type ReplayFinding, settleFuzz } from './options.js';
+import { checkResults, fuzzSection } from './results.js';
+import { prepareEnv } from './setup.js';
+import { statefulProperties } from './stateful.js';
+import { validProperties } from './valid.js';
+
+export { type FuzzOptions, parseBudget, readReplay } from './options.js';
+
+/** The share of --budget left for the cleanup after generation (undoing what the properties created). */
+const CLEANUP_SHARE = 0.12;
+
+/**
+ * Every property, cheapest first: invalid inputs (one request a run), valid ones, then the sequences,
+ * which take what is left of the budget (engine.ts: each property gets a fair share of the time left).
+ */
+export const allProperties = (): FuzzProperty[] => [
+  ...invalidProperties(),
+  ...validProperties,
+  ...statefulProperties(),
+];
+
+function select(properties: FuzzProperty[], grep: string | undefined): FuzzProperty[] {
+  if (!grep) return properties;
+  const pattern = new RegExp(grep);
+  return properties.filter(
+    (property) => pattern.test(property.key) || property.oracles.some((oracle) => pattern.test(oracle.id)),
+  );
+}
+
+/** Replays each finding of an earlier report: its property, seed and path, its oracle only. */
+async function replay(
+  env: FuzzEnv,
+  findings: readonly ReplayFinding[],
+  deadline: number,
+): Promise<PropertyOutcome[]> {
+  const properties = new Map(allProperties().map((property) => [property.key, property]));
+  const outcomes: PropertyOutcome[] = [];
+  for (const finding of findings) {
+    const property = properties.get(finding.property);
+    if (!property)
+      throw new ConfigurationError(
+        `--replay: no fuzz property '${finding.property}' (the report is from another version?)`,
+      );
+    outcomes.push(
+      await runProperty(env, property, {
+        seed: finding.seed,
+        runs: 1,
+        deadline,
+        replay: { oracle: finding.id, path: finding.path, replayPath: finding.replayPath },
+      }),
+    );
+  }
+  return outcomes;
+}
+
+/** Generates, sends and judges; cleans up what it created; the result (report.json) with its fuzz section. */
+export async function fuzz(options: FuzzOptions): Promise<RunResult> {
+  const settings = settleFuzz(options);
+  validateRunOptions(settings.runOptions);
+  const state = new RunState(settings.runOptions);
+  try {
+    const target = await resolveTarget(state);
+    const { client, ledger } = makeClient(state, target);
+    const sandbox = await findSandbox(state, client, target);
+    await detectTargetVariants(state, client, sandbox, ledger);
+    state.enter('checks', 'the generated properties');
+    const env = await prepareEnv({
+      client,
+      ledger,
+      sandbox,
+      variants: state.variants,
+      limitBound: target.limitBound,
+      signal: state.signal,
+      notes: state.notes,
+    });
+    // The budget covers the whole fuzz: generation stops early enough for the cleanup to fit (CLEANUP_SHARE).
+    const deadline = state.started + settings.budgetMs * (1 - CLEANUP_SHARE);
+    const selected = select(allProperties(), options.grep);
+    options.onStart?.({ properties: selected.length, seed: settings.seed, target: state.baseUrl });
+    const outcomes = settings.replay
+      ? await replay(env, settings.replay.findings, deadline)
+      : await runProperties(env, selected, {
+          seed: settings.seed,
+          runs: settings.runs,
+          deadline,
+          concurrency: settings.concurrency,
+          ...(options.onProperty ? { onDone: options.onProperty } : {}),
+        });
+    state.enter('cleanup', `the undo of ${ledger.pending().length} ledger entries`);
+    state.cleanup = await undoLedger({ client, ledger } as CheckEnvironment, state.settings.cleanupBudgetMs);
+    const interrupted = state.signal.aborted && state.stopReason === undefined;
+    const result = state.result({ results: checkResults(outcomes), interrupted });
+    return {
+      ...result,
+      fuzz: state.redactor.redactValues(
+        fuzzSection(outcomes, {
+          seed: settings.seed,
+          runs: settings.runs,
+          budgetMs: settings.budgetMs,
+          replay: settings.replay?.file,
+        }),
+      ),
+    };
+  } catch (error) {
+    return await recoverOrThrow(state, error);
+  } finally {
+    await state.teardown();
+  }
+}

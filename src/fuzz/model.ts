@@ -1,0 +1,86 @@
+/**
+ * The fuzz model (issue 23): a property generates inputs with fast-check and judges what the target does
+ * with them through named oracles. An oracle is what a finding is reported as: its id
+ * (`fuzz.<operation>/<what>`), level and rules, like a check. Oracles are conservative, spec first: a
+ * must oracle fails only where no legal server (no tolerance of the catalogue) could answer so.
+ */
+import type { Arbitrary } from 'fast-check';
+import type { OperationId } from '../../spec/catalogue.js';
+import type { RuleId } from '../../spec/rules.js';
+import type { HttpClient } from '../client/http.js';
+import type { Sandbox } from '../runner/check.js';
+import type { Ledger } from '../runner/ledger.js';
+import type { Group, Level } from '../runner/model.js';
+import type { Trace } from './trace.js';
+
+export interface Oracle {
+  /** `fuzz.<operation>/<what>`, e.g. fuzz.message.create/reads-back-the-same */
+  id: string;
+  title: string;
+  level: Level;
+  rules: RuleId[];
+}
+
+/** What the properties work with: the run's client and ledger, and what setup found or made. */
+export interface FuzzEnv {
+  client: HttpClient;
+  ledger: Ledger;
+  sandbox: Sandbox;
+  variants: Readonly<Record<string, string>>;
+  limitBound?: number | undefined;
+  /** A text channel the fuzz created (its messages are all ours), else undefined. */
+  scratchChannelId?: string | undefined;
+  /** A message of ours in the scratch channel (the real id the invalid-input skeletons refer to). */
+  anchorMessageId?: string | undefined;
+  /**
+   * How this target refuses ordinary bad input (an unknown message id): with 5xx the server's convention
+   * is 5xx for refusals (published servers of the family answer 500 to anything the bot throws), so a 5xx
+   * on a generated bad input is no finding.
+   */
+  refusesWith5xx: boolean;
+  /** Why channel properties cannot run (channel.create refused), else undefined. */
+  channelsUnavailable?: string | undefined;
+  signal: AbortSignal;
+}
+
+/** One property: inputs from `arbitrary`, judged by `run` through its oracles (one fast-check property). */
+export interface FuzzProperty<T = any> {
+  /** Names the fast-check property (the replay key), e.g. message.create/valid. */
+  key: string;
+  operation: OperationId;
+  group: Group;
+  mode: 'valid' | 'invalid' | 'stateful';
+  experimental: boolean;
+  oracles: Oracle[];
+  /** Generated independently of the target, so a seed and a path replay the same input. */
+  arbitrary: (replayPath?: string) => Arbitrary<T>;
+  /** Why the property cannot run against this target (a capability it lacks), else undefined. */
+  unavailable?: (env: FuzzEnv) => string | undefined;
+  run(env: FuzzEnv, input: T, trace: Trace): Promise<void>;
+  /** What a generated input exercises (summary counts: schema branches), e.g. 'content:astral'. */
+  branches?: (input: T) => string[];
+}
+
+/** An oracle did not hold: thrown from Trace.judge, caught by the engine. */
+export class OracleFailure extends Error {
+  override name = 'OracleFailure';
+  constructor(
+    readonly oracle: Oracle,
+    readonly expected: string,
+    readonly observed: string,
+  ) {
+    super(`${oracle.id}: expected ${expected}; observed ${observed}`);
+  }
+}
+
+/** The run cannot go on (an oracle not judged in this pass did not hold): it ends as a pass. */
+export class RunEnded extends Error {
+  override name = 'RunEnded';
+}
+
+export const oracle = (id: string, level: Level, rules: RuleId[], title: string): Oracle => ({
+  id,
+  level,
+  rules,
+  title,
+});

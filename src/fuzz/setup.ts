@@ -1,0 +1,72 @@
+/**
+ * Before the properties: a scratch text channel of the fuzz's own (its messages are all the fuzz's, so
+ * lists and invalid-input skeletons touch nothing else), an anchor message in it, and how the target
+ * refuses ordinary bad input (the calibration that keeps 5xx-on-bad-input findings off servers whose
+ * convention is 5xx, as published servers of the family are: de-facto conventions, HTTP).
+ */
+import type { HttpClient } from '../client/http.js';
+import type { Sandbox } from '../runner/check.js';
+import type { Ledger } from '../runner/ledger.js';
+import { UNKNOWN_ID } from './invalid.js';
+import type { FuzzEnv } from './model.js';
+import { createdMessage, describe } from './trace.js';
+
+const OWNER = 'fuzz setup';
+
+export async function prepareEnv(parts: {
+  client: HttpClient;
+  ledger: Ledger;
+  sandbox: Sandbox;
+  variants: Readonly<Record<string, string>>;
+  limitBound?: number | undefined;
+  signal: AbortSignal;
+  notes: string[];
+}): Promise<FuzzEnv> {
+  const { client, ledger, sandbox, signal, notes } = parts;
+  const call = async (operation: string, fields: Record<string, unknown>) =>
+    (await client.call(operation, fields, { signal })).result;
+  const env: FuzzEnv = { ...parts, refusesWith5xx: false };
+  const channel = await call('channel.create', {
+    guild_id: sandbox.guildId,
+    data: { name: 'conformance-fuzz', type: 0 },
+  });
+  const channelId = channel.ok ? channel.body?.id : undefined;
+  if (typeof channelId === 'string') {
+    ledger.add(
+      {
+        kind: 'channel',
+        label: `channel ${channelId} (fuzz scratch)`,
+        undo: ['channel.delete', { channel_id: channelId }],
+      },
+      OWNER,
+    );
+    env.scratchChannelId = channelId;
+  } else {
+    env.channelsUnavailable = `channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`;
+    notes.push(`fuzz: no scratch channel (${env.channelsUnavailable}); messages go to the sandbox channel`);
+  }
+  const anchor = await call('message.create', {
+    channel_id: env.scratchChannelId ?? sandbox.channelId,
+    content: 'conformance fuzz: anchor',
+  });
+  const anchorId = createdMessage(anchor.body)?.id;
+  if (anchor.ok && typeof anchorId === 'string') {
+    const channelOfAnchor = env.scratchChannelId ?? sandbox.channelId;
+    ledger.add(
+      {
+        kind: 'message',
+        label: `message ${anchorId} (fuzz anchor)`,
+        undo: ['message.delete', { channel_id: channelOfAnchor, message_id: anchorId }],
+      },
+      OWNER,
+    );
+    env.anchorMessageId = anchorId;
+  }
+  const unknown = await call('message.get', { channel_id: sandbox.channelId, message_id: UNKNOWN_ID });
+  env.refusesWith5xx = unknown.status >= 500;
+  if (env.refusesWith5xx)
+    notes.push(
+      `fuzz: message.get of an unknown id answered ${unknown.status}: this server refuses bad input with 5xx, so a 5xx on a generated bad input is no finding`,
+    );
+  return env;
+}

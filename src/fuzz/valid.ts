@@ -1,0 +1,343 @@
+/**
+ * Valid inputs (issue 23): what the schemas and the spec allow, with an emphasis on edges. The operation
+ * succeeds, its result matches its schema, and what was written reads back the same through get and list.
+ */
+import fc from 'fast-check';
+import { validate } from '../../spec/validate.js';
+import { formatProblems } from '../runner/schema.js';
+import type { CallResult } from '../wire.js';
+import { type FuzzEnv, type FuzzProperty, oracle } from './model.js';
+import { content, name, sameText, show, type Text } from './text.js';
+import { createdMessage, describe, type Trace } from './trace.js';
+
+/** Where generated messages go: the fuzz's own scratch channel, else the sandbox channel. */
+export const messageChannel = (env: FuzzEnv): string => env.scratchChannelId ?? env.sandbox.channelId;
+
+const refused4xx = (operation: string) =>
+  oracle(
+    `fuzz.${operation}/refusal-is-4xx`,
+    'should',
+    ['CONV-HTTP-NO-5XX'],
+    `${operation} refuses what it does not take with a 4xx, not a 5xx (when the server refuses bad input with 4xx)`,
+  );
+
+/** A refusal of edge input is legal; a 5xx for it is a finding only where the server refuses with 4xx. */
+function judgeRefusal(env: FuzzEnv, trace: Trace, operation: string, result: CallResult): void {
+  trace.judge(
+    refused4xx(operation),
+    result.status < 500 || env.refusesWith5xx,
+    'a refusal with a 4xx, as this server refuses an unknown id',
+    () => describe(result),
+  );
+}
+
+/** Finds a message in the channel's latest pages (a few, walked by next). */
+async function listed(
+  trace: Trace,
+  channelId: string,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  let next: string | undefined;
+  for (let page = 0; page < 4; page++) {
+    const result = await trace.call('message.list', { channel_id: channelId, ...(next ? { next } : {}) });
+    if (!result.ok) return undefined;
+    const data: unknown[] = Array.isArray(result.body?.data) ? result.body.data : [];
+    const found = data.find((item: any) => item?.id === id);
+    if (found) return found as Record<string, unknown>;
+    next = typeof result.body?.next === 'string' ? result.body.next : undefined;
+    if (!next) return undefined;
+  }
+  return undefined;
+}
+
+const CREATE = {
+  accepts: oracle(
+    'fuzz.message.create/accepts-plain-content',
+    'must',
+    ['MSG-CREATE-1'],
+    'message.create accepts plain content in any script (astral characters, combining marks, right-to-left …)',
+  ),
+  refusal: refused4xx('message.create'),
+  schema: oracle(
+    'fuzz.message.create/result-matches-schema',
+    'must',
+    ['MSG-CREATE-1'],
+    'What message.create returns for generated content is an array of Message',
+  ),
+  get: oracle(
+    'fuzz.message.get/reads-back-what-was-sent',
+    'must',
+    ['MSG-GET-1', 'MSG-CREATE-1'],
+    'message.get reads back plain content as sent (up to Unicode normalisation)',
+  ),
+  list: oracle(
+    'fuzz.message.list/lists-what-get-reads',
+    'must',
+    ['MSG-LIST-0'],
+    'message.list lists a created message with the content message.get reads',
+  ),
+  exact: oracle(
+    'fuzz.message.create/reads-back-exactly',
+    'should',
+    ['MSG-CREATE-1'],
+    'Any accepted content reads back exactly as sent (content is message elements: a server may re-serialise, hence should)',
+  ),
+};
+
+/** Reads a message back through get and list and judges it against what was sent. */
+async function readBack(
+  trace: Trace,
+  channelId: string,
+  id: string,
+  sent: Text,
+  oracles: { get: typeof CREATE.get; exact: typeof CREATE.exact },
+): Promise<void> {
+  const got = await trace.call('message.get', { channel_id: channelId, message_id: id });
+  trace.judge(oracles.get, got.ok, `message.get of message ${id} answers 2xx`, () => describe(got));
+  const read = got.body?.content;
+  if (sent.plain)
+    trace.judge(
+      oracles.get,
+      sameText(sent.text, read),
+      `content ${show(sent.text)}`,
+      () => `content ${show(read)}`,
+    );
+  const item = await listed(trace, channelId, id);
+  trace.judge(
+    CREATE.list,
+    item !== undefined && item.content === read,
+    `message ${id} in the latest pages of message.list with content ${show(read)}`,
+    () => (item ? `content ${show(item.content)}` : 'not listed'),
+  );
+  trace.judge(
+    oracles.exact,
+    read === sent.text,
+    `content exactly ${show(sent.text)}`,
+    () => `content ${show(read)}`,
+  );
+}
+
+const messageCreate: FuzzProperty<Text> = {
+  key: 'message.create/valid',
+  operation: 'message.create',
+  group: 'messages',
+  mode: 'valid',
+  experimental: false,
+  oracles: Object.values(CREATE),
+  arbitrary: content,
+  branches: (input) => input.branches.map((branch) => `content:${branch}`),
+  async run(env, input, trace) {
+    const channelId = messageChannel(env);
+    const created = await trace.call('message.create', { channel_id: channelId, content: input.text });
+    if (!created.ok) {
+      if (!input.plain) judgeRefusal(env, trace, 'message.create', created);
+      trace.judge(CREATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
+        describe(created),
+      );
+      return trace.end('edge content refused');
+    }
+    const id = createdMessage(created.body)?.id;
+    if (typeof id === 'string')
+      trace.track({
+        kind: 'message',
+        label: `message ${id} in channel ${channelId}`,
+        undo: ['message.delete', { channel_id: channelId, message_id: id }],
+      });
+    const problems = validate('response:message.create', created.body, env.variants);
+    trace.judge(CREATE.schema, problems.length === 0, 'an array of Message', () =>
+      formatProblems('message.create response', problems),
+    );
+    if (typeof id !== 'string') return trace.end('no id');
+    await readBack(trace, channelId, id, input, CREATE);
+  },
+};
+
+const UPDATE = {
+  accepts: oracle(
+    'fuzz.message.update/accepts-plain-content',
+    'must',
+    ['MSG-UPDATE-1'],
+    'message.update accepts plain content in any script',
+  ),
+  refusal: refused4xx('message.update'),
+  get: oracle(
+    'fuzz.message.update/update-reads-back',
+    'must',
+    ['MSG-UPDATE-1', 'MSG-GET-1'],
+    'After message.update, message.get reads the new plain content (up to Unicode normalisation)',
+  ),
+  exact: oracle(
+    'fuzz.message.update/reads-back-exactly',
+    'should',
+    ['MSG-UPDATE-1'],
+    'Any accepted new content reads back exactly as sent',
+  ),
+};
+
+const messageUpdate: FuzzProperty<Text> = {
+  key: 'message.update/valid',
+  operation: 'message.update',
+  group: 'messages',
+  mode: 'valid',
+  experimental: false,
+  oracles: [...Object.values(UPDATE), CREATE.list],
+  arbitrary: content,
+  branches: (input) => input.branches.map((branch) => `content:${branch}`),
+  async run(env, input, trace) {
+    const channelId = messageChannel(env);
+    const created = await trace.call('message.create', {
+      channel_id: channelId,
+      content: 'fuzz: before the update',
+    });
+    const id = createdMessage(created.body)?.id;
+    if (!created.ok || typeof id !== 'string')
+      return trace.end('message.create failed (fixed checks judge it)');
+    trace.track({
+      kind: 'message',
+      label: `message ${id} in channel ${channelId}`,
+      undo: ['message.delete', { channel_id: channelId, message_id: id }],
+    });
+    const updated = await trace.call('message.update', {
+      channel_id: channelId,
+      message_id: id,
+      content: input.text,
+    });
+    if (!updated.ok) {
+      if (!input.plain) judgeRefusal(env, trace, 'message.update', updated);
+      trace.judge(UPDATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
+        describe(updated),
+      );
+      return trace.end('edge content refused');
+    }
+    await readBack(trace, channelId, id, input, UPDATE);
+  },
+};
+
+const LIST = {
+  succeeds: oracle(
+    'fuzz.message.list/accepts-valid-parameters',
+    'must',
+    ['MSG-LIST-0', 'MSG-LIST-5', 'LIMIT-1'],
+    'message.list answers 2xx to any positive limit (one over the bound is clamped, §4.1 rule 5), direction before and order asc',
+  ),
+  schema: oracle(
+    'fuzz.message.list/result-matches-schema',
+    'must',
+    ['MSG-LIST-0'],
+    'message.list answers a BidiList of Message for generated parameters',
+  ),
+};
+
+interface ListInput {
+  limit?: number;
+  direction?: 'before';
+  order?: 'asc';
+}
+
+const messageList: FuzzProperty<ListInput> = {
+  key: 'message.list/valid',
+  operation: 'message.list',
+  group: 'messages',
+  mode: 'valid',
+  experimental: false,
+  oracles: Object.values(LIST),
+  arbitrary: () =>
+    fc.record(
+      {
+        limit: fc.oneof(
+          fc.integer({ min: 1, max: 200 }),
+          fc.constantFrom(1, 2, 49, 50, 51, 99, 100, 101, 1000, 2 ** 31 - 1),
+        ),
+        direction: fc.constant('before' as const),
+        order: fc.constant('asc' as const),
+      },
+      { requiredKeys: [] },
+    ),
+  branches: (input) => Object.keys(input).map((key) => `field:${key}`),
+  async run(env, input, trace) {
+    const result = await trace.call('message.list', { channel_id: env.sandbox.channelId, ...input });
+    trace.judge(LIST.succeeds, result.ok, 'a 2xx page', () => describe(result));
+    const problems = validate('response:message.list', result.body, env.variants);
+    trace.judge(LIST.schema, problems.length === 0, 'a BidiList of Message', () =>
+      formatProblems('message.list response', problems),
+    );
+  },
+};
+
+const CHANNEL = {
+  accepts: oracle(
+    'fuzz.channel.create/accepts-plain-name',
+    'should',
+    ['CHAN-CREATE-1'],
+    'channel.create accepts a plain name in any script (platforms restrict names, hence should)',
+  ),
+  refusal: refused4xx('channel.create'),
+  schema: oracle(
+    'fuzz.channel.create/result-matches-schema',
+    'must',
+    ['CHAN-CREATE-1'],
+    'What channel.create returns for a generated name is a Channel',
+  ),
+  get: oracle(
+    'fuzz.channel.get/reads-what-create-returned',
+    'must',
+    ['CHAN-GET-1'],
+    'channel.get reads the created channel with the name channel.create returned',
+  ),
+  exact: oracle(
+    'fuzz.channel.create/name-reads-back-exactly',
+    'should',
+    ['CHAN-CREATE-1'],
+    'The name reads back as sent (platforms normalise names, hence should)',
+  ),
+};
+
+const channelCreate: FuzzProperty<Text> = {
+  key: 'channel.create/valid',
+  operation: 'channel.create',
+  group: 'channels',
+  mode: 'valid',
+  experimental: false,
+  oracles: Object.values(CHANNEL),
+  arbitrary: () => name('fuzz'),
+  branches: (input) => input.branches.map((branch) => `name:${branch}`),
+  unavailable: (env) => env.channelsUnavailable,
+  async run(env, input, trace) {
+    const guildId = env.sandbox.guildId;
+    const created = await trace.call('channel.create', {
+      guild_id: guildId,
+      data: { name: input.text, type: 0 },
+    });
+    if (!created.ok) {
+      judgeRefusal(env, trace, 'channel.create', created);
+      trace.judge(CHANNEL.accepts, !input.plain, `name ${show(input.text)} accepted (2xx)`, () =>
+        describe(created),
+      );
+      return trace.end('name refused');
+    }
+    const id = created.body?.id;
+    if (typeof id === 'string')
+      trace.track({ kind: 'channel', label: `channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
+    const problems = validate('response:channel.create', created.body, env.variants);
+    trace.judge(CHANNEL.schema, problems.length === 0, 'a Channel', () =>
+      formatProblems('channel.create response', problems),
+    );
+    if (typeof id !== 'string') return trace.end('no id');
+    const got = await trace.call('channel.get', { channel_id: id });
+    trace.judge(
+      CHANNEL.get,
+      got.ok && got.body?.id === id && got.body?.name === created.body.name,
+      `channel ${id} named ${show(created.body.name)}`,
+      () => describe(got),
+    );
+    trace.judge(
+      CHANNEL.exact,
+      got.body?.name === input.text,
+      `name ${show(input.text)}`,
+      () => `name ${show(got.body?.name)}`,
+    );
+    await trace.call('channel.delete', { channel_id: id });
+  },
+};
+
+export const validProperties: FuzzProperty[] = [messageCreate, messageUpdate, messageList, channelCreate];
