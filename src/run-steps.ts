@@ -1,6 +1,7 @@
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
+import { describePacing } from './client/pacer.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
@@ -307,6 +308,8 @@ export async function runChecks(
     },
   });
   state.cleanup = outcome.cleanup;
+  const pacing = describePacing(env.client.pacer.report());
+  if (pacing) state.notes.push(pacing);
   options.onCleanup?.(outcome.cleanup);
   return outcome;
 }
