@@ -22,7 +22,8 @@ interface BucketModel {
   /** Tokens at `at` (ms, performance.now()), in-flight reservations taken. */
   tokens: number;
   at: number;
-  /** Requests a second, the largest lower bound the headers implied (never above the true rate). */
+  /** Requests a second the headers implied (the least upper bound), and the pace kept: a margin below. */
+  seenRate?: number;
   rate?: number;
   /** When the bucket is full again, as last reported (for a bucket whose rate is unknown). */
   resetAt: number;
@@ -67,6 +68,9 @@ const number = (text: string | undefined): number | undefined => {
   const value = Number(text);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 };
+
+/** The pace kept, as a share of the rate seen (remaining is rounded down, clocks differ). */
+const RATE_MARGIN = 0.9;
 
 const routeKey = (route: Route) => `${route.identity}\0${route.operation}\0${route.major ?? ''}`;
 
@@ -154,10 +158,14 @@ export class Pacer {
       bucket.at = now;
       if (resetAfter !== undefined) {
         bucket.resetAt = now + resetAfter * 1000;
-        // Remaining is rounded down: the true rate is at least (limit − remaining − 1) / reset-after.
-        if (bucket.limit !== undefined && resetAfter > 0 && bucket.limit - remaining - 1 > 0) {
-          const lower = (bucket.limit - remaining - 1) / resetAfter;
-          bucket.rate = Math.max(bucket.rate ?? 0, lower);
+        // (limit − remaining) / reset-after is the rate, or a little above it (remaining is rounded
+        // down): the least of these bounds, with a margin, so that the model never outpaces the server.
+        if (bucket.limit !== undefined && resetAfter > 0 && bucket.limit > remaining) {
+          bucket.seenRate = Math.min(
+            bucket.seenRate ?? Number.POSITIVE_INFINITY,
+            (bucket.limit - remaining) / resetAfter,
+          );
+          bucket.rate = RATE_MARGIN * bucket.seenRate;
         }
       }
     }
@@ -202,7 +210,7 @@ export class Pacer {
         identity: bucket.identity,
         id: bucket.id,
         ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
-        ...(bucket.rate !== undefined ? { perSecond: Math.round(bucket.rate * 100) / 100 } : {}),
+        ...(bucket.seenRate !== undefined ? { perSecond: Math.round(bucket.seenRate * 100) / 100 } : {}),
         refused: bucket.refused,
       })),
       pacedRequests: this.#pacedRequests,
@@ -221,7 +229,7 @@ export function describePacing(report: PacingReport): string | undefined {
     .map(
       (bucket) =>
         `${bucket.identity} '${bucket.id}'${bucket.limit !== undefined ? ` limit ${bucket.limit}` : ''}` +
-        `${bucket.perSecond !== undefined ? `, ≥ ${bucket.perSecond}/s` : ''}`,
+        `${bucket.perSecond !== undefined ? `, ${bucket.perSecond}/s` : ''}`,
     );
   return (
     `rate limits seen: ${report.buckets.length} bucket${report.buckets.length > 1 ? 's' : ''} (${shown.join('; ')}` +

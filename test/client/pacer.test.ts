@@ -1,0 +1,70 @@
+/** The client paces itself from the rate-limit headers (src/client/pacer.ts), against the real reference. */
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/client/http.js';
+import { describePacing } from '../../src/client/pacer.js';
+import { startReference } from '../../src/reference/index.js';
+
+const clientOf = (server: Awaited<ReturnType<typeof startReference>>) =>
+  new HttpClient({
+    baseUrl: server.baseUrl,
+    self: { token: server.identities.self.token },
+    peer: { token: server.identities.peer.token },
+    publicTokens: true,
+  });
+
+describe('pacing from X-RateLimit-* headers', () => {
+  it('sends 3 × the burst at once without a 429, no faster than the rate allows', async () => {
+    const server = await startReference({ rateLimit: 10 });
+    const client = clientOf(server);
+    try {
+      // One request tells the bucket (limit 10, 9 left, full again in 0.1 s: 10 a second).
+      await client.call('guild.list');
+      const started = performance.now();
+      const outcomes = await Promise.all(Array.from({ length: 30 }, () => client.call('guild.list')));
+      const elapsed = performance.now() - started;
+      // Every request answered at its first attempt: paced before it was refused.
+      expect(outcomes.map(({ result }) => result.status)).toEqual(Array(30).fill(200));
+      expect(outcomes.every(({ exchanges }) => exchanges.length === 1)).toBe(true);
+      // 9 at once, then 21 more at 9 a second: over 2 s.
+      expect(elapsed).toBeGreaterThan(1_500);
+      const report = client.pacer.report();
+      expect(report.refused).toBe(0);
+      expect(report.pacedRequests).toBeGreaterThan(0);
+      const global = report.buckets.find((bucket) => bucket.id === 'global');
+      expect(global?.limit).toBe(10);
+      expect(global?.perSecond).toBeGreaterThanOrEqual(10);
+      expect(global?.perSecond).toBeLessThan(11);
+      expect(describePacing(report)).toMatch(/rate limits seen: .*'global' limit 10.*0 refused with 429/);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  }, 15_000);
+
+  it('the first requests, before any header was seen, are refused and retried after Retry-After', async () => {
+    // Two-sided: without pacing knowledge a burst over the limit is refused (the server does limit).
+    const server = await startReference({ rateLimit: 2 });
+    const client = clientOf(server);
+    try {
+      const outcomes = await Promise.all(Array.from({ length: 3 }, () => client.call('guild.list')));
+      expect(outcomes.map(({ result }) => result.status)).toEqual([200, 200, 200]);
+      expect(outcomes.some(({ exchanges }) => exchanges[0].response?.status === 429)).toBe(true);
+      expect(client.pacer.report().refused).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  }, 15_000);
+
+  it('says nothing when the target sends no rate-limit headers', async () => {
+    const server = await startReference();
+    const client = clientOf(server);
+    try {
+      await client.call('guild.list');
+      expect(describePacing(client.pacer.report())).toBeUndefined();
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
