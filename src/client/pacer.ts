@@ -69,6 +69,9 @@ const number = (text: string | undefined): number | undefined => {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 };
 
+/** Longest wait for a probe before looking again (a probe's answer normally ends the wait). */
+const PROBE_WAIT_MS = 1_000;
+
 /** The pace kept, as a share of the rate seen (remaining is rounded down, clocks differ). */
 const RATE_MARGIN = 0.9;
 
@@ -78,6 +81,11 @@ export class Pacer {
   readonly #buckets = new Map<string, BucketModel>();
   /** Route → the buckets its responses reported. */
   readonly #routes = new Map<string, Set<BucketModel>>();
+  /** Identities whose first response is awaited, and routes of a rate-limited identity never answered. */
+  readonly #probing = new Map<string, Promise<void>>();
+  /** Identities whose responses carry rate-limit headers, and those known to send none. */
+  readonly #limited = new Set<string>();
+  readonly #answered = new Set<string>();
   #pacedRequests = 0;
   #pacedMs = 0;
   #refused = 0;
@@ -119,6 +127,15 @@ export class Pacer {
   /** Waits until every bucket of the route has room, then takes one token of each. */
   async before(route: Route, signal?: AbortSignal): Promise<Ticket> {
     let waited = 0;
+    // Until an identity's first answer says whether it is limited, and until a limited identity's route
+    // was answered once (its bucket unknown), one request goes first and the others wait for it.
+    for (;;) {
+      const probe = this.#probeOf(route);
+      if (!probe) break;
+      const from = this.#now();
+      await Promise.race([probe, sleep(PROBE_WAIT_MS, signal)]);
+      waited += this.#now() - from;
+    }
     for (;;) {
       const now = this.#now();
       const buckets = this.#bucketsOf(route);
@@ -129,6 +146,7 @@ export class Pacer {
           bucket.at = now;
           bucket.inFlight += 1;
         }
+        this.#startProbe(route);
         if (waited > 0) {
           this.#pacedRequests += 1;
           this.#pacedMs += waited;
@@ -140,9 +158,41 @@ export class Pacer {
     }
   }
 
+  /** The probe a request of `route` must wait for, if any. */
+  #probeOf(route: Route): Promise<void> | undefined {
+    if (!this.#answered.has(route.identity)) return this.#probing.get(route.identity);
+    if (this.#limited.has(route.identity) && !this.#answered.has(routeKey(route)))
+      return this.#probing.get(routeKey(route));
+    return undefined;
+  }
+
+  #startProbe(route: Route): void {
+    const key = this.#answered.has(route.identity) ? routeKey(route) : route.identity;
+    if (this.#answered.has(key) || this.#probing.has(key)) return;
+    if (key !== route.identity && !this.#limited.has(route.identity)) return;
+    let done = () => {};
+    this.#probing.set(key, new Promise<void>((resolve) => (done = resolve)));
+    this.#ends.set(key, done);
+  }
+
+  readonly #ends = new Map<string, () => void>();
+
+  #endProbes(route: Route): void {
+    for (const key of [route.identity, routeKey(route)]) {
+      this.#answered.add(key);
+      this.#probing.delete(key);
+      this.#ends.get(key)?.();
+      this.#ends.delete(key);
+    }
+  }
+
   /** Reads the response's rate-limit headers into the bucket they name; gives the ticket back. */
   after(ticket: Ticket, status: number | undefined, headers: Record<string, string> | undefined): void {
     for (const bucket of ticket.buckets) bucket.inFlight -= 1;
+    if (headers && (headers['x-ratelimit-remaining'] !== undefined || status === 429))
+      this.#limited.add(ticket.route.identity);
+    // Whatever came back (even nothing), the requests waiting for this one go on.
+    this.#endProbes(ticket.route);
     if (!headers) return;
     const remaining = number(headers['x-ratelimit-remaining']);
     const resetAfter = number(headers['x-ratelimit-reset-after']);

@@ -41,16 +41,34 @@ describe('pacing from X-RateLimit-* headers', () => {
     }
   }, 15_000);
 
-  it('the first requests, before any header was seen, are refused and retried after Retry-After', async () => {
-    // Two-sided: without pacing knowledge a burst over the limit is refused (the server does limit).
+  it("a new identity's first request goes alone: the others wait for its headers, none is refused", async () => {
     const server = await startReference({ rateLimit: 2 });
     const client = clientOf(server);
     try {
-      const outcomes = await Promise.all(Array.from({ length: 3 }, () => client.call('guild.list')));
-      expect(outcomes.map(({ result }) => result.status)).toEqual([200, 200, 200]);
-      expect(outcomes.some(({ exchanges }) => exchanges[0].response?.status === 429)).toBe(true);
-      expect(client.pacer.report().refused).toBeGreaterThan(0);
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => client.call('guild.list')));
+      expect(outcomes.map(({ result }) => result.status)).toEqual([200, 200, 200, 200]);
+      expect(client.pacer.report().refused).toBe(0);
     } finally {
+      await client.close();
+      await server.close();
+    }
+  }, 15_000);
+
+  it('backs off on a 429 it could not foresee (another client spent the bucket), then succeeds', async () => {
+    const server = await startReference({ rateLimit: 1 });
+    const other = clientOf(server);
+    const client = clientOf(server);
+    try {
+      await other.call('guild.list'); // the bucket of the token is now empty
+      const started = performance.now();
+      const { result, exchanges } = await client.call('guild.list');
+      expect(exchanges.map((exchange) => exchange.response?.status)).toEqual([429, 200]);
+      expect(result.status).toBe(200);
+      // Retry-After: 1 (whole seconds) was honoured before the retry.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+      expect(client.pacer.report().refused).toBe(1);
+    } finally {
+      await other.close();
       await client.close();
       await server.close();
     }
