@@ -16,6 +16,7 @@ import {
   unlessStopped,
 } from './run-state.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
+import { AdaptiveLimit } from './runner/concurrency.js';
 import type { CheckEnvironment } from './runner/context.js';
 import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
@@ -283,8 +284,15 @@ export async function runChecks(
   const { options, settings } = state;
   state.enter('checks');
   options.onRunStart?.({ total: selected.length, target: state.baseUrl });
+  // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
+  const adaptive =
+    options.concurrency === undefined ? new AdaptiveLimit({ initial: DEFAULTS.concurrency }) : undefined;
+  const stopListening = adaptive
+    ? env.client.onResponse((sample) => adaptive.sample(sample.ms, sample.status))
+    : undefined;
   const outcome = await executeChecks(selected, env, {
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    ...(adaptive ? { limit: adaptive } : {}),
     checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
     capabilities: {
       peer: Boolean(options.peerToken || target.peerSelfId),
@@ -307,6 +315,8 @@ export async function runChecks(
       options.onCheckResult?.(checkResult, progress);
     },
   });
+  stopListening?.();
+  if (adaptive) state.notes.push(adaptive.describe());
   state.cleanup = outcome.cleanup;
   const pacing = describePacing(env.client.pacer.report());
   if (pacing) state.notes.push(pacing);
