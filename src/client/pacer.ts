@@ -42,7 +42,15 @@ export interface Ticket {
 
 /** What the run saw of the target's rate limits. */
 export interface PacingReport {
-  buckets: { identity: string; id: string; limit?: number; perSecond?: number; refused: number }[];
+  /** Shared: reported for two operations or more (the identity's global bucket); shared ones first. */
+  buckets: {
+    identity: string;
+    id: string;
+    shared: boolean;
+    limit?: number;
+    perSecond?: number;
+    refused: number;
+  }[];
   /** Requests that waited for a bucket, and how long they waited in all (ms). */
   pacedRequests: number;
   pacedMs: number;
@@ -256,13 +264,16 @@ export class Pacer {
 
   report(): PacingReport {
     return {
-      buckets: [...this.#buckets.values()].map((bucket) => ({
-        identity: bucket.identity,
-        id: bucket.id,
-        ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
-        ...(bucket.seenRate !== undefined ? { perSecond: Math.round(bucket.seenRate * 100) / 100 } : {}),
-        refused: bucket.refused,
-      })),
+      buckets: [...this.#buckets.values()]
+        .sort((a, b) => Number(b.operations.size >= 2) - Number(a.operations.size >= 2))
+        .map((bucket) => ({
+          identity: bucket.identity,
+          id: bucket.id,
+          shared: bucket.operations.size >= 2,
+          ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
+          ...(bucket.seenRate !== undefined ? { perSecond: Math.round(bucket.seenRate * 100) / 100 } : {}),
+          refused: bucket.refused,
+        })),
       pacedRequests: this.#pacedRequests,
       pacedMs: Math.round(this.#pacedMs),
       refused: this.#refused,
@@ -273,9 +284,8 @@ export class Pacer {
 /** The run's note about rate limits, or undefined when the target sent no rate-limit headers. */
 export function describePacing(report: PacingReport): string | undefined {
   if (report.buckets.length === 0) return undefined;
-  const global = report.buckets.filter((bucket) => bucket.id === 'global' || bucket.limit !== undefined);
-  const shown = (global.length ? global : report.buckets)
-    .slice(0, 4)
+  const shown = report.buckets
+    .slice(0, 3)
     .map(
       (bucket) =>
         `${bucket.identity} '${bucket.id}'${bucket.limit !== undefined ? ` limit ${bucket.limit}` : ''}` +
@@ -284,6 +294,6 @@ export function describePacing(report: PacingReport): string | undefined {
   return (
     `rate limits seen: ${report.buckets.length} bucket${report.buckets.length > 1 ? 's' : ''} (${shown.join('; ')}` +
     `${report.buckets.length > shown.length ? '; …' : ''}); ${report.pacedRequests} requests paced ` +
-    `(${(report.pacedMs / 1000).toFixed(1)} s waited in all), ${report.refused} refused with 429`
+    `(their waits add up to ${(report.pacedMs / 1000).toFixed(1)} s), ${report.refused} refused with 429`
   );
 }
