@@ -77,7 +77,7 @@ const number = (text: string | undefined): number | undefined => {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 };
 
-/** Longest wait for a probe before looking again (a probe's answer normally ends the wait). */
+/** Longest wait for a probe (its answer normally ends the wait sooner). */
 const PROBE_WAIT_MS = 1_000;
 
 /** The pace kept, as a share of the rate seen (remaining is rounded down, clocks differ). */
@@ -89,11 +89,15 @@ export class Pacer {
   readonly #buckets = new Map<string, BucketModel>();
   /** Route → the buckets its responses reported. */
   readonly #routes = new Map<string, Set<BucketModel>>();
-  /** Identities whose first response is awaited, and routes of a rate-limited identity never answered. */
+  /**
+   * Probes under way, by identity (its first request) or route (the first of a limited identity's route),
+   * with what ends each; and the identities and routes answered once.
+   */
   readonly #probing = new Map<string, Promise<void>>();
-  /** Identities whose responses carry rate-limit headers, and those known to send none. */
-  readonly #limited = new Set<string>();
+  readonly #ends = new Map<string, () => void>();
   readonly #answered = new Set<string>();
+  /** Identities whose responses carry rate-limit headers. */
+  readonly #limited = new Set<string>();
   #pacedRequests = 0;
   #pacedMs = 0;
   #refused = 0;
@@ -137,11 +141,14 @@ export class Pacer {
     let waited = 0;
     // Until an identity's first answer says whether it is limited, and until a limited identity's route
     // was answered once (its bucket unknown), one request goes first and the others wait for it.
-    for (;;) {
-      const probe = this.#probeOf(route);
-      if (!probe) break;
+    // A probe that takes longer (a slow or hanging operation) holds the others back no more than that.
+    const probe = this.#probeOf(route);
+    if (probe) {
       const from = this.#now();
-      await Promise.race([probe, sleep(PROBE_WAIT_MS, signal)]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([probe, new Promise((resolve) => (timer = setTimeout(resolve, PROBE_WAIT_MS)))]);
+      clearTimeout(timer);
+      signal?.throwIfAborted();
       waited += this.#now() - from;
     }
     for (;;) {
@@ -182,8 +189,6 @@ export class Pacer {
     this.#probing.set(key, new Promise<void>((resolve) => (done = resolve)));
     this.#ends.set(key, done);
   }
-
-  readonly #ends = new Map<string, () => void>();
 
   #endProbes(route: Route): void {
     for (const key of [route.identity, routeKey(route)]) {

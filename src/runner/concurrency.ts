@@ -16,7 +16,7 @@ export interface AdaptiveOptions {
   initial?: number;
   min?: number;
   max?: number;
-  /** Latency up to this multiple of the long-term one counts as flat. Default 2. */
+  /** Latency up to this multiple of the long-term one counts as flat. Default 1.5 (Gradient2's). */
   tolerance?: number;
   /** Responses per adjustment. Default 10. */
   window?: number;
@@ -47,7 +47,7 @@ export class AdaptiveLimit implements SlotLimit {
     this.initial = options.initial ?? 8;
     this.min = options.min ?? 2;
     this.max = options.max ?? 32;
-    this.#tolerance = options.tolerance ?? 2;
+    this.#tolerance = options.tolerance ?? 1.5;
     this.#window = options.window ?? 10;
     this.#limit = this.initial;
     this.stats.highest = this.stats.lowest = this.initial;
