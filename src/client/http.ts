@@ -261,11 +261,13 @@ export class HttpClient {
     const exchanges: Exchange[] = [];
     this.failFast(url, method);
     for (let attempt = 0; ; attempt++) {
-      const ticket = await this.pacer.before(route, signal).catch((error: unknown) => {
-        throw new RequestError('request aborted while paced for the rate limit', 'aborted', exchanges, {
-          cause: error,
+      const ticket = await this.pacer
+        .before(route, signal, this.options.maxRetryWaitMs)
+        .catch((error: unknown) => {
+          throw new RequestError('request aborted while paced for the rate limit', 'aborted', exchanges, {
+            cause: error,
+          });
         });
-      });
       let answer: { exchange: Exchange; result: CallResult<T> };
       try {
         answer = await this.attempt<T>(url, method, headers, body, signal, exchanges);

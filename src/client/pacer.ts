@@ -136,8 +136,13 @@ export class Pacer {
     return Math.max(1, bucket.resetAt - now);
   }
 
-  /** Waits until every bucket of the route has room, then takes one token of each. */
-  async before(route: Route, signal?: AbortSignal): Promise<Ticket> {
+  /**
+   * Waits until every bucket of the route has room, then takes one token of each. A single wait longer
+   * than `maxWaitMs` (a Retry-After beyond the client's cap) is not made: the request goes, and its 429
+   * is an error naming the Retry-After, as without pacing. Waits in turn behind other requests (a
+   * queue at a known rate) are each short, however long they add up to.
+   */
+  async before(route: Route, signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<Ticket> {
     let waited = 0;
     // Until an identity's first answer says whether it is limited, and until a limited identity's route
     // was answered once (its bucket unknown), one request goes first and the others wait for it.
@@ -155,7 +160,7 @@ export class Pacer {
       const now = this.#now();
       const buckets = this.#bucketsOf(route);
       const wait = Math.max(0, ...buckets.map((bucket) => this.#waitFor(bucket, now)));
-      if (wait === 0) {
+      if (wait === 0 || wait > maxWaitMs) {
         for (const bucket of buckets) {
           bucket.tokens = this.#tokensNow(bucket, now) - 1;
           bucket.at = now;

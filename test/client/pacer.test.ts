@@ -1,4 +1,6 @@
 /** The client paces itself from the rate-limit headers (src/client/pacer.ts), against the real reference. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/client/http.js';
 import { describePacing } from '../../src/client/pacer.js';
@@ -83,6 +85,50 @@ describe('pacing from X-RateLimit-* headers', () => {
     } finally {
       await client.close();
       await server.close();
+    }
+  });
+
+  it("a slow first request holds the identity's others back 1 s at most", async () => {
+    // A plain server that answers /v1/slow after 4 s and anything else at once, with no rate-limit headers.
+    const server = createServer((request, response) => {
+      const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (request.url?.endsWith('/slow')) setTimeout(answer, 4_000);
+      else answer();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/v1`, self: { token: 't' } });
+    try {
+      const slow = client.call('slow');
+      const started = performance.now();
+      await client.call('fast');
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(900); // it did wait for the probe …
+      expect(waited).toBeLessThan(2_500); // … but not for its 4 s
+      await slow;
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 15_000);
+
+  it('does not wait out a Retry-After beyond the cap: the next request goes and errors at once', async () => {
+    const server = createServer((_request, response) =>
+      response.writeHead(429, { 'retry-after': '3600' }).end('slow down'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new HttpClient({ baseUrl: `http://127.0.0.1:${port}/v1`, self: { token: 't' } });
+    try {
+      await expect(client.call('limited')).rejects.toMatchObject({ kind: 'rate-limited' });
+      const started = performance.now();
+      await expect(client.call('limited')).rejects.toMatchObject({ kind: 'rate-limited' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
