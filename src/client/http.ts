@@ -80,7 +80,7 @@ export interface CallOutcome<T = any> {
   exchanges: Exchange[];
 }
 
-/** One answered request: its latency (ms, the response's end) and status. */
+/** One answered request: its latency (ms, the response's end) and status; 0 for a request that timed out. */
 export interface ResponseSample {
   ms: number;
   status: number;
@@ -468,7 +468,10 @@ export class HttpClient {
         durationMs: Math.round(performance.now() - started),
         curl,
       };
-      throw new RequestError(message, failureKind(error, signal, timeout), [...previous, exchange], {
+      const kind = failureKind(error, signal, timeout);
+      // A request that timed out is the strongest sign of overload (adaptive concurrency: a drop).
+      if (kind === 'timeout') this.#notify({ ms: performance.now() - started, status: 0 });
+      throw new RequestError(message, kind, [...previous, exchange], {
         cause: error,
       });
     }

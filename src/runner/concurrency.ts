@@ -2,8 +2,9 @@
  * Adaptive concurrency (issue 21, on unless --concurrency fixes it): how many checks send requests at
  * once, adjusted from the responses as TCP and Netflix's concurrency-limits (Gradient2) do it. It starts
  * modestly; every window of responses it compares their latency with the run's long-term latency: flat,
- * it grows by about √limit; rising (the target queues), it shrinks in proportion; a 429 halves it at once
- * (multiplicative decrease), since a rate-limited target gains nothing from more requests at once.
+ * it grows by about √limit; rising (the target queues), it shrinks in proportion; a 429 or a request
+ * timeout halves it at once (multiplicative decrease, as TCP on a loss): a rate-limited or overloaded
+ * target gains nothing from more requests at once.
  */
 
 /** What admission reads: the slots now, and a way to hear that they changed. */
@@ -41,7 +42,7 @@ export class AdaptiveLimit implements SlotLimit {
   #limited = false;
   readonly #listeners: (() => void)[] = [];
   /** What happened, for the run's notes. */
-  readonly stats = { highest: 0, lowest: 0, onRateLimit: 0, onLatency: 0 };
+  readonly stats = { highest: 0, lowest: 0, onRateLimit: 0, onTimeout: 0, onLatency: 0 };
 
   constructor(options: AdaptiveOptions = {}) {
     this.initial = options.initial ?? 8;
@@ -61,13 +62,14 @@ export class AdaptiveLimit implements SlotLimit {
     this.#listeners.push(listener);
   }
 
-  /** One answered request: its latency (ms) and status. */
+  /** One answered request: its latency (ms) and status (0: it timed out, a drop as TCP counts a loss). */
   sample(ms: number, status: number): void {
-    if (status === 429) {
-      // At most one halving per window: the 429s of one burst are one signal.
+    if (status === 429 || status === 0) {
+      // At most one halving per window: the 429s (or timeouts) of one burst are one signal.
       if (!this.#limited) {
         this.#limited = true;
-        this.stats.onRateLimit += 1;
+        if (status === 429) this.stats.onRateLimit += 1;
+        else this.stats.onTimeout += 1;
         this.#set(this.#limit / 2);
       }
       return;
@@ -100,10 +102,11 @@ export class AdaptiveLimit implements SlotLimit {
 
   /** The run's note: how the limit moved. */
   describe(): string {
-    const { highest, lowest, onRateLimit, onLatency } = this.stats;
+    const { highest, lowest, onRateLimit, onTimeout, onLatency } = this.stats;
     return (
       `concurrency: adaptive (--concurrency N fixes it), started at ${this.initial}, ranged ${lowest}–${highest}, ` +
       `ended at ${this.current}; lowered ${onRateLimit} time${onRateLimit === 1 ? '' : 's'} on 429, ` +
+      `${onTimeout} on timeouts, ` +
       `held back ${onLatency} time${onLatency === 1 ? '' : 's'} on rising latency`
     );
   }

@@ -44,7 +44,14 @@ describe('AdaptiveLimit', () => {
     feed(limit, 10, 20);
     limit.sample(0, 429);
     expect(limit.current).toBeLessThan(8);
-    expect(limit.describe()).toMatch(/started at 16, ranged \d+–16.*lowered 2 times on 429/);
+    expect(limit.describe()).toMatch(/started at 16, ranged \d+–16.*lowered 2 times on 429, 0 on timeouts/);
+  });
+
+  it('halves on a request timeout (status 0), as TCP on a loss', () => {
+    const limit = new AdaptiveLimit({ initial: 16 });
+    limit.sample(10_000, 0);
+    expect(limit.current).toBe(8);
+    expect(limit.stats.onTimeout).toBe(1);
   });
 });
 
