@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
@@ -27,6 +28,9 @@ import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
+
+/** Resolution of the event-loop delay monitor that tells adaptive concurrency the checker is busy. */
+const LOOP_RESOLUTION_MS = 20;
 
 /** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
 const DEFAULT_EMOJI = ['👍', '❤️'];
@@ -285,13 +289,30 @@ export async function runChecks(
   state.enter('checks');
   options.onRunStart?.({ total: selected.length, target: state.baseUrl });
   // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loop.enable();
   const adaptive =
-    options.concurrency === undefined ? new AdaptiveLimit({ initial: DEFAULTS.concurrency }) : undefined;
+    options.concurrency === undefined
+      ? new AdaptiveLimit({
+          initial: DEFAULTS.concurrency,
+          // How late the checker's own timers ran since the last look (its CPU is the bottleneck).
+          ownLagMs: () => {
+            const lag = Math.max(0, loop.mean / 1e6 - LOOP_RESOLUTION_MS);
+            loop.reset();
+            return Number.isFinite(lag) ? lag : 0;
+          },
+        })
+      : undefined;
   const stopListening = adaptive
     ? env.client.onResponse((sample) => adaptive.sample(sample.ms, sample.status))
     : undefined;
   const outcome = await executeChecks(selected, env, {
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    onCleanupStart: () => {
+      stopListening?.();
+      loop.disable();
+      state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`);
+    },
     ...(adaptive ? { limit: adaptive } : {}),
     checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
     capabilities: {
@@ -305,7 +326,6 @@ export async function runChecks(
     cleanupBudgetMs: settings.cleanupBudgetMs,
     // Never awaited: a failure here shows again, with its context, where a check validates.
     idleWork: () => warmValidators(env.variants).catch(() => undefined),
-    onCleanupStart: () => state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`),
     onCheckStart: (check) => {
       state.inFlight.add(check.id);
       options.onCheckStart?.(check);
@@ -315,7 +335,6 @@ export async function runChecks(
       options.onCheckResult?.(checkResult, progress);
     },
   });
-  stopListening?.();
   if (adaptive) state.notes.push(adaptive.describe());
   state.cleanup = outcome.cleanup;
   const pacing = describePacing(env.client.pacer.report());

@@ -21,12 +21,15 @@ export interface AdaptiveOptions {
   tolerance?: number;
   /** Responses per adjustment. Default 10. */
   window?: number;
+  /**
+   * How late the checker's own event loop ran since the last call (ms): when the checker is the
+   * bottleneck (its CPU), more requests at once cannot help, so the limit does not grow. Default: never.
+   */
+  ownLagMs?: () => number;
 }
 
-export class FixedLimit implements SlotLimit {
-  constructor(readonly current: number) {}
-  subscribe(): void {}
-}
+/** Own event-loop lag (ms, mean over a window) from which the checker counts as busy. */
+const BUSY_LAG_MS = 10;
 
 export class AdaptiveLimit implements SlotLimit {
   readonly initial: number;
@@ -42,7 +45,8 @@ export class AdaptiveLimit implements SlotLimit {
   #limited = false;
   readonly #listeners: (() => void)[] = [];
   /** What happened, for the run's notes. */
-  readonly stats = { highest: 0, lowest: 0, onRateLimit: 0, onTimeout: 0, onLatency: 0 };
+  readonly stats = { highest: 0, lowest: 0, onRateLimit: 0, onTimeout: 0, onLatency: 0, busy: 0 };
+  readonly #ownLagMs: () => number;
 
   constructor(options: AdaptiveOptions = {}) {
     this.initial = options.initial ?? 8;
@@ -50,6 +54,7 @@ export class AdaptiveLimit implements SlotLimit {
     this.max = options.max ?? 32;
     this.#tolerance = options.tolerance ?? 1.5;
     this.#window = options.window ?? 10;
+    this.#ownLagMs = options.ownLagMs ?? (() => 0);
     this.#limit = this.initial;
     this.stats.highest = this.stats.lowest = this.initial;
   }
@@ -87,8 +92,10 @@ export class AdaptiveLimit implements SlotLimit {
       Math.min(1, (this.#tolerance * Math.max(1, this.#longMs)) / Math.max(1, shortMs)),
     );
     if (gradient < 1) this.stats.onLatency += 1;
-    // Gradient2: limit × gradient + a queue allowance of √limit, smoothed.
-    const target = this.#limit * gradient + Math.sqrt(this.#limit);
+    const busy = this.#ownLagMs() > BUSY_LAG_MS;
+    if (busy) this.stats.busy += 1;
+    // Gradient2: limit × gradient + a queue allowance of √limit (none while the checker itself is busy), smoothed.
+    const target = this.#limit * gradient + (busy ? 0 : Math.sqrt(this.#limit));
     this.#set(this.#limit * 0.8 + target * 0.2);
   }
 
@@ -102,12 +109,12 @@ export class AdaptiveLimit implements SlotLimit {
 
   /** The run's note: how the limit moved. */
   describe(): string {
-    const { highest, lowest, onRateLimit, onTimeout, onLatency } = this.stats;
+    const { highest, lowest, onRateLimit, onTimeout, onLatency, busy } = this.stats;
     return (
       `concurrency: adaptive (--concurrency N fixes it), started at ${this.initial}, ranged ${lowest}–${highest}, ` +
       `ended at ${this.current}; lowered ${onRateLimit} time${onRateLimit === 1 ? '' : 's'} on 429, ` +
       `${onTimeout} on timeouts, ` +
-      `held back ${onLatency} time${onLatency === 1 ? '' : 's'} on rising latency`
+      `held back ${onLatency} time${onLatency === 1 ? '' : 's'} on rising latency, ${busy} while the checker's own event loop lagged`
     );
   }
 }

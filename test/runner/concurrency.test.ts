@@ -47,6 +47,17 @@ describe('AdaptiveLimit', () => {
     expect(limit.describe()).toMatch(/started at 16, ranged \d+–16.*lowered 2 times on 429, 0 on timeouts/);
   });
 
+  it("does not grow while the checker's own event loop lags (its CPU is the bottleneck)", () => {
+    let lag = 50;
+    const limit = new AdaptiveLimit({ initial: 8, ownLagMs: () => lag });
+    feed(limit, 200, 20);
+    expect(limit.current).toBe(8);
+    expect(limit.stats.busy).toBe(20);
+    lag = 0;
+    feed(limit, 50, 20);
+    expect(limit.current).toBeGreaterThan(8);
+  });
+
   it('halves on a request timeout (status 0), as TCP on a loss', () => {
     const limit = new AdaptiveLimit({ initial: 16 });
     limit.sample(10_000, 0);
