@@ -1,14 +1,15 @@
 /**
  * npm run bench: full-suite runs, each in its own process (so peak RSS is the run's own; three per
- * scenario, the one of median wall kept, but one of the big world), against the
- * reference in another process (as a real target is: the server does not share the checker's event
- * loop), with 0 ms and 20 ms latency per response: default concurrency and sequential (--concurrency 1),
- * every event-missing fault at once, then at 20 ms a big world (10 000 extra guilds, 100 000 extra
- * messages in the sandbox channel), and `conformance --version`.
+ * scenario at 0 and 20 ms, the one of median wall kept, else one), against the reference in another
+ * process (as a real target is: the server does not share the checker's event loop): a latency sweep
+ * (0, 20, 50, 100, 200 ms per response, default flags) with each run's floor and critical chain, a run
+ * against `serve --rate-limit 10`, then issue 11's figures: sequential (--concurrency 1) at 0 and 20 ms,
+ * every event-missing fault at once, at 20 ms a big world (10 000 extra guilds, 100 000 extra messages
+ * in the sandbox channel), and `conformance --version`. `--sweep-only`: the sweep and the rate limit.
  *
  * The floor — the shortest wall any schedule could reach — is the longest dependent chain of the run,
- * from the checks' declarations and their durations in the sequential run at the same latency L (where
- * nothing competes):
+ * from the checks' declarations and their own durations in a run at the same latency L (the sweep: the
+ * run itself; issue 11's figures: the sequential run, where nothing competes):
  *   floor(L) = setup + max(longest check, the holders of one hold one after another + its longest sharer)
  *              + the after phase (its checks run together: the longest) + cleanup chain (2 round trips:
  *              messages before their channel) + teardown,
@@ -35,12 +36,16 @@ interface Scenario {
   faultsStartingWith?: string;
   /** Runs of the scenario; the one of median wall is kept (a shared machine is noisy). Default 3. */
   repeat?: number;
+  /** The reference's rate limit (serve --rate-limit N), requests a second per token. */
+  rateLimit?: number;
 }
 
 /** What the floor needs of one check: its declarations and its duration. */
 interface CheckTime {
   id: string;
   durationMs: number;
+  /** Requests it sent (report.json `requests`). */
+  requests: number;
   holds: string[];
   shares: string[];
   waitsMs: number;
@@ -53,6 +58,9 @@ interface Measured {
   wallMs: number;
   checks: CheckTime[];
   failing: number;
+  errors: number;
+  /** The run's notes on rate limits and adaptive concurrency. */
+  notes: string[];
   /** The first failing or erroring checks, to say which. */
   failingIds: string[];
   requests: number;
@@ -69,7 +77,7 @@ interface Measured {
 
 /** Runs one scenario in this process (the child side), against the reference in a process of its own. */
 async function measure(scenario: Scenario): Promise<Measured> {
-  const { DEFAULTS, runWithStats } = await import('../src/index.js');
+  const { runWithStats } = await import('../src/index.js');
   const { loadChecks } = await import('../src/runner/load.js');
   const { faultCatalogue } = await import('../src/reference/faults/index.js');
   const checks = await loadChecks();
@@ -81,6 +89,7 @@ async function measure(scenario: Scenario): Promise<Measured> {
     faults,
     ...(scenario.guilds ? { guilds: scenario.guilds } : {}),
     ...(scenario.messages ? { messages: scenario.messages } : {}),
+    ...(scenario.rateLimit ? { rateLimit: scenario.rateLimit } : {}),
   };
   const { server: reference, seeded } = await startReferenceProcess(referenceOptions);
   const declared = new Map(checks.map((check) => [check.id, check]));
@@ -93,7 +102,8 @@ async function measure(scenario: Scenario): Promise<Measured> {
       reference,
       checks,
       includeExperimental: true,
-      concurrency: scenario.concurrency ?? DEFAULTS.concurrency,
+      // Unset: adaptive, the default.
+      ...(scenario.concurrency ? { concurrency: scenario.concurrency } : {}),
       onRunStart: () => {
         runStart = performance.now();
       },
@@ -114,6 +124,7 @@ async function measure(scenario: Scenario): Promise<Measured> {
           id: check.id,
           // Its own time: less the time it waited behind other checks (a slot, a hold) once started.
           durationMs: check.durationMs - (stats.queuedMs[check.id] ?? 0),
+          requests: check.requests ?? 0,
           // A hold taken later (acquires) may be held alone for most of the check (the guild mute window).
           holds: [...(definition?.holds ?? []), ...(definition?.acquires ?? [])],
           shares: [...(definition?.shares ?? [])],
@@ -123,6 +134,8 @@ async function measure(scenario: Scenario): Promise<Measured> {
         };
       }),
       failing: result.summary.fail + result.summary.error,
+      errors: result.summary.error,
+      notes: (result.notes ?? []).filter((note) => /^(rate limits seen|concurrency)/.test(note)),
       failingIds: result.checks
         .filter((check) => check.status === 'fail' || check.status === 'error')
         .slice(0, 5)
@@ -171,66 +184,77 @@ function versionTime(times = 7): { medianMs: number; bin: string } | undefined {
   return { medianMs: walls[Math.floor(walls.length / 2)], bin: 'dist/bin/conformance.js' };
 }
 
-/** The floor of a (sequential) run and the chain that sets it (see the header). */
+/** The floor of a run and the chain that sets it (see the header): which checks, and their requests. */
 function floorOf(m: Measured): { floorMs: number; chain: string } {
   const main = m.checks.filter((check) => !check.after);
+  const named = (check: CheckTime) => `${check.id} ${seconds(check.durationMs)} s/${check.requests} req`;
   const longest = main.reduce((a, b) => (b.durationMs > a.durationMs ? b : a), main[0]);
   let chainMs = longest?.durationMs ?? 0;
-  let chain = `longest check ${longest?.id} ${seconds(chainMs)} s`;
+  let chain = longest ? `longest check ${named(longest)}` : 'no check';
   const holds = new Set(main.flatMap((check) => check.holds));
   for (const hold of holds) {
     const holders = main.filter((check) => check.holds.includes(hold));
     // A sharer overlaps no holder: the longest one adds to the chain (not one that waits deliberately,
     // which may give its share back meanwhile).
-    const sharer = Math.max(
-      0,
-      ...main
-        .filter((check) => check.shares.includes(hold) && !check.waitsMs)
-        .map((check) => check.durationMs),
+    const sharers = main.filter((check) => check.shares.includes(hold) && !check.waitsMs);
+    const sharer = sharers.reduce<CheckTime | undefined>(
+      (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
+      undefined,
     );
-    const total = holders.reduce((sum, check) => sum + check.durationMs, 0) + sharer;
+    const total = holders.reduce((sum, check) => sum + check.durationMs, 0) + (sharer?.durationMs ?? 0);
     if (total > chainMs) {
       chainMs = total;
-      chain = `hold '${hold}': ${holders.length} holders one after another and its longest sharer, ${seconds(total)} s`;
+      chain = `hold '${hold}' ${seconds(total)} s: ${[...holders, ...(sharer ? [sharer] : [])].map(named).join(' → ')}`;
     }
   }
-  const alone = main.filter((check) => check.exclusive).reduce((sum, check) => sum + check.durationMs, 0);
-  const after = Math.max(0, ...m.checks.filter((check) => check.after).map((check) => check.durationMs));
-  return {
-    floorMs: m.setupMs + chainMs + alone + after + 2 * m.scenario.latencyMs + m.teardownMs,
+  const alone = main.filter((check) => check.exclusive);
+  const aloneMs = alone.reduce((sum, check) => sum + check.durationMs, 0);
+  const afterChecks = m.checks.filter((check) => check.after);
+  const last = afterChecks.reduce<CheckTime | undefined>(
+    (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
+    undefined,
+  );
+  const parts = [
+    `setup ${seconds(m.setupMs)} s`,
     chain,
+    ...(alone.length ? [`alone ${alone.map(named).join(' → ')}`] : []),
+    ...(last ? [`after phase ${named(last)}`] : []),
+    `cleanup 2 × ${m.scenario.latencyMs} ms`,
+    `teardown ${seconds(m.teardownMs)} s`,
+  ];
+  return {
+    floorMs:
+      m.setupMs + chainMs + aloneMs + (last?.durationMs ?? 0) + 2 * m.scenario.latencyMs + m.teardownMs,
+    chain: parts.join(' + '),
   };
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-/** Issue 11's targets, each a ratio of two runs of this one bench. */
+/** Issue 11's targets and issue 21's, each a ratio of runs of this one bench. */
 const TARGETS = {
   wallPerFloorAt20: 1.3,
   sequentialPerDefaultAt20: 5,
   wall20PerWall0: 1.3,
   eventsMissingPerClean: 3,
   versionMs: 150,
+  /** Issue 21: at every latency of the sweep. */
+  wallPerFloor: 1.3,
+  wall200PerWall20: 2.5,
+  requests: 330,
+  /** Against --rate-limit N: wall ≤ this × requests / N. */
+  rateLimitedPerIdeal: 1.5,
 };
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const pad = (text: string | number, width: number) => String(text).padStart(width);
 
-async function main(): Promise<void> {
-  const scenarios: Scenario[] = [
-    { label: '0 ms', latencyMs: 0 },
-    { label: '0 ms sequential', latencyMs: 0, concurrency: 1 },
-    { label: '20 ms', latencyMs: 20 },
-    { label: '20 ms sequential', latencyMs: 20, concurrency: 1 },
-    { label: '20 ms, every event-missing fault', latencyMs: 20, faultsStartingWith: 'event-missing-on-' },
-    {
-      label: '20 ms, 10 000 guilds, 100 000 messages',
-      latencyMs: 20,
-      guilds: 10_000,
-      messages: 100_000,
-      repeat: 1,
-    },
-  ];
-  // One at a time: each run gets the machine to itself. Each scenario's run of median wall is kept.
+const SWEEP = [0, 20, 50, 100, 200];
+const RATE_LIMIT = 10;
+
+/** Runs each scenario (in its own process) `repeat` times and keeps the run of median wall. */
+async function measureAll(scenarios: Scenario[]): Promise<Measured[]> {
+  // One at a time: each run gets the machine to itself.
   const measured: Measured[] = [];
   for (const scenario of scenarios) {
     const runs: Measured[] = [];
@@ -241,11 +265,36 @@ async function main(): Promise<void> {
     runs.sort((a, b) => a.wallMs - b.wallMs);
     measured.push(runs[Math.floor(runs.length / 2)]);
   }
-  const [zero, zeroSeq, twenty, twentySeq, missing, big] = measured;
+  return measured;
+}
 
-  const pad = (text: string | number, width: number) => String(text).padStart(width);
+async function main(): Promise<void> {
+  const only = process.argv.includes('--sweep-only');
+  const scenarios: Scenario[] = [
+    ...SWEEP.map((latencyMs) => ({ label: `${latencyMs} ms`, latencyMs, repeat: latencyMs > 20 ? 1 : 3 })),
+    { label: `0 ms, --rate-limit ${RATE_LIMIT}`, latencyMs: 0, rateLimit: RATE_LIMIT, repeat: 1 },
+    ...(only
+      ? []
+      : [
+          { label: '0 ms sequential', latencyMs: 0, concurrency: 1 },
+          { label: '20 ms sequential', latencyMs: 20, concurrency: 1 },
+          {
+            label: '20 ms, every event-missing fault',
+            latencyMs: 20,
+            faultsStartingWith: 'event-missing-on-',
+          },
+          {
+            label: '20 ms, 10 000 guilds, 100 000 messages',
+            latencyMs: 20,
+            guilds: 10_000,
+            messages: 100_000,
+            repeat: 1,
+          },
+        ]),
+  ];
+  const measured = await measureAll(scenarios);
   console.log(
-    `${'run (median of 3 but the big world)'.padEnd(42)}${pad('wall s', 8)}${pad('checks', 8)}${pad('requests', 10)}${pad('peak RSS MiB', 14)}${pad('failing', 9)}`,
+    `${'run (median of 3 at 0/20 ms, else one)'.padEnd(42)}${pad('wall s', 8)}${pad('checks', 8)}${pad('requests', 10)}${pad('peak RSS MiB', 14)}${pad('failing', 9)}`,
   );
   for (const m of measured) {
     console.log(
@@ -253,13 +302,66 @@ async function main(): Promise<void> {
         `${pad((m.maxRssKiB / 1024).toFixed(0), 14)}${pad(m.failing, 9)}`,
     );
   }
+  const sweep = measured.slice(0, SWEEP.length);
+  reportSweep(sweep);
+  reportRateLimited(measured[SWEEP.length]);
+  if (!only) reportIssue11(sweep[0], sweep[1], measured.slice(SWEEP.length + 1));
+  const failing = measured.filter((m) => m.failing > 0 && !m.scenario.faultsStartingWith);
+  if (failing.length)
+    console.log(
+      `note: failing checks in ${failing.map((m) => `${m.scenario.label} (${m.failing}: ${m.failingIds.join(', ')})`).join('; ')}`,
+    );
+}
+
+/** Issue 21: wall against the floor at each latency, and where the floor's time goes. */
+function reportSweep(sweep: Measured[]): void {
+  console.log('');
+  console.log(
+    `${'latency'.padEnd(10)}${pad('wall s', 8)}${pad('floor s', 9)}${pad('wall/floor', 12)}${pad('requests', 10)}`,
+  );
+  let worst = 0;
+  for (const m of sweep) {
+    const { floorMs } = floorOf(m);
+    worst = Math.max(worst, m.wallMs / floorMs);
+    console.log(
+      `${`${m.scenario.latencyMs} ms`.padEnd(10)}${pad(seconds(m.wallMs), 8)}${pad(seconds(floorMs), 9)}` +
+        `${pad((m.wallMs / floorMs).toFixed(2), 12)}${pad(m.requests, 10)}`,
+    );
+  }
+  for (const m of sweep) console.log(`  critical chain at ${m.scenario.latencyMs} ms: ${floorOf(m).chain}`);
+  for (const m of sweep) for (const note of m.notes) console.log(`  ${m.scenario.latencyMs} ms: ${note}`);
+  const at = (latency: number) => sweep.find((m) => m.scenario.latencyMs === latency);
+  const ratio = (at(200)?.wallMs ?? Number.NaN) / (at(20)?.wallMs ?? Number.NaN);
+  const requests = at(20)?.requests ?? Number.NaN;
+  console.log(
+    `wall/floor at every latency ≤ ${TARGETS.wallPerFloor}: ${verdict(worst <= TARGETS.wallPerFloor)} (worst ${worst.toFixed(2)}); ` +
+      `wall 200 ms / wall 20 ms: ${ratio.toFixed(2)} (target ≤ ${TARGETS.wall200PerWall20}: ${verdict(ratio <= TARGETS.wall200PerWall20)}); ` +
+      `requests of a default run: ${requests} (target < ${TARGETS.requests}: ${verdict(requests < TARGETS.requests)})`,
+  );
+}
+
+/** Issue 21: against --rate-limit N, no error and a wall close to requests / N. */
+function reportRateLimited(m: Measured | undefined): void {
+  if (!m) return;
+  const ideal = (m.requests / (m.scenario.rateLimit ?? 1)) * 1000;
+  const ratio = m.wallMs / ideal;
+  console.log(
+    `--rate-limit ${m.scenario.rateLimit}: wall ${seconds(m.wallMs)} s, ${m.requests} requests, requests/${m.scenario.rateLimit} ${seconds(ideal)} s, ` +
+      `wall/(requests/${m.scenario.rateLimit}) ${ratio.toFixed(2)} (target ≤ ${TARGETS.rateLimitedPerIdeal}: ${verdict(ratio <= TARGETS.rateLimitedPerIdeal)}); ` +
+      `errors ${m.errors} (target 0: ${verdict(m.errors === 0)})`,
+  );
+  for (const note of m.notes) console.log(`  ${note}`);
+}
+
+/** Issue 11's figures, which must stay met. */
+function reportIssue11(zero: Measured, twenty: Measured, rest: Measured[]): void {
+  const [zeroSeq, twentySeq, missing, big] = rest;
   const floor0 = floorOf(zeroSeq);
   const floor20 = floorOf(twentySeq);
   const perLatency = (floor20.floorMs - floor0.floorMs) / 20;
   console.log('');
   console.log(
-    `floor: 0 ms ${seconds(floor0.floorMs)} s, 20 ms ${seconds(floor20.floorMs)} s  →  floor(L) ≈ ${seconds(floor0.floorMs)} s + ${perLatency.toFixed(1)} × L` +
-      `  (at 20 ms: ${floor20.chain}; setup ${seconds(twentySeq.setupMs)} s)`,
+    `issue 11 — floor (sequential runs): 0 ms ${seconds(floor0.floorMs)} s, 20 ms ${seconds(floor20.floorMs)} s  →  floor(L) ≈ ${seconds(floor0.floorMs)} s + ${perLatency.toFixed(1)} × L`,
   );
   const wallPerFloor = twenty.wallMs / floor20.floorMs;
   const sequentialPerDefault = twentySeq.wallMs / twenty.wallMs;
@@ -299,11 +401,6 @@ async function main(): Promise<void> {
       ? `conformance --version: ${version.medianMs.toFixed(0)} ms (median of 7, node ${version.bin}; target < ${TARGETS.versionMs}: ${verdict(version.medianMs < TARGETS.versionMs)})`
       : 'conformance --version: not measured (no dist/; run npm run build)',
   );
-  const failing = measured.filter((m) => m.failing > 0 && !m.scenario.faultsStartingWith);
-  if (failing.length)
-    console.log(
-      `note: failing checks in ${failing.map((m) => `${m.scenario.label} (${m.failing}: ${m.failingIds.join(', ')})`).join('; ')}`,
-    );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

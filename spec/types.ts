@@ -439,6 +439,10 @@ export interface ReportCheckResult {
    */
   reason?: string;
   durationMs: number;
+  /**
+   * HTTP requests the check sent to the target (429 retries included; not those of an observation it shared, nor the trigger's). Absent when it did not run.
+   */
+  requests?: number;
   evidence?: ReportEvidence;
   /**
    * Listed in the baseline: still fail/error, but not counted in the verdict.

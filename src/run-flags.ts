@@ -223,8 +223,7 @@ const RUN_FLAG_ROWS = [
     option: 'concurrency',
     type: 'number',
     description:
-      'checks sending requests at once (default 8; one waiting for an event or a mute to end holds none)',
-    default: 8,
+      'checks sending requests at once, fixed (default: adaptive, from 8 within 2–32 by latency and 429s; one waiting for an event or a mute to end holds none)',
     schema: positiveInteger,
   },
   {

@@ -1,7 +1,9 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { operations as operationCatalogue } from '../spec/catalogue.js';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
+import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource } from './events/index.js';
@@ -17,6 +19,7 @@ import {
   unlessStopped,
 } from './run-state.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
+import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context.js';
 import { UnreachableError } from './runner/errors.js';
@@ -35,6 +38,9 @@ import { specValidate } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
+
+/** Resolution of the event-loop delay monitor that tells adaptive concurrency the checker is busy. */
+const LOOP_RESOLUTION_MS = 20;
 
 /** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
 const DEFAULT_EMOJI = ['👍', '❤️'];
@@ -305,8 +311,32 @@ export async function runChecks(
   const { options, settings } = state;
   state.enter('checks');
   options.onRunStart?.({ total: selected.length, target: state.baseUrl });
+  // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loop.enable();
+  const adaptive =
+    options.concurrency === undefined
+      ? new AdaptiveLimit({
+          initial: DEFAULTS.concurrency,
+          // How late the checker's own timers ran since the last look (its CPU is the bottleneck).
+          ownLagMs: () => {
+            const lag = Math.max(0, loop.mean / 1e6 - LOOP_RESOLUTION_MS);
+            loop.reset();
+            return Number.isFinite(lag) ? lag : 0;
+          },
+        })
+      : undefined;
+  const stopListening = adaptive
+    ? env.client.onResponse((sample) => adaptive.sample(sample.ms, sample.status))
+    : undefined;
   const engine: EngineOptions = {
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    onCleanupStart: () => {
+      stopListening?.();
+      loop.disable();
+      state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`);
+    },
+    ...(adaptive ? { limit: adaptive } : {}),
     checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
     capabilities: {
       peer: Boolean(options.peerToken || target.peerSelfId),
@@ -320,7 +350,6 @@ export async function runChecks(
     cleanupBudgetMs: settings.cleanupBudgetMs,
     // Never awaited: a failure here shows again, with its context, where a check validates.
     idleWork: () => warmValidators(env.variants).catch(() => undefined),
-    onCleanupStart: () => state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`),
     onCheckStart: (check) => {
       state.inFlight.add(check.id);
       options.onCheckStart?.(check);
@@ -344,7 +373,10 @@ export async function runChecks(
     outcome.results = confirmed.results;
     outcome.cleanup = [...outcome.cleanup, ...confirmed.cleanup];
   }
+  if (adaptive) state.notes.push(adaptive.describe());
   state.cleanup = outcome.cleanup;
+  const pacing = describePacing(env.client.pacer.report());
+  if (pacing) state.notes.push(pacing);
   options.onCleanup?.(outcome.cleanup);
   return outcome;
 }

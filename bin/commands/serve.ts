@@ -20,6 +20,7 @@ interface ServeFlags {
   fault: string[];
   tolerate: string[];
   latency?: string;
+  rateLimit?: string;
   limitBound?: string;
   guilds?: string;
   variant: string[];
@@ -54,6 +55,10 @@ export function registerServe(
       [],
     )
     .option('--latency <ms>', 'delay every interface response by this many milliseconds')
+    .option(
+      '--rate-limit <n>',
+      'allow n requests a second per token and n/5 message.create per channel (bursts of 5); 429 over them',
+    )
     .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
     .option('--guilds <n>', 'seed this many extra guilds the bot is in (a big guild.list)')
     .option(
@@ -123,6 +128,7 @@ export function registerServe(
           ? {}
           : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
         ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+        ...(flags.rateLimit === undefined ? {} : { rateLimit: integer('--rate-limit', flags.rateLimit, 1) }),
         ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
         ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
       }).catch((error: unknown) => {

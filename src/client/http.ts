@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
+import { Pacer, type Route } from './pacer.js';
 import { Redactor } from './redact.js';
 
 export interface ClientIdentity {
@@ -77,6 +78,12 @@ export interface CallOutcome<T = any> {
   result: CallResult<T>;
   /** Every attempt (429 retries included), in order. */
   exchanges: Exchange[];
+}
+
+/** One answered request: its latency (ms, the response's end) and status; 0 for a request that timed out. */
+export interface ResponseSample {
+  ms: number;
+  status: number;
 }
 
 export interface SendOptions extends CallOptions {
@@ -161,6 +168,9 @@ export class HttpClient {
   /** Operations that timed out since the last response of any kind. */
   readonly #timeoutsInARow = new Set<string>();
   #evidenceSpent = 0;
+  readonly #listeners = new Set<(sample: ResponseSample) => void>();
+  /** The rate limits the target reported, and the pacing they imply. */
+  readonly pacer = new Pacer();
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -227,52 +237,98 @@ export class HttpClient {
     const method = options.method ?? 'POST';
     const body =
       options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(fields));
-    return this.send<T>(`${this.baseUrl}/${operation}`, method, headers, body, options.signal);
+    // Platforms key per-route limits by the major parameter (channel, else guild).
+    const major = fields.channel_id ?? fields.guild_id;
+    return this.send<T>(`${this.baseUrl}/${operation}`, method, headers, body, options.signal, {
+      identity: options.as ?? 'self',
+      operation,
+      ...(typeof major === 'string' ? { major } : {}),
+    });
   }
 
-  /** Sends one request (with 429 retries); exposed for the trigger URL and tests. */
+  /**
+   * Sends one request (with 429 retries), paced by the rate limits the target reported (pacer.ts);
+   * exposed for the trigger URL and tests.
+   */
   async send<T = any>(
     url: string,
     method: string,
     headers: Record<string, string>,
     body: string | undefined,
     signal?: AbortSignal,
+    route: Route = { identity: 'other', operation: operationOf(url, this.baseUrl) },
   ): Promise<CallOutcome<T>> {
     const exchanges: Exchange[] = [];
     this.failFast(url, method);
     for (let attempt = 0; ; attempt++) {
-      const { exchange, result } = await this.attempt<T>(url, method, headers, body, signal, exchanges);
+      const ticket = await this.pacer
+        .before(route, signal, this.options.maxRetryWaitMs)
+        .catch((error: unknown) => {
+          throw new RequestError('request aborted while paced for the rate limit', 'aborted', exchanges, {
+            cause: error,
+          });
+        });
+      let answer: { exchange: Exchange; result: CallResult<T> };
+      try {
+        answer = await this.attempt<T>(url, method, headers, body, signal, exchanges);
+      } catch (error) {
+        this.pacer.after(ticket, undefined, undefined);
+        throw error;
+      }
+      const { exchange, result } = answer;
+      this.pacer.after(ticket, result.status, result.headers);
       exchanges.push(exchange);
       if (result.status !== 429) return { result, exchanges };
-      // 429: honour Retry-After within a bound, so a rate-limited server is not counted as failing; when
-      // the bound is hit the request has no answer (an error, never a failure of the check).
-      const retryAfter = result.headers['retry-after'];
-      const asked = parseRetryAfter(retryAfter);
-      const cap = this.options.maxRetryWaitMs;
-      if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
-        const message = this.redactor.redactComposed(
-          `${method} ${operationOf(url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
-            `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
-            `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
-        );
-        this.findings.add({
-          id: 'http/rate-limited',
-          level: 'info',
-          title: 'The target rate-limited the checker (HTTP 429); the checks that got no answer are errors',
-          detail: message,
-          exchange: findingExchange(exchange),
-        });
-        throw new RequestError(message, 'rate-limited', exchanges);
-      }
-      const wait = Math.min(asked ?? 1_000, cap);
-      try {
-        await abortableDelay(wait, signal);
-      } catch (error) {
-        throw new RequestError('request aborted while waiting for Retry-After', 'aborted', exchanges, {
-          cause: error,
-        });
-      }
+      await this.backOff(result, attempt, { method, url, exchange, exchanges, signal });
     }
+  }
+
+  /**
+   * 429: honour Retry-After within a bound (or back off 1, 2, 4 s without one), so a rate-limited server
+   * is not counted as failing; when the bound is hit the request has no answer (an error, never a
+   * failure of the check).
+   */
+  private async backOff(
+    result: CallResult,
+    attempt: number,
+    sent: { method: string; url: string; exchange: Exchange; exchanges: Exchange[]; signal?: AbortSignal },
+  ): Promise<void> {
+    const retryAfter = result.headers['retry-after'];
+    const asked = parseRetryAfter(retryAfter);
+    const cap = this.options.maxRetryWaitMs;
+    if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
+      const message = this.redactor.redactComposed(
+        `${sent.method} ${operationOf(sent.url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
+          `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
+          `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
+      );
+      this.findings.add({
+        id: 'http/rate-limited',
+        level: 'info',
+        title: 'The target rate-limited the checker (HTTP 429); the checks that got no answer are errors',
+        detail: message,
+        exchange: findingExchange(sent.exchange),
+      });
+      throw new RequestError(message, 'rate-limited', sent.exchanges);
+    }
+    const wait = Math.min(asked ?? 1_000 * 2 ** attempt, cap);
+    try {
+      await abortableDelay(wait, sent.signal);
+    } catch (error) {
+      throw new RequestError('request aborted while waiting for Retry-After', 'aborted', sent.exchanges, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Latency and status of every answered request (adaptive concurrency listens). */
+  onResponse(listener: (sample: ResponseSample) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #notify(sample: ResponseSample): void {
+    for (const listener of this.#listeners) listener(sample);
   }
 
   /** Requests to an unresponsive target or a hanging operation fail at once (issue 12: bounded time). */
@@ -368,12 +424,11 @@ export class HttpClient {
   ): Promise<{ exchange: Exchange; result: CallResult<T> }> {
     // What the checker sends it composed itself (ids, names): a short token only as a word of its own,
     // so that a reproduction's ids stay whole; the headers carry the token, redacted anywhere.
-    const redact = (text: string) => this.redactor.redactComposed(text);
     const recordedRequest = {
       method,
-      url: redact(url),
+      url: this.redactor.redactComposed(url),
       headers: this.redactor.redactHeaders(headers, { sent: true }),
-      ...(body !== undefined ? { body: redact(body) } : {}),
+      ...(body !== undefined ? { body: this.redactor.redactComposed(body) } : {}),
     };
     const curl = renderCurl(recordedRequest);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -382,93 +437,32 @@ export class HttpClient {
     this.requestCount++;
     const operation = operationOf(url, this.baseUrl);
     this.requestsByOperation[operation] = (this.requestsByOperation[operation] ?? 0) + 1;
-    let status = 0;
-    let responseHeaders: Record<string, string> = {};
+    const received: Received = { status: 0, headers: {} };
     try {
-      const response = await request(url, {
-        method,
-        headers,
-        body,
-        dispatcher: this.agent,
-        signal: combined,
-      });
-      status = response.statusCode;
-      responseHeaders = flattenHeaders(response.headers);
-      const declared = Number(responseHeaders['content-length']);
-      if (declared > this.options.maxBodyBytes) {
-        response.body.destroy();
-        throw new BodyLimitError(declared, this.options.maxBodyBytes);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += chunk.length;
-        if (size > this.options.maxBodyBytes) {
-          response.body.destroy();
-          throw new BodyLimitError(size, this.options.maxBodyBytes);
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = await this.receive(url, { method, headers, body, signal: combined }, received);
       this.#timeoutsInARow.clear();
-      // Redact before cutting (a cut token would survive); the run's evidence budget bounds memory.
-      const limit = Math.min(
-        this.options.evidenceBodyBytes,
-        Math.max(0, this.options.evidenceRunBytes - this.#evidenceSpent),
-      );
-      const evidence = this.redactor.cut(text, limit);
-      this.#evidenceSpent += evidence.text.length;
-      const exchange: Exchange = {
-        request: recordedRequest,
-        response: {
-          status,
-          headers: this.redactor.redactHeaders(responseHeaders),
-          body: evidence.text,
-          ...(evidence.truncated ? { truncated: true } : {}),
-        },
-        durationMs: Math.round(performance.now() - started),
-        curl,
-      };
+      const exchange = this.answered(recordedRequest, curl, received, text, started);
       const result: CallResult<T> = {
-        status,
-        ok: status >= 200 && status < 300,
-        headers: responseHeaders,
-        body: parseBody(text, responseHeaders['content-type']) as T,
+        status: received.status,
+        ok: received.status >= 200 && received.status < 300,
+        headers: received.headers,
+        body: parseBody(text, received.headers['content-type']) as T,
         text,
       };
-      this.observe(exchange, responseHeaders, text, url);
+      this.observe(exchange, received.headers, text, url);
+      this.#notify({ ms: performance.now() - started, status: received.status });
       return { exchange, result };
     } catch (error) {
-      let kind: RequestFailureKind = 'network';
-      let message: string;
-      if (error instanceof BodyLimitError) {
-        kind = 'body-limit';
-        message = error.message;
-        this.#timeoutsInARow.clear();
-        this.findings.add({
-          id: 'http/body-too-large',
-          level: 'info',
-          title: `The target sent a body larger than the checker's limit (${this.options.maxBodyBytes} bytes); it was not read`,
-          detail: `${operationOf(url, this.baseUrl)} answered HTTP ${status}: ${error.message}`,
-        });
-      } else if (signal?.aborted) {
-        kind = 'aborted';
-        message = 'request aborted (run interrupted or check timed out)';
-      } else if (timeout.aborted) {
-        kind = 'timeout';
-        message = `no complete response within ${this.options.timeoutMs} ms (raise --timeout if the server is slow)`;
-        this.noteTimeout(url);
-      } else {
-        message = `network error: ${describeCause(error)}`;
-      }
-      message = this.redactor.redactComposed(`${method} ${url}: ${message}`);
+      const message = this.redactor.redactComposed(
+        `${method} ${url}: ${this.failureMessage(error, url, received.status, signal, timeout)}`,
+      );
       const exchange: Exchange = {
         request: recordedRequest,
-        ...(status
+        ...(received.status
           ? {
               response: {
-                status,
-                headers: this.redactor.redactHeaders(responseHeaders),
+                status: received.status,
+                headers: this.redactor.redactHeaders(received.headers),
                 body: '',
                 truncated: true,
               },
@@ -478,14 +472,118 @@ export class HttpClient {
         durationMs: Math.round(performance.now() - started),
         curl,
       };
-      throw new RequestError(message, kind, [...previous, exchange], { cause: error });
+      const kind = failureKind(error, signal, timeout);
+      // A request that timed out is the strongest sign of overload (adaptive concurrency: a drop).
+      if (kind === 'timeout') this.#notify({ ms: performance.now() - started, status: 0 });
+      throw new RequestError(message, kind, [...previous, exchange], {
+        cause: error,
+      });
     }
+  }
+
+  /** Sends the request and reads its body within the size limit; status and headers go to `received`. */
+  private async receive(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal },
+    received: Received,
+  ): Promise<string> {
+    const response = await request(url, { ...init, dispatcher: this.agent });
+    received.status = response.statusCode;
+    received.headers = flattenHeaders(response.headers);
+    const declared = Number(received.headers['content-length']);
+    if (declared > this.options.maxBodyBytes) {
+      response.body.destroy();
+      throw new BodyLimitError(declared, this.options.maxBodyBytes);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.length;
+      if (size > this.options.maxBodyBytes) {
+        response.body.destroy();
+        throw new BodyLimitError(size, this.options.maxBodyBytes);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** The exchange of an answered request, its body redacted and cut within the run's evidence budget. */
+  private answered(
+    recordedRequest: Exchange['request'],
+    curl: string,
+    received: Received,
+    text: string,
+    started: number,
+  ): Exchange {
+    // Redact before cutting (a cut token would survive); the run's evidence budget bounds memory.
+    const limit = Math.min(
+      this.options.evidenceBodyBytes,
+      Math.max(0, this.options.evidenceRunBytes - this.#evidenceSpent),
+    );
+    const evidence = this.redactor.cut(text, limit);
+    this.#evidenceSpent += evidence.text.length;
+    return {
+      request: recordedRequest,
+      response: {
+        status: received.status,
+        headers: this.redactor.redactHeaders(received.headers),
+        body: evidence.text,
+        ...(evidence.truncated ? { truncated: true } : {}),
+      },
+      durationMs: Math.round(performance.now() - started),
+      curl,
+    };
+  }
+
+  /** Why no response was obtained, in words (not yet redacted); notes timeouts and oversized bodies. */
+  private failureMessage(
+    error: unknown,
+    url: string,
+    status: number,
+    signal: AbortSignal | undefined,
+    timeout: AbortSignal,
+  ): string {
+    const kind = failureKind(error, signal, timeout);
+    if (kind === 'body-limit') {
+      this.#timeoutsInARow.clear();
+      this.findings.add({
+        id: 'http/body-too-large',
+        level: 'info',
+        title: `The target sent a body larger than the checker's limit (${this.options.maxBodyBytes} bytes); it was not read`,
+        detail: `${operationOf(url, this.baseUrl)} answered HTTP ${status}: ${(error as Error).message}`,
+      });
+      return (error as Error).message;
+    }
+    if (kind === 'aborted') return 'request aborted (run interrupted or check timed out)';
+    if (kind === 'timeout') {
+      this.noteTimeout(url);
+      return `no complete response within ${this.options.timeoutMs} ms (raise --timeout if the server is slow)`;
+    }
+    return `network error: ${describeCause(error)}`;
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
 }
+
+/** What came back of a request before it failed or finished: its status and headers. */
+interface Received {
+  status: number;
+  headers: Record<string, string>;
+}
+
+const failureKind = (
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeout: AbortSignal,
+): RequestFailureKind => {
+  if (error instanceof BodyLimitError) return 'body-limit';
+  if (signal?.aborted) return 'aborted';
+  if (timeout.aborted) return 'timeout';
+  return 'network';
+};
 
 class BodyLimitError extends Error {
   constructor(size: number, limit: number) {

@@ -21,6 +21,7 @@ import { applyDirt, resolveDirt } from './dirty.js';
 import { EventHub, type Login } from './events/hub.js';
 import { type FaultId, faultCatalogue } from './faults/index.js';
 import { Operations } from './operations/index.js';
+import { RateLimiter } from './rate-limit.js';
 import { AcceptedAnyway, Fields, HttpError } from './request.js';
 import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
 import { withExtraFields } from './tolerances/wire.js';
@@ -64,6 +65,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   if (!Number.isFinite(latencyMs) || latencyMs < 0) {
     throw new ConfigurationError(`latencyMs must be a number of milliseconds >= 0, got ${latencyMs}.`);
   }
+  const rateLimiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   const extraGuilds = options.guilds ?? 0;
@@ -200,7 +202,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const closing = new AbortController();
   // Every request in flight waits on it: as many listeners as requests at once, which is no leak.
   setMaxListeners(0, closing.signal);
-  const handleInterface = async (request: IncomingMessage, pathname: string): Promise<Reply> => {
+  /** `limits` receives the rate-limit headers of the request (sent with whatever the reply is). */
+  const handleInterface = async (
+    request: IncomingMessage,
+    pathname: string,
+    limits: Record<string, string>,
+  ): Promise<Reply> => {
     if (latencyMs > 0) await delay(latencyMs, undefined, { signal: closing.signal });
     const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : undefined;
     const misrouted = fault('dotted-paths-not-found') && (operation?.split('.').length ?? 0) > 2;
@@ -231,6 +238,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       throw new HttpError(501, 'not-implemented', `${operation} is not implemented by this adapter.`);
     }
     const body = parseBody(await readBody(request), fault('malformed-json-500'));
+    const limited = rateLimiter?.take(caller.token, operation, body.channel_id);
+    if (limited) Object.assign(limits, limited.headers);
+    if (limited?.retryAfterSeconds !== undefined) return rateLimitedReply(limited.retryAfterSeconds);
     const intercepted = options.intercept?.({
       operation,
       fields: body,
@@ -293,9 +303,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const isControl = pathname.startsWith(`${CONTROL_PATH}/`);
     const handle = isControl ? handleControl : handleInterface;
-    handle(request, pathname)
+    const limits: Record<string, string> = {};
+    handle(request, pathname, limits)
       .catch((error) => errorReply(error, !isControl && tolerate('errors-500-text-plain')))
-      .then((reply) => send(response, reply));
+      .then((reply) => send(response, { ...reply, headers: { ...limits, ...reply.headers } }));
   });
   hub.attach(server, BASE_PATH);
   await new Promise<void>((resolve, reject) => {
@@ -342,6 +353,19 @@ interface Reply {
   /** A body sent as is (text/plain; no content type when empty) instead of JSON. */
   raw?: string;
   headers?: Record<string, string>;
+}
+
+/** 429 as platforms send it: Retry-After in whole seconds (RFC 9110 §10.2.3), the exact wait in the body. */
+function rateLimitedReply(seconds: number): Reply {
+  return {
+    status: 429,
+    body: {
+      code: 'rate-limited',
+      message: 'Too many requests; wait Retry-After seconds.',
+      retry_after: seconds,
+    },
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
+  };
 }
 
 function errorReply(error: unknown, textPlain = false): Reply {

@@ -6,6 +6,7 @@
  * something alone is not starved by a stream of sharers. A check that is `exclusive` waits until nothing
  * else runs and keeps everything else out while it runs.
  */
+import type { SlotLimit } from './concurrency.js';
 import type { Hold } from './holds.js';
 
 export interface Claim {
@@ -58,10 +59,16 @@ export class Admission {
    * `stop` (the run's signal) rejects every waiter at once: one listener for the run, not one per waiter
    * (a run has more waiters than an AbortSignal's listener budget).
    */
+  readonly #limit: number | SlotLimit;
+
+  /** `limit`: a fixed number of slots, or a limit that moves (adaptive concurrency: concurrency.ts). */
   constructor(
-    readonly slots: number,
+    limit: number | SlotLimit,
     private readonly stop?: AbortSignal,
   ) {
+    this.#limit = limit;
+    // More slots: waiters may start now.
+    if (typeof limit !== 'number') limit.subscribe(() => this.#pump());
     stop?.addEventListener(
       'abort',
       () => {
@@ -71,6 +78,11 @@ export class Admission {
       },
       { once: true },
     );
+  }
+
+  /** Slots now (checks sending requests at once). */
+  get slots(): number {
+    return Math.max(1, typeof this.#limit === 'number' ? this.#limit : this.#limit.current);
   }
 
   /** Resolves once the request is admitted (its claims taken, its slot used); rejects on abort or stop. */

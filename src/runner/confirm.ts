@@ -71,7 +71,7 @@ async function runAlone(
     shared: new Map(),
     missedEvents: new Map(),
   };
-  const { onCheckStart, onCheckResult, onCleanupStart, idleWork, signal, ...quiet } = engine;
+  const { onCheckStart, onCheckResult, onCleanupStart, idleWork, signal, limit, ...quiet } = engine;
   // A signal of its own, following the run's: what the re-run listens to goes with it.
   const stop = new AbortController();
   const follow = () => stop.abort(signal?.reason);

@@ -169,6 +169,8 @@ export async function executeCheck(
   const notes: string[] = [];
   const events: unknown[] = [];
   let assertions = 0;
+  /** Requests this check sent (report.json `requests`: a regression in requests shows per check). */
+  let sent = 0;
   let failure: { expected: string; observed?: string } | undefined;
 
   const fail = (expected: string, observed?: unknown): never => {
@@ -201,12 +203,15 @@ export async function executeCheck(
       });
       exchanges.push(...outcome.exchanges);
       recorded.push(...outcome.exchanges);
+      sent += outcome.exchanges.length;
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
       return outcome.result;
     } catch (error) {
       if (error instanceof RequestError) {
         exchanges.push(...error.exchanges);
         recorded.push(...error.exchanges);
+        // An exchange without a curl line was never sent (failed at once: hanging operation, unresponsive).
+        sent += error.exchanges.filter((exchange) => exchange.curl !== '').length;
       }
       throw error;
     }
@@ -435,6 +440,7 @@ export async function executeCheck(
     status,
     ...(reason === undefined ? {} : { reason }),
     durationMs: Math.round(performance.now() - started),
+    requests: sent,
     ...(hasEvidence ? { evidence } : {}),
     ...(undecided ? { undecided } : {}),
   };

@@ -58,6 +58,8 @@ export interface CheckResult {
   /** Why it failed, was skipped or errored; absent on pass. */
   reason?: string;
   durationMs: number;
+  /** HTTP requests the check sent (429 retries included; not a shared observation's). Absent when not run. */
+  requests?: number;
   evidence?: Evidence;
   /** Listed in the baseline (--expected-failures): still 'fail'/'error', but not counted in the verdict. */
   expectedFailure?: boolean;

@@ -8,6 +8,7 @@ import { RequestError } from '../client/http.js';
 import { Admission, type Claim, Lead } from './admission.js';
 import type { CheckDefinition } from './check.js';
 import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
+import type { SlotLimit } from './concurrency.js';
 import { type CheckEnvironment, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
@@ -24,6 +25,8 @@ export interface Capabilities {
 
 export interface EngineOptions {
   concurrency: number;
+  /** A limit that moves during the run (adaptive concurrency); else `concurrency` slots. */
+  limit?: SlotLimit;
   /** Default per-check timeout (check.timeoutMs overrides). */
   checkTimeoutMs: number;
   capabilities: Capabilities;
@@ -136,7 +139,7 @@ export async function executeChecks(
   const stragglers: Promise<unknown>[] = [];
   const total = checks.length;
   const interrupted = () => options.signal?.aborted === true;
-  const admission = new Admission(Math.max(1, options.concurrency), options.signal);
+  const admission = new Admission(options.limit ?? Math.max(1, options.concurrency), options.signal);
   // Each running check listens to the run's signal, and checks waiting for an event hold no slot: more
   // than --concurrency may listen at once (at most every check), which is no leak.
   // Never lowered: failures confirmed alone run the engine again on the same signal (confirm.ts).

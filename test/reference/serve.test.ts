@@ -58,6 +58,7 @@ describe('conformance serve', () => {
     [['--port', 'abc'], /--port/],
     [['--port', '70000'], /--port/],
     [['--latency', '-5'], /--latency/],
+    [['--rate-limit', '0'], /--rate-limit must be a whole number from 1/],
     [['--limit-bound', '0'], /--limit-bound/],
     [['--variant', 'role-payload=nope'], /--variant 'role-payload=nope'/],
     [['--variant', 'nonsense'], /--variant/],
