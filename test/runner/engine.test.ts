@@ -11,6 +11,7 @@ import { loadChecks } from '../../src/runner/load.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { DESTRUCTIVE_MISSING, PEER_MISSING } from '../../src/runner/run.js';
 import { countedOutcome, nothingCountedReason } from '../../src/runner/summary.js';
+import { testCheck } from './test-check.js';
 
 const EXAMPLES = fileURLToPath(new URL('./fixtures/suites/', import.meta.url));
 
@@ -22,20 +23,7 @@ afterAll(async () => {
   await reference?.close();
 });
 
-const check = (
-  id: string,
-  body: CheckDefinition['run'],
-  extra: Partial<CheckDefinition> = {},
-): CheckDefinition => ({
-  id: `test/${id}`,
-  title: id,
-  level: 'must',
-  rules: ['GEN-1'],
-  group: 'robustness',
-  operations: [],
-  run: body,
-  ...extra,
-});
+const check = testCheck;
 
 // Failures are not re-run alone here (--no-confirm): these tests count what one pass does; confirmation
 // has its own tests (test/suites/history.test.ts).

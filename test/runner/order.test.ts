@@ -11,6 +11,7 @@ import { validateChecks } from '../../src/runner/load.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { shuffledOrder } from '../../src/runner/run.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
+import { testCheck } from './test-check.js';
 
 let reference: ReferenceServer;
 beforeAll(async () => {
@@ -20,20 +21,7 @@ afterAll(async () => {
   await reference?.close();
 });
 
-const check = (
-  id: string,
-  body: CheckDefinition['run'],
-  extra: Partial<CheckDefinition> = {},
-): CheckDefinition => ({
-  id: `test/${id}`,
-  title: id,
-  level: 'must',
-  rules: ['GEN-1'],
-  group: 'robustness',
-  operations: [],
-  run: body,
-  ...extra,
-});
+const check = testCheck;
 
 const runChecks = (checks: CheckDefinition[], options: Partial<RunOptions> = {}): Promise<RunResult> =>
   run({ reference, checks, events: 'none', ...options });

@@ -8,22 +8,10 @@ import { validate } from '../../spec/validate.js';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
-import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
+import type { CheckContext } from '../../src/runner/check.js';
+import { testCheck } from './test-check.js';
 
-const check = (
-  id: string,
-  body: CheckDefinition['run'],
-  extra: Partial<CheckDefinition> = {},
-): CheckDefinition => ({
-  id: `test/${id}`,
-  title: id,
-  level: 'must',
-  rules: ['GEN-1'],
-  group: 'robustness',
-  operations: [],
-  run: body,
-  ...extra,
-});
+const check = testCheck;
 
 describe('requests per check', () => {
   let reference: ReferenceServer;
