@@ -208,7 +208,7 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
       const request = invalidRequest(env, operation, input);
       const result = await trace.call(path, request.fields);
       if (result.ok) trackCreated(trace, path, request.fields, result);
-      trace.judge(no5xx, result.status < 500 || env.refusesWith5xx, `a 4xx for ${request.change}`, () =>
+      trace.judge(no5xx, isNot5xxRefusal(result.status, env), `a 4xx for ${request.change}`, () =>
         describe(result),
       );
       if (request.kind === 'missing' && operation.fields.some((field) => field.required))
@@ -216,6 +216,15 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
     },
   };
 }
+
+/**
+ * Not a 5xx refusal of the input: a status under 500, a server that refuses bad input with 5xx anyway, or
+ * 501 — the adapter does not implement the operation at all (de-facto conventions: 501 "not implemented"),
+ * which says nothing of how it would refuse bad input; whether it should implement it is the checks' job
+ * (login.features).
+ */
+export const isNot5xxRefusal = (status: number, env: { refusesWith5xx: boolean }): boolean =>
+  status < 500 || status === 501 || env.refusesWith5xx;
 
 /** One invalid-input property per operation of §4. */
 export const invalidProperties = (): FuzzProperty[] => operations.map(invalidProperty);

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { validate } from '../../spec/validate.js';
 import { formatProblems } from '../runner/schema.js';
 import type { CallResult } from '../wire.js';
+import { isNot5xxRefusal } from './invalid.js';
 import { type FuzzEnv, type FuzzProperty, oracle } from './model.js';
 import { content, name, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
@@ -25,7 +26,7 @@ const refused4xx = (operation: string) =>
 function judgeRefusal(env: FuzzEnv, trace: Trace, operation: string, result: CallResult): void {
   trace.judge(
     refused4xx(operation),
-    result.status < 500 || env.refusesWith5xx,
+    isNot5xxRefusal(result.status, env),
     'a refusal with a 4xx, as this server refuses an unknown id',
     () => describe(result),
   );
