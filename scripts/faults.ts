@@ -217,7 +217,10 @@ export function formatMatrix(matrix: FaultMatrix): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `npm run faults [-- --processes N] [-- --full]`; `--worker` is the child side of the process pool. */
+/**
+ * `npm run faults [-- --processes N] [-- --full] [-- --all-seeds]`; `--worker` is the child side of the
+ * process pool.
+ */
 async function main(args: string[]): Promise<number> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -273,6 +276,7 @@ async function main(args: string[]): Promise<number> {
       clean: matrix.clean.checks.map(outcomeOf),
       sandbox: { guild: matrix.clean.sandbox?.guildId, channel: matrix.clean.sandbox?.channelId },
       eventTimeoutMs: DEFAULTS.eventTimeoutMs,
+      allSeeds: args.includes('--all-seeds'),
       onRun: (label, done, total) => {
         process.stderr.write(`[history ${done}/${total}] ${label}\n`);
       },

@@ -37,6 +37,11 @@ export interface HistoryMatrixOptions {
   sandbox?: { guild?: string; channel?: string };
   /** Event timeout of full runs (as the tolerance matrix's). */
   eventTimeoutMs: number;
+  /**
+   * Every fault and tolerance under every seed of SEEDS (`npm run faults -- --all-seeds`): its dirty run
+   * under the first, then back to back under each of the others. Default: two seeds each, rotating.
+   */
+  allSeeds?: boolean;
   onRun?: (label: string, done: number, total: number) => void;
 }
 
@@ -87,8 +92,8 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     ...job,
     label: `${job.label} (dirty, then back to back)`,
     dirty: true,
-    runs: 2,
-    seeds: seedsFor(i),
+    runs: options.allSeeds ? SEEDS.length : 2,
+    seeds: options.allSeeds ? [...SEEDS] : seedsFor(i),
   });
   options.faults.forEach(({ row, job }, i) => {
     // One reference for both runs: the transport a fault needs is given here (run() picks it from --fault).
@@ -178,7 +183,7 @@ function unconfirmedDetections(faults: readonly { row: FaultRow }[]): string[] {
 
 export function formatHistoryMatrix(matrix: HistoryMatrix, faults: readonly FaultDefinition[]): string {
   const lines = [
-    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back under rotating seeds; the reference, the legacy preset and the dirty world under seeds ${SEEDS.join(', ')}); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
+    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them with --all-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
   ];
   if (matrix.problems.length === 0) {
     lines.push('OK: no verdict depends on history or order; every detection reproduces alone.');
