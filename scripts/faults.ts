@@ -25,9 +25,10 @@
  *  6. Under each preset, every fault it does not mask (ToleranceDefinition.masks) is still detected:
  *     LIMITED runs as in 2 (detection concerns only cited checks).
  *  7. No verdict from history (scripts/faults/history.ts): every run of 2 and 5 again in a dirty world and
- *     then back to back against the same reference, each under its own seed of the check order, and the
- *     reference, the legacy preset and the dirty world under five seeds: each check's verdict equals the
- *     clean run's, or is undecided (naming the state). Every detection of 2 reproduces alone (--confirm).
+ *     then back to back against the same reference, under each of five seeds of the check order (two,
+ *     rotating, with --rotate-seeds), and the reference, the legacy preset and the dirty world under five
+ *     seeds: each check's verdict equals the clean run's, or is undecided (naming the state). Every
+ *     detection of 2 reproduces alone (--confirm).
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -218,7 +219,7 @@ export function formatMatrix(matrix: FaultMatrix): string {
 }
 
 /**
- * `npm run faults [-- --processes N] [-- --full] [-- --all-seeds]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --full] [-- --rotate-seeds]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -276,7 +277,7 @@ async function main(args: string[]): Promise<number> {
       clean: matrix.clean.checks.map(outcomeOf),
       sandbox: { guild: matrix.clean.sandbox?.guildId, channel: matrix.clean.sandbox?.channelId },
       eventTimeoutMs: DEFAULTS.eventTimeoutMs,
-      allSeeds: args.includes('--all-seeds'),
+      allSeeds: !args.includes('--rotate-seeds'),
       onRun: (label, done, total) => {
         process.stderr.write(`[history ${done}/${total}] ${label}\n`);
       },

@@ -3,9 +3,9 @@
  * fault and every tolerance and preset, each check's verdict is the same as in the clean run:
  *  - in a dirty world (an interrupted earlier run's leftovers, src/reference/dirty.ts),
  *  - on a second run back to back against the same reference process,
- *  - under other seeds of the order checks start in (each dirty run and each second run has its own;
- *    the seeds rotate over the catalogue, and the reference, the legacy preset and the dirty world run
- *    under each of SEEDS in full),
+ *  - under every seed of SEEDS for the order checks start in (the dirty run under the first, the runs
+ *    back to back under the others; `--rotate-seeds`: two each, rotating over the catalogue), and the
+ *    reference, the legacy preset and the dirty world in full under each of SEEDS,
  * where "the same" allows one thing only: an undecided check (it names the state it found; the run ends
  * NO VERDICT). Never a pass where the clean run failed, never a failure where it passed.
  * And every detection of a fault reproduces alone (--confirm re-runs each counted failure by itself).
@@ -38,8 +38,9 @@ export interface HistoryMatrixOptions {
   /** Event timeout of full runs (as the tolerance matrix's). */
   eventTimeoutMs: number;
   /**
-   * Every fault and tolerance under every seed of SEEDS (`npm run faults -- --all-seeds`): its dirty run
-   * under the first, then back to back under each of the others. Default: two seeds each, rotating.
+   * Every fault and tolerance under every seed of SEEDS (the default of `npm run faults`): its dirty run
+   * under the first, then back to back under each of the others. false (`--rotate-seeds`): two seeds
+   * each, rotating over SEEDS across the catalogue.
    */
   allSeeds?: boolean;
   onRun?: (label: string, done: number, total: number) => void;
@@ -183,7 +184,7 @@ function unconfirmedDetections(faults: readonly { row: FaultRow }[]): string[] {
 
 export function formatHistoryMatrix(matrix: HistoryMatrix, faults: readonly FaultDefinition[]): string {
   const lines = [
-    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them with --all-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
+    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them unless --rotate-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
   ];
   if (matrix.problems.length === 0) {
     lines.push('OK: no verdict depends on history or order; every detection reproduces alone.');
