@@ -3,7 +3,7 @@
  * most `limit` characters of text, then '…'. Here, in the leaf layer, so that spec/validate.ts, the
  * suites and the reports share it. A cut never splits a secret: the redactions of the runs in progress
  * (src/client/redact.ts registers each) are applied before the cut, and the text on the kept side of
- * the cut is checked against the secrets' prefixes (DESIGN.md "Safety").
+ * the cut is checked against the secrets' prefixes.
  */
 
 /** What a run's redactor lends the cut (src/client/redact.ts `Redactor`). */

@@ -1,7 +1,7 @@
 /**
  * A dirty world (`serve --dirty`, `run --embedded --dirty`): the leftovers of an interrupted earlier run
- * of the checker, laid over the seed. A verdict must not depend on them (DESIGN.md "Verdicts independent
- * of history"): the run restores what it may (the peer unmuted, a guild joined through an invitation
+ * of the checker, laid over the seed. A verdict must not depend on them (README "Verdicts that do not depend
+ * on history"): the run restores what it may (the peer unmuted, a guild joined through an invitation
  * left), and a check that cannot see its effect happen is undecided, never passed.
  * Each item is switchable; its comment says what it catches.
  */

@@ -64,8 +64,8 @@ export interface CheckResult {
   /** Listed in the baseline (--expected-failures): still 'fail'/'error', but not counted in the verdict. */
   expectedFailure?: boolean;
   /**
-   * A skip because the state found made the effect unobservable (DESIGN.md "Verdicts independent of
-   * history"): the state, and how to clear it. Counted: such a run ends NO VERDICT, never CONFORMS.
+   * A skip because the state found made the effect unobservable (README "Verdicts that do
+   * not depend on history"): the state, and how to clear it. Counted: such a run ends NO VERDICT, never CONFORMS.
    */
   undecided?: Undecided;
   /** The login's `features` omit an operation of the check: listed apart, neither counted nor blamed. */

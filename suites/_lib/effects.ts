@@ -121,8 +121,8 @@ const restorePeerPosting = (t: CheckContext, channelId: string): Promise<void> =
 
 /**
  * The peer cannot post where a mute effect must be seen (no baseline): the check cannot see its effect
- * happen, so it is undecided, never passed or skipped silently (DESIGN.md "Verdicts independent of
- * history"). The run tried to restore the peer's posting first (src/runner/preconditions.ts).
+ * happen, so it is undecided, never passed or skipped silently (README "Verdicts that do
+ * not depend on history"). baselinePost tried to restore the peer's posting first.
  */
 export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPost): never {
   const stuck = stuckMuteOf(t, channelId);

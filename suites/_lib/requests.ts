@@ -141,7 +141,7 @@ export const CLEAR = {
 } as const;
 
 /**
- * A request whose subject is still in the state the answer must change (no verdict from history, DESIGN.md):
+ * A request whose subject is still in the state the answer must change (no verdict from history):
  * `ask` causes a request, `stateOf` returns undefined when its subject is fresh, else the state found (e.g.
  * "the requester 1003 is already a friend"). A second request is asked for once; when that one is not
  * fresh either, the check is undecided, naming the state and `clear` (how the user clears it).
