@@ -196,112 +196,119 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
   });
 }
 
-const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => {
+/** The friend-request flow: the event arrives, and friend.approve changes friend.list as answered (§4.7, §6). */
+function friendRequestFlowCheck(approve: boolean): CheckSpec {
   const verb = approve ? 'approve-true' : 'approve-false';
-  return [
-    defineCheck({
-      id: `event.friend-request/${verb}`,
-      title: approve
-        ? 'A friend-request event arrives and friend.approve true makes the requester a friend'
-        : 'A friend-request event arrives and friend.approve false adds no friend',
-      level: 'must',
-      rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
-      operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
-      needs: ['events', 'trigger'],
-      holds: ['friend-requests'],
-      async run(t: CheckContext) {
-        const before = await friendIds(t);
-        const request = await freshRequest(
-          t,
-          () => expectRequestEvent(t, 'friend-request'),
-          async ({ userId }) =>
-            userId && before.has(userId)
-              ? `the requester ${userId} was already a friend before its request`
-              : undefined,
-          CLEAR.alreadyFriend,
-        );
-        const requester = request.userId;
-        const answer = await t.call('friend.approve', { message_id: request.requestId, approve });
-        const added: string[] = [];
-        try {
-          const after = await friendIds(t);
-          added.push(...[...after].filter((id) => !before.has(id)));
-          for (const userId of added) {
-            t.track({
-              kind: 'friend',
-              label: `friend ${userId} (added by approving a request)`,
-              undo: ['friend.delete', { user_id: userId }],
-            });
-          }
-          t.expectOk(answer, `friend.approve with approve ${approve}`);
-          if (approve) {
-            t.expect(
-              requester ? added.includes(requester) : added.length === 1,
-              `friend.list shows the requester ${requester ?? ''} as a new friend`,
-              added,
-            );
-          } else {
-            t.expect(added.length === 0, 'friend.list shows no new friend after a refused request', added);
-          }
-        } finally {
-          // The requester must be a stranger again for the next friend-request (the ledger is the fallback).
-          for (const userId of added) await t.call('friend.delete', { user_id: userId });
+  return defineCheck({
+    id: `event.friend-request/${verb}`,
+    title: approve
+      ? 'A friend-request event arrives and friend.approve true makes the requester a friend'
+      : 'A friend-request event arrives and friend.approve false adds no friend',
+    level: 'must',
+    rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
+    operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
+    needs: ['events', 'trigger'],
+    holds: ['friend-requests'],
+    async run(t: CheckContext) {
+      const before = await friendIds(t);
+      const request = await freshRequest(
+        t,
+        () => expectRequestEvent(t, 'friend-request'),
+        async ({ userId }) =>
+          userId && before.has(userId)
+            ? `the requester ${userId} was already a friend before its request`
+            : undefined,
+        CLEAR.alreadyFriend,
+      );
+      const requester = request.userId;
+      const answer = await t.call('friend.approve', { message_id: request.requestId, approve });
+      const added: string[] = [];
+      try {
+        const after = await friendIds(t);
+        added.push(...[...after].filter((id) => !before.has(id)));
+        for (const userId of added) {
+          t.track({
+            kind: 'friend',
+            label: `friend ${userId} (added by approving a request)`,
+            undo: ['friend.delete', { user_id: userId }],
+          });
         }
-      },
-    }),
-
-    guildRequestFlowCheck(approve),
-
-    defineCheck({
-      id: `event.guild-member-request/${verb}`,
-      title: approve
-        ? 'A guild-member-request event arrives and guild.member.approve true adds the member'
-        : 'A guild-member-request event arrives and guild.member.approve false adds nobody',
-      level: 'must',
-      rules: ['EVT-REQUEST-FLOW', 'MEMBER-APPROVE-1', 'EVT-GUILD-MEMBER-REQUEST'],
-      operations: [
-        'guild.member.approve',
-        'guild.member.get',
-        ...(approve ? (['guild.member.kick'] as const) : []),
-      ],
-      needs: ['events', 'trigger'],
-      holds: ['join-requests'],
-      async run(t: CheckContext) {
-        const guildId = t.sandbox.guildId;
-        const request = await freshRequest(
-          t,
-          () => joinRequest(t, true),
-          requesterAlreadyMember(t, guildId),
-          CLEAR.alreadyMember,
-        );
-        checkRequestEvent(t, 'guild-member-request', request);
-        const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve });
-        const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
-        if (member.ok) trackAddedMember(t, request.userId);
-        try {
-          t.expectOk(answer, `guild.member.approve with approve ${approve}`);
+        t.expectOk(answer, `friend.approve with approve ${approve}`);
+        if (approve) {
           t.expect(
-            member.ok === approve,
-            approve
-              ? `guild.member.get finds the requester ${request.userId} after the approval`
-              : `guild.member.get does not find the requester ${request.userId} after the refusal`,
-            `HTTP ${member.status}`,
+            requester ? added.includes(requester) : added.length === 1,
+            `friend.list shows the requester ${requester ?? ''} as a new friend`,
+            added,
           );
-          if (approve) {
-            await followUp(
-              t,
-              'guild-member-added',
-              (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
-            );
-          }
-        } finally {
-          // Kick at once: the next join request needs the requester outside the guild (the ledger is the fallback).
-          if (member.ok) await t.call('guild.member.kick', { guild_id: guildId, user_id: request.userId });
+        } else {
+          t.expect(added.length === 0, 'friend.list shows no new friend after a refused request', added);
         }
-      },
-    }),
-  ];
-});
+      } finally {
+        // The requester must be a stranger again for the next friend-request (the ledger is the fallback).
+        for (const userId of added) await t.call('friend.delete', { user_id: userId });
+      }
+    },
+  });
+}
+
+/** The join-request flow: the event arrives, and guild.member.approve changes the membership as answered (§4.4, §6). */
+function memberRequestFlowCheck(approve: boolean): CheckSpec {
+  const verb = approve ? 'approve-true' : 'approve-false';
+  return defineCheck({
+    id: `event.guild-member-request/${verb}`,
+    title: approve
+      ? 'A guild-member-request event arrives and guild.member.approve true adds the member'
+      : 'A guild-member-request event arrives and guild.member.approve false adds nobody',
+    level: 'must',
+    rules: ['EVT-REQUEST-FLOW', 'MEMBER-APPROVE-1', 'EVT-GUILD-MEMBER-REQUEST'],
+    operations: [
+      'guild.member.approve',
+      'guild.member.get',
+      ...(approve ? (['guild.member.kick'] as const) : []),
+    ],
+    needs: ['events', 'trigger'],
+    holds: ['join-requests'],
+    async run(t: CheckContext) {
+      const guildId = t.sandbox.guildId;
+      const request = await freshRequest(
+        t,
+        () => joinRequest(t, true),
+        requesterAlreadyMember(t, guildId),
+        CLEAR.alreadyMember,
+      );
+      checkRequestEvent(t, 'guild-member-request', request);
+      const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve });
+      const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
+      if (member.ok) trackAddedMember(t, request.userId);
+      try {
+        t.expectOk(answer, `guild.member.approve with approve ${approve}`);
+        t.expect(
+          member.ok === approve,
+          approve
+            ? `guild.member.get finds the requester ${request.userId} after the approval`
+            : `guild.member.get does not find the requester ${request.userId} after the refusal`,
+          `HTTP ${member.status}`,
+        );
+        if (approve) {
+          await followUp(
+            t,
+            'guild-member-added',
+            (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
+          );
+        }
+      } finally {
+        // Kick at once: the next join request needs the requester outside the guild (the ledger is the fallback).
+        if (member.ok) await t.call('guild.member.kick', { guild_id: guildId, user_id: request.userId });
+      }
+    },
+  });
+}
+
+const flowChecks: CheckSpec[] = [true, false].flatMap((approve) => [
+  friendRequestFlowCheck(approve),
+  guildRequestFlowCheck(approve),
+  memberRequestFlowCheck(approve),
+]);
 
 const checks: CheckSpec[] = [kickLink, ...flowChecks];
 

@@ -6,7 +6,12 @@
 
 import type { Command } from 'commander';
 import { EXIT } from '../../src/exit-codes.js';
-import type { FaultDefinition, Variants } from '../../src/reference/contract.js';
+import type {
+  FaultDefinition,
+  ReferenceOptions,
+  ReferenceServer,
+  Variants,
+} from '../../src/reference/contract.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { collect } from './collect.js';
 import { type CommandIo, processIo } from './io.js';
@@ -106,65 +111,83 @@ export function registerServe(
         return;
       }
       if (flags.listDirty) {
-        const { DIRTY_ITEMS } = await import('../../src/reference/dirty.js');
-        io.stdout(
-          flags.json
-            ? `${JSON.stringify(DIRTY_ITEMS, null, 2)}\n`
-            : `${Object.entries(DIRTY_ITEMS)
-                .map(([id, description]) => `${id}\n    ${description}\n`)
-                .join('')}${Object.keys(DIRTY_ITEMS).length} items\n`,
-        );
+        await listDirty(io, flags.json ?? false);
         return;
       }
       const port = integer('--port', flags.port, 0, 65_535);
-      const server = await startReference({
-        port,
-        host: flags.host,
-        ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
-        faults: flags.fault,
-        tolerances: flags.tolerate,
-        variants: parseVariants(flags.variant, VARIANT_POINTS),
-        ...(flags.limitBound === undefined
-          ? {}
-          : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
-        ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
-        ...(flags.rateLimit === undefined ? {} : { rateLimit: integer('--rate-limit', flags.rateLimit, 1) }),
-        ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
-        ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
-      }).catch((error: unknown) => {
-        // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
-        const message = listenErrorMessage(error, '--port', flags.host, port);
-        throw message ? new ConfigurationError(message) : error;
-      });
-      const { self, peer, third } = server.identities;
-      const lines = [
-        'Reference implementation of the Chat Platform Interface',
-        `  base URL   ${server.baseUrl}`,
-        `  events     ${server.eventsUrl}`,
-        `  control    ${server.controlUrl}  (POST /trigger {event, …}, POST /webhooks {url}, GET /state)`,
-        `  platform   ${self.platform}`,
-        ...Object.entries({ self, peer, third }).map(
-          ([role, identity]) =>
-            `  ${role.padEnd(9)}  user ${identity.userId}  token ${identity.token}  (${identity.name})`,
-        ),
-        `  variants   ${Object.entries(server.variants)
-          .map(([point, value]) => `${point}=${value}`)
-          .join(' ')}`,
-        `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
-        `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
-        ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
-        '',
-        'Check it (the peer is a login behind the bot token; the trigger takes the bot token too):',
-        ...runCommand(server),
-        '',
-        'Press Ctrl-C to stop.',
-      ];
+      const server = await startReference(referenceOptions(flags, port, VARIANT_POINTS)).catch(
+        (error: unknown) => {
+          // A busy or foreign address is a user mistake: one line, exit 2 (bin/commands/preflight.ts).
+          const message = listenErrorMessage(error, '--port', flags.host, port);
+          throw message ? new ConfigurationError(message) : error;
+        },
+      );
+      const lines = bannerLines(server);
       io.stdout(`${lines.join('\n')}\n`);
       await stopped(context.signal);
       await server.close();
       io.stdout('Stopped.\n');
       io.exit(EXIT.conforms);
     });
+}
+
+/** The reference's options from serve's flags (each value checked, exit 2 with the flag's name). */
+function referenceOptions(
+  flags: ServeFlags,
+  port: number,
+  points: Readonly<Record<string, readonly string[]>>,
+): ReferenceOptions {
+  return {
+    port,
+    host: flags.host,
+    ...(flags.token === undefined ? {} : { token: nonEmpty('--token', flags.token) }),
+    faults: flags.fault,
+    tolerances: flags.tolerate,
+    variants: parseVariants(flags.variant, points),
+    ...(flags.limitBound === undefined ? {} : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
+    ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
+    ...(flags.rateLimit === undefined ? {} : { rateLimit: integer('--rate-limit', flags.rateLimit, 1) }),
+    ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
+    ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
+  };
+}
+
+/** What serve prints once it listens: where, who, what is switched on, and a run command to copy. */
+function bannerLines(server: ReferenceServer): string[] {
+  const { self, peer, third } = server.identities;
+  return [
+    'Reference implementation of the Chat Platform Interface',
+    `  base URL   ${server.baseUrl}`,
+    `  events     ${server.eventsUrl}`,
+    `  control    ${server.controlUrl}  (POST /trigger {event, …}, POST /webhooks {url}, GET /state)`,
+    `  platform   ${self.platform}`,
+    ...Object.entries({ self, peer, third }).map(
+      ([role, identity]) =>
+        `  ${role.padEnd(9)}  user ${identity.userId}  token ${identity.token}  (${identity.name})`,
+    ),
+    `  variants   ${Object.entries(server.variants)
+      .map(([point, value]) => `${point}=${value}`)
+      .join(' ')}`,
+    `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
+    `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
+    ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
+    '',
+    'Check it (the peer is a login behind the bot token; the trigger takes the bot token too):',
+    ...runCommand(server),
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+}
+/** `serve --list-dirty`: the dirty-world items (src/reference/dirty.ts). */
+async function listDirty(io: CommandIo, json: boolean): Promise<void> {
+  const { DIRTY_ITEMS } = await import('../../src/reference/dirty.js');
+  io.stdout(
+    json
+      ? `${JSON.stringify(DIRTY_ITEMS, null, 2)}\n`
+      : `${Object.entries(DIRTY_ITEMS)
+          .map(([id, description]) => `${id}\n    ${description}\n`)
+          .join('')}${Object.keys(DIRTY_ITEMS).length} items\n`,
+  );
 }
 
 /** The run command against a served reference, to copy: every flag it needs, quoted for a shell. */

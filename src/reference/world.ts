@@ -360,7 +360,31 @@ export function seedWorld(extraGuilds = 0, extraMessages = 0): World {
   // Foreign guild: a few bystanders, never the bot.
   for (const [i, userId] of extraUsers.slice(55, 60).entries()) addMember(SEED.foreignGuild, userId, i, []);
 
-  // History: authored in turn by self, peer and three members.
+  seedHistory(world, extraUsers, extraMessages);
+
+  // Reactions: one message with 25 users on one emoji, a few others lightly.
+  world.reactionsOf(SEED.reactedMessage).set(SEED.reactedEmoji, [SEED.peer, ...extraUsers.slice(0, 24)]);
+  world.reactionsOf(SEED.reactedMessage).set('heart', [extraUsers[5], extraUsers[6]]);
+  world.reactionsOf('7000149').set('smile', [SEED.self, SEED.peer]);
+
+  // Friends: peer and five members are friends of the bot; third is not.
+  world.addFriendship(SEED.self, SEED.peer);
+  for (const userId of extraUsers.slice(10, 15)) world.addFriendship(SEED.self, userId);
+  world.friendsOf(SEED.self).set(SEED.peer, { nick: 'Peer' });
+
+  for (let i = 1; i <= extraGuilds; i += 1) {
+    const id = `extra-guild-${i}`;
+    world.guilds.set(id, { id, name: `Extra Guild ${i}`, ownerId: SEED.self });
+    addMember(id, SEED.self, 0, []);
+  }
+  return world;
+}
+
+/**
+ * The sandbox channel's history, authored in turn by self, peer and three members: `extraMessages` older
+ * ones first (ids 6000001 …), then the seeded SEED.historyLength; and one message in the second guild.
+ */
+function seedHistory(world: World, extraUsers: readonly string[], extraMessages: number): void {
   const authors = [SEED.self, SEED.peer, extraUsers[0], extraUsers[1], extraUsers[2]];
   for (let i = 1; i <= extraMessages; i += 1) {
     world.addMessage({
@@ -390,21 +414,4 @@ export function seedWorld(extraGuilds = 0, extraMessages = 0): World {
     content: 'Hello from the second guild',
     createdAt: SEED_EPOCH + 200 * MINUTE,
   });
-
-  // Reactions: one message with 25 users on one emoji, a few others lightly.
-  world.reactionsOf(SEED.reactedMessage).set(SEED.reactedEmoji, [SEED.peer, ...extraUsers.slice(0, 24)]);
-  world.reactionsOf(SEED.reactedMessage).set('heart', [extraUsers[5], extraUsers[6]]);
-  world.reactionsOf('7000149').set('smile', [SEED.self, SEED.peer]);
-
-  // Friends: peer and five members are friends of the bot; third is not.
-  world.addFriendship(SEED.self, SEED.peer);
-  for (const userId of extraUsers.slice(10, 15)) world.addFriendship(SEED.self, userId);
-  world.friendsOf(SEED.self).set(SEED.peer, { nick: 'Peer' });
-
-  for (let i = 1; i <= extraGuilds; i += 1) {
-    const id = `extra-guild-${i}`;
-    world.guilds.set(id, { id, name: `Extra Guild ${i}`, ownerId: SEED.self });
-    addMember(id, SEED.self, 0, []);
-  }
-  return world;
 }
