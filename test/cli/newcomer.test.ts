@@ -3,8 +3,7 @@
  * Real processes of the built bin, real loopback servers.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/index.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { inOptionWords } from '../../src/vitest.js';
+import { tempDir } from '../support/temp.js';
 import { BUILT_BIN, ensureBuilt } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -63,7 +63,7 @@ describe('a short or common token never breaks a run', () => {
   it.each(['x', 'level', '123'])(
     '--token %s against an unreachable URL: exit 3 with a valid report',
     async (token) => {
-      const out = mkdtempSync(join(tmpdir(), 'conformance-short-token-'));
+      const out = tempDir('conformance-short-token-');
       const ended = await bin(['--base-url', 'http://127.0.0.1:9/v1', '--token', token, '--out', out]);
       expect(ended.stderr).not.toMatch(/internal error/);
       expect(ended.code).toBe(EXIT.unreachable);
@@ -136,7 +136,7 @@ describe('serve tells you how to use it', () => {
       const command = /^ {2}npx chat-conformance (.*?)\n\n/ms.exec(banner)?.[1] ?? '';
       const words = shellWords(command);
       expect(words).toEqual(expect.arrayContaining(['--peer-self-id', '--trigger-url', '--trigger-header']));
-      const out = mkdtempSync(join(tmpdir(), 'conformance-banner-'));
+      const out = tempDir('conformance-banner-');
       const ended = await bin([...words, '--suite', 'members', '--reporter', 'json', '--out', out]);
       expect(ended.code, ended.stderr).toBe(EXIT.conforms);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunResult;

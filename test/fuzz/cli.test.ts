@@ -1,13 +1,13 @@
 /** `conformance fuzz` on the command line: reports, exit codes, and one-line errors for bad flags. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
 import { EXIT } from '../../src/exit-codes.js';
 import { captureIo } from '../cli/helpers.js';
+import { tempDir } from '../support/temp.js';
 
-const outDir = () => mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+const outDir = () => tempDir('fuzz-cli-');
 
 describe('conformance fuzz (CLI)', () => {
   it('exits 0 with no finding on the reference, and writes report.json with its fuzz section', async () => {
