@@ -20,6 +20,7 @@ import {
   triggerMemberOf,
   triggerOwnGuild,
 } from './_lib/events.js';
+import { trackJoinedGuild } from './_lib/guild-invitations.js';
 import { readGuildJoined } from './_lib/guild-membership.js';
 import { uniqueName } from './_lib/lists.js';
 import { receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
@@ -145,11 +146,7 @@ async function joinGuildByApprove(t: CheckContext): Promise<string> {
       'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-added)',
     );
   const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
-  t.track({
-    kind: 'guild membership',
-    label: `membership of guild ${guildId} (joined through guild.approve)`,
-    undo: ['trigger:guild-removed', { guild_id: guildId }],
-  });
+  trackJoinedGuild(t, guildId);
   requireOk(t, approved, 'guild.approve with approve true');
   return guildId;
 }

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
-import { Pacer, type Route } from './pacer.js';
+import { abortableDelay, Pacer, type Route } from './pacer.js';
 import { Redactor } from './redact.js';
 
 export interface ClientIdentity {
@@ -107,20 +107,6 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
-
-const abortableDelay = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
   const result: Record<string, string> = {};

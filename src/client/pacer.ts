@@ -57,7 +57,8 @@ export interface PacingReport {
   refused: number;
 }
 
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+/** Waits `ms`, or rejects with the signal's reason once it aborts (the client's one abortable wait). */
+export const abortableDelay = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -173,7 +174,7 @@ export class Pacer {
         }
         return { route, buckets };
       }
-      await sleep(wait, signal);
+      await abortableDelay(wait, signal);
       waited += wait;
     }
   }

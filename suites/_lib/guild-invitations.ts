@@ -117,7 +117,7 @@ const missingRequest = (reason: string): never => {
 };
 
 /** The ledger makes the bot leave a guild it joined through an approve. */
-const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
+export const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
   t.track({
     kind: 'guild membership',
     label: `membership of guild ${guildId} (joined through guild.approve)`,
