@@ -5,13 +5,16 @@
 
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { RequestError } from '../client/http.js';
-import { Admission, type Claim, Lead } from './admission.js';
+import { Admission } from './admission.js';
 import type { CheckDefinition } from './check.js';
+import { AdmittedCheck, claimsOf } from './check-scheduling.js';
 import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import type { SlotLimit } from './concurrency.js';
-import { type CheckEnvironment, executeCheck } from './context.js';
+import { type CheckEnvironment, type ExecuteOptions, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
+import { deferred, leadOf, shuffledOrder, startOrder } from './order.js';
+import { needsQuietChannel, QUIET_CHANNEL_OWNER, QuietChannel } from './quiet-channel.js';
 
 export interface Capabilities {
   peer: boolean;
@@ -108,6 +111,9 @@ const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
   durationMs: 0,
 });
 
+/** Who created what variant detection created (before any check): in the ledger and the cleanup report. */
+export const VARIANT_DETECTION = 'variant detection';
+
 /**
  * How long the cleanup waits for checks that still run after a timeout or an interruption: a request in
  * flight may be creating something the check is about to track. Bounded by the request timeout.
@@ -120,76 +126,148 @@ const STRAGGLER_GRACE_MS = 12_000;
  * else; the 'after' phase runs together once every other check has ended. Then the cleanup undoes the
  * ledger (a holder undoes what the next holder must not see itself, before it ends).
  */
-export async function executeChecks(
+export function executeChecks(
   checks: readonly CheckDefinition[],
   env: CheckEnvironment,
   options: EngineOptions,
 ): Promise<EngineOutcome> {
-  const results = new Map<string, CheckResult>();
-  const queuedMs: Record<string, number> = {};
-  /** Waits for an admission of a running check, counting the time as queued. */
-  const queued = async (check: CheckDefinition, admitted: Promise<void>) => {
-    const from = performance.now();
-    try {
-      await admitted;
-    } finally {
-      queuedMs[check.id] = (queuedMs[check.id] ?? 0) + (performance.now() - from);
-    }
-  };
-  const stragglers: Promise<unknown>[] = [];
-  const total = checks.length;
-  const interrupted = () => options.signal?.aborted === true;
-  const admission = new Admission(options.limit ?? Math.max(1, options.concurrency), options.signal);
-  // Each running check listens to the run's signal, and checks waiting for an event hold no slot: more
-  // than --concurrency may listen at once (at most every check), which is no leak.
-  // Never lowered: failures confirmed alone run the engine again on the same signal (confirm.ts).
-  if (options.signal)
-    setMaxListeners(Math.max(getMaxListeners(options.signal), checks.length + 10), options.signal);
-  const cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
-  const quiet = new QuietChannel(env);
-  env.missedEvents ??= new Map();
-  const lists = new ListGuard();
-  const cleaningMeanwhile =
-    options.cleanup !== false
-      ? new CleanupWhileRunning(env.ledger, admission, lists, undoEntry(env), cleanupBudgetMs)
-      : undefined;
-  cleaningMeanwhile?.ended(VARIANT_DETECTION);
-  // The quiet channel is needed until its last holder ends (or is skipped).
-  const holdsQuiet = (check: CheckDefinition) =>
-    check.phase !== 'after' && check.holds?.includes('quiet-channel') === true;
-  let quietHolders = checks.filter(holdsQuiet).length;
-  const quietHolderDone = (check: CheckDefinition) => {
-    if (holdsQuiet(check) && --quietHolders === 0) cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
-  };
+  return new Engine(checks, env, options).execute();
+}
 
-  // A check starts after the selected checks it names in startsAfter have ended (check.ts).
-  const ended = new Map(checks.map((check) => [check.id, deferred()]));
-  const runOne = async (check: CheckDefinition, priority: number, alone: boolean) => {
-    try {
-      await Promise.all((check.startsAfter ?? []).map((id) => ended.get(id)?.promise));
-      await runAdmitted(check, priority, alone);
-    } finally {
-      ended.get(check.id)?.resolve();
-    }
-  };
+/** One run of the engine: its checks' results, their admission and what is cleaned up meanwhile. */
+class Engine {
+  readonly #results = new Map<string, CheckResult>();
+  readonly #queuedMs: Record<string, number> = {};
+  /** Checks still running after a timeout or an interruption (the cleanup waits for them a while). */
+  readonly #stragglers: Promise<unknown>[] = [];
+  readonly #admission: Admission;
+  readonly #quiet: QuietChannel;
+  readonly #lists = new ListGuard();
+  readonly #cleaningMeanwhile?: CleanupWhileRunning;
+  readonly #cleanupBudgetMs: number;
+  /** The quiet channel is needed until its last user ends (or is skipped). */
+  #quietUsers: number;
+  /** A check starts after the selected checks it names in startsAfter have ended (check.ts). */
+  readonly #ended: Map<string, ReturnType<typeof deferred>>;
 
-  const runAdmitted = async (check: CheckDefinition, priority: number, alone: boolean) => {
-    const notOffered = notOfferedReason(check, options.capabilities);
-    if (notOffered) {
-      record(check, { ...skipped(check, notOffered), notOffered: true });
-      quietHolderDone(check);
+  constructor(
+    private readonly checks: readonly CheckDefinition[],
+    private readonly env: CheckEnvironment,
+    private readonly options: EngineOptions,
+  ) {
+    this.#admission = new Admission(options.limit ?? Math.max(1, options.concurrency), options.signal);
+    // Each running check listens to the run's signal, and checks waiting for an event hold no slot: more
+    // than --concurrency may listen at once (at most every check), which is no leak.
+    // Never lowered: failures confirmed alone run the engine again on the same signal (confirm.ts).
+    if (options.signal)
+      setMaxListeners(Math.max(getMaxListeners(options.signal), checks.length + 10), options.signal);
+    this.#cleanupBudgetMs = options.cleanupBudgetMs ?? 60_000;
+    this.#quiet = new QuietChannel(env);
+    env.missedEvents ??= new Map();
+    this.#cleaningMeanwhile =
+      options.cleanup !== false
+        ? new CleanupWhileRunning(
+            env.ledger,
+            this.#admission,
+            this.#lists,
+            undoEntry(env),
+            this.#cleanupBudgetMs,
+          )
+        : undefined;
+    this.#cleaningMeanwhile?.ended(VARIANT_DETECTION);
+    this.#quietUsers = checks.filter(needsQuietChannel).length;
+    this.#ended = new Map(checks.map((check) => [check.id, deferred()]));
+  }
+
+  async execute(): Promise<EngineOutcome> {
+    const main = this.checks.filter((check) => check.phase !== 'after');
+    const after = this.checks.filter((check) => check.phase === 'after');
+    const mainOver = new AbortController();
+    this.#startIdleWork(mainOver.signal);
+    const { seed } = this.options;
+    await Promise.all(
+      (seed === undefined ? startOrder(main) : shuffledOrder(main, seed)).map(({ check, priority }) =>
+        this.#runOne(check, priority),
+      ),
+    );
+    mainOver.abort();
+    const cleanup = new EngineCleanup(this.env, this.options, this.#cleanupBudgetMs, this.#stragglers);
+    // Deletes under way finish meanwhile (the cleanup below leaves what they take with them to them).
+    const cleanedWhileRunning = this.#cleaningMeanwhile?.stop() ?? Promise.resolve([]);
+    if (!this.#interrupted() && !this.options.stopReason?.() && after.length > 0) {
+      // What the other checks created is needed no more: it is undone while the after phase runs (whose
+      // checks read the run's events, and may cause a few more; theirs are undone next).
+      cleanup.startMainPass();
+      await Promise.all(after.map((check, index) => this.#runOne(check, index)));
+    }
+    await settleWithin(this.#stragglers, this.options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
+    this.#reportNotRun();
+    this.options.onCleanupStart?.();
+    return {
+      results: this.checks.flatMap((check) => this.#results.get(check.id) ?? []),
+      queuedMs: this.#queuedMs,
+      cleanup: await cleanup.finish(cleanedWhileRunning),
+      interrupted: this.#interrupted(),
+    };
+  }
+
+  #interrupted = () => this.options.signal?.aborted === true;
+
+  /** Work for the run's idle time (EngineOptions.idleWork), started once a slot is free and nobody waits. */
+  #startIdleWork(mainOver: AbortSignal): void {
+    const { idleWork } = this.options;
+    if (!idleWork) return;
+    const request = {
+      claims: [],
+      slot: true,
+      priority: Number.MAX_SAFE_INTEGER,
+      start: true,
+      signal: mainOver,
+    };
+    this.#admission
+      .request(request)
+      .then(() => {
+        this.#admission.release([], true);
+        this.#admission.finished(false);
+        void idleWork();
+      })
+      .catch(() => undefined);
+  }
+
+  /** Checks never started because the run stopped early are reported as skipped, with the reason. */
+  #reportNotRun(): void {
+    const stopped = this.options.stopReason?.();
+    if (!stopped) return;
+    for (const check of this.checks)
+      if (!this.#results.has(check.id)) this.#results.set(check.id, skipped(check, `not run: ${stopped}`));
+  }
+
+  async #runOne(check: CheckDefinition, priority: number): Promise<void> {
+    try {
+      await Promise.all((check.startsAfter ?? []).map((id) => this.#ended.get(id)?.promise));
+      await this.#runAdmitted(check, priority);
+    } finally {
+      this.#ended.get(check.id)?.resolve();
+    }
+  }
+
+  async #runAdmitted(check: CheckDefinition, priority: number): Promise<void> {
+    const unrunnable = this.#unrunnable(check);
+    if (unrunnable) {
+      this.#record(check, unrunnable);
+      this.#quietUserDone(check);
       return;
     }
-    const missing = missingCapability(check, env, options.capabilities);
-    if (missing) {
-      record(check, skipped(check, missing));
-      quietHolderDone(check);
-      return;
+    let alone = check.exclusive === true;
+    if (!alone && needsQuietChannel(check) && !(await this.#quiet.ready())) {
+      // No scratch channel: the sandbox channel, with nothing else running (holds.ts), late in the run.
+      alone = true;
+      priority = Number.MAX_SAFE_INTEGER - 1;
     }
     const claims = claimsOf(check);
-    const lead = isLead(check) ? new Lead([...(check.holds ?? []), ...(check.acquires ?? [])]) : undefined;
+    const lead = leadOf(check);
     try {
-      await admission.request({
+      await this.#admission.request({
         claims,
         slot: true,
         priority,
@@ -198,305 +276,114 @@ export async function executeChecks(
         ...(lead ? { lead } : {}),
       });
     } catch {
-      if (lead) admission.led(lead);
-      return; // interrupted before it started: reported below as not run
+      if (lead) this.#admission.led(lead);
+      return; // interrupted before it started: reported as not run
     }
-    const held = new Map(claims.map((claim) => [claim.hold, claim]));
-    let slot = true;
-    let ended = false;
-    try {
-      if (!alone && check.holds?.includes('quiet-channel') && !(await quiet.ready())) {
-        // No scratch channel: the sandbox channel, with nothing else running (holds.ts).
-        admission.release([...held.values()], slot);
-        admission.finished(false);
-        slot = false;
-        ended = true;
-        held.clear();
-        await runAdmitted(check, Number.MAX_SAFE_INTEGER - 1, true);
-        return;
-      }
-      options.onCheckStart?.(check);
-      const result = await executeCheck(check, env, {
-        timeoutMs: check.timeoutMs ?? options.checkTimeoutMs,
-        signal: options.signal,
-        onSettled: (settled) => stragglers.push(settled),
-        ...(check.holds?.includes('quiet-channel') && quiet.channelId
-          ? { sandbox: { ...env.sandbox, channelId: quiet.channelId } }
-          : {}),
-        scheduling: {
-          reading: (list) => lists.read(list, check.id),
-          waitsDeliberately: () => {
-            if (lead) admission.led(lead);
-          },
-          release(hold) {
-            const claim = held.get(hold);
-            if (!claim) return;
-            held.delete(hold);
-            admission.release([claim], false);
-          },
-          async acquire(hold, signal) {
-            if (held.has(hold)) return;
-            const mode =
-              check.holds?.includes(hold) || check.acquires?.includes(hold)
-                ? 'alone'
-                : check.shares?.includes(hold)
-                  ? 'shared'
-                  : undefined;
-            if (!mode) throw new Error(`${check.id} acquires '${hold}', which it does not declare`);
-            const claim: Claim = { hold, mode };
-            // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
-            await this.idle(
-              () =>
-                queued(
-                  check,
-                  admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
-                ),
-              signal,
-            );
-            held.set(hold, claim);
-          },
-          async idle(wait, signal) {
-            if (!slot) return wait();
-            slot = false;
-            admission.release([], true);
-            try {
-              return await wait();
-            } finally {
-              await queued(
-                check,
-                admission.request({ claims: [], slot: true, priority: -1, start: false, signal }),
-              ).then(
-                () => {
-                  slot = true;
-                },
-                () => undefined,
-              );
-            }
-          },
-        },
-      });
-      record(check, result);
-      if (result.status !== 'error') cleaningMeanwhile?.ended(check.id);
-    } finally {
-      if (lead) admission.led(lead);
-      if (!ended) {
-        quietHolderDone(check);
-        lists.end(check.id);
-        admission.release([...held.values()], slot);
-        admission.finished(alone);
-      }
-    }
-  };
-
-  const record = (check: CheckDefinition, result: CheckResult) => {
-    results.set(check.id, result);
-    options.onCheckResult?.(result, { done: results.size, total });
-  };
-
-  const main = checks.filter((check) => check.phase !== 'after');
-  const after = checks.filter((check) => check.phase === 'after');
-  const mainOver = new AbortController();
-  if (options.idleWork) {
-    const { idleWork } = options;
-    admission
-      .request({
-        claims: [],
-        slot: true,
-        priority: Number.MAX_SAFE_INTEGER,
-        start: true,
-        signal: mainOver.signal,
-      })
-      .then(() => {
-        admission.release([], true);
-        admission.finished(false);
-        void idleWork();
-      })
-      .catch(() => undefined);
-  }
-  await Promise.all(
-    (options.seed === undefined ? startOrder(main) : shuffledOrder(main, options.seed)).map(
-      ({ check, priority }) => runOne(check, priority, check.exclusive === true),
-    ),
-  );
-  mainOver.abort();
-  // Deletes under way finish meanwhile (the cleanup below leaves what they take with them to them).
-  const cleanedWhileRunning = cleaningMeanwhile?.stop() ?? Promise.resolve([]);
-  const cleaning = options.cleanup !== false;
-  // The cleanup is a short burst of independent deletes (a run leaves ~100, most of them messages): four
-  // times the checks' bound, so that it takes a few round trips.
-  const cleanupConcurrency = 4 * Math.max(1, options.concurrency);
-  let mainCleanup: Promise<CleanupRecord[]> = Promise.resolve([]);
-  // One budget for both passes: from the start of the first.
-  let cleanupStarted: number | undefined;
-  const budgetLeft = () =>
-    Math.max(
-      1_000,
-      Math.round(cleanupBudgetMs - (performance.now() - (cleanupStarted ?? performance.now()))),
+    const admitted = new AdmittedCheck(
+      check,
+      claims,
+      this.#admission,
+      this.#lists,
+      (wait) => this.#queued(check, wait),
+      lead,
     );
-  if (!interrupted() && !options.stopReason?.() && after.length > 0) {
-    // What the other checks created is needed no more: it is undone while the after phase runs (whose
-    // checks read the run's events, and may cause a few more; theirs are undone next).
-    if (cleaning)
-      mainCleanup = settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS).then(() => {
-        cleanupStarted = performance.now();
-        return undoLedger(env, cleanupBudgetMs, { concurrency: cleanupConcurrency, final: false });
-      });
-    await Promise.all(after.map((check, index) => runOne(check, index, check.exclusive === true)));
-  }
-
-  await settleWithin(stragglers, options.stragglerGraceMs ?? STRAGGLER_GRACE_MS);
-  const stopped = options.stopReason?.();
-  for (const check of checks) {
-    if (results.has(check.id)) continue;
-    if (stopped) results.set(check.id, skipped(check, `not run: ${stopped}`));
-  }
-  options.onCleanupStart?.();
-  const undoneMeanwhile = await mainCleanup;
-  const cleanup = cleaning
-    ? [
-        ...(await cleanedWhileRunning),
-        ...undoneMeanwhile,
-        ...(await undoLedger(env, budgetLeft(), { concurrency: cleanupConcurrency })),
-      ]
-    : [];
-  return {
-    results: checks.flatMap((check) => results.get(check.id) ?? []),
-    queuedMs,
-    cleanup,
-    interrupted: interrupted(),
-  };
-}
-
-/**
- * A check on the run's critical chain (admission.ts Lead): it waits deliberately, and what it holds or
- * shares makes other checks wait for it (a wait that holds nothing fits anywhere in the run).
- */
-const isLead = (check: CheckDefinition): boolean => (check.waitsMs ?? 0) > 0 && claimsOf(check).length > 0;
-
-/** A check's holds as claims: alone for what it holds, shared for what it shares. */
-const claimsOf = (check: CheckDefinition): Claim[] => [
-  ...(check.holds ?? []).map((hold): Claim => ({ hold, mode: 'alone' })),
-  ...(check.shares ?? []).map((hold): Claim => ({ hold, mode: 'shared' })),
-];
-
-/**
- * Start order, by groups: checks that wait deliberately and hold nothing alone (longest first: they set
- * the run's floor); the sharers of holds (they run together, and before the holders of the same hold,
- * which then run one by one: a holder's wait cannot overlap a sharer's); the holders (deliberate waits
- * first); the checks that wait for events (a missing event costs the event timeout: start it early); the
- * rest; exclusive checks last. Among sharers and holders, those of the longest chain of holders first.
- */
-function startOrder(checks: readonly CheckDefinition[]): { check: CheckDefinition; priority: number }[] {
-  const group = (check: CheckDefinition): number => {
-    if (check.exclusive) return 6;
-    if (check.holds?.length) return 3;
-    if (check.waitsMs) return 1;
-    if (check.shares?.length) return 2;
-    return check.needs?.includes('events') ? 4 : 5;
-  };
-  // A hold's chain: its holders one after another (their deliberate waits, and ~50 ms each besides).
-  const chainOf = new Map<string, number>();
-  for (const check of checks)
-    for (const hold of check.holds ?? [])
-      chainOf.set(hold, (chainOf.get(hold) ?? 0) + (check.waitsMs ?? 0) + 50);
-  const longestChain = (check: CheckDefinition) =>
-    Math.max(0, ...[...(check.holds ?? []), ...(check.shares ?? [])].map((hold) => chainOf.get(hold) ?? 0));
-  // Within a group, deliberate waits first, then the checks on the longest chain of holders.
-  const rank = (check: CheckDefinition) => [group(check), -(check.waitsMs ?? 0), -longestChain(check)];
-  const ordered = checks
-    .map((check, index) => ({ check, index, rank: rank(check) }))
-    .sort((a, b) => {
-      for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return a.rank[i] - b.rank[i];
-      return a.index - b.index;
-    });
-  return ordered.map(({ check }, priority) => ({ check, priority }));
-}
-
-/**
- * --seed: the checks start in an order drawn from the seed (mulberry32, Fisher–Yates), so that a verdict
- * that depends on the order shows; the same seed gives the same order. startsAfter still holds.
- */
-export function shuffledOrder(
-  checks: readonly CheckDefinition[],
-  seed: number,
-): { check: CheckDefinition; priority: number }[] {
-  const random = mulberry32(seed);
-  const order = [...checks];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order.map((check, priority) => ({ check, priority }));
-}
-
-/** A promise and its resolve (Promise.withResolvers needs Node 22). */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-/** A small seeded PRNG (uniform in [0, 1)): the order of a seed must not depend on the platform. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Who created what variant detection created (before any check): in the ledger and the cleanup report. */
-export const VARIANT_DETECTION = 'variant detection';
-
-/** Who created the quiet channel, in the ledger and the cleanup report. */
-const QUIET_CHANNEL_OWNER = 'run';
-
-/**
- * The run's quiet channel (holds.ts 'quiet-channel'): created at the first need, in the sandbox guild,
- * tracked for deletion at cleanup; undefined when channel.create does not give one.
- */
-class QuietChannel {
-  channelId?: string;
-  #ready?: Promise<boolean>;
-  constructor(private readonly env: CheckEnvironment) {}
-
-  ready(): Promise<boolean> {
-    this.#ready ??= this.#create();
-    return this.#ready;
-  }
-
-  async #create(): Promise<boolean> {
-    const { client, sandbox, ledger } = this.env;
-    const name = `conformance-quiet-${Date.now().toString(36)}`;
     try {
-      const { result } = await client.call('channel.create', {
-        guild_id: sandbox.guildId,
-        data: { name, type: 0 },
-      });
-      const id = result.ok ? (result.body as { id?: unknown } | null)?.id : undefined;
-      if (typeof id !== 'string') return false;
-      ledger.add(
-        {
-          kind: 'channel',
-          label: `quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
-          undo: ['channel.delete', { channel_id: id }],
-        },
-        QUIET_CHANNEL_OWNER,
-      );
-      this.channelId = id;
-      return true;
-    } catch {
-      return false;
+      this.options.onCheckStart?.(check);
+      const result = await executeCheck(check, this.env, this.#executeOptions(check, admitted));
+      this.#record(check, result);
+      if (result.status !== 'error') this.#cleaningMeanwhile?.ended(check.id);
+    } finally {
+      this.#quietUserDone(check);
+      admitted.end(alone);
     }
   }
+
+  /** A skip result when the check cannot run here (not offered by the login, a capability missing). */
+  #unrunnable(check: CheckDefinition): CheckResult | undefined {
+    const notOffered = notOfferedReason(check, this.options.capabilities);
+    if (notOffered) return { ...skipped(check, notOffered), notOffered: true };
+    const missing = missingCapability(check, this.env, this.options.capabilities);
+    return missing ? skipped(check, missing) : undefined;
+  }
+
+  #executeOptions(check: CheckDefinition, scheduling: AdmittedCheck): ExecuteOptions {
+    const quietChannelId = needsQuietChannel(check) ? this.#quiet.channelId : undefined;
+    return {
+      timeoutMs: check.timeoutMs ?? this.options.checkTimeoutMs,
+      signal: this.options.signal,
+      onSettled: (settled) => this.#stragglers.push(settled),
+      ...(quietChannelId ? { sandbox: { ...this.env.sandbox, channelId: quietChannelId } } : {}),
+      scheduling,
+    };
+  }
+
+  /** Waits for an admission of a running check, counting the time as queued. */
+  async #queued(check: CheckDefinition, admitted: Promise<void>): Promise<void> {
+    const from = performance.now();
+    try {
+      await admitted;
+    } finally {
+      this.#queuedMs[check.id] = (this.#queuedMs[check.id] ?? 0) + (performance.now() - from);
+    }
+  }
+
+  #quietUserDone(check: CheckDefinition): void {
+    if (needsQuietChannel(check) && --this.#quietUsers === 0)
+      this.#cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
+  }
+
+  #record(check: CheckDefinition, result: CheckResult): void {
+    this.#results.set(check.id, result);
+    this.options.onCheckResult?.(result, { done: this.#results.size, total: this.checks.length });
+  }
 }
 
-/** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
+/**
+ * The cleanup at the end of a run: a first pass while the after phase runs (what the other checks
+ * created), then the rest; one budget for both, from the start of the first.
+ */
+class EngineCleanup {
+  #mainPass: Promise<CleanupRecord[]> = Promise.resolve([]);
+  #started?: number;
+  /** A short burst of independent deletes (a run leaves ~100, most of them messages): a few round trips. */
+  readonly #concurrency: number;
+
+  constructor(
+    private readonly env: CheckEnvironment,
+    private readonly options: EngineOptions,
+    private readonly budgetMs: number,
+    private readonly stragglers: Promise<unknown>[],
+  ) {
+    this.#concurrency = 4 * Math.max(1, options.concurrency);
+  }
+
+  get #enabled(): boolean {
+    return this.options.cleanup !== false;
+  }
+
+  startMainPass(): void {
+    if (!this.#enabled) return;
+    this.#mainPass = settleWithin(this.stragglers, this.options.stragglerGraceMs ?? STRAGGLER_GRACE_MS).then(
+      () => {
+        this.#started = performance.now();
+        return undoLedger(this.env, this.budgetMs, { concurrency: this.#concurrency, final: false });
+      },
+    );
+  }
+
+  async finish(cleanedWhileRunning: Promise<CleanupRecord[]>): Promise<CleanupRecord[]> {
+    const undoneMeanwhile = await this.#mainPass;
+    if (!this.#enabled) return [];
+    const spent = performance.now() - (this.#started ?? performance.now());
+    const budgetLeft = Math.max(1_000, Math.round(this.budgetMs - spent));
+    return [
+      ...(await cleanedWhileRunning),
+      ...undoneMeanwhile,
+      ...(await undoLedger(this.env, budgetLeft, { concurrency: this.#concurrency })),
+    ];
+  }
+}
+
 /** Not found: it never existed or is gone already (a channel delete took its messages). */
 const saysNotFound = (result: { status: number; text: string }): boolean =>
   result.status === 404 || /not[ _-]?found|does not exist/i.test(result.text.slice(0, 2000));

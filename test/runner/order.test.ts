@@ -9,7 +9,7 @@ import { startReference } from '../../src/reference/index.js';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { validateChecks } from '../../src/runner/load.js';
 import type { RunResult } from '../../src/runner/model.js';
-import { shuffledOrder } from '../../src/runner/run.js';
+import { shuffledOrder } from '../../src/runner/order.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
 import { testCheck } from './test-check.js';
 

@@ -1,0 +1,51 @@
+/**
+ * The run's quiet channel (holds.ts 'quiet-channel'): created at the first need, in the sandbox guild,
+ * tracked for deletion at cleanup; not ready when channel.create does not give one (the checks that need
+ * it then run alone in the sandbox channel).
+ */
+import type { CheckDefinition } from './check.js';
+import type { CheckEnvironment } from './context.js';
+
+/** Who created the quiet channel, in the ledger and the cleanup report. */
+export const QUIET_CHANNEL_OWNER = 'run';
+
+/** Whether a check needs the quiet channel (the after phase reads events, never a channel). */
+export const needsQuietChannel = (check: CheckDefinition): boolean =>
+  check.phase !== 'after' &&
+  (check.holds?.includes('quiet-channel') === true || check.shares?.includes('quiet-channel') === true);
+
+export class QuietChannel {
+  channelId?: string;
+  #ready?: Promise<boolean>;
+  constructor(private readonly env: CheckEnvironment) {}
+
+  ready(): Promise<boolean> {
+    this.#ready ??= this.#create();
+    return this.#ready;
+  }
+
+  async #create(): Promise<boolean> {
+    const { client, sandbox, ledger } = this.env;
+    const name = `conformance-quiet-${Date.now().toString(36)}`;
+    try {
+      const { result } = await client.call('channel.create', {
+        guild_id: sandbox.guildId,
+        data: { name, type: 0 },
+      });
+      const id = result.ok ? (result.body as { id?: unknown } | null)?.id : undefined;
+      if (typeof id !== 'string') return false;
+      ledger.add(
+        {
+          kind: 'channel',
+          label: `quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
+          undo: ['channel.delete', { channel_id: id }],
+        },
+        QUIET_CHANNEL_OWNER,
+      );
+      this.channelId = id;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
