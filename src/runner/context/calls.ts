@@ -1,0 +1,52 @@
+/** t.call: sends one operation and records its exchanges (as evidence, and in the request count). */
+import { RequestError } from '../../client/http.js';
+import type { CallOptions, CallResult } from '../check.js';
+import type { CheckEnvironment, CheckScheduling } from '../context.js';
+import type { Exchange } from '../model.js';
+import type { CheckState } from './state.js';
+import type { CheckSignals } from './timing.js';
+
+/** Sends an operation for the check; `recorded` also gets its exchanges (a shared observation's own). */
+export type CallRecorder = <T>(
+  operation: string,
+  fields: Record<string, unknown>,
+  callOptions: CallOptions,
+  recorded: Exchange[],
+) => Promise<CallResult<T>>;
+
+export function callRecorder(
+  env: CheckEnvironment,
+  state: CheckState,
+  signals: CheckSignals,
+  scheduling: CheckScheduling | undefined,
+): CallRecorder {
+  return async <T>(
+    operation: string,
+    fields: Record<string, unknown>,
+    callOptions: CallOptions,
+    recorded: Exchange[],
+  ) => {
+    const { check, requests } = signals;
+    if (check.signal.aborted) throw check.signal.reason;
+    if (operation.endsWith('.list')) await scheduling?.reading(operation);
+    try {
+      const outcome = await env.client.call<T>(operation, fields, {
+        ...callOptions,
+        signal: requests.signal,
+      });
+      state.exchanges.push(...outcome.exchanges);
+      recorded.push(...outcome.exchanges);
+      state.sent += outcome.exchanges.length;
+      if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+      return outcome.result;
+    } catch (error) {
+      if (error instanceof RequestError) {
+        state.exchanges.push(...error.exchanges);
+        recorded.push(...error.exchanges);
+        // An exchange without a curl line was never sent (failed at once: hanging operation, unresponsive).
+        state.sent += error.exchanges.filter((exchange) => exchange.curl !== '').length;
+      }
+      throw error;
+    }
+  };
+}

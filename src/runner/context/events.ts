@@ -1,0 +1,45 @@
+/** t.events of one check: the run's event source, with its waits counted and recorded on the check. */
+import type { EventsApi } from '../check.js';
+import type { CheckEnvironment, CheckScheduling } from '../context.js';
+import { createEventsApi, type EventsApiOptions } from '../events-api.js';
+import type { CheckState } from './state.js';
+import type { CheckSignals } from './timing.js';
+
+/** A waitFor is an assertion: its event is evidence, its timeout the check's failure (if it is the first). */
+const recordWait =
+  (state: CheckState): NonNullable<EventsApiOptions['onWait']> =>
+  ({ event, timeout }) => {
+    state.assertions++;
+    if (event) state.events.push(event.body);
+    if (timeout) {
+      const seen = timeout.seen.map((e) => e.type);
+      state.failed({
+        expected: timeout.what,
+        observed: `no matching event within ${timeout.timeoutMs} ms (${seen.length} other events since the check started${
+          seen.length ? `: ${[...new Set(seen)].join(', ')}` : ''
+        })`,
+      });
+    }
+  };
+
+export function eventsFor(
+  checkId: string,
+  env: CheckEnvironment,
+  state: CheckState,
+  signals: CheckSignals,
+  scheduling: CheckScheduling | undefined,
+): EventsApi {
+  const signal = signals.check.signal;
+  return createEventsApi({
+    source: env.source,
+    unavailableReason: env.eventsUnavailableReason,
+    timeoutMs: env.eventTimeoutMs,
+    signal,
+    timeoutSignal: signals.requests.signal,
+    missed: env.missedEvents,
+    checkId,
+    // An event wait sends nothing: it gives back the check's slot while it waits.
+    ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
+    onWait: recordWait(state),
+  });
+}

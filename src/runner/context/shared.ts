@@ -1,0 +1,85 @@
+/**
+ * t.shared: an observation made once per run (by the first check that asks) and judged by every check that
+ * shares it, with the exchanges that made it as each one's evidence.
+ */
+import type { CheckContext } from '../check.js';
+import type { CheckEnvironment } from '../context.js';
+import type { Exchange } from '../model.js';
+import { assertionsWith, type ProblemsOf } from './assertions.js';
+import type { CallRecorder } from './calls.js';
+import { type CheckState, describeObserved } from './state.js';
+
+/**
+ * An assertion that failed while a shared observation was made (e.g. a list walk it needed did not end):
+ * it fails every check that shares the observation, with the same expectation.
+ */
+class SharedFailure extends Error {
+  override name = 'SharedFailure';
+  constructor(
+    readonly expected: string,
+    readonly observed: string | undefined,
+  ) {
+    super(expected);
+  }
+}
+
+/** What t.shared keeps: the observed value, the exchanges that observed it and the check that made them. */
+export interface SharedObservation<T> {
+  value: T;
+  exchanges: Exchange[];
+  by: string;
+}
+
+const failShared = (expected: string, observed?: unknown): never => {
+  throw new SharedFailure(expected, observed === undefined ? undefined : describeObserved(observed));
+};
+
+export interface SharingParts {
+  checkId: string;
+  env: CheckEnvironment;
+  state: CheckState;
+  record: CallRecorder;
+  problemsOf: ProblemsOf;
+}
+
+/** t.shared of one check; `context` is the check's own, which the observing context is made from. */
+export function sharedObserver(parts: SharingParts) {
+  const { checkId, env, state, record, problemsOf } = parts;
+  return async <T>(
+    context: CheckContext,
+    key: string,
+    observe: (t: CheckContext) => Promise<T>,
+  ): Promise<T> => {
+    const shared = env.shared ?? new Map();
+    env.shared = shared;
+    let observation = shared.get(key) as Promise<SharedObservation<T>> | undefined;
+    if (!observation) {
+      const recorded: Exchange[] = [];
+      // The observing context records its exchanges for every check that shares them; an assertion that
+      // fails while observing fails every sharer alike (SharedFailure).
+      const observer: CheckContext = {
+        ...context,
+        ...assertionsWith(failShared, problemsOf, (text, limit) => env.client.redactor.shorten(text, limit)),
+        call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, recorded),
+      };
+      observation = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
+      shared.set(key, observation);
+    }
+    let settled: SharedObservation<T>;
+    try {
+      settled = await observation;
+    } catch (error) {
+      if (error instanceof SharedFailure) {
+        state.assertions++;
+        state.fail(error.expected, error.observed);
+      }
+      throw error;
+    }
+    const { value, exchanges: theirs, by } = settled;
+    if (by !== checkId) {
+      state.exchanges.push(...theirs);
+      state.notes.push(`observed once for the run by ${by} (${key}), judged here too`);
+    }
+    return value;
+  };
+}

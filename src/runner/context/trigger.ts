@@ -1,0 +1,30 @@
+/** t.trigger: asks the run's trigger to make the target emit an event (a skip when there is none). */
+import type { CheckContext } from '../check.js';
+import type { CheckEnvironment } from '../context.js';
+import { TriggerUnsupportedError } from '../trigger.js';
+import { CheckSkip, type CheckState } from './state.js';
+import type { CheckSignals } from './timing.js';
+
+export function triggerFor(
+  env: CheckEnvironment,
+  state: CheckState,
+  signals: CheckSignals,
+): CheckContext['trigger'] {
+  return async (event: string, payload: Record<string, unknown> = {}) => {
+    if (!env.trigger) throw new CheckSkip(env.triggerUnavailableReason);
+    const { signal } = signals.check;
+    if (signal.aborted) throw signal.reason;
+    try {
+      // Like a create under way, a trigger call is not aborted by an interruption: what it causes is
+      // then known, and tracked.
+      const response = await env.trigger.fire(event, payload, signals.requests.signal);
+      state.notes.push(`triggered ${event} (${env.trigger.description})`);
+      // A check that undoes through the trigger itself settles the matching ['trigger:<event>', …] entry.
+      env.ledger.settle(`trigger:${event}`, payload);
+      return response;
+    } catch (error) {
+      if (error instanceof TriggerUnsupportedError) throw new CheckSkip(error.message);
+      throw error;
+    }
+  };
+}
