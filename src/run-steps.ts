@@ -318,6 +318,7 @@ export async function runChecks(
     options.concurrency === undefined
       ? new AdaptiveLimit({
           initial: DEFAULTS.concurrency,
+          ...(env.client.firstLatencyMs === undefined ? {} : { initialLatencyMs: env.client.firstLatencyMs }),
           // How late the checker's own timers ran since the last look (its CPU is the bottleneck).
           ownLagMs: () => {
             const lag = Math.max(0, loop.mean / 1e6 - LOOP_RESOLUTION_MS);

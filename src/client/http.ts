@@ -62,6 +62,9 @@ export type RequestFailureKind =
   | 'unresponsive';
 
 /** No response could be obtained. Carries the exchanges made (the failed one last). */
+/** How many first answers tell the target's speed (firstLatencyMs). */
+const FIRST_LATENCIES = 10;
+
 export class RequestError extends Error {
   override name = 'RequestError';
   constructor(
@@ -155,6 +158,8 @@ export class HttpClient {
   readonly #timeoutsInARow = new Set<string>();
   #evidenceSpent = 0;
   readonly #listeners = new Set<(sample: ResponseSample) => void>();
+  /** The latencies of the first answers (the run's setup): how fast the target is before the checks start. */
+  readonly #firstLatencies: number[] = [];
   /** The rate limits the target reported, and the pacing they imply. */
   readonly pacer = new Pacer();
 
@@ -314,7 +319,15 @@ export class HttpClient {
   }
 
   #notify(sample: ResponseSample): void {
+    if (sample.status !== 0 && this.#firstLatencies.length < FIRST_LATENCIES)
+      this.#firstLatencies.push(sample.ms);
     for (const listener of this.#listeners) listener(sample);
+  }
+
+  /** The median latency of the first answers (ms), if any came. */
+  get firstLatencyMs(): number | undefined {
+    const sorted = [...this.#firstLatencies].sort((a, b) => a - b);
+    return sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)] : undefined;
   }
 
   /** Requests to an unresponsive target or a hanging operation fail at once (issue 12: bounded time). */

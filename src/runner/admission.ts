@@ -9,6 +9,9 @@
 import type { SlotLimit } from './concurrency.js';
 import type { Hold } from './holds.js';
 
+/** The target's long-term latency (ms) from which leads no longer go first (see #leadsGoFirst). */
+const LEADS_FIRST_BELOW_MS = 50;
+
 export interface Claim {
   hold: Hold;
   mode: 'alone' | 'shared';
@@ -141,6 +144,16 @@ export class Admission {
     this.#pump();
   }
 
+  /**
+   * Leads go first while the target answers fast (or its speed is not known yet): the checker's CPU is
+   * then what other checks would take from them. A slow target's round trips are not lengthened by other
+   * checks' requests, and holding them back would leave the run idle.
+   */
+  #leadsGoFirst(): boolean {
+    const latencyMs = typeof this.#limit === 'number' ? undefined : this.#limit.latencyMs;
+    return latencyMs === undefined || latencyMs < LEADS_FIRST_BELOW_MS;
+  }
+
   #compatible(claim: Claim): boolean {
     const holder = this.#holders.get(claim.hold);
     return !holder || (holder.mode === 'shared' && claim.mode === 'shared');
@@ -154,6 +167,7 @@ export class Admission {
       if (waiter.start && startsBlocked) continue;
       const behindLeads =
         this.#leads.size > 0 &&
+        this.#leadsGoFirst() &&
         !waiter.lead?.leading &&
         !waiter.claims.some((claim) => leading.has(claim.hold));
       if (waiter.start && behindLeads) continue;

@@ -101,6 +101,11 @@ export interface Sandbox {
   peerId?: string;
   /** Another user of the sandbox guild to read (--user; defaults to the peer id). */
   userId?: string;
+  /**
+   * Set for a check that shares 'quiet-channel' when channelId is the run's quiet channel: a channel the
+   * run created, where nobody posts while its readers run (holds.ts).
+   */
+  quiet?: boolean;
 }
 
 /** A created thing the ledger will delete at the end of the run (in reverse order). */

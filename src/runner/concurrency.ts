@@ -1,8 +1,9 @@
 /**
  * Adaptive concurrency (issue 21, on unless --concurrency fixes it): how many checks send requests at
  * once, adjusted from the responses as TCP and Netflix's concurrency-limits (Gradient2) do it. It starts
- * modestly; every window of responses it compares their latency with the run's long-term latency: flat,
- * it grows by about √limit; rising (the target queues), it shrinks in proportion; a 429 or a request
+ * modestly and, until the first sign of congestion, grows by one per response (TCP's slow start: it doubles
+ * every round trip); then every window of responses it compares their latency with the run's long-term
+ * latency: flat, it grows by about √limit; rising (the target queues), it shrinks in proportion; a 429 or a request
  * timeout halves it at once (multiplicative decrease, as TCP on a loss): a rate-limited or overloaded
  * target gains nothing from more requests at once.
  */
@@ -10,6 +11,8 @@
 /** What admission reads: the slots now, and a way to hear that they changed. */
 export interface SlotLimit {
   readonly current: number;
+  /** The target's long-term latency (ms), once measured. */
+  readonly latencyMs?: number;
   subscribe(listener: () => void): void;
 }
 
@@ -19,6 +22,8 @@ export interface AdaptiveOptions {
   max?: number;
   /** Latency up to this multiple of the long-term one counts as flat. Default 1.5 (Gradient2's). */
   tolerance?: number;
+  /** The target's latency before the first window (ms): the setup's answers. */
+  initialLatencyMs?: number;
   /** Responses per adjustment. Default 10. */
   window?: number;
   /**
@@ -43,10 +48,13 @@ export class AdaptiveLimit implements SlotLimit {
   #longMs?: number;
   #samples: number[] = [];
   #limited = false;
+  /** TCP's slow start: until a 429, a timeout or a rise in latency, one more slot per response. */
+  #slowStart = true;
   readonly #listeners: (() => void)[] = [];
   /** What happened, for the run's notes. */
   readonly stats = { highest: 0, lowest: 0, onRateLimit: 0, onTimeout: 0, onLatency: 0, busy: 0 };
   readonly #ownLagMs: () => number;
+  readonly #initialLatencyMs?: number;
 
   constructor(options: AdaptiveOptions = {}) {
     this.initial = options.initial ?? 8;
@@ -55,12 +63,17 @@ export class AdaptiveLimit implements SlotLimit {
     this.#tolerance = options.tolerance ?? 1.5;
     this.#window = options.window ?? 10;
     this.#ownLagMs = options.ownLagMs ?? (() => 0);
+    this.#initialLatencyMs = options.initialLatencyMs;
     this.#limit = this.initial;
     this.stats.highest = this.stats.lowest = this.initial;
   }
 
   get current(): number {
     return Math.round(this.#limit);
+  }
+
+  get latencyMs(): number | undefined {
+    return this.#longMs ?? this.#initialLatencyMs;
   }
 
   subscribe(listener: () => void): void {
@@ -71,6 +84,7 @@ export class AdaptiveLimit implements SlotLimit {
   sample(ms: number, status: number): void {
     if (status === 429 || status === 0) {
       // At most one halving per window: the 429s (or timeouts) of one burst are one signal.
+      this.#slowStart = false;
       if (!this.#limited) {
         this.#limited = true;
         if (status === 429) this.stats.onRateLimit += 1;
@@ -94,6 +108,11 @@ export class AdaptiveLimit implements SlotLimit {
     if (gradient < 1) this.stats.onLatency += 1;
     const busy = this.#ownLagMs() > BUSY_LAG_MS;
     if (busy) this.stats.busy += 1;
+    if (gradient < 1) this.#slowStart = false;
+    else if (this.#slowStart && !busy) {
+      this.#set(this.#limit + this.#window);
+      return;
+    }
     // Gradient2: limit × gradient + a queue allowance of √limit (none while the checker itself is busy), smoothed.
     const target = this.#limit * gradient + (busy ? 0 : Math.sqrt(this.#limit));
     this.#set(this.#limit * 0.8 + target * 0.2);

@@ -15,7 +15,7 @@ export const HOLDS = {
   'join-requests':
     "the trigger's guild-member-request join requests and the sandbox guild's member list they change: one flow at a time, and a guild.member.list walk never meets the requester joining or leaving",
   'quiet-channel':
-    "a channel nobody else posts in while the check reads its latest messages: the check's t.sandbox.channelId is a scratch channel the run creates (deleted at cleanup), or, where channel.create fails, the sandbox channel with the check run alone",
+    "a channel nobody posts in while the checks read its latest messages: the checks that share it get the run's scratch channel as t.sandbox.channelId (t.sandbox.quiet, deleted at cleanup) and read one fixture of messages created once; where channel.create fails, the sandbox channel, each check run alone with messages of its own",
 } as const;
 
 export type Hold = keyof typeof HOLDS;

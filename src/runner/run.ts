@@ -312,7 +312,7 @@ class Engine {
       timeoutMs: check.timeoutMs ?? this.options.checkTimeoutMs,
       signal: this.options.signal,
       onSettled: (settled) => this.#stragglers.push(settled),
-      ...(quietChannelId ? { sandbox: { ...this.env.sandbox, channelId: quietChannelId } } : {}),
+      ...(quietChannelId ? { sandbox: { ...this.env.sandbox, channelId: quietChannelId, quiet: true } } : {}),
       scheduling,
     };
   }

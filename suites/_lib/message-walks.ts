@@ -3,7 +3,17 @@
  * page size of their walks and the ascending-order assertion (§4.1 rule 3).
  */
 import type { CheckContext } from '../../src/runner/check.js';
-import { createdAtDecrease, inRelativeOrder, type MessagePage, messageIdsOf } from './messages.js';
+import {
+  createdAtDecrease,
+  createMessages,
+  createScratchChannel,
+  inRelativeOrder,
+  type MessageItem,
+  type MessagePage,
+  messageIdsOf,
+  walkMessages,
+} from './messages.js';
+import type { Walk } from './paginate.js';
 
 /** Page size of the walks: small, so that a few messages make several pages. */
 export const WALK_LIMIT = 2;
@@ -38,4 +48,94 @@ export function expectAscending(
     decrease,
   );
   return mine.length;
+}
+
+/**
+ * The messages of the quiet channel's fixture: four pages at WALK_LIMIT, so that a middle page has data
+ * on both sides even when a faulty token skips a message; as many as the longest reader needs.
+ */
+export const QUIET_FIXTURE_SIZE = 7;
+
+/** A bound on the walk of the quiet channel: it holds the fixture and at most a platform's notice or two. */
+const QUIET_WALK_PAGES = 20;
+
+/**
+ * The ids of the messages a pagination check reads, oldest first. In the run's quiet channel
+ * (`t.sandbox.quiet`: nobody posts there while its readers run) one fixture is created once and read by
+ * every check that shares the channel (issue 21: one created object serves every check that only reads
+ * it). Elsewhere (the sandbox channel, the check run alone) the check creates `count` of its own.
+ */
+export function messagesToRead(t: CheckContext, count: number, what: string): Promise<string[]> {
+  if (!t.sandbox.quiet) return createMessages(t, count, what);
+  return t.shared('quiet channel: its messages', (observer) =>
+    createMessages(observer, QUIET_FIXTURE_SIZE, 'quiet'),
+  );
+}
+
+/**
+ * The walk of the quiet channel towards the past (direction before, limit WALK_LIMIT) from its latest
+ * message to the oldest of its fixture, made once for the checks that read it (after the fixture:
+ * messagesToRead first). What lies beyond is walked apart (quietChannelWalkToTheEnd), so that a walk that
+ * never ends fails only the checks that judge the end.
+ */
+export async function quietChannelWalk(t: CheckContext): Promise<Walk<MessageItem>> {
+  const fixture = await messagesToRead(t, QUIET_FIXTURE_SIZE, 'quiet');
+  return t.shared('quiet channel: its walk to the oldest of its messages', (observer) =>
+    walkMessages(
+      observer,
+      { direction: 'before', limit: WALK_LIMIT },
+      'message.list walk of the quiet channel',
+      {
+        until: (pages) => messageIdsOf(pages[pages.length - 1]).includes(fixture[0]),
+        maxPages: QUIET_WALK_PAGES,
+      },
+    ),
+  );
+}
+
+/** The walk of the quiet channel to its end: quietChannelWalk, then on from its last page (made once). */
+async function quietChannelWalkToTheEnd(t: CheckContext): Promise<Walk<MessageItem>> {
+  const head = await quietChannelWalk(t);
+  const last = head.pages[head.pages.length - 1];
+  if (head.reachedEnd || typeof last?.next !== 'string') return head;
+  const token = last.next;
+  const rest = await t.shared('quiet channel: its walk on to the end', (observer) =>
+    walkMessages(
+      observer,
+      { direction: 'before', limit: WALK_LIMIT, next: token },
+      'message.list walk of the quiet channel, on to the end',
+      { maxPages: QUIET_WALK_PAGES },
+    ),
+  );
+  return { ...rest, pages: [...head.pages, ...rest.pages], items: [...head.items, ...rest.items] };
+}
+
+/** A channel that holds nothing but the messages a check reads, and the walk of it to its end. */
+export interface FreshChannel {
+  channelId: string;
+  /** Its messages, oldest first. */
+  created: string[];
+  walk: Walk<MessageItem>;
+}
+
+/**
+ * A fresh channel with messages, walked to its end: the quiet channel and its fixture (shared), or, where
+ * the run has none, a scratch channel of the check's own with `count` messages (the check skips when
+ * channel.create gives none).
+ */
+export async function freshChannelWalked(
+  t: CheckContext,
+  count: number,
+  what: string,
+): Promise<FreshChannel> {
+  if (t.sandbox.quiet) {
+    const created = await messagesToRead(t, count, what);
+    return { channelId: t.sandbox.channelId, created, walk: await quietChannelWalkToTheEnd(t) };
+  }
+  const channelId = await createScratchChannel(t, what);
+  const created = await createMessages(t, count, what, channelId);
+  const walk = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
+    channelId,
+  });
+  return { channelId, created, walk };
 }

@@ -18,6 +18,19 @@ describe('AdaptiveLimit', () => {
     expect(limit.stats.onLatency).toBe(0);
   });
 
+  it('grows by one per response until the first sign of congestion (slow start), then by about √limit a window', () => {
+    const limit = new AdaptiveLimit({ initial: 8, max: 64 });
+    feed(limit, 10, 20);
+    expect(limit.current).toBe(18);
+    feed(limit, 10, 20);
+    expect(limit.current).toBe(28);
+    feed(limit, 10, 200); // the target queues: slow start ends
+    const congested = limit.current;
+    expect(congested).toBeLessThan(28);
+    feed(limit, 10, 20);
+    expect(limit.current - congested).toBeLessThan(3);
+  });
+
   it('shrinks when latency rises well above the long-term latency, never under its minimum', () => {
     const limit = new AdaptiveLimit({ initial: 16, min: 2 });
     feed(limit, 50, 20);

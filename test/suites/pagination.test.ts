@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { InterceptedReply, InterceptedRequest } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/server.js';
+import { QUIET_FIXTURE_SIZE } from '../../suites/_lib/message-walks.js';
 import paginationWalks from '../../suites/pagination.js';
 import paginationDefaults from '../../suites/pagination-defaults.js';
 import { failing, runAgainstReference } from './harness.js';
@@ -68,12 +69,12 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
       ['no-next-starts-from-latest', 'order-defaults-to-asc', 'next-walk-visits-every-created-message'],
     ],
     [
+      // Not after-walk-reaches-the-latest: a 'before' token's gap is the walks' to judge, not the 'after' walk's.
       'message-list-token-skips-one',
       [
         'next-walk-visits-every-created-message',
         'markers-absent-exactly-at-the-end',
         'no-next-on-the-last-page',
-        'after-walk-reaches-the-latest',
       ],
     ],
     [
@@ -101,6 +102,41 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
     const { statuses } = await runPagination([fault]);
     expect(failing(statuses)).toEqual(expect.arrayContaining(expected.map(id)));
   });
+
+  // Issue 21: one created object serves every check that only reads it.
+  it("creates the quiet channel's messages once for all its readers, and walks it once", async () => {
+    const created = new Map<string, number>();
+    const firstPages = new Map<string, number>();
+    const reference = await startReference({
+      intercept: ({ operation, fields }) => {
+        const channel = String(fields.channel_id);
+        if (operation === 'message.create') created.set(channel, (created.get(channel) ?? 0) + 1);
+        // The first page of a walk towards the past at limit 2 (no token): one per walk.
+        if (
+          operation === 'message.list' &&
+          fields.direction === 'before' &&
+          fields.limit === 2 &&
+          !fields.next
+        )
+          firstPages.set(channel, (firstPages.get(channel) ?? 0) + 1);
+        return undefined;
+      },
+    });
+    try {
+      const result = await run({ reference, events: 'none', checks: pagination, confirm: false });
+      expect(failing(Object.fromEntries(result.checks.map((c) => [c.id, c.status])))).toEqual([]);
+      const quiet = (result.cleanup ?? []).find((record) => record.label.startsWith('quiet channel'));
+      const quietId = quiet?.label.split(' ')[2] ?? '';
+      expect(quietId).not.toBe('');
+      expect(created.get(quietId)).toBe(QUIET_FIXTURE_SIZE);
+      // Nothing posted in the sandbox channel: every reader read the fixture.
+      expect(created.get(reference.sandbox.channelId) ?? 0).toBe(0);
+      // The shared walk, and the first page of the two checks that compare it with other queries.
+      expect(firstPages.get(quietId)).toBe(3);
+    } finally {
+      await reference.close();
+    }
+  }, 60_000);
 
   // Walk once (issue 11): a walk in the sandbox channel never goes to the end of its history. channel.create
   // is refused, so that the checks work in the sandbox channel itself (no quiet or scratch channel).
