@@ -54,7 +54,7 @@ const OMITTED: Readonly<Record<string, string>> = {
   'friend.approve': 'message_id',
 };
 
-/** Operations whose request names a message of the check's own (created first, tracked). */
+/** Operations whose request names a message the run created (one, shared, tracked). */
 const NEEDS_OWN_MESSAGE = new Set(['message.update', 'reaction.create', 'reaction.delete', 'reaction.list']);
 
 /** The variant in which `field` of `operation` is required, when it is required only in one. */
@@ -77,8 +77,12 @@ async function fieldsWithout(
   // A payload field may be renamed by a variant ('data' → 'role', §4.8): omit it under its sent name.
   const original = operation.fields.filter((field) => field.name === omitted);
   const omittedName = effectiveFields({ ...operation, fields: original }, t.variants)[0]?.name ?? omitted;
+  // One message for the run: each check only names it in a request that must be refused.
   const messageId = NEEDS_OWN_MESSAGE.has(operation.path)
-    ? (await createMessage(t, uniqueContent('robustness'))).at(-1)!.id
+    ? await t.shared(
+        'robustness: a message to name',
+        async (observer) => (await createMessage(observer, uniqueContent('robustness'))).at(-1)!.id,
+      )
     : undefined;
   const values: Record<string, unknown> = {
     channel_id: t.sandbox.channelId,

@@ -563,6 +563,47 @@ describe('shared observations (t.shared)', () => {
   });
 });
 
+describe('what a shared observation creates', () => {
+  it("outlives the check that made it (undone at the run's end): a later sharer still reads it", async () => {
+    const message = (t: CheckContext) =>
+      t.shared('a message to read', async (observer) => {
+        const created = await observer.call('message.create', {
+          channel_id: t.sandbox.channelId,
+          content: 'kept',
+        });
+        const id = created.body[0].id as string;
+        observer.track({
+          kind: 'message',
+          label: `message ${id}`,
+          undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: id }],
+        });
+        return id;
+      });
+    const maker = check('maker', async (t: CheckContext) => {
+      t.expect(typeof (await message(t)) === 'string', 'a message was created');
+    });
+    const reader = check(
+      'reader',
+      async (t: CheckContext) => {
+        const read = await t.call('message.get', {
+          channel_id: t.sandbox.channelId,
+          message_id: await message(t),
+        });
+        t.expectOk(read, 'message.get of the shared message, after its maker ended');
+      },
+      { startsAfter: ['test/maker'] },
+    );
+    const result = await runChecks([maker, reader], { concurrency: 2 });
+    expect(result.checks.map((c) => [c.id, c.status])).toEqual([
+      ['test/maker', 'pass'],
+      ['test/reader', 'pass'],
+    ]);
+    expect(result.cleanup).toContainEqual(
+      expect.objectContaining({ checkId: 'shared: a message to read', status: 'undone' }),
+    );
+  });
+});
+
 describe('ledger and cleanup', () => {
   it('undoes what checks created, newest first, after failures too; a settled entry is not undone twice', async () => {
     const before = reference.snapshot();

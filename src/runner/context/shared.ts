@@ -30,6 +30,9 @@ export interface SharedObservation<T> {
   by: string;
 }
 
+/** The ledger's owner of what a shared observation creates. */
+export const sharedOwner = (key: string): string => `shared: ${key}`;
+
 const failShared = (expected: string, observed?: unknown): never => {
   throw new SharedFailure(expected, observed === undefined ? undefined : describeObserved(observed));
 };
@@ -61,6 +64,9 @@ export function sharedObserver(parts: SharingParts) {
         ...context,
         ...assertionsWith(failShared, problemsOf, (text, limit) => env.client.redactor.shorten(text, limit)),
         call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, recorded),
+        // What it creates may be read by other sharers after the observing check has ended: undone at the
+        // run's end, never while the run goes on (cleanup-while-running.ts undoes only an ended check's).
+        track: (entry) => env.ledger.add(entry, sharedOwner(key)),
       };
       observation = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
       shared.set(key, observation);
