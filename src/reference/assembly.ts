@@ -1,0 +1,91 @@
+/**
+ * The reference's parts, seeded and wired: the in-memory world (with its extra guilds and messages and the
+ * dirt), the logins, and over them the views, the event hub, the operations and the trigger's control.
+ */
+import type { ReferenceIdentity, ReferenceOptions } from './contract.js';
+import { Control } from './control.js';
+import { REQUESTS_ONLY_STATUS } from './control-endpoint.js';
+import { applyDirt } from './dirty.js';
+import { EventHub, type Login } from './events/hub.js';
+import { type Identities, seedIdentities } from './identities.js';
+import { Operations } from './operations/index.js';
+import type { Settings } from './options.js';
+import { partialPlatformLacks } from './routing.js';
+import { Views } from './views.js';
+import { SEED, seedWorld, type World } from './world.js';
+
+export interface Parts {
+  world: World;
+  identities: Identities;
+  views: Views;
+  hub: EventHub;
+  operations: Operations;
+  control: Control;
+}
+
+export function assemble(settings: Settings, options: ReferenceOptions): Parts {
+  const { fault, tolerate, variants, dirt } = settings;
+  const world = seedWorld(settings.guilds, settings.messages);
+  applyDirt(world, dirt, Date.now());
+  const identities = seedIdentities(world, options.token);
+  const everyone = Object.values(identities.identities);
+  const views = new Views(world, fault, variants, tolerate);
+  const hub: EventHub = new EventHub({
+    faults: settings.faults,
+    tolerate,
+    ...(options.interceptEvents ? { intercept: options.interceptEvents } : {}),
+    // Called later (an event, a READY), when `operations` below exists.
+    logins: () => everyone.map((entry) => loginOf(entry, everyone, views, operations, settings)),
+    authenticate: (token) => {
+      const userId = token === undefined ? undefined : identities.byToken.get(token)?.userId;
+      // Tolerance: one app token covers every login, so the socket gets each event once per login.
+      if (userId !== undefined && tolerate('events-once-per-login')) {
+        return everyone.map((entry) => entry.userId);
+      }
+      return userId;
+    },
+  });
+  const operations: Operations = new Operations({
+    world,
+    views,
+    fault,
+    hub,
+    variants,
+    limitBound: settings.limitBound,
+    tolerate,
+    identityIds: everyone.map((entry) => entry.userId),
+    now: Date.now,
+  });
+  const control = new Control(world, views, operations, {
+    selfId: SEED.self,
+    thirdId: SEED.third,
+    inviteFromNewGuild: REQUESTS_ONLY_STATUS.some(([id]) => tolerate(id)),
+    requestMessageIdOnly: tolerate('request-message-id-only'),
+    ...(tolerate('trigger-invites-from-one-guild') || dirt.has('guild-joined')
+      ? { inviteFrom: SEED.outsideGuild }
+      : {}),
+  });
+  return { world, identities, views, hub, operations, control };
+}
+
+/** One login as the events' READY and login.get show it. */
+function loginOf(
+  entry: ReferenceIdentity,
+  everyone: readonly ReferenceIdentity[],
+  views: Views,
+  operations: Operations,
+  { tolerate }: Settings,
+): Login {
+  return {
+    // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
+    sn: everyone.indexOf(entry) + 1,
+    adapter: 'reference',
+    platform: entry.platform,
+    user: views.userById(entry.userId) as Login['user'],
+    status: 1,
+    // The de-facto feature list: the operations this server implements (fewer on a partial platform).
+    features: Object.keys(operations.handlers).filter(
+      (operation) => !(tolerate('partial-platform') && partialPlatformLacks(operation)),
+    ),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * startReference's options, validated and resolved in one place: every bad option is a ConfigurationError
+ * that says what to pass instead, before anything is seeded or listens.
+ */
+import { ConfigurationError } from '../../spec/errors.js';
+import { type ReferenceOptions, VARIANT_POINTS, type VariantPoint, type Variants } from './contract.js';
+import { type DirtyItem, resolveDirt } from './dirty.js';
+import { type FaultId, faultCatalogue } from './faults/index.js';
+import { RateLimiter } from './rate-limit.js';
+import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
+
+export const DEFAULT_LIMIT_BOUND = 100;
+
+/** The options as the server uses them: defaults filled in, faults and tolerances as switches. */
+export interface Settings {
+  faults: ReadonlySet<string>;
+  tolerances: ReadonlySet<ToleranceId>;
+  fault: (id: FaultId) => boolean;
+  tolerate: (id: ToleranceId) => boolean;
+  variants: Variants;
+  limitBound: number;
+  latencyMs: number;
+  rateLimiter: RateLimiter | undefined;
+  host: string;
+  port: number;
+  /** Extra guilds and extra history messages seeded beyond the fixed world. */
+  guilds: number;
+  messages: number;
+  dirt: ReadonlySet<DirtyItem>;
+}
+
+export function resolveOptions(options: ReferenceOptions): Settings {
+  const faults = checkFaults(options.faults ?? []);
+  const tolerances = resolveTolerances(options.tolerances ?? []);
+  const variants = resolveVariants(options.variants ?? {});
+  const limitBound = options.limitBound ?? DEFAULT_LIMIT_BOUND;
+  if (!Number.isInteger(limitBound) || limitBound < 1) {
+    throw new ConfigurationError(`limitBound must be a positive integer, got ${limitBound}.`);
+  }
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) {
+    throw new ConfigurationError(`latencyMs must be a number of milliseconds >= 0, got ${latencyMs}.`);
+  }
+  const rateLimiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
+  const guilds = options.guilds ?? 0;
+  if (!Number.isInteger(guilds) || guilds < 0) {
+    throw new ConfigurationError(`guilds must be an integer >= 0, got ${guilds}.`);
+  }
+  const messages = options.messages ?? 0;
+  if (!Number.isInteger(messages) || messages < 0) {
+    throw new ConfigurationError(`messages must be an integer >= 0, got ${messages}.`);
+  }
+  return {
+    faults,
+    tolerances,
+    fault: (id) => faults.has(id),
+    tolerate: (id) => tolerances.has(id),
+    variants,
+    limitBound,
+    latencyMs,
+    rateLimiter,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    guilds,
+    messages,
+    dirt: resolveDirt(options.dirty),
+  };
+}
+
+function checkFaults(ids: readonly string[]): ReadonlySet<string> {
+  const known: ReadonlySet<string> = new Set(faultCatalogue.map((entry) => entry.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `Unknown fault id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; list the known ones with \`conformance serve --list-faults\`.`,
+    );
+  }
+  return new Set(ids);
+}
+
+function resolveVariants(chosen: Partial<Variants>): Variants {
+  const resolved: Record<string, string> = {};
+  for (const [point, values] of Object.entries(VARIANT_POINTS) as [VariantPoint, readonly string[]][]) {
+    const value = chosen[point] ?? values[0];
+    if (!values.includes(value)) {
+      throw new ConfigurationError(`Variant ${point} must be one of ${values.join(', ')}, got '${value}'.`);
+    }
+    resolved[point] = value;
+  }
+  for (const point of Object.keys(chosen)) {
+    if (!(point in VARIANT_POINTS)) {
+      throw new ConfigurationError(
+        `Unknown variant point '${point}'; known: ${Object.keys(VARIANT_POINTS).join(', ')}.`,
+      );
+    }
+  }
+  return resolved as Variants;
+}

@@ -1,0 +1,67 @@
+/**
+ * Routing of the interface (§4): POST {base}/<resource>.<action> to its operation's handler, with the
+ * de-facto statuses for what has none (404 unknown operation, 405 wrong method, 501 not implemented).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FaultId } from './faults/index.js';
+import { BASE_PATH, type Reply } from './http.js';
+import type { Handler } from './operations/base.js';
+import { HttpError } from './request.js';
+import type { ToleranceId } from './tolerances/index.js';
+
+export interface Route {
+  operation: string;
+  handler: Handler;
+}
+
+/**
+ * The operation at `pathname`, or the reply fault unknown-operation-200 gives instead of the 404.
+ * De-facto: an unknown operation is answered 404 before authentication, so this runs before it.
+ */
+export function routeOperation(
+  request: IncomingMessage,
+  pathname: string,
+  handlers: Readonly<Record<string, Handler>>,
+  fault: (id: FaultId) => boolean,
+): Route | Reply {
+  const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : undefined;
+  const misrouted = fault('dotted-paths-not-found') && (operation?.split('.').length ?? 0) > 2;
+  const handler = operation === undefined || misrouted ? undefined : handlers[operation];
+  if (!handler || operation === undefined) {
+    if (fault('unknown-operation-200') && !misrouted) return { status: 200, body: {} };
+    throw new HttpError(
+      404,
+      'not-found',
+      `No operation at '${pathname}'; operations are POST ${BASE_PATH}/<resource>.<action>, e.g. ${BASE_PATH}/message.create (§4).`,
+    );
+  }
+  if (request.method !== 'POST') {
+    throw new HttpError(
+      405,
+      'method-not-allowed',
+      `${operation} takes POST (§1 rule 1), not ${request.method}.`,
+    );
+  }
+  return { operation, handler };
+}
+
+/**
+ * Tolerance: a bridge lacks what its platform lacks (and says so in login.features); the fault declares
+ * an operation it does not implement. Runs after authentication, as a bridge answers.
+ */
+export function checkImplemented(
+  operation: string,
+  fault: (id: FaultId) => boolean,
+  tolerate: (id: ToleranceId) => boolean,
+): void {
+  if (
+    (tolerate('partial-platform') && partialPlatformLacks(operation)) ||
+    (fault('declared-operation-501') && operation === 'friend.list')
+  ) {
+    throw new HttpError(501, 'not-implemented', `${operation} is not implemented by this adapter.`);
+  }
+}
+
+/** What a bridge to a platform without friends, reactions, roles and guild invitations lacks (tolerance partial-platform). */
+export const partialPlatformLacks = (operation: string): boolean =>
+  /^(friend|reaction|guild\.role|guild\.member\.role)\./.test(operation) || operation === 'guild.approve';
