@@ -3,7 +3,7 @@
  * them over WebSocket ({base}/events) and to registered webhooks, the way the protocol family does it
  * (de-facto-conventions.md "Events"; the spec leaves transport and envelope "not shown", §6).
  *
- * Wiring (src/reference/server.ts):
+ * Wiring (src/reference/assembly.ts):
  *   const hub = new EventHub({ faults, logins: () => [...], authenticate: (token) => selfId });
  *   hub.attach(httpServer, '/v1');            // handles the 'upgrade' of /v1/events
  *   hub.emit('message-created', { channel, message, user }, { operation: 'message.create' });

@@ -1,7 +1,7 @@
 /**
  * HTTP faults of the reference implementation: realistic mistakes, each breaking the rules it names
  * (spec/rules.ts). Implemented where they bite (../README.md): operations/<group>.ts, views.ts,
- * request.ts and server.ts, behind `fault('<id>')`. detectedBy stays empty: a failing check citing one of
+ * request.ts, routing.ts, identities.ts and pipeline.ts, behind `fault('<id>')`. detectedBy stays empty: a failing check citing one of
  * the rules detects the fault (npm run faults).
  */
 import type { FaultDefinition } from '../contract.js';

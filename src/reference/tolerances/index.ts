@@ -3,8 +3,8 @@
  * behaviour that the spec allows (the section in `allowedBy` leaves it open) and that real servers of the
  * protocol family show (docs/de-facto-conventions.md). Under any of them, and under the presets
  * that combine them, a full run must end with no failing must check and no error (npm run faults).
- * Implemented where they bite (../README.md), behind `tolerate('<id>')`: server.ts, operations/, views.ts,
- * events/hub.ts.
+ * Implemented where they bite (../README.md), behind `tolerate('<id>')`: pipeline.ts, routing.ts,
+ * control-endpoint.ts, operations/, views.ts, events/hub.ts.
  */
 import { ConfigurationError } from '../../../spec/errors.js';
 import type { FaultId } from '../faults/index.js';
