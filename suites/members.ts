@@ -31,6 +31,7 @@ import {
   unmuteAndObserve,
   unmuteAndVerify,
 } from './_lib/effects.js';
+import { memberOnce } from './_lib/guild-membership.js';
 import { type JoinFlow, joinRequestFlow, judgeAbsent } from './_lib/join-requests.js';
 import { judgeRecorded, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 
@@ -144,7 +145,7 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
     ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
     async run(t: CheckContext) {
       const userId = who === 'self' ? requireSelfId(t) : requirePeer(t);
-      const result = await t.call('guild.member.get', { guild_id: t.sandbox.guildId, user_id: userId });
+      const result = await memberOnce(t, t.sandbox.guildId, userId);
       t.expectOk(result, 'guild.member.get');
       t.expectSchema('GuildMember', result.body, 'guild.member.get result');
       const memberUserId = userIdOf(result.body);

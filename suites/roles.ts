@@ -11,6 +11,7 @@ import {
   defineSuite,
 } from '../src/runner/check.js';
 import { trackRoleAssignment } from './_lib/events.js';
+import { memberOnce } from './_lib/guild-membership.js';
 import {
   idOf,
   judgeRecorded,
@@ -155,7 +156,8 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     const peerId = peerIdOrSkip(observer);
     const roleId = await roleFor(observer, 'a role assignment');
     const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
-    const before = await get();
+    // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
+    const before = await memberOnce(observer, guildId, peerId);
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
     const set = await observer.call('guild.member.role.set', fields);
     trackRoleAssignment(observer, fields);
