@@ -159,7 +159,7 @@ export function judgeAbsent(
 }
 
 /** The ledger kicks a member a join-request flow added through an approved request. */
-export const trackAddedMember = (t: CheckContext, userId: string): void =>
+const trackAddedMember = (t: CheckContext, userId: string): void =>
   t.track({
     kind: 'guild member',
     label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
@@ -182,6 +182,7 @@ export async function eventSince(
   const wanted = (event: ObservedEvent) => event.type === type && matches(event);
   const seen = t.events.since(mark).find(wanted);
   if (seen) return seen;
-  const before = new Set(t.events.all().slice(0, mark));
-  return t.events.tryWaitFor((event) => !before.has(event) && wanted(event), undefined, { type });
+  // None since the mark matches: only an event still to come can (not one from before the mark).
+  const known = new Set(t.events.all());
+  return t.events.tryWaitFor((event) => !known.has(event) && wanted(event), undefined, { type });
 }
