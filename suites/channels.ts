@@ -2,19 +2,28 @@
  * Channels (§4.2): channel.get, channel.list, channel.create/update/delete, user.channel.create and the
  * experimental channel.mute. Only channels this run created are updated, deleted or muted.
  */
-import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import {
+  type CallResult,
+  type CheckContext,
+  type CheckSpec,
+  defineCheck,
+  defineSuite,
+} from '../src/runner/check.js';
 import {
   baselinePost,
   expectRefusalIs4xx,
   expectShortMuteEnds,
+  expectUnmuted,
   LONG_MUTE_MS,
   MUTE_EFFECT_TIMEOUT_MS,
+  type PeerPost,
   peerCannotPost,
   pollPeerPost,
   requirePeer,
   SHORT_MUTE_MS,
   trackChannelMute,
-  unmuteAndVerify,
+  type Unmute,
+  unmuteAndObserve,
 } from './_lib/effects.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
@@ -62,6 +71,75 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
   const before = await baselinePost(t, channel.id, 'before the mute');
   if (before.outcome === 'refused') peerCannotPost(t, channel.id, before);
   return channel.id;
+}
+
+/**
+ * The checks that judge the channel mute cycle, in the order they start: each after the ones before it
+ * (startsAfter), so the first observes the cycle and the others judge it. Never two at once: a check
+ * awaiting the cycle keeps its slot, which the observer would need back after a deliberate wait
+ * between probes (deadlock at --concurrency 1).
+ */
+const CHANNEL_MUTE_CYCLE = [
+  'channel.mute/blocks-peer-until-unmuted',
+  'channel.mute/duration-zero-is-accepted',
+  'channel.mute/refusal-is-4xx',
+  'channel.mute/accepts-duration',
+];
+
+const oneAtATime = (id: string): { startsAfter?: string[] } => {
+  const before = CHANNEL_MUTE_CYCLE.slice(0, CHANNEL_MUTE_CYCLE.indexOf(id));
+  return before.length ? { startsAfter: before } : {};
+};
+
+/** One mute cycle of a channel the run created (see channelMuteCycle). */
+interface ChannelMuteCycle {
+  channelId: string;
+  /** The peer's post before the mute; absent without a peer. */
+  baseline?: PeerPost;
+  muted: CallResult;
+  /** The peer's posts while muted, until refused; absent without a baseline or when the mute failed. */
+  during?: PeerPost & { probes: number; elapsedMs: number };
+  unmute: Unmute;
+}
+
+/**
+ * One long mute cycle of a channel the run created, observed once per run and judged by the four checks
+ * of a long channel mute (accepted, its effect, its refusal status, its unmute): a channel, the peer's
+ * baseline post there (with a peer), the mute, the peer's posts until refused (where the baseline was
+ * accepted), the unmute (duration 0) and the peer's posts until accepted again.
+ */
+const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
+  t.shared('one channel.mute cycle of a channel the run created', async (observer) => {
+    const { id: channelId } = await createChannel(observer, 'mute');
+    const baseline = observer.sandbox.peerId
+      ? await baselinePost(observer, channelId, 'before the mute')
+      : undefined;
+    const verifyIn = baseline?.outcome === 'accepted' ? channelId : undefined;
+    const muted = await observer.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
+    trackChannelMute(observer, channelId);
+    const lift = () => unmuteAndObserve(observer, 'channel.mute', { channel_id: channelId }, verifyIn);
+    let during: ChannelMuteCycle['during'];
+    try {
+      if (muted.ok && verifyIn)
+        during = await pollPeerPost(observer, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
+    } catch (error) {
+      // Lifted whatever happened (the ledger would too, with the channel).
+      await lift();
+      throw error;
+    }
+    return {
+      channelId,
+      ...(baseline ? { baseline } : {}),
+      muted,
+      ...(during ? { during } : {}),
+      unmute: await lift(),
+    };
+  });
+
+/** The cycle's posts while muted; undecided when the peer could not post in the channel beforehand. */
+function requireChannelBaseline(t: CheckContext, cycle: ChannelMuteCycle): ChannelMuteCycle['during'] {
+  if (cycle.baseline?.outcome === 'refused') peerCannotPost(t, cycle.channelId, cycle.baseline);
+  return cycle.during;
 }
 
 const checks: CheckSpec[] = [
@@ -230,10 +308,11 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute'],
     experimental: true,
+    // The shared cycle posts as the peer, whose posts also depend on its standing in the guild.
+    shares: ['peer-in-guild'],
+    ...oneAtATime('channel.mute/accepts-duration'),
     async run(t: CheckContext) {
-      const channel = await createChannel(t, 'mute');
-      const muted = await t.call('channel.mute', { channel_id: channel.id, duration: LONG_MUTE_MS });
-      trackChannelMute(t, channel.id);
+      const { muted } = await channelMuteCycle(t);
       t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
     },
   }),
@@ -247,17 +326,13 @@ const checks: CheckSpec[] = [
     experimental: true,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    ...oneAtATime('channel.mute/duration-zero-is-accepted'),
     async run(t: CheckContext) {
-      const channel = await createChannel(t, 'unmute');
-      // With a peer that can post here beforehand, the unmute is verified by posting again afterwards.
-      const baseline = t.sandbox.peerId ? await baselinePost(t, channel.id, 'before the mute') : undefined;
-      // A peer that cannot post even here: the lift of the mute cannot be seen.
-      if (baseline?.outcome === 'refused') peerCannotPost(t, channel.id, baseline);
-      const verifyIn = baseline?.outcome === 'accepted' ? channel.id : undefined;
-      const muted = await t.call('channel.mute', { channel_id: channel.id, duration: LONG_MUTE_MS });
-      trackChannelMute(t, channel.id);
-      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
-      await unmuteAndVerify(t, 'channel.mute', { channel_id: channel.id }, verifyIn);
+      // With a peer that could post there beforehand, the unmute is verified by posting again afterwards.
+      const cycle = await channelMuteCycle(t);
+      requireChannelBaseline(t, cycle);
+      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      expectUnmuted(t, cycle.unmute);
     },
   }),
 
@@ -271,19 +346,18 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    ...oneAtATime('channel.mute/blocks-peer-until-unmuted'),
     async run(t: CheckContext) {
-      const channelId = await createChannelThePeerCanPostIn(t, 'mute-effect');
-      const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
-      trackChannelMute(t, channelId);
-      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
-
-      const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
+      requirePeer(t);
+      const cycle = await channelMuteCycle(t);
+      const during = requireChannelBaseline(t, cycle);
+      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
       t.expect(
-        during.outcome === 'refused',
+        during?.outcome === 'refused',
         'the peer’s message.create in the muted channel is refused (any non-2xx)',
-        `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
+        `accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
       );
-      await unmuteAndVerify(t, 'channel.mute', { channel_id: channelId }, channelId);
+      expectUnmuted(t, cycle.unmute);
     },
   }),
 
@@ -297,13 +371,13 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    ...oneAtATime('channel.mute/refusal-is-4xx'),
     async run(t: CheckContext) {
-      const channelId = await createChannelThePeerCanPostIn(t, 'mute-refusal');
-      const muted = await t.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
-      trackChannelMute(t, channelId);
-      if (!muted.ok) t.skip(`precondition failed: channel.mute answered ${muted.status}`);
-      const during = await pollPeerPost(t, channelId, 'refused', 'while muted', MUTE_EFFECT_TIMEOUT_MS);
-      if (during.outcome === 'accepted') {
+      requirePeer(t);
+      const cycle = await channelMuteCycle(t);
+      const during = requireChannelBaseline(t, cycle);
+      if (!cycle.muted.ok) t.skip(`precondition failed: channel.mute answered ${cycle.muted.status}`);
+      if (during?.outcome !== 'refused') {
         t.skip('the mute had no effect (see channel.mute/blocks-peer-until-unmuted)');
       }
       expectRefusalIs4xx(t, during, 'in the muted channel');

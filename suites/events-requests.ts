@@ -11,55 +11,13 @@ import {
   defineSuite,
   type ObservedEvent,
 } from '../src/runner/check.js';
-import {
-  describeEvent,
-  eventProblems,
-  eventUserId,
-  expectCausedEvent,
-  requireOk,
-  resourceId,
-} from './_lib/events.js';
+import { describeEvent, eventProblems, eventUserId, requireOk, resourceId, typesOf } from './_lib/events.js';
+import { friendRequestFlow, judgeAdded } from './_lib/friend-requests.js';
 import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
-import { listFresh, userIdOf } from './_lib/lists.js';
-import {
-  CLEAR,
-  freshRequest,
-  type IncomingRequest,
-  type RequestEvent,
-  receiveRequest,
-  requesterAlreadyMember,
-} from './_lib/requests.js';
+import { eventSince, joinRequestFlow } from './_lib/join-requests.js';
+import type { IncomingRequest, RequestEvent } from './_lib/requests.js';
 
-// ── Join requests: a member the check adds through an approved request (the only one it may kick) ──
-
-/** The ledger kicks a member the check added through an approved join request. */
-const trackAddedMember = (t: CheckContext, userId: string): void =>
-  t.track({
-    kind: 'guild member',
-    label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
-    undo: ['guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId }],
-  });
-
-/**
- * Asks the trigger for a join request to the sandbox guild, read from its guild-member-request event;
- * `requireEvent` for the flow checks, whose subject is that event.
- */
-async function joinRequest(
-  t: CheckContext,
-  requireEvent = false,
-): Promise<IncomingRequest & { userId: string }> {
-  const request = await receiveRequest(
-    t,
-    'guild-member-request',
-    { guild_id: t.sandbox.guildId },
-    { requireEvent },
-  );
-  const { userId } = request;
-  if (userId === undefined) {
-    t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
-  }
-  return { ...request, userId };
-}
+// ── Join requests: the kick of the member the admit flow added (the only one it may kick) ──
 
 const kickLink = defineCheck({
   id: 'guild.member.kick/emits-guild-member-removed',
@@ -71,45 +29,52 @@ const kickLink = defineCheck({
   holds: ['join-requests'],
   async run(t: CheckContext) {
     const guildId = t.sandbox.guildId;
-    // Only a member the check itself admits may be kicked: the requester must not be one already.
-    const request = await freshRequest(
-      t,
-      () => joinRequest(t),
-      requesterAlreadyMember(t, guildId),
-      CLEAR.alreadyMember,
-    );
-    const approved = await t.call('guild.member.approve', { message_id: request.requestId, approve: true });
-    const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
-    if (member.ok || approved.ok) trackAddedMember(t, request.userId);
-    requireOk(t, approved, 'guild.member.approve with approve true');
+    const { missing, request, answer, member, kick } = await joinRequestFlow(t, true);
+    if (!request || !answer || !member) return t.skip(missing ?? 'no join request');
+    requireOk(t, answer, 'guild.member.approve with approve true');
     requireOk(t, member, `guild.member.get of the approved requester ${request.userId}`);
-    const mark = t.events.mark();
-    const kicked = await t.call('guild.member.kick', { guild_id: guildId, user_id: request.userId });
-    requireOk(t, kicked, 'guild.member.kick');
+    if (!kick) return t.skip(`the approved requester ${request.userId} was not kicked`);
+    requireOk(t, kick.kicked, 'guild.member.kick');
     // The flow is over and the event names this requester: the next join-request flow may start.
     t.release('join-requests');
-    await expectCausedEvent(t, {
+    await expectEventSince(t, {
       cause: `guild.member.kick of ${request.userId}`,
       type: 'guild-member-removed',
       carrying: `guild.id ${guildId} and user.id ${request.userId}`,
       matches: (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
-      mark,
+      mark: kick.mark,
     });
   },
 });
 
-// ── Request flows (§6: request events answered with guild.approve / guild.member.approve / friend.approve) ──
-
-/** Asks the trigger for a request; its event must arrive and carry its required resources (§6). */
-async function expectRequestEvent(
+/**
+ * expectCausedEvent for a cause a shared flow observed (perhaps in another check, before this one
+ * started): the event is looked for among those since the flow's mark first, then waited for.
+ */
+async function expectEventSince(
   t: CheckContext,
-  type: RequestEvent,
-  payload: Record<string, unknown> = {},
-): Promise<IncomingRequest> {
-  const request = await receiveRequest(t, type, payload, { requireEvent: true });
-  checkRequestEvent(t, type, request);
-  return request;
+  options: {
+    cause: string;
+    type: string;
+    carrying: string;
+    matches: (event: ObservedEvent) => boolean;
+    mark: number;
+  },
+): Promise<void> {
+  const { type, mark } = options;
+  const event = await eventSince(t, mark, type, options.matches);
+  const since = t.events.since(mark);
+  const sameType = since.filter((candidate) => candidate.type === type);
+  t.expect(
+    event !== undefined,
+    `${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
+    sameType.length
+      ? `${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
+      : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
+  );
 }
+
+// ── Request flows (§6: request events answered with guild.approve / guild.member.approve / friend.approve) ──
 
 /** The request's event carries its required resources (§6). */
 function checkRequestEvent(t: CheckContext, type: RequestEvent, request: IncomingRequest): void {
@@ -120,28 +85,6 @@ function checkRequestEvent(t: CheckContext, type: RequestEvent, request: Incomin
     `${problems.join('; ')} in ${describeEvent(request.event)}`,
   );
 }
-
-/**
- * A follow-up event of an approve (guild-added, guild-member-added): noted, since the link is inferred, not
- * stated; its resources are judged with every other event of its type by event.<type>/required-resources.
- */
-async function followUp(
-  t: CheckContext,
-  type: string,
-  matches: (event: ObservedEvent) => boolean,
-): Promise<void> {
-  const event = await t.events.tryWaitFor((candidate) => candidate.type === type && matches(candidate));
-  t.note(
-    event
-      ? `${type} followed the approval (validated by event.${type}/required-resources)`
-      : `no ${type} followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
-  );
-}
-
-const friendIds = async (t: CheckContext): Promise<Set<string>> => {
-  const { items } = await listFresh(t, 'friend.list', {});
-  return new Set(items.map(userIdOf).filter((id): id is string => id !== undefined));
-};
 
 /**
  * The guild-request flow: judged on the invitation flow observed once per answer (./_lib/guild-invitations.ts),
@@ -196,7 +139,11 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
   });
 }
 
-/** The friend-request flow: the event arrives, and friend.approve changes friend.list as answered (§4.7, §6). */
+/**
+ * The friend-request flow: the event arrives, and friend.approve changes friend.list as answered (§4.7,
+ * §6); judged on the flow observed once per answer (./_lib/friend-requests.ts), which the friends checks
+ * judge too.
+ */
 function friendRequestFlowCheck(approve: boolean): CheckSpec {
   const verb = approve ? 'approve-true' : 'approve-false';
   return defineCheck({
@@ -210,48 +157,36 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
     needs: ['events', 'trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {
-      const before = await friendIds(t);
-      const request = await freshRequest(
-        t,
-        () => expectRequestEvent(t, 'friend-request'),
-        async ({ userId }) =>
-          userId && before.has(userId)
-            ? `the requester ${userId} was already a friend before its request`
-            : undefined,
-        CLEAR.alreadyFriend,
+      const flow = await friendRequestFlow(t, approve);
+      t.expect(
+        flow.request?.event !== undefined,
+        `the triggered request causes a friend-request event within ${t.events.timeoutMs} ms (§6)`,
+        flow.missing ?? `no friend-request event with message.id ${flow.request?.requestId}`,
       );
+      const { request, answer } = flow;
+      if (!request || !answer) return t.skip('no friend request');
+      checkRequestEvent(t, 'friend-request', request);
       const requester = request.userId;
-      const answer = await t.call('friend.approve', { message_id: request.requestId, approve });
-      const added: string[] = [];
-      try {
-        const after = await friendIds(t);
-        added.push(...[...after].filter((id) => !before.has(id)));
-        for (const userId of added) {
-          t.track({
-            kind: 'friend',
-            label: `friend ${userId} (added by approving a request)`,
-            undo: ['friend.delete', { user_id: userId }],
-          });
-        }
-        t.expectOk(answer, `friend.approve with approve ${approve}`);
-        if (approve) {
-          t.expect(
-            requester ? added.includes(requester) : added.length === 1,
-            `friend.list shows the requester ${requester ?? ''} as a new friend`,
-            added,
-          );
-        } else {
-          t.expect(added.length === 0, 'friend.list shows no new friend after a refused request', added);
-        }
-      } finally {
-        // The requester must be a stranger again for the next friend-request (the ledger is the fallback).
-        for (const userId of added) await t.call('friend.delete', { user_id: userId });
+      const added = judgeAdded(t, flow);
+      t.expectOk(answer, `friend.approve with approve ${approve}`);
+      if (approve) {
+        t.expect(
+          requester ? added.includes(requester) : added.length === 1,
+          `friend.list shows the requester ${requester ?? ''} as a new friend`,
+          added,
+        );
+      } else {
+        t.expect(added.length === 0, 'friend.list shows no new friend after a refused request', added);
       }
     },
   });
 }
 
-/** The join-request flow: the event arrives, and guild.member.approve changes the membership as answered (§4.4, §6). */
+/**
+ * The join-request flow: the event arrives, and guild.member.approve changes the membership as answered
+ * (§4.4, §6); judged on the flow observed once per answer (./_lib/join-requests.ts), which the members
+ * checks judge too.
+ */
 function memberRequestFlowCheck(approve: boolean): CheckSpec {
   const verb = approve ? 'approve-true' : 'approve-false';
   return defineCheck({
@@ -270,35 +205,37 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
     holds: ['join-requests'],
     async run(t: CheckContext) {
       const guildId = t.sandbox.guildId;
-      const request = await freshRequest(
-        t,
-        () => joinRequest(t, true),
-        requesterAlreadyMember(t, guildId),
-        CLEAR.alreadyMember,
+      const flow = await joinRequestFlow(t, approve);
+      t.expect(
+        flow.request?.event !== undefined,
+        `the triggered request causes a guild-member-request event within ${t.events.timeoutMs} ms (§6)`,
+        flow.missing ?? `no guild-member-request event with message.id ${flow.request?.requestId}`,
       );
+      const { request, answer, member, mark } = flow;
+      if (!request || !answer || !member || mark === undefined) return t.skip('no join request');
       checkRequestEvent(t, 'guild-member-request', request);
-      const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve });
-      const member = await t.call('guild.member.get', { guild_id: guildId, user_id: request.userId });
-      if (member.ok) trackAddedMember(t, request.userId);
-      try {
-        t.expectOk(answer, `guild.member.approve with approve ${approve}`);
-        t.expect(
-          member.ok === approve,
-          approve
-            ? `guild.member.get finds the requester ${request.userId} after the approval`
-            : `guild.member.get does not find the requester ${request.userId} after the refusal`,
-          `HTTP ${member.status}`,
+      t.expectOk(answer, `guild.member.approve with approve ${approve}`);
+      t.expect(
+        member.ok === approve,
+        approve
+          ? `guild.member.get finds the requester ${request.userId} after the approval`
+          : `guild.member.get does not find the requester ${request.userId} after the refusal`,
+        `HTTP ${member.status}`,
+      );
+      if (approve) {
+        // The flow is over: the next join-request flow need not wait for this note.
+        t.release('join-requests');
+        const added = await eventSince(
+          t,
+          mark,
+          'guild-member-added',
+          (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
         );
-        if (approve) {
-          await followUp(
-            t,
-            'guild-member-added',
-            (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
-          );
-        }
-      } finally {
-        // Kick at once: the next join request needs the requester outside the guild (the ledger is the fallback).
-        if (member.ok) await t.call('guild.member.kick', { guild_id: guildId, user_id: request.userId });
+        t.note(
+          added
+            ? 'guild-member-added followed the approval (validated by event.guild-member-added/required-resources)'
+            : `no guild-member-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
+        );
       }
     },
   });

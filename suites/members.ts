@@ -4,7 +4,7 @@
  * check itself added through an approved join request is kicked; only the peer identity is muted.
  * Those checks hold the peer's standing in the guild or the join requests (src/runner/holds.ts)
  * and undo their change before they end: others would see it (the peer muted guild-wide, the requester
- * already a member).
+ * already a member). The join-request checks judge one flow per answer (./_lib/join-requests.ts).
  */
 import {
   type CallResult,
@@ -31,87 +31,25 @@ import {
   unmuteAndObserve,
   unmuteAndVerify,
 } from './_lib/effects.js';
-import { listFresh, listOnce, statusOf, userIdOf } from './_lib/lists.js';
-import { CLEAR, freshRequest, receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
+import { memberOnce } from './_lib/guild-membership.js';
+import { type JoinFlow, joinRequestFlow, judgeAbsent } from './_lib/join-requests.js';
+import { judgeRecorded, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 
-interface Membership {
-  getStatus: number;
-  /** guild.member.get refused the user (4xx): not a member, the list is not consulted. */
-  refused: boolean;
-  /** Whether guild.member.list lists the user; undefined when guild.member.get already refused it. */
-  listed?: boolean;
+/** The admit flow's request and answers, or a skip when the trigger gave no request. */
+function requireRequest(t: CheckContext, flow: JoinFlow) {
+  const { request, answer, member } = flow;
+  if (!request || !answer || !member) return t.skip(flow.missing ?? 'no join request');
+  return { userId: request.userId, answer, member };
 }
 
-/**
- * Whether `userId` is a member of `guildId`: guild.member.get first; only when it does not refuse the
- * user (4xx) is guild.member.list walked, so that a list defect does not decide a membership question.
- */
-async function membership(t: CheckContext, guildId: string, userId: string): Promise<Membership> {
-  const got = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
-  if (got.status >= 400 && got.status < 500) return { getStatus: got.status, refused: true };
-  const { items } = await listFresh(t, 'guild.member.list', { guild_id: guildId });
-  const listed = items.some((item) => userIdOf(item) === userId);
-  return { getStatus: got.status, refused: false, listed };
-}
-
-/** Not a member: guild.member.get refuses the user (4xx) or guild.member.list does not list it. */
-const isAbsent = (state: Membership): boolean => state.refused || state.listed === false;
-
-const describeMembership = (state: Membership): string =>
-  state.refused
-    ? `guild.member.get answered ${state.getStatus}`
-    : `guild.member.get answered ${state.getStatus}; guild.member.list ${state.listed ? 'lists' : 'omits'} the user`;
-
-/**
- * Asks the trigger for a join request to the sandbox guild (§6 guild-member-request) from a user who is
- * not a member yet, read from the event (the requester is its user, the request id its message.id);
- * skips when neither the event nor the trigger's answer names the requester.
- */
-async function requestToJoin(t: CheckContext): Promise<{ requestId: string; userId: string }> {
-  const guildId = t.sandbox.guildId;
-  const ask = async () => {
-    const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
-    if (userId === undefined) {
-      return t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
-    }
-    return { requestId, userId };
-  };
-  return freshRequest(t, ask, requesterAlreadyMember(t, guildId), CLEAR.alreadyMember);
-}
-
-/** The ledger kicks a member the check added through an approved join request. */
-const trackAddedMember = (t: CheckContext, userId: string): void =>
-  t.track({
-    kind: 'guild member',
-    label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
-    undo: ['guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId }],
-  });
-
-/**
- * Answers a join request and reads the requester's membership with guild.member.get. A requester who
- * became a member is tracked (undo guild.member.kick) as soon as that is seen — and also when it cannot be
- * seen, so that nothing the run caused is left behind.
- */
-async function answerJoinRequest(t: CheckContext, approve: boolean) {
-  const { requestId, userId } = await requestToJoin(t);
-  const answer = await t.call('guild.member.approve', { message_id: requestId, approve });
-  let member: CallResult;
-  try {
-    member = await t.call('guild.member.get', { guild_id: t.sandbox.guildId, user_id: userId });
-  } catch (error) {
-    trackAddedMember(t, userId);
-    throw error;
+/** The admit flow once the requester is a member (guild.member.get), or a skip: the kick needs one. */
+function requireAdmitted(t: CheckContext, flow: JoinFlow) {
+  const { userId, member } = requireRequest(t, flow);
+  if (!member.ok || !flow.kick || !flow.listed) {
+    return t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
   }
-  if (member.ok) trackAddedMember(t, userId);
-  return { userId, answer, member };
+  return { userId, kick: flow.kick, listed: flow.listed };
 }
-
-/**
- * Kicks a member the check added, once its observations are made, so that the next check finds the
- * requester outside the guild again (the ledger entry is then settled).
- */
-const kickAddedMember = (t: CheckContext, userId: string) =>
-  t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
 
 /**
  * Lifts the peer's guild mute (duration 0) and verifies the peer can post in `verifyIn` again, so that a
@@ -207,7 +145,7 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
     ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
     async run(t: CheckContext) {
       const userId = who === 'self' ? requireSelfId(t) : requirePeer(t);
-      const result = await t.call('guild.member.get', { guild_id: t.sandbox.guildId, user_id: userId });
+      const result = await memberOnce(t, t.sandbox.guildId, userId);
       t.expectOk(result, 'guild.member.get');
       t.expectSchema('GuildMember', result.body, 'guild.member.get result');
       const memberUserId = userIdOf(result.body);
@@ -269,18 +207,13 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, member } = await answerJoinRequest(t, true);
-      if (!member.ok) {
-        t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
-      }
-
-      const kicked = await t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
-      t.expectOk(kicked, 'guild.member.kick');
-      const state = await membership(t, t.sandbox.guildId, userId);
+      const { userId, kick } = requireAdmitted(t, await joinRequestFlow(t, true));
+      t.expectOk(kick.kicked, 'guild.member.kick');
+      const { absent, how } = judgeAbsent(t, kick.after, userId);
       t.expect(
-        isAbsent(state),
+        absent,
         `the kicked user ${userId} is gone: guild.member.get answers 4xx or guild.member.list omits it`,
-        describeMembership(state),
+        how,
       );
     },
   }),
@@ -294,18 +227,14 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, answer, member } = await answerJoinRequest(t, true);
-      try {
-        t.expectOk(answer, 'guild.member.approve with approve true');
-        t.expect(
-          member.ok,
-          `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
-          statusOf(member),
-        );
-        t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
-      } finally {
-        if (member.ok) await kickAddedMember(t, userId);
-      }
+      const { userId, answer, member } = requireRequest(t, await joinRequestFlow(t, true));
+      t.expectOk(answer, 'guild.member.approve with approve true');
+      t.expect(
+        member.ok,
+        `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
+        statusOf(member),
+      );
+      t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
     },
   }),
 
@@ -318,20 +247,13 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, member } = await answerJoinRequest(t, true);
-      if (!member.ok) {
-        t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
-      }
-      try {
-        const { items, pages } = await listFresh(t, 'guild.member.list', { guild_id: t.sandbox.guildId });
-        t.expect(
-          items.some((item) => userIdOf(item) === userId),
-          `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,
-          `${items.length} members over ${pages.length} page(s), without ${userId}`,
-        );
-      } finally {
-        await kickAddedMember(t, userId);
-      }
+      const { userId, listed } = requireAdmitted(t, await joinRequestFlow(t, true));
+      const { items, pages } = judgeRecorded(t, listed);
+      t.expect(
+        items.some((item) => userIdOf(item) === userId),
+        `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,
+        `${items.length} members over ${pages.length} page(s), without ${userId}`,
+      );
     },
   }),
 
@@ -344,18 +266,14 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, answer, member } = await answerJoinRequest(t, false);
-      const state = await membership(t, t.sandbox.guildId, userId);
-      // A wrongly admitted member is still this run's doing: kick it again.
-      if (member.ok || state.listed === true) {
-        if (!member.ok) trackAddedMember(t, userId);
-        await kickAddedMember(t, userId);
-      }
+      const flow = await joinRequestFlow(t, false);
+      const { userId, answer } = requireRequest(t, flow);
       t.expectOk(answer, 'guild.member.approve with approve false');
+      const { absent, how } = judgeAbsent(t, flow.after!, userId);
       t.expect(
-        isAbsent(state),
+        absent,
         `the declined requester ${userId} is not a member: guild.member.get answers 4xx or guild.member.list omits it`,
-        describeMembership(state),
+        how,
       );
     },
   }),

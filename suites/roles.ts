@@ -1,10 +1,28 @@
 /**
- * Guild roles (§4.5, experimental: §1 rule 3). Every role the checks touch is one they created, with a
- * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens.
+ * Guild roles (§4.5, experimental: §1 rule 3). Every role the checks touch is one the run created, with a
+ * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens. The checks
+ * share one created role (createdRole), deleted last by guild.role.delete/removes-role.
  */
-import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import {
+  type CallResult,
+  type CheckContext,
+  type CheckSpec,
+  defineCheck,
+  defineSuite,
+} from '../src/runner/check.js';
 import { trackRoleAssignment } from './_lib/events.js';
-import { idOf, listFresh, listOnce, uniqueName, userIdOf } from './_lib/lists.js';
+import { memberOnce } from './_lib/guild-membership.js';
+import {
+  idOf,
+  judgeRecorded,
+  listFresh,
+  listOnce,
+  type RecordedWalk,
+  recordedItems,
+  recordFresh,
+  uniqueName,
+  userIdOf,
+} from './_lib/lists.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
 const rolePayload = (t: CheckContext, role: Record<string, unknown>): Record<string, unknown> => ({
@@ -20,61 +38,77 @@ interface RoleRecord {
 const listRoles = async (t: CheckContext): Promise<RoleRecord[]> =>
   (await listFresh(t, 'guild.role.list', { guild_id: t.sandbox.guildId })).items;
 
-/**
- * Creates a role named `name` in the sandbox guild and registers it with the ledger at once. When the
- * check is not about creation (`purpose` set), a creation that fails or does not show in guild.role.list
- * skips it: the create check reports that failure.
- */
-async function createRole(
-  t: CheckContext,
-  name: string,
-  purpose?: string,
-): Promise<{ id: string; body: unknown }> {
-  const guildId = t.sandbox.guildId;
-  const result = await t.call('guild.role.create', { guild_id: guildId, ...rolePayload(t, { name }) });
-  const id = result.ok ? idOf(result.body) : undefined;
-  if (id !== undefined) {
-    t.track({
-      kind: 'role',
-      label: `role ${id} (${name}) in guild ${guildId}`,
-      undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
-    });
-    if (purpose && !(await listRoles(t)).some((role) => role.id === id)) {
-      t.skip(
-        `precondition failed: the created role ${id} is not listed by guild.role.list, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
-      );
-    }
-    return { id, body: result.body };
-  }
-  if (result.ok) {
-    // Created without an id in the answer: find it by its unique name so that the ledger still deletes it.
-    const created = (await listRoles(t)).find((role) => role.name === name);
-    const createdId = idOf(created);
-    if (createdId !== undefined) {
-      t.track({
-        kind: 'role',
-        label: `role ${createdId} (${name}) in guild ${guildId}`,
-        undo: ['guild.role.delete', { guild_id: guildId, role_id: createdId }],
-      });
-    }
-  }
-  if (purpose) {
-    t.skip(
-      `precondition failed: guild.role.create answered ${result.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
-    );
-  }
-  t.expectOk(result, 'guild.role.create');
-  t.expect(false, 'guild.role.create returns a GuildRole with a string id (§4.5)', result.body);
+/** The ledger deletes a role the run created (and, first, unsets it from the peer). */
+const trackRole = (t: CheckContext, id: string, name: string): void =>
+  t.track({
+    kind: 'role',
+    label: `role ${id} (${name}) in guild ${t.sandbox.guildId}`,
+    undo: ['guild.role.delete', { guild_id: t.sandbox.guildId, role_id: id }],
+  });
+
+/** The run's one role for the role checks: its creation's answer and guild.role.list walked afterwards. */
+interface CreatedRole {
+  name: string;
+  created: CallResult;
+  /** The id as answered (undefined when the answer carries none). */
+  id?: string;
+  listed: RecordedWalk;
 }
 
-/** The role ids of the peer in the sandbox guild, or undefined when guild.member.get shows no roles. */
-async function peerRoleIds(
+/**
+ * One role created in the sandbox guild and listed afterwards, once per run (t.shared): judged by
+ * guild.role.create/returns-listed-role, and then read, renamed, assigned and finally deleted by the
+ * checks that need a role of the run's own (one role instead of one each). Tracked at once; created
+ * without an id in the answer, it is found by its unique name in the list, so the ledger still deletes it.
+ */
+const createdRole = (t: CheckContext): Promise<CreatedRole> =>
+  t.shared('one role created in the sandbox guild', async (observer) => {
+    const guildId = observer.sandbox.guildId;
+    const name = uniqueName('role');
+    const created = await observer.call('guild.role.create', {
+      guild_id: guildId,
+      ...rolePayload(observer, { name }),
+    });
+    const id = created.ok ? idOf(created.body) : undefined;
+    if (id !== undefined) trackRole(observer, id, name);
+    const listed = await recordFresh(observer, 'guild.role.list', { guild_id: guildId });
+    if (id === undefined && created.ok) {
+      const foundId = idOf(recordedItems(listed).find((role) => (role as RoleRecord)?.name === name));
+      if (foundId !== undefined) trackRole(observer, foundId, name);
+    }
+    return { name, created, ...(id === undefined ? {} : { id }), listed };
+  });
+
+/**
+ * The run's role for a check about something else (`purpose`): its id, or a skip when its creation failed
+ * or guild.role.list does not show it (guild.role.create/returns-listed-role reports that).
+ */
+async function roleFor(t: CheckContext, purpose: string): Promise<string> {
+  const { id, created, listed } = await createdRole(t);
+  if (id === undefined) {
+    return t.skip(
+      `precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
+    );
+  }
+  if (!recordedItems(listed).some((role) => idOf(role) === id)) {
+    t.skip(
+      `precondition failed: the created role ${id} is not listed by guild.role.list, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
+    );
+  }
+  return id;
+}
+
+/**
+ * The role ids of the peer in a guild.member.get answer `result`, or undefined when it shows no roles;
+ * skips when the answer is of another member, or (`skipUnlessMember`) refuses the peer.
+ */
+function peerRoleIds(
   t: CheckContext,
+  result: CallResult,
   what: string,
   skipUnlessMember = false,
-): Promise<string[] | undefined> {
+): string[] | undefined {
   const { guildId, peerId } = t.sandbox;
-  const result = await t.call('guild.member.get', { guild_id: guildId, user_id: peerId });
   if (!result.ok && skipUnlessMember) {
     t.skip(
       `guild.member.get of the peer ${peerId} in guild ${guildId} answered ${result.status}: the peer must be a member of the sandbox guild (--guild) to be given a role`,
@@ -93,6 +127,53 @@ async function peerRoleIds(
     .map((role) => idOf(role) ?? (typeof role === 'string' ? role : undefined))
     .filter((id) => !!id) as string[];
 }
+
+/** The peer's record around one assignment of the run's role: set, then unset once the set shows. */
+interface AssignmentCycle {
+  roleId: string;
+  before: CallResult;
+  set: CallResult;
+  afterSet: CallResult;
+  /** Sent only when guild.member.get shows the role after the set. */
+  unset?: CallResult;
+  afterUnset?: CallResult;
+}
+
+/** Whether a guild.member.get answer lists `roleId` among the member's roles (ids or role objects). */
+const showsRole = (result: CallResult, roleId: string): boolean => {
+  const roles = (result.body as { roles?: unknown } | undefined)?.roles;
+  return Array.isArray(roles) && roles.some((role) => (idOf(role) ?? role) === roleId);
+};
+
+/**
+ * One set and unset of the run's role on the peer, observed once per run (t.shared) and judged by
+ * guild.member.role.set/gives-role and guild.member.role.unset/removes-role: the peer's record read
+ * before, after the set and after the unset. The assignment is tracked at once (undo: unset).
+ */
+const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
+  t.shared('one guild.member.role.set and unset of the peer', async (observer) => {
+    const { guildId } = observer.sandbox;
+    const peerId = peerIdOrSkip(observer);
+    const roleId = await roleFor(observer, 'a role assignment');
+    const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
+    // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
+    const before = await memberOnce(observer, guildId, peerId);
+    const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
+    const set = await observer.call('guild.member.role.set', fields);
+    trackRoleAssignment(observer, fields);
+    const afterSet = await get();
+    if (!set.ok || !showsRole(afterSet, roleId)) return { roleId, before, set, afterSet };
+    const unset = await observer.call('guild.member.role.unset', fields);
+    return { roleId, before, set, afterSet, unset, afterUnset: await get() };
+  });
+
+/** The checks that use the run's one role until guild.role.delete/removes-role deletes it. */
+const ROLE_USERS = [
+  'guild.role.list/lists-only-that-guild',
+  'guild.role.update/renames-role',
+  'guild.member.role.set/gives-role',
+  'guild.member.role.unset/removes-role',
+];
 
 const peerIdOrSkip = (t: CheckContext): string => {
   if (!t.sandbox.peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
@@ -128,7 +209,7 @@ const checks: CheckSpec[] = [
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (!otherGuild)
         t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
-      const { id } = await createRole(t, uniqueName('scoped-role'), 'the scoping of guild.role.list');
+      const id = await roleFor(t, 'the scoping of guild.role.list');
       // Fresh: the other guild's list must be read after the role exists.
       const others = await listFresh(t, 'guild.role.list', { guild_id: otherGuild });
       t.expect(
@@ -147,11 +228,16 @@ const checks: CheckSpec[] = [
     operations: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const name = uniqueName('role');
-      const { id, body } = await createRole(t, name);
-      t.expectSchema('GuildRole', body, 'guild.role.create result');
+      const { name, created, id, listed: walk } = await createdRole(t);
+      t.expectOk(created, 'guild.role.create');
+      t.expect(
+        id !== undefined,
+        'guild.role.create returns a GuildRole with a string id (§4.5)',
+        created.body,
+      );
+      t.expectSchema('GuildRole', created.body, 'guild.role.create result');
       t.note(`role payload field: ${t.variants['role-payload'] === 'role' ? 'role' : 'data'} (§4.8)`);
-      const roles = await listRoles(t);
+      const roles = judgeRecorded<RoleRecord>(t, walk).items;
       const listed = roles.find((role) => role.id === id);
       t.expect(
         listed,
@@ -170,7 +256,7 @@ const checks: CheckSpec[] = [
     operations: ['guild.role.create', 'guild.role.update', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
-      const { id } = await createRole(t, uniqueName('role'), 'guild.role.update');
+      const id = await roleFor(t, 'guild.role.update');
       const renamed = uniqueName('renamed');
       const result = await t.call('guild.role.update', {
         guild_id: t.sandbox.guildId,
@@ -191,8 +277,10 @@ const checks: CheckSpec[] = [
     rules: ['ROLE-DELETE-1'],
     operations: ['guild.role.create', 'guild.role.delete', 'guild.role.list'],
     experimental: true,
+    // It deletes the run's one role: after the checks that read, rename or assign it.
+    startsAfter: ROLE_USERS,
     async run(t: CheckContext) {
-      const { id } = await createRole(t, uniqueName('role'), 'guild.role.delete');
+      const id = await roleFor(t, 'guild.role.delete');
       const result = await t.call('guild.role.delete', { guild_id: t.sandbox.guildId, role_id: id });
       t.expectOk(result, 'guild.role.delete');
       const roles = await listRoles(t);
@@ -215,17 +303,12 @@ const checks: CheckSpec[] = [
     // Roles of the peer change its member record (guild-member-updated names only the member).
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
-      const peerId = peerIdOrSkip(t);
-      const guildId = t.sandbox.guildId;
-      if ((await peerRoleIds(t, 'before the change', true)) === undefined) {
+      const { roleId, before, set, afterSet } = await assignmentCycle(t);
+      if (peerRoleIds(t, before, 'before the change', true) === undefined) {
         t.skip('guild.member.get shows no roles for the peer, so a role assignment cannot be observed');
       }
-      const { id: roleId } = await createRole(t, uniqueName('role'), 'guild.member.role.set');
-      const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
-      const result = await t.call('guild.member.role.set', fields);
-      trackRoleAssignment(t, fields);
-      t.expectOk(result, 'guild.member.role.set');
-      const roles = await peerRoleIds(t, 'after guild.member.role.set');
+      t.expectOk(set, 'guild.member.role.set');
+      const roles = peerRoleIds(t, afterSet, 'after guild.member.role.set');
       t.expect(roles?.includes(roleId), `the peer's roles include ${roleId}`, roles);
     },
   }),
@@ -241,21 +324,15 @@ const checks: CheckSpec[] = [
     // Roles of the peer change its member record (guild-member-updated names only the member).
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
-      const peerId = peerIdOrSkip(t);
-      const guildId = t.sandbox.guildId;
-      const { id: roleId } = await createRole(t, uniqueName('role'), 'guild.member.role.unset');
-      const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
-      const set = await t.call('guild.member.role.set', fields);
-      trackRoleAssignment(t, fields);
-      const before = set.ok ? await peerRoleIds(t, 'after guild.member.role.set') : undefined;
-      if (!before?.includes(roleId)) {
-        t.skip(
+      const { roleId, set, afterSet, unset, afterUnset } = await assignmentCycle(t);
+      const before = set.ok ? peerRoleIds(t, afterSet, 'after guild.member.role.set') : undefined;
+      if (!before?.includes(roleId) || !unset || !afterUnset) {
+        return t.skip(
           `precondition failed: after guild.member.role.set (status ${set.status}) guild.member.get does not show role ${roleId} for the peer (see guild.member.role.set/gives-role)`,
         );
       }
-      const result = await t.call('guild.member.role.unset', fields);
-      t.expectOk(result, 'guild.member.role.unset');
-      const after = await peerRoleIds(t, 'after guild.member.role.unset');
+      t.expectOk(unset, 'guild.member.role.unset');
+      const after = peerRoleIds(t, afterUnset, 'after guild.member.role.unset');
       t.expect(after && !after.includes(roleId), `the peer's roles no longer include ${roleId}`, after);
     },
   }),

@@ -3,7 +3,7 @@
  * without walking a big guild.list for every invitation (walk once, ./lists.ts): guild.list is walked
  * fresh only up to the guild, and a guild expected to be absent is first asked for with guild.member.get.
  */
-import type { CheckContext } from '../../src/runner/check.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { idOf, listFresh, listHas } from './lists.js';
 
 export interface GuildJoined {
@@ -55,3 +55,13 @@ export async function readGuildJoined(
       : `guild.list, walked to its end, does not list guild ${guildId} (${listedIds.length} guild(s) listed)`,
   };
 }
+
+/**
+ * guild.member.get of `userId` in `guildId`, sent once per run (t.shared) for the checks that read that
+ * member for what no check of the run changes (whether it is a member, its user, whether it shows roles):
+ * guild.member.get/self and guild.list/only-member-guilds, guild.member.get/peer and the role checks.
+ */
+export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
+  t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
+    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+  );

@@ -126,7 +126,7 @@ export async function walkList<T>(
 }
 
 /** The answers of one walk of a list, as sent, before any check judged them. */
-interface RecordedWalk {
+export interface RecordedWalk {
   operation: ListOperation;
   /** Every answer in order; the walk stops at the first that is not a 2xx list page. */
   results: CallResult[];
@@ -243,6 +243,24 @@ export async function listFresh<Op extends ListOperation, T extends ListItems[Op
   const walked = await recordWalk(t, operation, fields, as, until);
   return judgeWalk(t, walked, validate);
 }
+
+/**
+ * A fresh walk recorded, not judged: for a shared observation (t.shared), which may not assert. Each check
+ * that reads it judges it in its own context with judgeRecorded, so a list defect fails only those checks.
+ */
+export const recordFresh = (
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+): Promise<RecordedWalk> => recordWalk(t, operation, fields);
+
+/** The items of a recorded walk's readable pages, unjudged (for what an observation must undo). */
+export const recordedItems = (walked: RecordedWalk): unknown[] =>
+  walked.results.flatMap((result) => (isListPage(result.body) ? result.body.data : []));
+
+/** Judges a walk recordFresh made (like every walk: listFresh), in the judging check's context. */
+export const judgeRecorded = <T>(t: CheckContext, walked: RecordedWalk, validate = false): ListAllResult<T> =>
+  judgeWalk<T>(t, walked, validate);
 
 const describeList = (operation: string, fields: Record<string, unknown>): string =>
   Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
