@@ -95,7 +95,14 @@ function checkContext(
   const signal = signals.check.signal;
   const record = callRecorder(env, state, signals, scheduling);
   const problemsOf = problemsWith(env);
-  const shared = sharedObserver({ checkId: check.id, env, state, record, problemsOf });
+  const shared = sharedObserver({
+    checkId: check.id,
+    env,
+    state,
+    record,
+    problemsOf,
+    ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
+  });
   const context: CheckContext = {
     sandbox: options.sandbox ?? env.sandbox,
     variants: env.variants,

@@ -563,6 +563,28 @@ describe('shared observations (t.shared)', () => {
   });
 });
 
+describe('waiting for a shared observation', () => {
+  it('holds no slot while another check makes it: at --concurrency 1 an observer that waits does not deadlock', async () => {
+    const observe = (t: CheckContext) =>
+      t.shared('an observation with a wait', async (observer) => {
+        await observer.wait(300); // gives the observer's slot back meanwhile
+        return (await observer.call('guild.list')).status;
+      });
+    const sharer = (id: string) =>
+      check(id, async (t: CheckContext) => {
+        t.expect((await observe(t)) === 200, 'guild.list answered 200');
+      });
+    const result = await runChecks([sharer('observer'), sharer('waiter')], {
+      concurrency: 1,
+      checkTimeoutMs: 5_000,
+    });
+    expect(result.checks.map((c) => [c.id, c.status])).toEqual([
+      ['test/observer', 'pass'],
+      ['test/waiter', 'pass'],
+    ]);
+  });
+});
+
 describe('what a shared observation creates', () => {
   it("outlives the check that made it (undone at the run's end): a later sharer still reads it", async () => {
     const message = (t: CheckContext) =>

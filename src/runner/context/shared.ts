@@ -43,11 +43,16 @@ export interface SharingParts {
   state: CheckState;
   record: CallRecorder;
   problemsOf: ProblemsOf;
+  /** Runs a wait without the check's slot (the engine's `idle`), absent outside the engine. */
+  idle?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
+
+/** Observations still being made: a check waiting for one that another check makes gives its slot back. */
+const underWay = new WeakSet<Promise<unknown>>();
 
 /** t.shared of one check; `context` is the check's own, which the observing context is made from. */
 export function sharedObserver(parts: SharingParts) {
-  const { checkId, env, state, record, problemsOf } = parts;
+  const { checkId, env, state, record, problemsOf, idle } = parts;
   return async <T>(
     context: CheckContext,
     key: string,
@@ -56,6 +61,7 @@ export function sharedObserver(parts: SharingParts) {
     const shared = env.shared ?? new Map();
     env.shared = shared;
     let observation = shared.get(key) as Promise<SharedObservation<T>> | undefined;
+    const madeElsewhere = observation !== undefined;
     if (!observation) {
       const recorded: Exchange[] = [];
       // The observing context records its exchanges for every check that shares them; an assertion that
@@ -68,12 +74,21 @@ export function sharedObserver(parts: SharingParts) {
         // run's end, never while the run goes on (cleanup-while-running.ts undoes only an ended check's).
         track: (entry) => env.ledger.add(entry, sharedOwner(key)),
       };
-      observation = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
+      const made = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
+      underWay.add(made);
+      made.then(
+        () => underWay.delete(made),
+        () => underWay.delete(made),
+      );
+      observation = made;
       shared.set(key, observation);
     }
     let settled: SharedObservation<T>;
     try {
-      settled = await observation;
+      // Another check's observation may wait for an event or a slot: never hold a slot while it does (the
+      // run would deadlock at --concurrency 1).
+      const pending = observation;
+      settled = await (madeElsewhere && idle && underWay.has(pending) ? idle(() => pending) : pending);
     } catch (error) {
       if (error instanceof SharedFailure) {
         state.assertions++;
