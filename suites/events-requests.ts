@@ -4,17 +4,19 @@
  * of what the check created; waits are bounded by --event-timeout. The other operation → event links are
  * in events-links.ts.
  */
+import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import {
-  type CheckContext,
-  type CheckSpec,
-  defineCheck,
-  defineSuite,
-  type ObservedEvent,
-} from '../src/runner/check.js';
-import { describeEvent, eventProblems, eventUserId, requireOk, resourceId, typesOf } from './_lib/events.js';
+  describeEvent,
+  eventProblems,
+  eventSince,
+  eventUserId,
+  expectCausedEvent,
+  requireOk,
+  resourceId,
+} from './_lib/events.js';
 import { friendRequestFlow, judgeAdded } from './_lib/friend-requests.js';
 import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
-import { eventSince, joinRequestFlow } from './_lib/join-requests.js';
+import { joinRequestFlow } from './_lib/join-requests.js';
 import type { IncomingRequest, RequestEvent } from './_lib/requests.js';
 
 // ── Join requests: the kick of the member the admit flow added (the only one it may kick) ──
@@ -37,7 +39,7 @@ const kickLink = defineCheck({
     requireOk(t, kick.kicked, 'guild.member.kick');
     // The flow is over and the event names this requester: the next join-request flow may start.
     t.release('join-requests');
-    await expectEventSince(t, {
+    await expectCausedEvent(t, {
       cause: `guild.member.kick of ${request.userId}`,
       type: 'guild-member-removed',
       carrying: `guild.id ${guildId} and user.id ${request.userId}`,
@@ -46,33 +48,6 @@ const kickLink = defineCheck({
     });
   },
 });
-
-/**
- * expectCausedEvent for a cause a shared flow observed (perhaps in another check, before this one
- * started): the event is looked for among those since the flow's mark first, then waited for.
- */
-async function expectEventSince(
-  t: CheckContext,
-  options: {
-    cause: string;
-    type: string;
-    carrying: string;
-    matches: (event: ObservedEvent) => boolean;
-    mark: number;
-  },
-): Promise<void> {
-  const { type, mark } = options;
-  const event = await eventSince(t, mark, type, options.matches);
-  const since = t.events.since(mark);
-  const sameType = since.filter((candidate) => candidate.type === type);
-  t.expect(
-    event !== undefined,
-    `${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
-    sameType.length
-      ? `${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
-      : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
-  );
-}
 
 // ── Request flows (§6: request events answered with guild.approve / guild.member.approve / friend.approve) ──
 

@@ -10,6 +10,7 @@ import type { CheckDefinition } from './check.js';
 import { AdmittedCheck, claimsOf } from './check-scheduling.js';
 import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import type { SlotLimit } from './concurrency.js';
+import { describedCheck } from './context/outcome.js';
 import { type CheckEnvironment, type ExecuteOptions, executeCheck } from './context.js';
 import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
@@ -99,13 +100,7 @@ export function notOfferedReason(check: CheckDefinition, capabilities: Capabilit
 }
 
 const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
-  id: check.id,
-  title: check.title,
-  group: check.group,
-  level: check.level,
-  experimental: check.experimental ?? false,
-  rules: [...check.rules],
-  operations: [...check.operations],
+  ...describedCheck(check),
   status: 'skip',
   reason,
   durationMs: 0,

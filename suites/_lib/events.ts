@@ -129,6 +129,24 @@ export async function awaitPrecondition(
 }
 
 /**
+ * The event `matches` caused after `mark` (by this check, or by a shared observation another check made before this one started):
+ * found among the events since the mark, else waited for (--event-timeout; a miss is recorded for `type`).
+ */
+export async function eventSince(
+  t: CheckContext,
+  mark: number,
+  type: string,
+  matches: (event: ObservedEvent) => boolean,
+): Promise<ObservedEvent | undefined> {
+  const wanted = (event: ObservedEvent) => event.type === type && matches(event);
+  const seen = t.events.since(mark).find(wanted);
+  if (seen) return seen;
+  // None since the mark matches: only an event still to come can (not one from before the mark).
+  const known = new Set(t.events.all());
+  return t.events.tryWaitFor((event) => !known.has(event) && wanted(event), undefined, { type });
+}
+
+/**
  * Waits for the event an operation should have caused. Fails with what arrived instead: events of the
  * right type not matching (e.g. another message id), or none at all.
  */
@@ -145,11 +163,7 @@ export async function expectCausedEvent(
   },
 ): Promise<ObservedEvent | undefined> {
   const { type, matches } = options;
-  const event = await t.events.tryWaitFor(
-    (candidate) => candidate.type === type && matches(candidate),
-    undefined,
-    { type },
-  );
+  const event = await eventSince(t, options.mark, type, matches);
   const since = t.events.since(options.mark);
   const sameType = since.filter((candidate) => candidate.type === type);
   t.expect(

@@ -11,7 +11,7 @@
  * No verdict from history (README "Verdicts that do not depend on history"): the requester's membership
  * is read BEFORE the answer (freshRequest); only a member the flow itself admitted is kicked.
  */
-import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { judgeRecorded, type RecordedWalk, recordedItems, recordFresh, userIdOf } from './lists.js';
 import {
   CLEAR,
@@ -168,21 +168,3 @@ const trackAddedMember = (t: CheckContext, userId: string): void =>
 
 const kickAddedMember = (t: CheckContext, userId: string): Promise<CallResult> =>
   t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });
-
-/**
- * The event `matches` caused after `mark` (a flow's answer or kick, possibly observed by another check):
- * found among the events since the mark, else waited for (--event-timeout; a miss is recorded for `type`).
- */
-export async function eventSince(
-  t: CheckContext,
-  mark: number,
-  type: string,
-  matches: (event: ObservedEvent) => boolean,
-): Promise<ObservedEvent | undefined> {
-  const wanted = (event: ObservedEvent) => event.type === type && matches(event);
-  const seen = t.events.since(mark).find(wanted);
-  if (seen) return seen;
-  // None since the mark matches: only an event still to come can (not one from before the mark).
-  const known = new Set(t.events.all());
-  return t.events.tryWaitFor((event) => !known.has(event) && wanted(event), undefined, { type });
-}

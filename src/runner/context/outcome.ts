@@ -65,6 +65,17 @@ function evidenceOf(state: CheckState, keepExchanges: boolean) {
   return hasEvidence ? evidence : undefined;
 }
 
+/** What a result says of the check itself, whatever its status (a skip before it ran too). */
+export const describedCheck = (check: CheckDefinition) => ({
+  id: check.id,
+  title: check.title,
+  group: check.group,
+  level: check.level,
+  experimental: check.experimental ?? false,
+  rules: [...check.rules],
+  operations: [...check.operations],
+});
+
 /** The check's result before redaction (the caller redacts every value, §Safety). */
 export function resultOf(
   check: CheckDefinition,
@@ -81,13 +92,7 @@ export function resultOf(
       : undefined;
   const evidence = evidenceOf(state, status === 'fail' || status === 'error');
   return {
-    id: check.id,
-    title: check.title,
-    group: check.group,
-    level: check.level,
-    experimental: check.experimental ?? false,
-    rules: [...check.rules],
-    operations: [...check.operations],
+    ...describedCheck(check),
     status,
     ...(reason === undefined ? {} : { reason }),
     durationMs,
