@@ -86,7 +86,8 @@ describe('conformance client --suite events (example clients)', () => {
     ],
   ];
 
-  it.each(defects)(
+  // Each defect's run waits on its scenario's timers (a missing ping, a late event): side by side.
+  it.concurrent.each(defects)(
     'fails %s in %s, exit 1, with the frames and lines as evidence',
     async (file, scenario, reason) => {
       const id = `client.events/${scenario}`;

@@ -13,7 +13,8 @@ import { type ClientRun, failing, ROOT, runClientCommand } from './helpers.js';
 
 const client = (name: string) => `node examples/clients/${name}.mjs`;
 
-describe('conformance client --command (example clients)', () => {
+// Each test runs its own clients against its own scenarios' servers (port 0): side by side.
+describe.concurrent('conformance client --command (example clients)', () => {
   // Each defective client runs once per shape, whichever test asks first (the tests run in any order).
   const defectiveRuns = new Map<string, Promise<ClientRun>>();
   const runDefective = (file: string, shape: string): Promise<ClientRun> => {

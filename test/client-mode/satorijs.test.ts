@@ -8,7 +8,8 @@ import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
 import { failing, runClientCommand } from './helpers.js';
 
-describe('@satorijs/adapter-satori through every client scenario', () => {
+// The two runs wait on the SDK's own timers (10 s pings, 5 s reconnects), not on the CPU: side by side.
+describe.concurrent('@satorijs/adapter-satori through every client scenario', () => {
   it('follows next on every list, whatever the shape; has no loop guard (observed with adapter-satori 1.5.1, core 4.6.0)', async () => {
     const scenarios = (await loadClientScenarios()).filter((scenario) => !isEventScenario(scenario));
     const loops = scenarios.filter((scenario) => scenario.id.endsWith('/never-ending-token-not-repeated'));
