@@ -73,24 +73,6 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
   return channel.id;
 }
 
-/**
- * The checks that judge the channel mute cycle, in the order they start: each after the ones before it
- * (startsAfter), so the first observes the cycle and the others judge it. Never two at once: a check
- * awaiting the cycle keeps its slot, which the observer would need back after a deliberate wait
- * between probes (deadlock at --concurrency 1).
- */
-const CHANNEL_MUTE_CYCLE = [
-  'channel.mute/blocks-peer-until-unmuted',
-  'channel.mute/duration-zero-is-accepted',
-  'channel.mute/refusal-is-4xx',
-  'channel.mute/accepts-duration',
-];
-
-const oneAtATime = (id: string): { startsAfter?: string[] } => {
-  const before = CHANNEL_MUTE_CYCLE.slice(0, CHANNEL_MUTE_CYCLE.indexOf(id));
-  return before.length ? { startsAfter: before } : {};
-};
-
 /** One mute cycle of a channel the run created (see channelMuteCycle). */
 interface ChannelMuteCycle {
   channelId: string;
@@ -310,7 +292,6 @@ const checks: CheckSpec[] = [
     experimental: true,
     // The shared cycle posts as the peer, whose posts also depend on its standing in the guild.
     shares: ['peer-in-guild'],
-    ...oneAtATime('channel.mute/accepts-duration'),
     async run(t: CheckContext) {
       const { muted } = await channelMuteCycle(t);
       t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
@@ -326,7 +307,6 @@ const checks: CheckSpec[] = [
     experimental: true,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
-    ...oneAtATime('channel.mute/duration-zero-is-accepted'),
     async run(t: CheckContext) {
       // With a peer that could post there beforehand, the unmute is verified by posting again afterwards.
       const cycle = await channelMuteCycle(t);
@@ -346,7 +326,6 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
-    ...oneAtATime('channel.mute/blocks-peer-until-unmuted'),
     async run(t: CheckContext) {
       requirePeer(t);
       const cycle = await channelMuteCycle(t);
@@ -371,7 +350,6 @@ const checks: CheckSpec[] = [
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
-    ...oneAtATime('channel.mute/refusal-is-4xx'),
     async run(t: CheckContext) {
       requirePeer(t);
       const cycle = await channelMuteCycle(t);

@@ -563,6 +563,34 @@ describe('shared observations (t.shared)', () => {
   });
 });
 
+describe('an observation made of another', () => {
+  it("carries the inner observation's exchanges as its own evidence", async () => {
+    const outer = (t: CheckContext) =>
+      t.shared('outer', async (observer) => {
+        const inner = await observer.shared('inner', async (o) => (await o.call('guild.list')).status);
+        await observer.call('channel.list', { guild_id: t.sandbox.guildId });
+        return inner;
+      });
+    const maker = check('maker', async (t: CheckContext) => {
+      t.expect((await outer(t)) === 200, 'guild.list answered 200');
+    });
+    const judge = check(
+      'judge',
+      async (t: CheckContext) => {
+        t.expect((await outer(t)) === 299, 'guild.list answered 299 (it does not: the evidence shows why)');
+      },
+      { startsAfter: ['test/maker'] },
+    );
+    const result = await runChecks([maker, judge], { concurrency: 2 });
+    const judged = byId(result, 'judge');
+    expect(judged.status).toBe('fail');
+    expect(judged.evidence?.exchanges.map((exchange) => exchange.request.url)).toEqual([
+      expect.stringMatching(/\/guild\.list$/),
+      expect.stringMatching(/\/channel\.list$/),
+    ]);
+  });
+});
+
 describe('waiting for a shared observation', () => {
   it('holds no slot while another check makes it: at --concurrency 1 an observer that waits does not deadlock', async () => {
     const observe = (t: CheckContext) =>

@@ -73,6 +73,14 @@ export function sharedObserver(parts: SharingParts) {
         // What it creates may be read by other sharers after the observing check has ended: undone at the
         // run's end, never while the run goes on (cleanup-while-running.ts undoes only an ended check's).
         track: (entry) => env.ledger.add(entry, sharedOwner(key)),
+        // An observation made of others (e.g. a role cycle that reads a member once): their exchanges are
+        // evidence of this one too.
+        async shared<U>(innerKey: string, innerObserve: (t: CheckContext) => Promise<U>): Promise<U> {
+          const value = await context.shared(innerKey, innerObserve);
+          const inner = (await env.shared?.get(innerKey)) as SharedObservation<U> | undefined;
+          if (inner) recorded.push(...inner.exchanges);
+          return value;
+        },
       };
       const made = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
       underWay.add(made);
