@@ -52,6 +52,19 @@ const kickLink = defineCheck({
 // ── Request flows (§6: request events answered with guild.approve / guild.member.approve / friend.approve) ──
 
 /** The request's event carries its required resources (§6). */
+/** The flow's trigger caused its request event (§6): else what the flow saw instead. */
+function expectRequestEvent(
+  t: CheckContext,
+  type: RequestEvent,
+  flow: { request?: IncomingRequest; missing?: string },
+): void {
+  t.expect(
+    flow.request?.event !== undefined,
+    `the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
+    flow.missing ?? `no ${type} event with message.id ${flow.request?.requestId}`,
+  );
+}
+
 function checkRequestEvent(t: CheckContext, type: RequestEvent, request: IncomingRequest): void {
   const problems = request.event ? eventProblems(t, request.event, type) : [];
   t.expect(
@@ -80,11 +93,7 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
     ...(approve ? { startsAfter: DECLINE_CHECKS } : {}),
     async run(t: CheckContext) {
       const flow = await guildInvitationFlow(t, approve);
-      t.expect(
-        flow.request?.event !== undefined,
-        `the triggered request causes a guild-request event within ${t.events.timeoutMs} ms (§6)`,
-        flow.missing ?? `no guild-request event with message.id ${flow.request?.requestId}`,
-      );
+      expectRequestEvent(t, 'guild-request', flow);
       const { request, answer, joined } = flow;
       if (!request || !answer || !joined) return t.skip('no invitation');
       checkRequestEvent(t, 'guild-request', request);
@@ -133,11 +142,7 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
     holds: ['friend-requests'],
     async run(t: CheckContext) {
       const flow = await friendRequestFlow(t, approve);
-      t.expect(
-        flow.request?.event !== undefined,
-        `the triggered request causes a friend-request event within ${t.events.timeoutMs} ms (§6)`,
-        flow.missing ?? `no friend-request event with message.id ${flow.request?.requestId}`,
-      );
+      expectRequestEvent(t, 'friend-request', flow);
       const { request, answer } = flow;
       if (!request || !answer) return t.skip('no friend request');
       checkRequestEvent(t, 'friend-request', request);
@@ -181,11 +186,7 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
     async run(t: CheckContext) {
       const guildId = t.sandbox.guildId;
       const flow = await joinRequestFlow(t, approve);
-      t.expect(
-        flow.request?.event !== undefined,
-        `the triggered request causes a guild-member-request event within ${t.events.timeoutMs} ms (§6)`,
-        flow.missing ?? `no guild-member-request event with message.id ${flow.request?.requestId}`,
-      );
+      expectRequestEvent(t, 'guild-member-request', flow);
       const { request, answer, member, mark } = flow;
       if (!request || !answer || !member || mark === undefined) return t.skip('no join request');
       checkRequestEvent(t, 'guild-member-request', request);

@@ -61,10 +61,10 @@ export type RequestFailureKind =
   | 'rate-limited'
   | 'unresponsive';
 
-/** No response could be obtained. Carries the exchanges made (the failed one last). */
 /** How many first answers tell the target's speed (firstLatencyMs). */
 const FIRST_LATENCIES = 10;
 
+/** No response could be obtained. Carries the exchanges made (the failed one last). */
 export class RequestError extends Error {
   override name = 'RequestError';
   constructor(

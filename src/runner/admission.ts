@@ -163,13 +163,11 @@ export class Admission {
     const reserved = new Set<Hold>();
     let startsBlocked = this.#aloneRunning;
     const leading = new Set([...this.#leads].flatMap((lead) => lead.needs));
+    const leadsFirst = this.#leads.size > 0 && this.#leadsGoFirst();
     for (const waiter of [...this.#waiters]) {
       if (waiter.start && startsBlocked) continue;
       const behindLeads =
-        this.#leads.size > 0 &&
-        this.#leadsGoFirst() &&
-        !waiter.lead?.leading &&
-        !waiter.claims.some((claim) => leading.has(claim.hold));
+        leadsFirst && !waiter.lead?.leading && !waiter.claims.some((claim) => leading.has(claim.hold));
       if (waiter.start && behindLeads) continue;
       if (waiter.alone) {
         // Nothing else may start behind an alone check: it waits for the running ones to end.
