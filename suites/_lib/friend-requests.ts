@@ -13,7 +13,14 @@
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { judgeRecorded, type RecordedWalk, recordedItems, recordFresh, userIdOf } from './lists.js';
-import { CLEAR, freshRequest, type IncomingRequest, receiveRequest } from './requests.js';
+import {
+  CLEAR,
+  freshRequest,
+  type IncomingRequest,
+  MissingRequest,
+  missingRequest,
+  receiveRequest,
+} from './requests.js';
 
 export interface FriendFlow {
   /** Why no request could be read (no event, and a trigger answer without a request id). */
@@ -27,12 +34,6 @@ export interface FriendFlow {
   deleted?: Map<string, CallResult>;
   afterDelete?: RecordedWalk;
 }
-
-class MissingRequest extends Error {}
-
-const missingRequest = (reason: string): never => {
-  throw new MissingRequest(reason);
-};
 
 /** The friend.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const friendRequestFlow = (t: CheckContext, approve: boolean): Promise<FriendFlow> =>

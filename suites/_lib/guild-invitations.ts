@@ -11,7 +11,7 @@
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { type GuildJoined, readGuildJoined } from './guild-membership.js';
 import { idOf } from './lists.js';
-import { type IncomingRequest, receiveRequest } from './requests.js';
+import { type IncomingRequest, MissingRequest, missingRequest, receiveRequest } from './requests.js';
 
 export interface InvitationFlow {
   /** Why no request could be read (no event, and a trigger answer without a request id). */
@@ -32,8 +32,6 @@ export interface InvitationFlow {
 
 /** The two declines run before the two approvals (check.ts startsAfter). */
 export const DECLINE_CHECKS = ['guild.approve/reject-does-not-join', 'event.guild-request/approve-false'];
-
-class MissingRequest extends Error {}
 
 /** The guild.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const guildInvitationFlow = (t: CheckContext, approve: boolean): Promise<InvitationFlow> =>
@@ -111,10 +109,6 @@ async function invitationToAGuildNotJoined(t: CheckContext): Promise<IncomingReq
     'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-removed)',
   );
 }
-
-const missingRequest = (reason: string): never => {
-  throw new MissingRequest(reason);
-};
 
 /** The ledger makes the bot leave a guild it joined through an approve. */
 export const trackJoinedGuild = (t: CheckContext, guildId: string): void =>

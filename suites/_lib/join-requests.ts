@@ -17,6 +17,8 @@ import {
   CLEAR,
   freshRequest,
   type IncomingRequest,
+  MissingRequest,
+  missingRequest,
   receiveRequest,
   requesterAlreadyMember,
 } from './requests.js';
@@ -44,12 +46,6 @@ export interface JoinFlow {
   /** approve false: the membership after the refusal. */
   after?: Membership;
 }
-
-class MissingRequest extends Error {}
-
-const missingRequest = (reason: string): never => {
-  throw new MissingRequest(reason);
-};
 
 /** The guild.member.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const joinRequestFlow = (t: CheckContext, approve: boolean): Promise<JoinFlow> =>

@@ -46,6 +46,17 @@ const answerGuildIdOf = (answer: unknown): string | undefined => {
 const eventRequesterOf = (event: ObservedEvent): string | undefined =>
   idOf(event.body?.user) ?? idOf(event.body?.member?.user);
 
+/**
+ * A request a flow could not read (no event, and a trigger answer without a request id): thrown by
+ * receiveRequest's `onMissing`, it becomes the flow's `missing`, which each check that shares the flow
+ * judges, instead of a skip of the one check that observed it.
+ */
+export class MissingRequest extends Error {}
+
+export const missingRequest = (reason: string): never => {
+  throw new MissingRequest(reason);
+};
+
 export interface IncomingRequest {
   requestId: string;
   /** The inviting guild (guild-request) or the guild asked to join (guild-member-request). */
