@@ -33,7 +33,7 @@ import {
 } from './_lib/effects.js';
 import { memberOnce } from './_lib/guild-membership.js';
 import { type JoinFlow, joinRequestFlow, judgeAbsent } from './_lib/join-requests.js';
-import { judgeRecorded, listOnce, statusOf, userIdOf } from './_lib/lists.js';
+import { judgeWalk, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 
 /** The admit flow's request and answers, or a skip when the trigger gave no request. */
 function requireRequest(t: CheckContext, flow: JoinFlow) {
@@ -248,7 +248,7 @@ const checks: CheckSpec[] = [
     holds: ['join-requests'],
     async run(t: CheckContext) {
       const { userId, listed } = requireAdmitted(t, await joinRequestFlow(t, true));
-      const { items, pages } = judgeRecorded(t, listed);
+      const { items, pages } = judgeWalk(t, listed);
       t.expect(
         items.some((item) => userIdOf(item) === userId),
         `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,

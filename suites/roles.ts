@@ -14,12 +14,12 @@ import { trackRoleAssignment } from './_lib/events.js';
 import { memberOnce } from './_lib/guild-membership.js';
 import {
   idOf,
-  judgeRecorded,
+  judgeWalk,
   listFresh,
   listOnce,
   type RecordedWalk,
   recordedItems,
-  recordFresh,
+  recordWalk,
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
@@ -71,7 +71,7 @@ const createdRole = (t: CheckContext): Promise<CreatedRole> =>
     });
     const id = created.ok ? idOf(created.body) : undefined;
     if (id !== undefined) trackRole(observer, id, name);
-    const listed = await recordFresh(observer, 'guild.role.list', { guild_id: guildId });
+    const listed = await recordWalk(observer, 'guild.role.list', { guild_id: guildId });
     if (id === undefined && created.ok) {
       const foundId = idOf(recordedItems(listed).find((role) => (role as RoleRecord)?.name === name));
       if (foundId !== undefined) trackRole(observer, foundId, name);
@@ -237,7 +237,7 @@ const checks: CheckSpec[] = [
       );
       t.expectSchema('GuildRole', created.body, 'guild.role.create result');
       t.note(`role payload field: ${t.variants['role-payload'] === 'role' ? 'role' : 'data'} (§4.8)`);
-      const roles = judgeRecorded<RoleRecord>(t, walk).items;
+      const roles = judgeWalk<RoleRecord>(t, walk).items;
       const listed = roles.find((role) => role.id === id);
       t.expect(
         listed,

@@ -4,7 +4,7 @@
  * - approve false: friend.approve/reject-adds-nobody and event.friend-request/approve-false;
  * - approve true, then friend.delete of the friend it made: friend.approve/approve-adds-requester,
  *   friend.delete/removes-friend and event.friend-request/approve-true.
- * Nothing is judged while observing: each check judges the recorded friend.list walks (judgeRecorded).
+ * Nothing is judged while observing: each check judges the recorded friend.list walks (judgeWalk).
  *
  * No verdict from history (README "Verdicts that do not depend on history"): friend.list is read BEFORE
  * the answer (in parallel with the request: asking for one adds no friend), and a requester already a
@@ -12,7 +12,7 @@
  * the trigger's requester must be a stranger again for the next flow (the ledger is the fallback).
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { judgeRecorded, type RecordedWalk, recordedItems, recordFresh, userIdOf } from './lists.js';
+import { judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
 import {
   CLEAR,
   freshRequest,
@@ -38,7 +38,7 @@ export interface FriendFlow {
 /** The friend.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const friendRequestFlow = (t: CheckContext, approve: boolean): Promise<FriendFlow> =>
   t.shared(`one friend.approve ${approve} flow`, async (observer) => {
-    const walking = recordFresh(observer, 'friend.list', {});
+    const walking = recordWalk(observer, 'friend.list', {});
     let request: IncomingRequest;
     try {
       request = await freshRequest(
@@ -67,7 +67,7 @@ async function answer(
   before: RecordedWalk,
 ): Promise<FriendFlow> {
   const answered = await t.call('friend.approve', { message_id: request.requestId, approve });
-  const after = await recordFresh(t, 'friend.list', {});
+  const after = await recordWalk(t, 'friend.list', {});
   const made = new Set(newFriends(before, after));
   // The requester may be a friend that friend.list does not show: deleted too (a 404 is noted).
   if (approve && answered.ok && request.userId) made.add(request.userId);
@@ -87,7 +87,7 @@ async function answer(
   const flow: FriendFlow = { request, before, answer: answered, after };
   if (approve) {
     flow.deleted = deleted;
-    flow.afterDelete = await recordFresh(t, 'friend.list', {});
+    flow.afterDelete = await recordWalk(t, 'friend.list', {});
   }
   return flow;
 }
@@ -112,7 +112,7 @@ const newFriends = (before: RecordedWalk, after: RecordedWalk): string[] => {
  */
 export function judgeAdded(t: CheckContext, flow: FriendFlow): string[] {
   const ids = (walk: RecordedWalk) =>
-    judgeRecorded(t, walk)
+    judgeWalk(t, walk)
       .items.map(userIdOf)
       .filter((id): id is string => id !== undefined);
   const known = new Set(ids(flow.before!));
@@ -122,7 +122,7 @@ export function judgeAdded(t: CheckContext, flow: FriendFlow): string[] {
 /** The user ids of the walk after the deletes, judged in the judging check's context. */
 export const judgeAfterDelete = (t: CheckContext, flow: FriendFlow): Set<string> =>
   new Set(
-    judgeRecorded(t, flow.afterDelete!)
+    judgeWalk(t, flow.afterDelete!)
       .items.map(userIdOf)
       .filter((id): id is string => id !== undefined),
   );

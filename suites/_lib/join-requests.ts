@@ -6,13 +6,13 @@
  *   guild.member.list/lists-newest-member, guild.member.kick/removes-member,
  *   guild.member.kick/emits-guild-member-removed and event.guild-member-request/approve-true.
  * Two flows instead of seven keep the join-request hold short. Nothing is judged while observing: each
- * check judges what the flow recorded (its walks through judgeRecorded), so a defect fails only its checks.
+ * check judges what the flow recorded (its walks through judgeWalk), so a defect fails only its checks.
  *
  * No verdict from history (README "Verdicts that do not depend on history"): the requester's membership
  * is read BEFORE the answer (freshRequest); only a member the flow itself admitted is kicked.
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { judgeRecorded, type RecordedWalk, recordedItems, recordFresh, userIdOf } from './lists.js';
+import { judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
 import {
   CLEAR,
   freshRequest,
@@ -96,7 +96,7 @@ async function admit(t: CheckContext, request: IncomingRequest & { userId: strin
   if (answer.ok) trackAddedMember(t, userId);
   const [member, listed] = await Promise.all([
     t.call('guild.member.get', { guild_id: guildId, user_id: userId }),
-    recordFresh(t, 'guild.member.list', { guild_id: guildId }),
+    recordWalk(t, 'guild.member.list', { guild_id: guildId }),
   ]);
   const flow: JoinFlow = { request, mark, answer, member, listed };
   if (member.ok || lists(listed, userId)) {
@@ -126,7 +126,7 @@ async function membership(t: CheckContext, userId: string): Promise<Membership> 
   const { guildId } = t.sandbox;
   const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
   if (refuses(get)) return { get };
-  return { get, walk: await recordFresh(t, 'guild.member.list', { guild_id: guildId }) };
+  return { get, walk: await recordWalk(t, 'guild.member.list', { guild_id: guildId }) };
 }
 
 const refuses = (result: CallResult): boolean => result.status >= 400 && result.status < 500;
@@ -146,7 +146,7 @@ export function judgeAbsent(
 ): { absent: boolean; how: string } {
   if (refuses(state.get) || !state.walk)
     return { absent: refuses(state.get), how: `guild.member.get answered ${state.get.status}` };
-  const { items } = judgeRecorded(t, state.walk);
+  const { items } = judgeWalk(t, state.walk);
   const listed = items.some((item) => userIdOf(item) === userId);
   return {
     absent: !listed,

@@ -142,8 +142,12 @@ const isListPage = (body: unknown): body is Page =>
 /** Ends the recording at an answer that is not a 2xx list page: judging it fails the check. */
 class UnreadablePage extends Error {}
 
-/** Walks `operation` with `fields` through t.call (so its requests are t's evidence), asserting nothing. */
-async function recordWalk(
+/**
+ * Walks `operation` with `fields` through t.call (so its requests are t's evidence), asserting nothing: a
+ * fresh walk for a shared observation (t.shared), which may not assert; each check that reads it judges it
+ * in its own context with judgeWalk, so a list defect fails only those checks.
+ */
+export async function recordWalk(
   t: CheckContext,
   operation: ListOperation,
   fields: Record<string, unknown>,
@@ -178,7 +182,7 @@ async function recordWalk(
  * `validate`, an end (GEN-6), no item twice. An empty last page reached through a marker is noted, not
  * failed (see ListAllResult.endsOnEmptyPage).
  */
-function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate: boolean): ListAllResult<T> {
+export function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate = false): ListAllResult<T> {
   const { operation, results } = walked;
   results.forEach((result, index) => {
     const what = `${operation} page ${index + 1}`;
@@ -244,23 +248,9 @@ export async function listFresh<Op extends ListOperation, T extends ListItems[Op
   return judgeWalk(t, walked, validate);
 }
 
-/**
- * A fresh walk recorded, not judged: for a shared observation (t.shared), which may not assert. Each check
- * that reads it judges it in its own context with judgeRecorded, so a list defect fails only those checks.
- */
-export const recordFresh = (
-  t: CheckContext,
-  operation: ListOperation,
-  fields: Record<string, unknown>,
-): Promise<RecordedWalk> => recordWalk(t, operation, fields);
-
 /** The items of a recorded walk's readable pages, unjudged (for what an observation must undo). */
 export const recordedItems = (walked: RecordedWalk): unknown[] =>
   walked.results.flatMap((result) => (isListPage(result.body) ? result.body.data : []));
-
-/** Judges a walk recordFresh made (like every walk: listFresh), in the judging check's context. */
-export const judgeRecorded = <T>(t: CheckContext, walked: RecordedWalk, validate = false): ListAllResult<T> =>
-  judgeWalk<T>(t, walked, validate);
 
 const describeList = (operation: string, fields: Record<string, unknown>): string =>
   Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
