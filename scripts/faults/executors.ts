@@ -26,6 +26,8 @@ export interface Job {
   seeds?: readonly number[];
   /** How many runs one after another against ONE reference process (default 1): back to back. */
   runs?: number;
+  /** Re-run each counted failure alone (--confirm; default true). */
+  confirm?: boolean;
 }
 
 /** What the matrix reads of a check's result (small enough to cross a process boundary). */
@@ -43,6 +45,8 @@ export type CheckOutcome = Pick<
 
 export interface JobResult {
   checks: CheckOutcome[];
+  /** The first run's wall (ms): the history matrix starts its longest jobs first. */
+  wallMs: number;
   /** With runs > 1: the checks of each later run, in order (back to back against one reference). */
   later?: CheckOutcome[][];
 }
@@ -76,14 +80,17 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
             ...(job.dirty ? { dirty: true } : {}),
           }),
       ...(job.events ? { events: job.events } : {}),
+      ...(job.confirm === false ? { confirm: false } : {}),
     });
     return result.checks.map(outcomeOf);
   };
   try {
-    const checksOf: CheckOutcome[][] = [];
-    for (let index = 0; index < (job.runs ?? 1); index++) checksOf.push(await runOnce(index));
+    const started = performance.now();
+    const checksOf: CheckOutcome[][] = [await runOnce(0)];
+    const wallMs = performance.now() - started;
+    for (let index = 1; index < (job.runs ?? 1); index++) checksOf.push(await runOnce(index));
     const [first, ...later] = checksOf;
-    return { checks: first, ...(later.length ? { later } : {}) };
+    return { checks: first, wallMs, ...(later.length ? { later } : {}) };
   } finally {
     await reference?.close();
   }

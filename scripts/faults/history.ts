@@ -29,11 +29,12 @@ export interface HistoryMatrix {
 export interface HistoryMatrixOptions {
   executor: Executor;
   /** The fault matrix's rows (clean world, fixed order), with the job each came from. */
-  faults: readonly { row: FaultRow; job: Job }[];
+  faults: readonly { row: FaultRow; job: Job; wallMs: number }[];
   /** The tolerance matrix's rows (clean world, fixed order). */
   tolerances: readonly ToleranceRow[];
-  /** The clean reference run's outcomes (full run, fixed order) and its sandbox. */
+  /** The clean reference run's outcomes (full run, fixed order), its wall (ms) and its sandbox. */
   clean: readonly CheckOutcome[];
+  cleanWallMs: number;
   sandbox?: { guild?: string; channel?: string };
   /** Event timeout of full runs (as the tolerance matrix's). */
   eventTimeoutMs: number;
@@ -49,9 +50,17 @@ export interface HistoryMatrixOptions {
 interface Comparison {
   label: string;
   job: Job;
+  /** What one run of the job took in its clean world (ms): the longest jobs go first. */
+  wallMs: number;
   /** The clean outcomes each run of the job is compared with. */
   clean: readonly CheckOutcome[];
 }
+
+/**
+ * The history runs compare statuses only, which a re-run alone never changes; whether each detection
+ * reproduces alone is read from the fault matrix's own runs (unconfirmedDetections). So they skip it.
+ */
+const UNCONFIRMED = { confirm: false } as const;
 
 /** Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS. */
 const seedsFor = (i: number): number[] => [SEEDS[i % SEEDS.length], SEEDS[(i + 2) % SEEDS.length]];
@@ -91,47 +100,65 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
   const comparisons: Comparison[] = [];
   const twice = (job: Job, i: number): Job => ({
     ...job,
+    ...UNCONFIRMED,
     label: `${job.label} (dirty, then back to back)`,
     dirty: true,
     runs: options.allSeeds ? SEEDS.length : 2,
     seeds: options.allSeeds ? [...SEEDS] : seedsFor(i),
   });
-  options.faults.forEach(({ row, job }, i) => {
+  options.faults.forEach(({ row, job, wallMs }, i) => {
     // One reference for both runs: the transport a fault needs is given here (run() picks it from --fault).
     const events = row.fault.runWith?.events;
     comparisons.push({
       label: `fault ${row.fault.id}`,
       job: { ...twice(job, i), ...(events ? { events } : {}) },
       clean: row.outcomes,
+      wallMs,
     });
   });
   options.tolerances.forEach((row, i) => {
     const label = row.preset ? `preset ${row.label}` : `tolerance ${row.label}`;
-    comparisons.push({ label, job: twice(row.job, i + options.faults.length), clean: row.outcomes });
+    comparisons.push({
+      label,
+      job: twice(row.job, i + options.faults.length),
+      clean: row.outcomes,
+      wallMs: row.wallMs,
+    });
   });
   // The reference, the legacy preset and the dirty world, each under every seed.
   const legacy = options.tolerances.find((row) => row.preset && row.label === 'legacy');
   const base: Job = {
+    ...UNCONFIRMED,
     label: 'reference',
     eventTimeoutMs: options.eventTimeoutMs,
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   };
   for (const seed of SEEDS) {
     const seeded = { seeds: [seed] };
-    comparisons.push({ label: `reference, seed ${seed}`, job: { ...base, ...seeded }, clean: options.clean });
+    const wallMs = options.cleanWallMs;
+    comparisons.push({
+      label: `reference, seed ${seed}`,
+      job: { ...base, ...seeded },
+      clean: options.clean,
+      wallMs,
+    });
     comparisons.push({
       label: `dirty world, seed ${seed}`,
       job: { ...base, label: 'dirty world', dirty: true, ...seeded },
       clean: options.clean,
+      wallMs,
     });
     if (legacy)
       comparisons.push({
         label: `preset legacy, seed ${seed}`,
-        job: { ...legacy.job, ...seeded },
+        job: { ...legacy.job, ...UNCONFIRMED, ...seeded },
         clean: legacy.outcomes,
+        wallMs: legacy.wallMs,
       });
   }
-  return comparisons;
+  // The longest jobs first: the matrix ends with the last job started, not with a long one started late.
+  const total = ({ job, wallMs }: Comparison) => wallMs * (job.runs ?? 1);
+  return comparisons.sort((a, b) => total(b) - total(a));
 }
 
 const runLabel = (label: string, job: Job, index: number): string => {

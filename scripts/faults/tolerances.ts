@@ -37,6 +37,8 @@ export interface ToleranceRow {
   /** The run's job and every check's outcome (the history matrix compares them with other runs). */
   job: Job;
   outcomes: readonly CheckOutcome[];
+  /** The run's wall (ms). */
+  wallMs: number;
 }
 
 export interface ToleranceMatrix {
@@ -157,6 +159,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
           .map((check) => check.id),
         job: entry.job,
         outcomes: result.checks,
+        wallMs: result.wallMs,
       };
       rows.push(row);
       const what = row.preset ? `preset ${row.label}` : `tolerance ${row.label}`;

@@ -4,6 +4,9 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Executor, Job } from '../../scripts/faults/executors.js';
+import { runHistoryMatrix } from '../../scripts/faults/history.js';
+import { faultRow } from '../../scripts/faults/rows.js';
 import { formatToleranceMatrix, runToleranceMatrix } from '../../scripts/faults/tolerances.js';
 import { formatMatrix, runFaultMatrix } from '../../scripts/faults.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
@@ -139,5 +142,39 @@ describe('tolerance matrix', () => {
     expect(formatToleranceMatrix(matrix)).toMatch(
       /FAIL auth-403[^\n]*\n {7}! test\/demands-401 \(must fail\)/,
     );
+  });
+});
+
+describe('history matrix', () => {
+  it('starts its longest jobs first and skips the re-runs alone (the fault matrix proves those)', async () => {
+    const [short, long] = loadFaultCatalogue().slice(0, 2);
+    const started: Job[] = [];
+    const recording: Executor = {
+      async execute(job) {
+        started.push(job);
+        return { checks: [], wallMs: 0 };
+      },
+      close() {},
+    };
+    const job = (label: string): Job => ({ label, eventTimeoutMs: 1500 });
+    const matrix = await runHistoryMatrix({
+      executor: recording,
+      faults: [
+        { row: faultRow(short, []), job: job('short'), wallMs: 1000 },
+        { row: faultRow(long, []), job: job('long'), wallMs: 6000 },
+      ],
+      tolerances: [],
+      clean: [],
+      cleanWallMs: 2000,
+      eventTimeoutMs: 5000,
+    });
+    expect(matrix.problems).toEqual([]);
+    // Five runs each: the long fault (6 s a run), the short one (1 s), then the single seeded runs (2 s).
+    expect(started.map((started) => started.label).slice(0, 2)).toEqual([
+      'long (dirty, then back to back)',
+      'short (dirty, then back to back)',
+    ]);
+    expect(started).toHaveLength(2 + 2 * 5);
+    expect(started.every((started) => started.confirm === false)).toBe(true);
   });
 });
