@@ -368,7 +368,8 @@ export async function runChecks(
     const confirmed = await confirmFailures(outcome.results, selected, env, {
       counts: (result) => countsTowardVerdict(result, counting),
       engine,
-      // Half the main pass, at least 5 s: confirming may not double a run (the run deadline still holds).
+      // Half the main pass, at least 5 s: confirming may not double a run (confirm.ts starts no re-run
+      // that would not end within it; the run deadline still holds).
       budgetMs: Math.max(5_000, (performance.now() - mainPassStarted) / 2),
     });
     outcome.results = confirmed.results;

@@ -22,8 +22,8 @@ export interface ConfirmOptions {
 }
 
 /**
- * Re-runs every counted failure alone, one after another: the results with `confirmation` set, and what
- * the re-runs' cleanups did.
+ * Re-runs every counted failure alone, one after another, each that fits in what is left of the budget:
+ * the results with `confirmation` set, and what the re-runs' cleanups did.
  */
 export async function confirmFailures(
   results: readonly CheckResult[],
@@ -43,11 +43,7 @@ export async function confirmFailures(
       continue;
     }
     const notRerun =
-      check.phase === 'after'
-        ? NOT_CONFIRMABLE
-        : performance.now() > deadline
-          ? `not re-run alone: the confirmation budget (${Math.round(options.budgetMs / 1000)} s) ran out`
-          : undefined;
+      check.phase === 'after' ? NOT_CONFIRMABLE : overBudget(result, deadline, options.budgetMs);
     if (notRerun) {
       confirmed.push({ ...result, confirmation: { reproduced: false, status: 'skip', reason: notRerun } });
       continue;
@@ -57,6 +53,20 @@ export async function confirmFailures(
     confirmed.push({ ...result, confirmation: rerun.confirmation });
   }
   return { results: confirmed, cleanup };
+}
+
+/**
+ * Why a re-run is not started: it would not end within the budget, judged by the check's time in the main
+ * pass. So the budget bounds the pass's end, not only its starts: a failure that waited out an event
+ * timeout longer than what is left is not waited out again.
+ */
+function overBudget(result: CheckResult, deadline: number, budgetMs: number): string | undefined {
+  const leftMs = deadline - performance.now();
+  if (result.durationMs <= leftMs) return undefined;
+  const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+  return leftMs <= 0
+    ? `not re-run alone: the confirmation budget (${seconds(budgetMs)}) ran out`
+    : `not re-run alone: it took ${seconds(result.durationMs)} in the main pass, more than the ${seconds(leftMs)} left of the confirmation budget (${seconds(budgetMs)})`;
 }
 
 async function runAlone(

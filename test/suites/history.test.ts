@@ -152,6 +152,23 @@ describe('failures confirmed alone', () => {
     expect(statusOf(unconfirmed, 'friend.approve/approve-adds-requester')?.status).toBe('fail');
     expect(statusOf(unconfirmed, 'friend.approve/approve-adds-requester')?.confirmation).toBeUndefined();
   });
+  it('starts no re-run that would not end within the budget: a missing event is not waited out twice', async () => {
+    // The check waits out the whole event timeout (5 s), so the main pass takes a little over 5 s: its
+    // budget (half the main pass, at least 5 s) cannot hold the same wait again.
+    const result = await runOn({
+      embedded: true,
+      faults: ['event-missing-on-message-create'],
+      grep: '^message\\.create/emits-message-created$',
+      eventTimeoutMs: 5000,
+    });
+    const check = statusOf(result, 'message.create/emits-message-created');
+    expect(check?.status).toBe('fail');
+    expect(check?.confirmation).toMatchObject({
+      reproduced: false,
+      status: 'skip',
+      reason: expect.stringMatching(/^not re-run alone: it took 5\.\d s in the main pass, more than the/),
+    });
+  });
 });
 
 describe('skip reasons name the event they were for', () => {
