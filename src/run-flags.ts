@@ -240,7 +240,8 @@ const RUN_FLAG_ROWS = [
     option: 'confirm',
     key: 'confirm',
     type: 'boolean',
-    description: 'do not re-run each counted failure alone after the main pass (default: re-run it)',
+    description:
+      'do not re-run each counted failure alone after the main pass (default: re-run each that fits in half the main pass, at least 5 s)',
   },
   {
     flag: '--out <dir>',
