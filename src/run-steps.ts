@@ -371,6 +371,7 @@ export async function runChecks(
       // Half the main pass, at least 5 s: confirming may not double a run (confirm.ts starts no re-run
       // that would not end within it; the run deadline still holds).
       budgetMs: Math.max(5_000, (performance.now() - mainPassStarted) / 2),
+      queuedMs: outcome.queuedMs,
     });
     outcome.results = confirmed.results;
     outcome.cleanup = [...outcome.cleanup, ...confirmed.cleanup];

@@ -19,6 +19,8 @@ export interface ConfirmOptions {
   engine: EngineOptions;
   /** How long the re-runs may take together; the failures left then are reported as not re-run. */
   budgetMs: number;
+  /** Per check, what it waited behind other checks in the main pass (EngineOutcome.queuedMs). */
+  queuedMs?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -42,8 +44,7 @@ export async function confirmFailures(
       confirmed.push(result);
       continue;
     }
-    const notRerun =
-      check.phase === 'after' ? NOT_CONFIRMABLE : overBudget(result, deadline, options.budgetMs);
+    const notRerun = check.phase === 'after' ? NOT_CONFIRMABLE : overBudget(result, deadline, options);
     if (notRerun) {
       confirmed.push({ ...result, confirmation: { reproduced: false, status: 'skip', reason: notRerun } });
       continue;
@@ -56,17 +57,19 @@ export async function confirmFailures(
 }
 
 /**
- * Why a re-run is not started: it would not end within the budget, judged by the check's time in the main
- * pass. So the budget bounds the pass's end, not only its starts: a failure that waited out an event
- * timeout longer than what is left is not waited out again.
+ * Why a re-run is not started: it would not end within the budget, judged by the check's own time in the
+ * main pass (less what it waited behind other checks). So the budget bounds the pass's end, not only its
+ * starts: a failure that waited out an event timeout longer than what is left is not waited out again.
  */
-function overBudget(result: CheckResult, deadline: number, budgetMs: number): string | undefined {
+function overBudget(result: CheckResult, deadline: number, options: ConfirmOptions): string | undefined {
   const leftMs = deadline - performance.now();
-  if (result.durationMs <= leftMs) return undefined;
+  const ownMs = result.durationMs - (options.queuedMs?.[result.id] ?? 0);
+  if (ownMs <= leftMs) return undefined;
   const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+  const budget = seconds(options.budgetMs);
   return leftMs <= 0
-    ? `not re-run alone: the confirmation budget (${seconds(budgetMs)}) ran out`
-    : `not re-run alone: it took ${seconds(result.durationMs)} in the main pass, more than the ${seconds(leftMs)} left of the confirmation budget (${seconds(budgetMs)})`;
+    ? `not re-run alone: the confirmation budget (${budget}) ran out`
+    : `not re-run alone: it took ${seconds(ownMs)} in the main pass, more than the ${seconds(leftMs)} left of the confirmation budget (${budget})`;
 }
 
 async function runAlone(
