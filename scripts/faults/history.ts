@@ -133,9 +133,9 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     eventTimeoutMs: options.eventTimeoutMs,
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   };
+  const wallMs = options.cleanWallMs;
   for (const seed of SEEDS) {
     const seeded = { seeds: [seed] };
-    const wallMs = options.cleanWallMs;
     comparisons.push({
       label: `reference, seed ${seed}`,
       job: { ...base, ...seeded },

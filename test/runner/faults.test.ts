@@ -170,11 +170,11 @@ describe('history matrix', () => {
     });
     expect(matrix.problems).toEqual([]);
     // Five runs each: the long fault (6 s a run), the short one (1 s), then the single seeded runs (2 s).
-    expect(started.map((started) => started.label).slice(0, 2)).toEqual([
+    expect(started.map((job) => job.label).slice(0, 2)).toEqual([
       'long (dirty, then back to back)',
       'short (dirty, then back to back)',
     ]);
     expect(started).toHaveLength(2 + 2 * 5);
-    expect(started.every((started) => started.confirm === false)).toBe(true);
+    expect(started.every((job) => job.confirm === false)).toBe(true);
   });
 });
