@@ -10,6 +10,12 @@ export abstract class EventIntake {
   protected readonly streamNotes = new Notes();
   readonly #events = new BoundedLog<ObservedEvent>(EVENTS_KEPT);
   readonly #listeners = new Set<(event: ObservedEvent) => void>();
+  #lastDeliveryAt = Number.NEGATIVE_INFINITY;
+
+  /** When the stream last delivered an event, for any login (performance.now()). */
+  lastDeliveryAt(): number {
+    return this.#lastDeliveryAt;
+  }
 
   events(): ObservedEvent[] {
     return this.#events.all();
@@ -37,6 +43,7 @@ export abstract class EventIntake {
    * once per login); `selfId` is the login the envelope names.
    */
   protected accept(event: ObservedEvent, selfId: string | undefined, wanted: string | undefined): void {
+    this.#lastDeliveryAt = performance.now();
     if (wanted !== undefined) {
       if (selfId === undefined)
         this.streamNotes.add('Events name no login (login.user.id / self_id): not filtered.');

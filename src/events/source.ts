@@ -79,6 +79,11 @@ export interface EventSource {
   eventCount(): number;
   /** The kept events received after `mark` (an eventCount() taken earlier). */
   eventsSince(mark: number): ObservedEvent[];
+  /**
+   * When the stream last delivered an event, kept or not (another login's counts: the transport is busy),
+   * as performance.now(); -Infinity before the first.
+   */
+  lastDeliveryAt(): number;
   /** Called for every event as it arrives; returns an unsubscribe function. */
   subscribe(listener: (event: ObservedEvent) => void): () => void;
   /** Notes about the stream itself (older envelope seen, unexpected frames …), reported as info. */

@@ -108,7 +108,7 @@ function checkContext(
     variants: env.variants,
     config: env.config,
     signal,
-    events: eventsFor(check.id, env, state, signals, scheduling),
+    events: eventsFor(check.id, env, state, signals, scheduling, performance.now() + options.timeoutMs),
     call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, []),
     shared: (key, observe) => shared(context, key, observe),
     track(entry: LedgerEntry) {

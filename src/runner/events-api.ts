@@ -8,6 +8,8 @@ export class EventWaitTimeout extends Error {
     readonly what: string,
     readonly timeoutMs: number,
     readonly seen: ObservedEvent[],
+    /** How long the wait lasted: longer than timeoutMs when the stream kept delivering (quietEnd). */
+    readonly waitedMs = timeoutMs,
   ) {
     super(`no matching event within ${timeoutMs} ms: ${what}`);
   }
@@ -34,6 +36,25 @@ export interface EventsApiOptions {
   idle?: <T>(wait: () => Promise<T>) => Promise<T>;
   /** Called when waitFor resolves or times out (an assertion of the check). */
   onWait?: (outcome: { event?: ObservedEvent; timeout?: EventWaitTimeout }) => void;
+  /**
+   * When the check times out (performance.now() time): a wait that the stream keeps busy goes on at most
+   * until shortly before it, so that it still ends as a timeout of the wait, not of the check.
+   */
+  checkDeadline?: number;
+}
+
+/** What a wait leaves before the check's own deadline: enough to state the timeout as the check's failure. */
+export const DEADLINE_MARGIN_MS = 250;
+
+/**
+ * When a wait that began at `start` ends if nothing matches: `timeoutMs` after the last delivery of the
+ * stream (any event: a transport that is still delivering a backlog is slow, not wrong), and never past
+ * `hardEnd`. A 0 timeout is "already received" and ends at once.
+ */
+export function quietEnd(start: number, lastDelivery: number, timeoutMs: number, hardEnd: number): number {
+  if (timeoutMs <= 0) return start;
+  if (lastDelivery <= start) return start + timeoutMs;
+  return Math.max(start + timeoutMs, Math.min(lastDelivery + timeoutMs, hardEnd));
 }
 
 interface Wait {
@@ -107,7 +128,11 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
     { predicate, what, timeoutMs, asserts, signal }: Wait,
   ): Promise<ObservedEvent> {
     return new Promise<ObservedEvent>((resolve, reject) => {
+      const start = performance.now();
+      const hardEnd =
+        options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline - DEADLINE_MARGIN_MS;
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (event?: ObservedEvent, error?: Error) => {
         if (settled) return;
         settled = true;
@@ -128,11 +153,22 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
       };
       // Subscribe first, then scan the buffer, so that an event arriving in between is not lost.
       const unsubscribe = source.subscribe(test);
-      const timer = setTimeout(() => {
-        const timeout = new EventWaitTimeout(what, timeoutMs, source.eventsSince(startMark));
+      const expire = () => {
+        if (settled) return;
+        const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd);
+        if (performance.now() < end) {
+          timer = setTimeout(onTimer, end - performance.now());
+          return;
+        }
+        const waitedMs = Math.round(performance.now() - start);
+        const timeout = new EventWaitTimeout(what, timeoutMs, source.eventsSince(startMark), waitedMs);
         if (asserts) options.onWait?.({ timeout });
         finish(undefined, timeout);
-      }, timeoutMs);
+      };
+      // A timer that fires late (the checker's own event loop was busy) fires before the I/O that waited
+      // with it is read: the decision waits one turn of the loop, so a delivery already here is seen first.
+      const onTimer = () => setImmediate(expire);
+      timer = setTimeout(onTimer, timeoutMs);
       const onAbort = () => finish(undefined, signal.reason ?? new Error('aborted'));
       signal.addEventListener('abort', onAbort, { once: true });
       for (const event of source.eventsSince(startMark)) {

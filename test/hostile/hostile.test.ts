@@ -204,7 +204,11 @@ describe('what each hostile mode is reported as', () => {
     // flight); every later one fails at once, and the run is not declared unresponsive.
     expect(waited.length).toBeGreaterThan(0);
     expect(waited.length).toBeLessThanOrEqual(8);
-    expect(failedAtOnce.length).toBeGreaterThan(0);
+    const onDelete = errored.filter((check) => /message\.delete/.test(check.reason ?? ''));
+    expect(onDelete.length).toBe(waited.length + failedAtOnce.length);
+    // A busy machine can bring the run deadline before any later check reaches message.delete (then none
+    // can fail at once); test/client/http.test.ts proves "later calls fail at once" without a clock.
+    if (!/run deadline/.test(result.stopped?.reason ?? '')) expect(failedAtOnce.length).toBeGreaterThan(0);
     expect(result.stopped?.reason ?? '').not.toMatch(/unresponsive/);
     // What the server lets the checker delete (reactions) is undone; messages are reported, not lost.
     expect(result.cleanup?.some((record) => record.status === 'undone')).toBe(true);

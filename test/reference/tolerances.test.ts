@@ -215,6 +215,38 @@ const probes: Record<ToleranceId, Probe> = {
       socket.close();
     }
   },
+  'webhook-delivery-lagging': async (server) => {
+    const selfId = server.identities.self.userId;
+    const source = await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0', selfId });
+    try {
+      await fetch(`${server.controlUrl}/webhooks`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${server.identities.self.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ url: source.webhookUrl }),
+      });
+      const burst = Array.from({ length: 8 }, () => `burst ${Math.random()}`);
+      const last = new Promise<void>((resolve) =>
+        source.subscribe(() => {
+          const seen = source.events().filter((event) => burst.includes(event.body.message?.content));
+          if (seen.length === burst.length) resolve();
+        }),
+      );
+      await Promise.all(burst.map((content) => postMessage(server, content)));
+      await last;
+      // Each delivery waits its pause after the one before: the smallest gap of the burst shows it.
+      const times = source
+        .events()
+        .filter((event) => burst.includes(event.body.message?.content))
+        .map((event) => event.receivedAt);
+      const gaps = times.slice(1).map((time, index) => time - times[index]);
+      return gaps.length === burst.length - 1 && Math.min(...gaps) >= 50;
+    } finally {
+      await source.close();
+    }
+  },
   'list-markers-null': async (server) => {
     const guilds = await ok(server, 'guild.list');
     const direct = await ok(server, 'user.channel.create', { user_id: SEED.peer });

@@ -13,6 +13,7 @@
  * must not share a bug.
  */
 import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { droppedResourceFault } from '../faults/events.js';
 import type { FaultId } from '../faults/index.js';
@@ -398,9 +399,12 @@ export class EventHub {
       headers.authorization = `Bearer ${webhook.options.token}`;
     }
     const payload = JSON.stringify(body);
-    // A failing or slow receiver must not break the server: errors are swallowed, close() aborts.
+    const pauseMs = this.#tolerate('webhook-delivery-lagging') ? LAGGING_DELIVERY_PAUSE_MS : 0;
+    // One queue per receiver keeps its order; a slow receiver holds back no other. A failing or slow
+    // receiver must not break the server: errors are swallowed, close() aborts.
     webhook.queue = webhook.queue
       .then(async () => {
+        if (pauseMs) await delay(pauseMs, undefined, { signal: this.#closing.signal });
         const response = await fetch(webhook.url, {
           method: 'POST',
           headers,
@@ -412,6 +416,9 @@ export class EventHub {
       .catch(() => {});
   }
 }
+
+/** Tolerance webhook-delivery-lagging: the pause before each delivery. */
+const LAGGING_DELIVERY_PAUSE_MS = 60;
 
 function parseFrame(data: RawData): { op: number; body?: Record<string, unknown> } | undefined {
   try {

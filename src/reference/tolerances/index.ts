@@ -102,6 +102,13 @@ export const toleranceCatalogue = [
     allowedBy: '§6: the transport of events (resume included) is not shown',
   },
   {
+    id: 'webhook-delivery-lagging',
+    description:
+      'Webhook deliveries go out one at a time, each after a 60 ms pause (a bridge that forwards through a slow queue): a burst of events reaches the receiver seconds after it happened, in order.',
+    allowedBy: '§6: the transport of events, and when an event is delivered, are not shown',
+    runWith: { events: 'webhook' },
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',

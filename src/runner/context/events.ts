@@ -1,7 +1,7 @@
 /** t.events of one check: the run's event source, with its waits counted and recorded on the check. */
 import type { EventsApi } from '../check.js';
 import type { CheckEnvironment, CheckScheduling } from '../context.js';
-import { createEventsApi, type EventsApiOptions } from '../events-api.js';
+import { createEventsApi, type EventsApiOptions, type EventWaitTimeout } from '../events-api.js';
 import type { CheckState } from './state.js';
 import type { CheckSignals } from './timing.js';
 
@@ -15,12 +15,18 @@ const recordWait =
       const seen = timeout.seen.map((e) => e.type);
       state.failed({
         expected: timeout.what,
-        observed: `no matching event within ${timeout.timeoutMs} ms (${seen.length} other events since the check started${
+        observed: `no matching event within ${timeout.timeoutMs} ms${quietNote(timeout)} (${seen.length} other events since the check started${
           seen.length ? `: ${[...new Set(seen)].join(', ')}` : ''
         })`,
       });
     }
   };
+
+/** Said when the wait outlasted its timeout because the stream was still delivering. */
+const quietNote = (timeout: EventWaitTimeout): string =>
+  timeout.waitedMs > timeout.timeoutMs + 100
+    ? ` of the stream's last delivery (waited ${(timeout.waitedMs / 1000).toFixed(1)} s while it delivered)`
+    : '';
 
 export function eventsFor(
   checkId: string,
@@ -28,6 +34,7 @@ export function eventsFor(
   state: CheckState,
   signals: CheckSignals,
   scheduling: CheckScheduling | undefined,
+  checkDeadline: number,
 ): EventsApi {
   const signal = signals.check.signal;
   return createEventsApi({
@@ -41,5 +48,6 @@ export function eventsFor(
     // An event wait sends nothing: it gives back the check's slot while it waits.
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
     onWait: recordWait(state),
+    checkDeadline,
   });
 }

@@ -1,0 +1,91 @@
+/**
+ * An event wait ends when the stream has gone quiet for the event timeout, not at a fixed time after it
+ * began (issue 34 item 0): a server whose webhook queue lags behind a burst is slow, not wrong. The wait is
+ * still bounded by the check's own deadline. Real reference, real webhook deliveries over loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventSource } from '../../src/events/index.js';
+import { type ReferenceServer, SEED, startReference } from '../../src/reference/index.js';
+import type { ObservedEvent } from '../../src/runner/check.js';
+import { createEventsApi, EventWaitTimeout, quietEnd } from '../../src/runner/events-api.js';
+import { ok } from '../reference/helpers.js';
+
+/** More messages than the lagging queue delivers within one event timeout (60 ms each, tolerance). */
+const BURST = 20;
+const EVENT_TIMEOUT_MS = 400;
+
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startReference({ tolerances: ['webhook-delivery-lagging'] });
+});
+afterAll(() => server.close());
+
+/** A webhook receiver registered with the reference, and a burst of messages whose events queue up. */
+async function burstBehindLaggingQueue() {
+  const selfId = server.identities.self.userId;
+  const source = await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0', selfId });
+  await fetch(`${server.controlUrl}/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.identities.self.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: source.webhookUrl }),
+  });
+  const contents = Array.from({ length: BURST }, (_, index) => `burst ${index} ${Math.random()}`);
+  await Promise.all(
+    contents.map((content) => ok(server, 'message.create', { channel_id: SEED.historyChannel, content })),
+  );
+  const isLast = (event: ObservedEvent) => event.body.message?.content === contents.at(-1);
+  return { source, isLast };
+}
+
+describe('event waits end when the stream goes quiet', () => {
+  it('quietEnd: the timeout counts from the last delivery, within the hard end; 0 is "already received"', () => {
+    expect(quietEnd(0, 0, 500, 10_000)).toBe(500);
+    expect(quietEnd(0, 800, 500, 10_000)).toBe(1_300);
+    expect(quietEnd(0, 9_800, 500, 10_000)).toBe(10_000);
+    // A hard end sooner than the timeout never shortens the wait below the timeout itself.
+    expect(quietEnd(0, 0, 500, 200)).toBe(500);
+    expect(quietEnd(0, 100, 0, 10_000)).toBe(0);
+  });
+
+  it('finds an event that comes behind a backlog longer than the event timeout', async () => {
+    const { source, isLast } = await burstBehindLaggingQueue();
+    try {
+      const started = performance.now();
+      const events = createEventsApi({
+        source,
+        unavailableReason: '',
+        timeoutMs: EVENT_TIMEOUT_MS,
+        signal: new AbortController().signal,
+        checkDeadline: started + 30_000,
+      });
+      const event = await events.waitFor(isLast, 'the last message of the burst');
+      expect(event.body.message.content).toMatch(/^burst 19 /);
+      // The backlog took longer than one event timeout to arrive: a fixed wait would have given up.
+      expect(performance.now() - started).toBeGreaterThan(EVENT_TIMEOUT_MS);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('gives up before the check deadline although the stream keeps delivering', async () => {
+    const { source } = await burstBehindLaggingQueue();
+    try {
+      const started = performance.now();
+      const events = createEventsApi({
+        source,
+        unavailableReason: '',
+        timeoutMs: EVENT_TIMEOUT_MS,
+        signal: new AbortController().signal,
+        checkDeadline: started + 2 * EVENT_TIMEOUT_MS,
+      });
+      const outcome = await events.waitFor(() => false, 'an event that never comes').catch((error) => error);
+      expect(outcome).toBeInstanceOf(EventWaitTimeout);
+      expect(outcome.waitedMs).toBeGreaterThanOrEqual(EVENT_TIMEOUT_MS);
+      // Ended as a timeout of the wait, before the check's own deadline.
+      expect(outcome.waitedMs).toBeLessThan(2 * EVENT_TIMEOUT_MS);
+      expect(outcome.seen.length).toBeGreaterThan(0);
+    } finally {
+      await source.close();
+    }
+  });
+});
