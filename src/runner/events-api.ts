@@ -1,6 +1,7 @@
 /** t.events: an EventsApi over the run's EventSource. No sleeps: waitFor resolves on the subscribe callback. */
 import type { EventSource } from '../events/source.js';
 import type { EventsApi, ObservedEvent } from './check.js';
+import { measureLoopLag } from './loop-lag.js';
 
 export class EventWaitTimeout extends Error {
   override name = 'EventWaitTimeout';
@@ -46,17 +47,6 @@ export interface EventsApiOptions {
 /** What a wait leaves before the check's own deadline: enough to state the timeout as the check's failure. */
 export const DEADLINE_MARGIN_MS = 250;
 
-/**
- * When a wait that began at `start` ends if nothing matches: `timeoutMs` after the last delivery of the
- * stream (any event: a transport that is still delivering a backlog is slow, not wrong), and never past
- * `hardEnd`. A 0 timeout is "already received" and ends at once.
- */
-export function quietEnd(start: number, lastDelivery: number, timeoutMs: number, hardEnd: number): number {
-  if (timeoutMs <= 0) return start;
-  if (lastDelivery <= start) return start + timeoutMs;
-  return Math.max(start + timeoutMs, Math.min(lastDelivery + timeoutMs, hardEnd));
-}
-
 interface Wait {
   predicate: (event: ObservedEvent) => boolean;
   what: string;
@@ -64,6 +54,30 @@ interface Wait {
   /** Whether the outcome counts as an assertion of the check (waitFor) or not (tryWaitFor). */
   asserts: boolean;
   signal: AbortSignal;
+}
+
+/** The most a wait is lengthened for the checker's own lag, in event timeouts. */
+export const LAG_ALLOWANCE_TIMEOUTS = 3;
+
+/**
+ * When a wait that began at `start` ends if nothing matches: `timeoutMs` after the last delivery of the
+ * stream (any event: a transport that is still delivering a backlog is slow, not wrong), plus the lag of
+ * the checker's own event loop meanwhile (a busy machine; at most LAG_ALLOWANCE_TIMEOUTS timeouts), and
+ * never past `hardEnd`. A 0 timeout is "already received" and ends at once.
+ */
+export function quietEnd(
+  start: number,
+  lastDelivery: number,
+  timeoutMs: number,
+  hardEnd: number,
+  lagMs = 0,
+): number {
+  if (timeoutMs <= 0) return start;
+  const allowance = Math.min(lagMs, LAG_ALLOWANCE_TIMEOUTS * timeoutMs);
+  return Math.max(
+    start + timeoutMs,
+    Math.min(Math.max(start, lastDelivery) + timeoutMs + allowance, hardEnd),
+  );
 }
 
 export function createEventsApi(options: EventsApiOptions): EventsApi {
@@ -133,9 +147,11 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
         options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline - DEADLINE_MARGIN_MS;
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
+      const lag = measureLoopLag();
       const finish = (event?: ObservedEvent, error?: Error) => {
         if (settled) return;
         settled = true;
+        lag.stop();
         unsubscribe();
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
@@ -155,7 +171,7 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
       const unsubscribe = source.subscribe(test);
       const expire = () => {
         if (settled) return;
-        const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd);
+        const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd, lag.lagMs());
         if (performance.now() < end) {
           timer = setTimeout(onTimer, end - performance.now());
           return;
