@@ -3,6 +3,7 @@
  * bounded 429 handling and evidence capture with tokens redacted.
  */
 import { Agent, request } from 'undici';
+import { lagAwareTimeout } from '../loop-lag.js';
 import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
@@ -430,7 +431,8 @@ export class HttpClient {
       ...(body !== undefined ? { body: this.redactor.redactComposed(body) } : {}),
     };
     const curl = renderCurl(recordedRequest);
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const timer = lagAwareTimeout(this.options.timeoutMs);
+    const timeout = timer.signal;
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const started = performance.now();
     this.requestCount++;
@@ -477,6 +479,8 @@ export class HttpClient {
       throw new RequestError(message, kind, [...previous, exchange], {
         cause: error,
       });
+    } finally {
+      timer.dispose();
     }
   }
 

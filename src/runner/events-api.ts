@@ -1,7 +1,7 @@
 /** t.events: an EventsApi over the run's EventSource. No sleeps: waitFor resolves on the subscribe callback. */
 import type { EventSource } from '../events/source.js';
+import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../loop-lag.js';
 import type { EventsApi, ObservedEvent } from './check.js';
-import { measureLoopLag } from './loop-lag.js';
 
 export class EventWaitTimeout extends Error {
   override name = 'EventWaitTimeout';
@@ -56,13 +56,10 @@ interface Wait {
   signal: AbortSignal;
 }
 
-/** The most a wait is lengthened for the checker's own lag, in event timeouts. */
-export const LAG_ALLOWANCE_TIMEOUTS = 3;
-
 /**
  * When a wait that began at `start` ends if nothing matches: `timeoutMs` after the last delivery of the
  * stream (any event: a transport that is still delivering a backlog is slow, not wrong), plus the lag of
- * the checker's own event loop meanwhile (a busy machine; at most LAG_ALLOWANCE_TIMEOUTS timeouts), and
+ * the checker's own event loop meanwhile (a busy machine; at most LAG_ALLOWANCE_WINDOWS timeouts), and
  * never past `hardEnd`. A 0 timeout is "already received" and ends at once.
  */
 export function quietEnd(
@@ -73,7 +70,7 @@ export function quietEnd(
   lagMs = 0,
 ): number {
   if (timeoutMs <= 0) return start;
-  const allowance = Math.min(lagMs, LAG_ALLOWANCE_TIMEOUTS * timeoutMs);
+  const allowance = Math.min(lagMs, LAG_ALLOWANCE_WINDOWS * timeoutMs);
   return Math.max(
     start + timeoutMs,
     Math.min(Math.max(start, lastDelivery) + timeoutMs + allowance, hardEnd),

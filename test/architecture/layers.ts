@@ -35,7 +35,7 @@ export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
   [/^src\/events\//, 'events'],
   [/^src\/reference\//, 'reference'],
   [/^suites\//, 'suites'],
-  [/^src\/(wire|exit-codes|choices|run-flags)\.ts$/, 'leaf'],
+  [/^src\/(wire|exit-codes|choices|run-flags|loop-lag)\.ts$/, 'leaf'],
   [/^spec\//, 'spec'],
 ];
 

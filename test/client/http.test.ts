@@ -52,6 +52,22 @@ const newClient = (options: Partial<ConstructorParameters<typeof HttpClient>[0]>
     ...options,
   });
 
+describe('the request timeout counts only the time the checker could run (issue 34 item 0)', () => {
+  it("reads a response that came while the checker's own event loop was blocked past the timeout", async () => {
+    // The server runs in this process: its handler blocks the one event loop for 3 timeouts, then answers.
+    handlers.set('blocked', (req, body, res) => {
+      const until = performance.now() + 600;
+      while (performance.now() < until);
+      echo(req, body, res);
+    });
+    const client = newClient({ timeoutMs: 200 });
+    const outcome = await client.call('blocked').catch((thrown) => thrown);
+    await client.close();
+    expect(outcome).not.toBeInstanceOf(Error);
+    expect(outcome.result.ok).toBe(true);
+  });
+});
+
 describe('evidence redaction', () => {
   it('never records a token: not in headers, URL, request or response body, nor curl', async () => {
     handlers.set('echo', echo);
