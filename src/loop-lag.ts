@@ -43,17 +43,16 @@ export function measureLoopLag(): { lagMs: () => number; stop: () => void } {
 export const LAG_ALLOWANCE_WINDOWS = 3;
 
 /**
- * A timeout signal that counts only the time the checker could run: it aborts `timeoutMs` after now plus
+ * Calls `fire` once `timeoutMs` of the time the checker could run have passed: `timeoutMs` after now plus
  * the event-loop lag measured meanwhile (at most LAG_ALLOWANCE_WINDOWS × timeoutMs more). A late timer
- * first lets the I/O that waited with it in, so a response already here is read before the abort.
+ * first lets the I/O that waited with it in. Returns the cancel function.
  */
-export function lagAwareTimeout(timeoutMs: number): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
+export function lagAwareTimer(timeoutMs: number, fire: () => void): () => void {
   const start = performance.now();
   const lag = measureLoopLag();
   let timer: NodeJS.Timeout | undefined;
   let immediate: NodeJS.Immediate | undefined;
-  const dispose = () => {
+  const cancel = () => {
     clearTimeout(timer);
     if (immediate) clearImmediate(immediate);
     lag.stop();
@@ -65,12 +64,21 @@ export function lagAwareTimeout(timeoutMs: number): { signal: AbortSignal; dispo
       timer = setTimeout(onTimer, left);
       return;
     }
-    dispose();
-    controller.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError'));
+    cancel();
+    fire();
   };
   const onTimer = () => {
     immediate = setImmediate(decide);
   };
   timer = setTimeout(onTimer, timeoutMs);
+  return cancel;
+}
+
+/** A timeout signal by lagAwareTimer (a response already here is read before the abort). */
+export function lagAwareTimeout(timeoutMs: number): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const dispose = lagAwareTimer(timeoutMs, () =>
+    controller.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError')),
+  );
   return { signal: controller.signal, dispose };
 }

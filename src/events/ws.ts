@@ -3,6 +3,7 @@
  * (de-facto-conventions.md "Events").
  */
 
+import { measureLoopLag } from '../loop-lag.js';
 import type { FindingInput } from '../wire.js';
 import { EventIntake } from './intake.js';
 import {
@@ -113,6 +114,10 @@ class WebSocketSource extends EventIntake implements EventSource {
   readonly #pinger?: NodeJS.Timeout;
   #processed: number;
   #pingsUnanswered = 0;
+  /** When the last PING went out, and the checker's own lag then (a busy checker did not read the PONG). */
+  #lastPing = { at: 0, lag: 0 };
+  readonly #lag = measureLoopLag();
+  #pingIntervalMs = 0;
   #closing = false;
 
   constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
@@ -135,8 +140,10 @@ class WebSocketSource extends EventIntake implements EventSource {
     this.#drain();
     this.#follow();
     const pingIntervalMs = options.pingIntervalMs ?? 10_000;
+    this.#pingIntervalMs = pingIntervalMs;
     if (pingIntervalMs > 0) {
-      this.#pinger = setInterval(() => this.#ping(), pingIntervalMs);
+      // setImmediate: a PONG that came while the checker was busy is read before the next PING judges it.
+      this.#pinger = setInterval(() => setImmediate(() => this.#ping()), pingIntervalMs);
       this.#pinger.unref();
     }
   }
@@ -148,6 +155,7 @@ class WebSocketSource extends EventIntake implements EventSource {
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#pinger);
+    this.#lag.stop();
     await this.#session.close();
   }
 
@@ -203,8 +211,13 @@ class WebSocketSource extends EventIntake implements EventSource {
   }
 
   #ping(): void {
-    if (this.#pingsUnanswered > 0)
+    const now = performance.now();
+    const lag = this.#lag.lagMs();
+    // Judged on the time the checker could run since the last PING (issue 34: a busy machine is not a mute server).
+    const ranFor = now - this.#lastPing.at - (lag - this.#lastPing.lag);
+    if (this.#pingsUnanswered > 0 && ranFor >= this.#pingIntervalMs)
       this.streamNotes.add('A PING was not answered with PONG before the next PING.');
+    this.#lastPing = { at: now, lag };
     this.#pingsUnanswered += 1;
     this.#session.send(Opcode.PING);
   }
