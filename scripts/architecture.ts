@@ -1,7 +1,8 @@
 /**
  * The code's shape, as `npm run check` enforces it (ARCHITECTURE.md): no import against the layer table,
  * no import circle, and no hand-written copy of a report type (the report model is generated once, from
- * spec/schemas/report.schema.json). test/architecture/ holds the rules and proves each on fixtures.
+ * spec/schemas/report.schema.json). test/architecture/ holds the rules (layers.ts, report-copies.ts) and
+ * proves each on fixtures.
  *
  *   npm run check:architecture              exits 1 and lists each problem
  *   npm run check:architecture -- --root D  checks the tree at D instead (used by the tests)
@@ -11,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dependencyViolations, importCircles } from '../test/architecture/layers.js';
+import { GENERATED, reportTypeCopies } from '../test/architecture/report-copies.js';
 
 const SOURCE_DIRS = ['bin', 'src', 'suites', 'spec', 'scripts', 'bench'];
 
@@ -24,16 +26,17 @@ export function architectureProblems(root: string): string[] {
     ...importCircles(root, present).map(
       (circle) => `import circle: ${circle.join(' → ')} (move what they share to a leaf file both import)`,
     ),
+    ...(existsFile(root, GENERATED) ? reportTypeCopies(root, present) : []).map(
+      (copy) =>
+        `${copy.file}:${copy.line} ${copy.name} copies the report type ${copy.copies} by hand: name the generated type (src/runner/model.ts), and add a field to spec/schemas/report.schema.json, then npm run gen:types`,
+    ),
   ];
 }
 
-function existsDir(root: string, dir: string): boolean {
-  try {
-    return statSync(resolve(root, dir)).isDirectory();
-  } catch {
-    return false;
-  }
-}
+const existsDir = (root: string, dir: string): boolean =>
+  statSync(resolve(root, dir), { throwIfNoEntry: false })?.isDirectory() ?? false;
+const existsFile = (root: string, file: string): boolean =>
+  statSync(resolve(root, file), { throwIfNoEntry: false })?.isFile() ?? false;
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
@@ -45,5 +48,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`${problems.length} architecture problem(s).`);
     process.exit(1);
   }
-  console.log(`no back-edge, no import circle in ${SOURCE_DIRS.join(', ')}`);
+  console.log(`no back-edge, no import circle, no hand-written report type in ${SOURCE_DIRS.join(', ')}`);
 }

@@ -3,7 +3,7 @@
  * shape: run as npm runs it, on fixture trees.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/helpers.js';
@@ -38,12 +38,16 @@ describe('npm run check:architecture', () => {
     expect(result.status).toBe(0);
   });
 
-  it('exits 1 on an import circle, naming it and what to do', () => {
+  it('exits 1 on an import circle, a back-edge and a hand-written report type, naming each and what to do', () => {
     const result = checkArchitecture(
       fixtureTree({
         ...LEAF_TREE,
         'src/runner/context/part.ts':
           "import type { run } from '../context.js';\nexport const part = (e: typeof run) => e;\n",
+        'src/client/http.ts':
+          "import type { Env } from '../runner/context/environment.js';\nexport type E = Env;\n",
+        'spec/types.ts': readFileSync(join(ROOT, 'spec/types.ts'), 'utf8'),
+        'src/runner/model.ts': 'export interface Undecided { state: string; clear: string }\n',
       }),
     );
     expect(result.status).toBe(1);
@@ -51,19 +55,13 @@ describe('npm run check:architecture', () => {
       'import circle: src/runner/context.ts → src/runner/context/part.ts → src/runner/context.ts',
     );
     expect(result.stderr).toContain('move what they share to a leaf');
-  });
-
-  it('exits 1 on a back-edge of the layer table', () => {
-    const result = checkArchitecture(
-      fixtureTree({
-        ...LEAF_TREE,
-        'src/client/http.ts':
-          "import type { Env } from '../runner/context/environment.js';\nexport type E = Env;\n",
-      }),
-    );
-    expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       'src/client/http.ts imports src/runner/context/environment.ts: client → runner',
     );
+    expect(result.stderr).toContain(
+      'src/runner/model.ts:1 Undecided copies the report type ReportCheckResult.undecided by hand',
+    );
+    expect(result.stderr).toContain('spec/schemas/report.schema.json');
+    expect(result.stderr).toContain('3 architecture problem(s).');
   });
 });

@@ -83,7 +83,8 @@ export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
   reference: ['spec'],
   // The check API (runner), the event probes a check composes, and client-mode's scenario API.
   suites: ['runner', 'events', 'client-mode', 'leaf', 'spec'],
-  leaf: [],
+  // The wire types are parts of the report (an exchange, a finding): generated from its schema (spec).
+  leaf: ['spec'],
   spec: [],
 };
 
