@@ -4,21 +4,20 @@
  * schemas built from that data (the operations as written are in spec/operation-inputs.ts). An independent reading of the spec: nothing here comes from src/reference.
  */
 import { INPUTS, type OperationId, type OperationInput } from './operation-inputs.js';
+import type {
+  Field,
+  OperationGroup,
+  ResourceKey,
+  ResourceName,
+  ResponseShape,
+  VariantPointName,
+} from './operation-shape.js';
 import type { RuleId } from './rules.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
 import { VARIANT_POINTS } from './variants.js';
 
 export type { OperationId } from './operation-inputs.js';
 export { VARIANT_POINTS };
-
-export type OperationGroup =
-  | 'messages'
-  | 'channels'
-  | 'guilds'
-  | 'members'
-  | 'roles'
-  | 'reactions'
-  | 'friends';
 
 export interface GroupInfo {
   name: OperationGroup;
@@ -38,28 +37,6 @@ export const groups: readonly GroupInfo[] = [
   { name: 'friends', section: '4.7', title: 'Friends', experimental: false },
 ];
 
-/** Schema files that are resources (§2, plus the de-facto Login and the list envelopes). */
-export type ResourceName =
-  | 'Message'
-  | 'Channel'
-  | 'ChannelType'
-  | 'Guild'
-  | 'GuildMember'
-  | 'Member'
-  | 'GuildRole'
-  | 'Friend'
-  | 'User'
-  | 'Emoji'
-  | 'Direction'
-  | 'Order'
-  | 'Login'
-  | 'List'
-  | 'BidiList'
-  | 'EventEnvelope';
-
-/** A "Required resource" (§1 rule 4) as it appears on a result or event body. */
-export type ResourceKey = 'channel' | 'guild' | 'user' | 'member' | 'message' | 'role' | 'emoji';
-
 /** The schema a required resource is validated against. */
 export const RESOURCE_SCHEMAS: Readonly<Record<ResourceKey, ResourceName>> = {
   channel: 'Channel',
@@ -73,8 +50,6 @@ export const RESOURCE_SCHEMAS: Readonly<Record<ResourceKey, ResourceName>> = {
 
 // ---------------------------------------------------------------------------------------------------------
 // §4.8 variants
-
-export type VariantPointName = keyof typeof VARIANT_POINTS;
 
 export interface VariantPoint {
   name: VariantPointName;
@@ -185,32 +160,6 @@ export function resourceRef(name: ResourceName, variants: Readonly<Record<string
 
 // ---------------------------------------------------------------------------------------------------------
 // Operations
-
-export type FieldType = 'string' | 'number' | 'boolean' | 'Channel' | 'GuildRole' | 'Direction' | 'Order';
-
-/** How a field changes with a §4.8 variant: per value, renamed, re-required, or absent. */
-export interface FieldVariant {
-  point: VariantPointName;
-  values: Readonly<Record<string, { name?: string; required?: boolean } | 'absent'>>;
-}
-
-export interface Field {
-  name: string;
-  type: FieldType;
-  required: boolean;
-  description: string;
-  variant?: FieldVariant;
-}
-
-export type ResponseShape =
-  /** One object. */
-  | { kind: 'resource'; resource: ResourceName }
-  /** A JSON array of objects. */
-  | { kind: 'array'; resource: ResourceName }
-  /** A paginated list {data, next?}. */
-  | { kind: 'list'; resource: ResourceName }
-  /** A bidirectional paginated list {data, prev?, next?}. */
-  | { kind: 'bidi'; resource: ResourceName };
 
 export interface Operation {
   /** e.g. 'message.list'; sent as POST {base_url}/message.list (§1 rule 1). */

@@ -3,13 +3,8 @@
  * operations linked to them ('stated' by §6, 'inferred' from what the operation changes, or 'answers'
  * for the request events), and the event body schemas of the de-facto envelope (resources at top level).
  */
-import {
-  getOperation,
-  RESOURCE_SCHEMAS,
-  type ResourceKey,
-  resourceRef,
-  unknownNameError,
-} from './catalogue.js';
+import { getOperation, RESOURCE_SCHEMAS, resourceRef, unknownNameError } from './catalogue.js';
+import type { ResourceKey } from './operation-shape.js';
 import { type EventName, eventRuleId, type RuleId } from './rules.js';
 import type { JsonSchema } from './schema-files.js';
 

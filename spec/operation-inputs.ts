@@ -10,7 +10,7 @@ import type {
   ResourceKey,
   ResourceName,
   ResponseShape,
-} from './catalogue.js';
+} from './operation-shape.js';
 import type { RuleId } from './rules.js';
 
 const field = (name: string, type: FieldType, required: boolean, description: string): Field => ({

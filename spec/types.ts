@@ -347,8 +347,17 @@ export interface Report {
   sandbox?: {
     guildId: string;
     channelId: string;
+    /**
+     * The bot's own user id (the current user).
+     */
     selfId: string;
+    /**
+     * The peer identity's user id, when a peer is configured.
+     */
     peerId?: string;
+    /**
+     * Another user of the sandbox guild to read (--user; defaults to the peer id).
+     */
     userId?: string;
   };
   interrupted?: boolean;
@@ -478,10 +487,25 @@ export interface ReportCheckResult {
  * via the `definition` "ReportEvidence".
  */
 export interface ReportEvidence {
+  /**
+   * What the check expected, in words.
+   */
   expected?: string;
+  /**
+   * What it observed instead.
+   */
   observed?: string;
+  /**
+   * The exchanges the check made, in order (the failing one last).
+   */
   exchanges: ReportExchange[];
+  /**
+   * Event frames observed, when relevant (as JSON).
+   */
   events?: unknown[];
+  /**
+   * Observations recorded with t.note(), e.g. the observed default limit.
+   */
   notes?: string[];
 }
 /**
@@ -504,36 +528,76 @@ export interface ReportExchange {
     headers: {
       [k: string]: string;
     };
+    /**
+     * Body as text, truncated to the evidence limit.
+     */
     body: string;
     truncated?: boolean;
   };
+  /**
+   * Network or timeout failure, when there is no response.
+   */
   error?: string;
   durationMs: number;
+  /**
+   * A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN.
+   */
   curl: string;
 }
 /**
+ * One ledger entry undone (or not) at the end of the run.
+ *
  * This interface was referenced by `Report`'s JSON-Schema
  * via the `definition` "ReportCleanupRecord".
  */
 export interface ReportCleanupRecord {
   label: string;
   kind: string;
+  /**
+   * The undo operation, e.g. message.delete or trigger:guild-member-removed.
+   */
   operation: string;
+  /**
+   * The check that created the thing.
+   */
   checkId: string;
+  /**
+   * absent: the undo answered that the thing does not exist (any more); nothing is left behind.
+   */
   status: 'undone' | 'failed' | 'absent';
+  /**
+   * Why the undo failed or found nothing (HTTP status and body, or the network error).
+   */
   error?: string;
 }
 /**
+ * Something the target did that no check asks about but a user must hear of: never a verdict, and never must (the spec is silent on floods, garbage frames, redirects and error pages).
+ *
  * This interface was referenced by `Report`'s JSON-Schema
  * via the `definition` "ReportFinding".
  */
 export interface ReportFinding {
+  /**
+   * Stable id, e.g. events/flood, http/redirect-off-host.
+   */
   id: string;
   level: 'should' | 'info';
+  /**
+   * One line: what was observed.
+   */
   title: string;
+  /**
+   * The numbers behind it (a rate, a Location, a status …).
+   */
   detail: string;
+  /**
+   * How many times it was observed.
+   */
   count: number;
   exchange?: ReportExchange;
+  /**
+   * A sample of what was received (a frame, a body start), redacted and cut.
+   */
   sample?: string;
 }
 /**

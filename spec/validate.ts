@@ -10,7 +10,6 @@ import {
   getOperation,
   listSchema,
   RESOURCE_SCHEMAS,
-  type ResourceName,
   requestSchema,
   resourceRef,
   responseSchema,
@@ -18,6 +17,7 @@ import {
   variantResourceSchemas,
 } from './catalogue.js';
 import { eventSchema, events, getEvent } from './events.js';
+import type { ResourceName } from './operation-shape.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
 
 export interface Problem {

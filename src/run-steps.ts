@@ -21,7 +21,7 @@ import {
 import type { CheckDefinition, Sandbox } from './runner/check.js';
 import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
-import type { CheckEnvironment } from './runner/context.js';
+import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';

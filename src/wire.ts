@@ -1,53 +1,22 @@
 /**
  * The wire types: what crosses between the HTTP client, the event transports and the runner — a request
- * and its answer, an observed event, an identity, a finding. A leaf module: it imports nothing, so client,
- * events and runner all depend on it and never on each other's internals (ARCHITECTURE.md).
+ * and its answer, an observed event, an identity, a finding. A leaf module: it imports only the types
+ * generated from the schemas (an exchange and a finding are parts of report.json), so client, events and
+ * runner all depend on it and never on each other's internals (ARCHITECTURE.md).
  */
+import type { ReportExchange, ReportFinding } from '../spec/types.js';
 
 /** Identity a request is sent as. */
 export type Identity = 'self' | 'peer';
 
 /** One HTTP exchange, captured as evidence. Tokens are already redacted (never the real value). */
-export interface Exchange {
-  request: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body?: string;
-  };
-  response?: {
-    status: number;
-    headers: Record<string, string>;
-    /** Body as text, truncated to the evidence limit. */
-    body: string;
-    truncated?: boolean;
-  };
-  /** Network or timeout failure, when there is no response. */
-  error?: string;
-  durationMs: number;
-  /** A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN. */
-  curl: string;
-}
+export type Exchange = ReportExchange;
 
 /**
  * Something the target did that no check asks about but a user must hear of (issue 12): never a verdict,
  * and never 'must' (the spec is silent on floods, garbage frames, redirects and error pages).
  */
-export interface Finding {
-  /** Stable id, e.g. 'events/flood', 'http/redirect-off-host'. */
-  id: string;
-  level: 'should' | 'info';
-  /** One line: what was observed. */
-  title: string;
-  /** The numbers behind it (a rate, a Location, a status …). */
-  detail: string;
-  /** How many times it was observed. */
-  count: number;
-  /** The first exchange that showed it (redacted). */
-  exchange?: Exchange;
-  /** A sample of what was received (a frame, a body start), redacted and cut. */
-  sample?: string;
-}
+export type Finding = ReportFinding;
 
 /** Result of t.call(): the parsed response. */
 export interface CallResult<T = any> {

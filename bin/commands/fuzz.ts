@@ -12,8 +12,7 @@ import { RUN_FLAGS } from '../../src/run-flags.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { collect, collectList } from './collect.js';
-import type { CommandIo } from './io.js';
-import type { RunContext } from './run.js';
+import type { CommandIo, RunContext } from './io.js';
 
 /** The run flags that mean the same for fuzz (target, identity, sandbox, reference, reports). */
 const SHARED = [

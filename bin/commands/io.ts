@@ -13,3 +13,17 @@ export const processIo: CommandIo = {
     process.exitCode = code;
   },
 };
+
+/** The process a run-like command (run, fuzz) runs in. */
+export interface RunContext {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Aborted by SIGINT/SIGTERM (reason: the signal name). */
+  signal?: AbortSignal;
+  /** Colour (stdout is a TTY without NO_COLOR); --color / --no-color override it. */
+  color: boolean;
+  /** The terminal for the live status rewritten in place; absent: line-oriented progress. */
+  tty?: NodeJS.WriteStream;
+  /** The subcommand names, to tell a mistyped one from a run (conformance rnu). */
+  commands?: string[];
+}

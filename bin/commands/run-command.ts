@@ -18,9 +18,8 @@ import {
   nothingCountedReason,
   summarize,
 } from '../../src/runner/summary.js';
-import type { CommandIo } from './io.js';
+import type { CommandIo, RunContext } from './io.js';
 import { assertPortFree, assertUrl, ensureWritableDir } from './preflight.js';
-import type { RunContext } from './run.js';
 import { toRunOptions } from './run-options.js';
 
 type Modules = Awaited<ReturnType<typeof loadModules>>;

@@ -5,20 +5,7 @@ import { defaultReporters } from '../../src/report/names.js';
 import { RUN_FLAGS } from '../../src/run-flags.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { collect, collectList } from './collect.js';
-import type { CommandIo } from './io.js';
-
-export interface RunContext {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Aborted by SIGINT/SIGTERM (reason: the signal name). */
-  signal?: AbortSignal;
-  /** Colour (stdout is a TTY without NO_COLOR); --color / --no-color override it. */
-  color: boolean;
-  /** The terminal for the live status rewritten in place; absent: line-oriented progress. */
-  tty?: NodeJS.WriteStream;
-  /** The subcommand names, to tell a mistyped one from a run (conformance rnu). */
-  commands?: string[];
-}
+import type { CommandIo, RunContext } from './io.js';
 
 /** The run flags, from the one option table (src/run-flags.ts). */
 function addRunFlags(command: Command): Command {

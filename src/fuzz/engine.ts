@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { RequestError } from '../client/http.js';
 import type { Exchange } from '../wire.js';
-import { type FuzzEnv, type FuzzProperty, type Oracle, OracleFailure, RunEnded } from './model.js';
+import { type FuzzEnv, type Oracle, OracleFailure, RunEnded } from './model.js';
+import type { FuzzProperty } from './property.js';
 import { replayPathOf } from './stateful.js';
 import { Trace } from './trace.js';
 

@@ -13,14 +13,15 @@ import {
   recoverOrThrow,
   resolveTarget,
 } from '../run-steps.js';
-import type { CheckEnvironment } from '../runner/context.js';
+import type { CheckEnvironment } from '../runner/context/environment.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { RunResult } from '../runner/model.js';
 import { undoLedger } from '../runner/run.js';
 import { type PropertyOutcome, runProperties, runProperty } from './engine.js';
 import { invalidProperties } from './invalid.js';
-import type { FuzzEnv, FuzzProperty } from './model.js';
+import type { FuzzEnv } from './model.js';
 import { type FuzzOptions, type ReplayFinding, settleFuzz } from './options.js';
+import type { FuzzProperty } from './property.js';
 import { checkResults, fuzzSection } from './results.js';
 import { prepareEnv } from './setup.js';
 import { statefulProperties } from './stateful.js';

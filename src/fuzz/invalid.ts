@@ -7,10 +7,12 @@
  * anchor message and, for reads and creates, the sandbox guild and the bot itself; every other id is unknown.
  */
 import fc from 'fast-check';
-import { effectiveFields, type Field, type Operation, operations } from '../../spec/catalogue.js';
+import { effectiveFields, type Operation, operations } from '../../spec/catalogue.js';
+import type { Field } from '../../spec/operation-shape.js';
 import { GROUPS, type Group } from '../runner/model.js';
 import type { CallResult } from '../wire.js';
-import { type FuzzEnv, type FuzzProperty, oracle } from './model.js';
+import { type FuzzEnv, oracle } from './model.js';
+import type { FuzzProperty } from './property.js';
 import { show } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
 

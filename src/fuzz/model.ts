@@ -4,14 +4,11 @@
  * (`fuzz.<operation>/<what>`), level and rules, like a check. Oracles are conservative, spec first: a
  * must oracle fails only where no legal server (no tolerance of the catalogue) could answer so.
  */
-import type { Arbitrary } from 'fast-check';
-import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
 import type { HttpClient } from '../client/http.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
-import type { Group, Level } from '../runner/model.js';
-import type { Trace } from './trace.js';
+import type { Level } from '../runner/model.js';
 
 export interface Oracle {
   /** `fuzz.<operation>/<what>`, e.g. fuzz.message.create/reads-back-the-same */
@@ -41,24 +38,6 @@ export interface FuzzEnv {
   /** Why channel properties cannot run (channel.create refused), else undefined. */
   channelsUnavailable?: string | undefined;
   signal: AbortSignal;
-}
-
-/** One property: inputs from `arbitrary`, judged by `run` through its oracles (one fast-check property). */
-export interface FuzzProperty<T = any> {
-  /** Names the fast-check property (the replay key), e.g. message.create/valid. */
-  key: string;
-  operation: OperationId;
-  group: Group;
-  mode: 'valid' | 'invalid' | 'stateful';
-  experimental: boolean;
-  oracles: Oracle[];
-  /** Generated independently of the target, so a seed and a path replay the same input. */
-  arbitrary: (replayPath?: string) => Arbitrary<T>;
-  /** Why the property cannot run against this target (a capability it lacks), else undefined. */
-  unavailable?: (env: FuzzEnv) => string | undefined;
-  run(env: FuzzEnv, input: T, trace: Trace): Promise<void>;
-  /** What a generated input exercises (summary counts: schema branches), e.g. 'content:astral'. */
-  branches?: (input: T) => string[];
 }
 
 /** An oracle did not hold: thrown from Trace.judge, caught by the engine. */

@@ -6,7 +6,8 @@
  * every operation on the checker's own object with plain input succeeds.
  */
 import fc from 'fast-check';
-import { type FuzzEnv, type FuzzProperty, type Oracle, oracle } from './model.js';
+import { type FuzzEnv, type Oracle, oracle } from './model.js';
+import type { FuzzProperty } from './property.js';
 import { plainText, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
 import { messageChannel } from './valid.js';

@@ -7,7 +7,8 @@ import { validate } from '../../spec/validate.js';
 import { formatProblems } from '../runner/schema.js';
 import type { CallResult } from '../wire.js';
 import { isNot5xxRefusal } from './invalid.js';
-import { type FuzzEnv, type FuzzProperty, oracle } from './model.js';
+import { type FuzzEnv, oracle } from './model.js';
+import type { FuzzProperty } from './property.js';
 import { content, name, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
 

@@ -3,7 +3,7 @@
  * `conformance serve` command use it. Implemented in src/reference/server.ts (startReference).
  */
 
-import type { VariantPointName } from '../../spec/catalogue.js';
+import type { VariantPointName } from '../../spec/operation-shape.js';
 import { VARIANT_POINTS } from '../../spec/variants.js';
 
 /** The §4.8 variant points come from the spec's catalogue (one table). */

@@ -5,7 +5,7 @@
 import type { Admission, Claim, Lead } from './admission.js';
 import type { CheckDefinition } from './check.js';
 import type { ListGuard } from './cleanup-while-running.js';
-import type { CheckScheduling } from './context.js';
+import type { CheckScheduling } from './context/environment.js';
 import type { Hold } from './holds.js';
 
 /** A check's holds as claims: alone for what it holds, shared for what it shares. */

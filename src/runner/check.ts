@@ -8,7 +8,7 @@ import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Hold } from './holds.js';
-import type { Capability, Group, Identity, Level } from './model.js';
+import type { Capability, Group, Identity, Level, RunResult } from './model.js';
 
 export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 
@@ -91,16 +91,11 @@ export function defineSuite(group: Group, checks: readonly CheckSpec[]): CheckDe
   });
 }
 
-/** The sandbox the run works in: discovered (guild.list → a guild, channel.list → a text channel) or given. */
-export interface Sandbox {
-  guildId: string;
-  channelId: string;
-  /** The bot's own user id (the current user). */
-  selfId: string;
-  /** The peer identity's user id, when a peer is configured. */
-  peerId?: string;
-  /** Another user of the sandbox guild to read (--user; defaults to the peer id). */
-  userId?: string;
+/**
+ * The sandbox the run works in: discovered (guild.list → a guild, channel.list → a text channel) or given;
+ * report.json's `sandbox` (generated from its schema), and what one check sees of it.
+ */
+export interface Sandbox extends NonNullable<RunResult['sandbox']> {
   /**
    * Set for a check that shares 'quiet-channel' when channelId is the run's quiet channel: a channel the
    * run created, where nobody posts while its readers run (holds.ts).

@@ -5,7 +5,7 @@
  * A failure that did not reproduce alone still counts: its evidence stands beside the re-run's.
  */
 import type { CheckDefinition } from './check.js';
-import type { CheckEnvironment } from './context.js';
+import type { CheckEnvironment } from './context/environment.js';
 import type { CheckResult, CleanupRecord, Confirmation } from './model.js';
 import { type EngineOptions, type EngineOutcome, executeChecks } from './run.js';
 

@@ -4,67 +4,18 @@
  * assertion ran and none failed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { HttpClient } from '../client/http.js';
-import type { EventSource } from '../events/source.js';
 import type { CheckConfig, CheckContext, CheckDefinition, LedgerEntry, Sandbox } from './check.js';
 import { assertionsWith, problemsWith } from './context/assertions.js';
 import { callRecorder } from './context/calls.js';
+import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';
 import { eventsFor } from './context/events.js';
 import { resultOf, verdictOf } from './context/outcome.js';
-import { type SharedObservation, sharedObserver } from './context/shared.js';
+import { sharedObserver } from './context/shared.js';
 import { CheckSkip, CheckState, CheckUndecided } from './context/state.js';
 import { type CheckSignals, checkSignals, runWithin } from './context/timing.js';
 import { triggerFor } from './context/trigger.js';
 import type { Hold } from './holds.js';
-import type { Ledger } from './ledger.js';
 import type { CheckResult } from './model.js';
-import type { Validate } from './schema.js';
-import type { Trigger } from './trigger.js';
-
-/** Everything a check runs against, shared by the checks of one run. */
-export interface CheckEnvironment {
-  client: HttpClient;
-  sandbox: Sandbox;
-  variants: Readonly<Record<string, string>>;
-  config: CheckConfig;
-  ledger: Ledger;
-  source?: EventSource;
-  /** Why there is no event source (the skip reason of checks that need one). */
-  eventsUnavailableReason: string;
-  trigger?: Trigger;
-  triggerUnavailableReason: string;
-  eventTimeoutMs: number;
-  /** Event type → the check that caused one and waited for it in vain (shared by the run's checks). */
-  missedEvents?: Map<string, string>;
-  /** Observations shared by checks (t.shared), by key. */
-  shared?: Map<string, Promise<SharedObservation<unknown>>>;
-  validate?: Validate;
-  /** Why validation is unavailable, when validate is undefined. */
-  validateUnavailableReason?: string;
-}
-
-export interface ExecuteOptions {
-  timeoutMs: number;
-  /** The run's signal (SIGINT/SIGTERM). */
-  signal?: AbortSignal;
-  /** Settles when the check's own promise settles, even after a timeout (for the cleanup to wait on). */
-  onSettled?: (settled: Promise<unknown>) => void;
-  /** The sandbox as this check sees it (e.g. a quiet channel as its channel); default env.sandbox. */
-  sandbox?: Sandbox;
-  /** The engine's side of t.release/t.acquire and of event waits (which give back the check's slot). */
-  scheduling?: CheckScheduling;
-}
-
-export interface CheckScheduling {
-  /** The check reads a list (a `*.list` operation) until it ends (cleanup-while-running.ts). */
-  reading(list: string): Promise<void>;
-  release(hold: Hold): void;
-  acquire(hold: Hold, signal: AbortSignal): Promise<void>;
-  /** The check has come to a deliberate wait (t.wait): it leads no more (admission.ts `Lead`). */
-  waitsDeliberately?(): void;
-  /** Runs a wait that sends nothing (an event wait) without holding a slot. */
-  idle<T>(wait: () => Promise<T>, signal: AbortSignal): Promise<T>;
-}
 
 export async function executeCheck(
   check: CheckDefinition,

@@ -4,7 +4,7 @@
  * it then run alone in the sandbox channel).
  */
 import type { CheckDefinition } from './check.js';
-import type { CheckEnvironment } from './context.js';
+import type { CheckEnvironment } from './context/environment.js';
 
 /** Who created the quiet channel, in the ledger and the cleanup report. */
 export const QUIET_CHANNEL_OWNER = 'run';

@@ -7,14 +7,10 @@ import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
+import type { RunResult } from './model.js';
 
-export interface SandboxInput {
-  guildId?: string;
-  channelId?: string;
-  selfId?: string;
-  peerId?: string;
-  userId?: string;
-}
+/** What the user gave of the sandbox (--guild, --channel …); the rest is discovered. */
+export type SandboxInput = Partial<NonNullable<RunResult['sandbox']>>;
 
 const MAX_PAGES = 5;
 

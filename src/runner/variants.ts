@@ -4,7 +4,8 @@
  * names unique to the run and deletes them again, returning what is left to undo when that fails.
  */
 import { shorten } from '../../spec/brief.js';
-import { VARIANT_POINTS, type VariantPointName as VariantPoint } from '../../spec/catalogue.js';
+import { VARIANT_POINTS } from '../../spec/catalogue.js';
+import type { VariantPointName as VariantPoint } from '../../spec/operation-shape.js';
 import type { CallResult } from '../wire.js';
 import type { LedgerEntry, Sandbox } from './check.js';
 import { ConfigurationError } from './errors.js';

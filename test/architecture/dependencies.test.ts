@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/helpers.js';
 import { tempDir } from '../support/temp.js';
-import { ALLOWED, dependencyViolations, LAYER_OF, type Layer, layerOf } from './layers.js';
+import { ALLOWED, dependencyViolations, importCircles, LAYER_OF, type Layer, layerOf } from './layers.js';
 
 const SOURCE_DIRS = ['bin', 'src', 'suites', 'spec', 'scripts', 'bench'];
 
@@ -67,5 +67,48 @@ describe('one-way dependencies (ARCHITECTURE.md)', () => {
       'suites/_lib/lists.ts': "import type { X } from '../../src/runner/model.js';\nexport type Z = X;\n",
     });
     expect(dependencyViolations(root, ['src', 'suites'])).toEqual([]);
+  });
+
+  it('the sources have no import circle (type-only and dynamic imports included)', () => {
+    expect(importCircles(ROOT, SOURCE_DIRS)).toEqual([]);
+  });
+
+  it('fails on an import circle within a layer: a part importing its assembler, a ring of three, a dynamic import', () => {
+    const root = fixtureTree({
+      'src/runner/context.ts':
+        "import { part } from './context/part.js';\nexport interface Env { a: 1 }\nexport const run = part;\n",
+      'src/runner/context/part.ts':
+        "import type { Env } from '../context.js';\nexport const part = (env: Env) => env;\n",
+      'src/fuzz/a.ts': "import { b } from './b.js';\nexport const a = b;\n",
+      'src/fuzz/b.ts': "import { c } from './c.js';\nexport const b = c;\n",
+      'src/fuzz/c.ts': "export type { A } from './a.js';\nexport const c = 1;\n",
+      'bin/run.ts': "export const go = () => import('./run-command.js');\n",
+      'bin/run-command.ts': "import type { go } from './run.js';\nexport type Go = typeof go;\n",
+      'bin/self.ts': "import './self.js';\n",
+    });
+    expect(importCircles(root, ['src', 'bin'])).toEqual([
+      ['bin/run-command.ts', 'bin/run.ts', 'bin/run-command.ts'],
+      ['bin/self.ts', 'bin/self.ts'],
+      ['src/fuzz/a.ts', 'src/fuzz/b.ts', 'src/fuzz/c.ts', 'src/fuzz/a.ts'],
+      ['src/runner/context.ts', 'src/runner/context/part.ts', 'src/runner/context.ts'],
+    ]);
+    // Within one layer: the layer table alone sees none of them.
+    expect(dependencyViolations(root, ['src', 'bin'])).toEqual([]);
+  });
+
+  it('passes the same fixture once the shared types sit in a leaf', () => {
+    const root = fixtureTree({
+      'src/runner/context.ts': "import { part } from './context/part.js';\nexport const run = part;\n",
+      'src/runner/context/environment.ts': 'export interface Env { a: 1 }\n',
+      'src/runner/context/part.ts':
+        "import type { Env } from './environment.js';\nexport const part = (env: Env) => env;\n",
+      'src/fuzz/a.ts': "import { b } from './b.js';\nexport const a = b;\n",
+      'src/fuzz/b.ts': "import { c } from './c.js';\nexport const b = c;\n",
+      'src/fuzz/c.ts': 'export const c = 1;\n',
+      'bin/io.ts': 'export interface RunContext { cwd: string }\n',
+      'bin/run.ts': "export const go = () => import('./run-command.js');\n",
+      'bin/run-command.ts': "import type { RunContext } from './io.js';\nexport type Go = RunContext;\n",
+    });
+    expect(importCircles(root, ['src', 'bin'])).toEqual([]);
   });
 });

@@ -83,7 +83,8 @@ export const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
   reference: ['spec'],
   // The check API (runner), the event probes a check composes, and client-mode's scenario API.
   suites: ['runner', 'events', 'client-mode', 'leaf', 'spec'],
-  leaf: [],
+  // The wire types are parts of the report (an exchange, a finding): generated from its schema (spec).
+  leaf: ['spec'],
   spec: [],
 };
 
@@ -137,4 +138,54 @@ export function dependencyViolations(root: string, dirs: readonly string[]): Vio
     }
   }
   return violations;
+}
+
+/**
+ * Every import circle among the files under `dirs`: one path per strongly connected group of files (Tarjan),
+ * starting at its first file in name order and ending where it began, e.g. [a.ts, b.ts, a.ts]. Type-only
+ * imports count: a circle of types still ties the files together (a part importing its assembler).
+ */
+export function importCircles(root: string, dirs: readonly string[]): string[][] {
+  const files = dirs.flatMap((dir) => sourceFiles(root, dir)).sort();
+  const known = new Set(files);
+  const edges = new Map(files.map((file) => [file, importsOf(root, file).filter((to) => known.has(to))]));
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    for (const to of edges.get(file)!) {
+      if (!order.has(to)) visit(to);
+      if (stack.includes(to)) low.set(file, Math.min(low.get(file)!, low.get(to)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1 || edges.get(file)!.includes(file)) groups.push(group.sort());
+  };
+  for (const file of files) if (!order.has(file)) visit(file);
+  return groups.map((group) => circleThrough(group, edges)).sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** A shortest path from the group's first file back to itself, staying inside the group (breadth first). */
+function circleThrough(group: string[], edges: ReadonlyMap<string, string[]>): string[] {
+  const start = group[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (const file of queue) {
+    for (const to of edges.get(file)!.filter((next) => group.includes(next))) {
+      if (to === start) {
+        const path = [file];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, file);
+        queue.push(to);
+      }
+    }
+  }
+  return [...group, start];
 }

@@ -1,7 +1,7 @@
 /** t.expect, t.expectOk, t.expectSchema and t.schemaProblems, over the run's validator. */
 import type { CallResult, CheckContext } from '../check.js';
-import type { CheckEnvironment } from '../context.js';
 import { formatProblems, type Validate } from '../schema.js';
+import type { CheckEnvironment } from './environment.js';
 
 export type ProblemsOf = (schema: string, value: unknown) => ReturnType<Validate>;
 

@@ -1,8 +1,8 @@
 /** t.call: sends one operation and records its exchanges (as evidence, and in the request count). */
 import { RequestError } from '../../client/http.js';
 import type { CallOptions, CallResult } from '../check.js';
-import type { CheckEnvironment, CheckScheduling } from '../context.js';
 import type { Exchange } from '../model.js';
+import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import type { CheckState } from './state.js';
 import type { CheckSignals } from './timing.js';
 

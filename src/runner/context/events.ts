@@ -1,7 +1,7 @@
 /** t.events of one check: the run's event source, with its waits counted and recorded on the check. */
 import type { EventsApi } from '../check.js';
-import type { CheckEnvironment, CheckScheduling } from '../context.js';
 import { createEventsApi, type EventsApiOptions, type EventWaitTimeout } from '../events-api.js';
+import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import type { CheckState } from './state.js';
 import type { CheckSignals } from './timing.js';
 

@@ -3,10 +3,10 @@
  * shares it, with the exchanges that made it as each one's evidence.
  */
 import type { CheckContext } from '../check.js';
-import type { CheckEnvironment } from '../context.js';
 import type { Exchange } from '../model.js';
 import { assertionsWith, type ProblemsOf } from './assertions.js';
 import type { CallRecorder } from './calls.js';
+import type { CheckEnvironment, SharedObservation } from './environment.js';
 import { type CheckState, describeObserved } from './state.js';
 
 /**
@@ -21,13 +21,6 @@ class SharedFailure extends Error {
   ) {
     super(expected);
   }
-}
-
-/** What t.shared keeps: the observed value, the exchanges that observed it and the check that made them. */
-export interface SharedObservation<T> {
-  value: T;
-  exchanges: Exchange[];
-  by: string;
 }
 
 /** The ledger's owner of what a shared observation creates. */

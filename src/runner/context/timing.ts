@@ -1,6 +1,6 @@
 /** A check's signals and its run within the check timeout and the run's interruption. */
 import type { CheckContext, CheckDefinition } from '../check.js';
-import type { ExecuteOptions } from '../context.js';
+import type { ExecuteOptions } from './environment.js';
 import { CheckTimeout } from './state.js';
 
 export interface CheckSignals {

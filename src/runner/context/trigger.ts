@@ -1,7 +1,7 @@
 /** t.trigger: asks the run's trigger to make the target emit an event (a skip when there is none). */
 import type { CheckContext } from '../check.js';
-import type { CheckEnvironment } from '../context.js';
 import { TriggerUnsupportedError } from '../trigger.js';
+import type { CheckEnvironment } from './environment.js';
 import { CheckSkip, type CheckState } from './state.js';
 import type { CheckSignals } from './timing.js';
 
