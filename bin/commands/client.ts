@@ -15,6 +15,7 @@ import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js'
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
+import { nothingCountedReason } from '../../src/runner/summary.js';
 import { collectList } from './collect.js';
 import type { CommandIo } from './io.js';
 
@@ -143,5 +144,11 @@ async function clientCommand(
   if (written.length)
     io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
   if (result.interrupted) return interruptedExit(context.signal?.reason);
+  // A run in which nothing failed but a counted scenario was undecided (or none ran) is no CONFORMS.
+  const nothingCounted = nothingCountedReason(result);
+  if (nothingCounted) {
+    io.stderr(`no verdict: ${nothingCounted}\n`);
+    return EXIT.usage;
+  }
   return result.verdict === 'pass' ? EXIT.conforms : EXIT.fails;
 }

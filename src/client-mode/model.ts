@@ -95,6 +95,11 @@ export interface EventScenarioContext {
   heartbeatMs: number;
   /** A problem: the scenario fails with it (the first one is the reason). */
   fail(problem: string): void;
+  /**
+   * The scenario cannot be decided (e.g. the machine was too busy to tell a wait from its own delay):
+   * never a pass; the run ends NO VERDICT unless something failed. `clear` says how to decide it.
+   */
+  undecided(state: string, clear: string): void;
   note(note: string): void;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ReferenceServer } from '../../reference/contract.js';
 import { PLATFORM, SEED } from '../../reference/world.js';
-import type { CheckResult } from '../../runner/model.js';
+import type { CheckResult, Undecided } from '../../runner/model.js';
 import type { EventScenario } from '../model.js';
 import { startClient } from '../process.js';
 import { ClientExited, EventStage, login, ScenarioDeadline, type TranscriptEntry } from './stage.js';
@@ -70,12 +70,16 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   run.signal?.addEventListener('abort', onAbort, { once: true });
   const problems: string[] = [];
   const notes: string[] = [];
+  let undecided: Undecided | undefined;
   let exitProblem = false;
   try {
     await scenario.script({
       stage,
       heartbeatMs: run.heartbeatMs,
       fail: (problem) => problems.push(problem),
+      undecided: (state, clear) => {
+        undecided ??= { state, clear };
+      },
       note: (note) => notes.push(note),
     });
   } catch (error) {
@@ -91,6 +95,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
     } else throw error;
   } finally {
     run.signal?.removeEventListener('abort', onAbort);
+    stage.end();
   }
   const exitedEarly = stage.exited;
   client.stop();
@@ -106,7 +111,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   if (outcome.spawnError) problems.unshift(`the client command could not be started: ${outcome.spawnError}`);
   if (stage.eventsSent > 0 && stage.printed.length === 0)
     notes.push('the client printed no {"event":{…}} line');
-  return toResult(scenario, stage, problems, notes, Date.now() - began);
+  return toResult(scenario, stage, { problems, notes, undecided }, Date.now() - began);
 }
 
 const redact = (text: string, token: string) => text.split(token).join('$TOKEN');
@@ -117,14 +122,22 @@ const render = (entry: TranscriptEntry): string => {
   return `${String(entry.at).padStart(6)} ms ${where}${arrow} ${entry.text}`;
 };
 
+interface Verdict {
+  problems: string[];
+  notes: string[];
+  /** Set when the scenario could not be decided: a skip, never a pass (only when nothing failed). */
+  undecided?: Undecided;
+}
+
 function toResult(
   scenario: EventScenario,
   stage: EventStage,
-  problems: string[],
-  notes: string[],
+  { problems, notes, undecided: unclear }: Verdict,
   durationMs: number,
 ): CheckResult {
-  const [reason] = problems;
+  const [failure] = problems;
+  const undecided = failure ? undefined : unclear;
+  const reason = failure ?? (undecided && `could not be decided: ${undecided.state} (${undecided.clear})`);
   const transcript = stage.transcript;
   if (reason) {
     // The frames exchanged (→ from the client, ← from the checker) and the lines printed, tokens redacted.
@@ -141,12 +154,13 @@ function toResult(
     experimental: false,
     rules: scenario.rules,
     operations: [],
-    status: reason ? 'fail' : 'pass',
+    status: failure ? 'fail' : undecided ? 'skip' : 'pass',
     ...(reason ? { reason } : {}),
+    ...(undecided ? { undecided } : {}),
     durationMs,
     evidence: {
       expected: scenario.expectation,
-      ...(reason ? { observed: problems.join('; ') } : {}),
+      ...(failure ? { observed: problems.join('; ') } : {}),
       exchanges: [],
       events: transcript.slice(0, EVIDENCE_ENTRIES),
       ...(notes.length ? { notes } : {}),

@@ -9,9 +9,12 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
+import { LagProbe } from './lag.js';
 
 /** Transcript lines kept; a client that floods the socket or stdout is recorded up to here. */
 const TRANSCRIPT_LIMIT = 2000;
+/** An observation window widened by the checker's stalls ends this long before the deadline at the latest. */
+const WINDOW_MARGIN_MS = 250;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -50,8 +53,15 @@ export interface TranscriptEntry {
   text: string;
 }
 
-/** Waiting ended at the scenario's deadline. */
-export class ScenarioDeadline extends Error {}
+/** Waiting ended at the scenario's deadline (or, `windowOnly`, at the end of an observation window). */
+export class ScenarioDeadline extends Error {
+  constructor(
+    what: string,
+    readonly windowOnly = false,
+  ) {
+    super(what);
+  }
+}
 /** The client process exited while the scenario waited for it. */
 export class ClientExited extends Error {}
 
@@ -169,6 +179,8 @@ export class EventStage {
   readonly connections: EventConnection[] = [];
   readonly printed: PrintedEvent[] = [];
   readonly transcript: TranscriptEntry[] = [];
+  /** The checker's own scheduling delay while the scenario runs (stopped by end()). */
+  readonly lag = new LagProbe().start();
   readonly selfLogin: Login;
   readonly otherLogins: Login[];
   /** Called on every IDENTIFY, before the script sees it (e.g. to refuse every one). */
@@ -214,6 +226,11 @@ export class EventStage {
     }
   }
 
+  /** The scenario is over: stops the lag probe. */
+  end(): void {
+    this.lag.stop();
+  }
+
   clientExited(how: string): void {
     this.exited = { at: Date.now(), how };
     this.log('process', `the client ${how}`);
@@ -236,36 +253,68 @@ export class EventStage {
     this.notify();
   }
 
-  /** Resolves with the check's first defined value; at the deadline rejects ScenarioDeadline(what). */
-  waitFor<T>(check: () => T | undefined, what: string, until = this.deadline): Promise<T> {
+  /**
+   * Resolves with the check's first defined value; at the deadline rejects ScenarioDeadline(what). With
+   * a `window` it ends earlier, `window.ms` after `window.from` — widened by as long as the checker's own
+   * loop stalled meanwhile (issue 34: what the client sent in that stretch was not read yet), never past
+   * the deadline.
+   */
+  waitFor<T>(check: () => T | undefined, what: string, window?: { from: number; ms: number }): Promise<T> {
+    const limit = () => {
+      if (!window) return this.deadline;
+      const end = window.from + window.ms;
+      // Widened at most to just before the deadline, so that the window still ends as a window.
+      const widest = Math.max(end, this.deadline - WINDOW_MARGIN_MS);
+      return Math.min(end + this.lag.stalledWithin(window.from), widest, this.deadline);
+    };
     return new Promise<T>((resolve, reject) => {
-      const attempt = () => {
+      let timer: NodeJS.Timeout | undefined;
+      let done = false;
+      const attempt = (closing = false) => {
         const value = check();
         if (value !== undefined) return settle(() => resolve(value));
         if (this.exited)
           return settle(() =>
             reject(new ClientExited(`the client ${this.exited!.how} while the checker waited for ${what}`)),
           );
-        if (Date.now() >= until) return settle(() => reject(new ScenarioDeadline(what)));
+        if (closing) {
+          const windowOnly = window !== undefined && limit() < this.deadline;
+          settle(() => reject(new ScenarioDeadline(what, windowOnly)));
+        }
       };
-      const timer = setTimeout(attempt, Math.max(until - Date.now(), 0));
+      const arm = () => {
+        timer = setTimeout(
+          () => {
+            if (Date.now() < limit()) return arm();
+            // A timer can fire before the I/O that arrived while the checker was stalled is read: one
+            // more turn of the loop (its poll phase) before the window is judged closed.
+            setImmediate(() => {
+              if (done) return;
+              if (Date.now() < limit()) return arm();
+              attempt(true);
+            });
+          },
+          Math.max(limit() - Date.now(), 0),
+        );
+      };
       const settle = (end: () => void) => {
+        done = true;
         clearTimeout(timer);
         this.waiters.delete(attempt);
         end();
       };
       this.waiters.add(attempt);
+      arm();
       attempt();
     });
   }
 
   /** Like waitFor, but resolves undefined when `ms` pass first (an observation window, not a deadline). */
   async within<T>(ms: number, check: () => T | undefined, what: string): Promise<T | undefined> {
-    const until = Math.min(Date.now() + ms, this.deadline);
     try {
-      return await this.waitFor(check, what, until);
+      return await this.waitFor(check, what, { from: Date.now(), ms });
     } catch (error) {
-      if (error instanceof ScenarioDeadline && Date.now() < this.deadline) return undefined;
+      if (error instanceof ScenarioDeadline && error.windowOnly) return undefined;
       throw error;
     }
   }

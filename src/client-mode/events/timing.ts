@@ -1,0 +1,61 @@
+/**
+ * Time-window judgements of client mode that allow for the machine's own delays (issue 34). What the
+ * checker observes between two things the client did is the client's deliberate wait plus delays that
+ * are nobody's choice: the client's and the checker's processes waiting for a CPU, loopback I/O. The
+ * checker measures them (its own loop stalls: LagProbe; the client's reaction time to a step it takes at
+ * once: the IDENTIFY right after a connection opens) and judges so that a busy machine neither passes a
+ * defective client nor fails a correct one: a verdict that the measured delay could have turned is
+ * 'unclear' (the scenario is undecided, never passed).
+ */
+
+/** One reconnect after a drop, as the checker observed it. */
+export interface ReconnectGap {
+  /** From the drop to the checker seeing the new connection. */
+  ms: number;
+  /** How long the checker's own loop stalled in that stretch (LagProbe.stalledWithin). */
+  stalled: number;
+  /** From the new connection to its IDENTIFY: the delay of a step a client takes at once, measured now. */
+  reaction: number;
+}
+
+export interface WaitJudgement {
+  verdict: 'waited' | 'no-wait' | 'unclear';
+  /** The wait the client certainly took, in all: each gap less the delay that could explain it. */
+  credited: number;
+  /** The most it can have waited, in all: the gaps as observed. */
+  observed: number;
+  /** The delay allowed for, in all. */
+  allowed: number;
+}
+
+/** Below this, a gap is the timer's and the loopback's own noise. */
+const NOISE_MS = 5;
+
+/**
+ * The delay that can make a gap without any wait by the client: the client noticing the close and
+ * connecting takes about two of its reaction times (each one scheduling of the client and one of the
+ * checker), and whatever the checker's own loop stalled meanwhile delayed its seeing the connection.
+ */
+export const allowance = (gap: ReconnectGap): number => 2 * gap.reaction + gap.stalled + NOISE_MS;
+
+/**
+ * Did the client wait `shownMs` in all across these reconnects? 'waited' when the gaps less every
+ * allowance still add up to it. 'no-wait' when even the gaps as observed do not (a gap is never shorter
+ * than the wait in it); or when, in every gap, the checker was running (not stalled) for less than an
+ * even share of `shownMs` and never stalled for longer than `shownMs` — while the checker runs it sees a
+ * connection at once, so a client that waited its share would have shown it. 'unclear' otherwise: the
+ * machine was too busy to tell a short wait from its own delay.
+ */
+export function judgeWaits(gaps: readonly ReconnectGap[], shownMs: number): WaitJudgement {
+  const observed = sum(gaps.map((gap) => gap.ms));
+  const allowed = sum(gaps.map(allowance));
+  const credited = sum(gaps.map((gap) => Math.max(0, gap.ms - allowance(gap))));
+  const result = { credited, observed, allowed };
+  if (credited >= shownMs) return { verdict: 'waited', ...result };
+  if (observed < shownMs) return { verdict: 'no-wait', ...result };
+  const share = shownMs / Math.max(gaps.length, 1);
+  const seenRunning = gaps.every((gap) => gap.ms - gap.stalled < share && gap.stalled < shownMs);
+  return { verdict: seenRunning ? 'no-wait' : 'unclear', ...result };
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);

@@ -1,0 +1,78 @@
+/**
+ * Client mode on a busy machine (issue 34, item 0): the scenarios that judge time windows (backoff
+ * between reconnects, the heartbeat, the authentication storm, the replay watch) give the same verdicts
+ * while two other processes keep the CPU saturated — the defective clients fail, the correct one passes.
+ * The busy loops are bounded (they end on their own) and killed when the file is done.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runClientCommand } from './helpers.js';
+
+/** Each busy loop ends by itself after this long, should the test process die before afterAll. */
+const BUSY_MS = 180_000;
+const busy: ChildProcess[] = [];
+
+beforeAll(() => {
+  for (let index = 0; index < 2; index++)
+    busy.push(
+      spawn(process.execPath, ['-e', `const end = Date.now() + ${BUSY_MS}; while (Date.now() < end);`], {
+        stdio: 'ignore',
+      }),
+    );
+});
+
+afterAll(() => {
+  for (const loop of busy) loop.kill('SIGKILL');
+});
+
+const client = (name: string) => `node examples/clients/events/${name}.mjs`;
+const TIMED = [
+  'reconnects-with-backoff',
+  'ping-within-interval',
+  'auth-close-not-retried-in-a-storm',
+  'each-event-once-across-replay',
+];
+
+describe('client mode with the CPU saturated by two busy loops', () => {
+  it('runs the busy loops', () => {
+    expect(busy.every((loop) => loop.pid !== undefined && loop.exitCode === null)).toBe(true);
+  });
+
+  it.concurrent.each([
+    ['reconnects-at-once', 'reconnects-with-backoff', /a reconnect storm/],
+    ['no-heartbeat', 'ping-within-interval', /no PING within 12 s/],
+    ['retries-auth-at-once', 'auth-close-not-retried-in-a-storm', /of a 4004 close/],
+    ['resumes-from-start', 'each-event-once-across-replay', /were delivered twice/],
+  ])('still fails %s in %s', async (file, scenario, reason) => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      client(file),
+      '--grep',
+      `client.events/${scenario}`,
+      '--reporter',
+      'json',
+    ]);
+    expect(run.report.checks.map((check) => [check.status, check.reason])).toEqual([
+      ['fail', expect.stringMatching(reason)],
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it.concurrent('still passes the correct client in each of them', async () => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      client('correct'),
+      '--grep',
+      TIMED.join('|'),
+      '--reporter',
+      'json',
+    ]);
+    const results = run.report.checks.map((check) => [check.id, check.status, check.reason]);
+    expect(results.sort()).toEqual(TIMED.map((id) => [`client.events/${id}`, 'pass', undefined]).sort());
+    expect(run.code).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The time-window judgements of client mode allow for the machine's own delay (issue 34): the reconnect
+ * waits are credited only beyond what the measured delay explains, a storm is called only when the
+ * checker could have seen a wait, and the rest is unclear (undecided, never passed).
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LagProbe } from '../../src/client-mode/events/lag.js';
+import { judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
+import { runClientMode } from '../../src/client-mode/run.js';
+import { nothingCountedReason } from '../../src/runner/summary.js';
+import { ROOT } from './helpers.js';
+
+const gap = (ms: number, stalled = 0, reaction = 1): ReconnectGap => ({ ms, stalled, reaction });
+const verdict = (gaps: ReconnectGap[]) => judgeWaits(gaps, 250).verdict;
+
+describe('judgeWaits (reconnect backoff, 250 ms in all)', () => {
+  it.each([
+    ['a growing backoff on a quiet machine', [gap(100), gap(200)], 'waited'],
+    [
+      'a growing backoff with the checker stalled',
+      [gap(160, 50, 5), gap(330, 60, 8), gap(420, 90, 3)],
+      'waited',
+    ],
+    ['no wait on a quiet machine', [gap(3), gap(2), gap(4), gap(2), gap(3)], 'no-wait'],
+    [
+      'short gaps adding up to less than 250 ms',
+      [gap(60, 50), gap(50, 40), gap(40), gap(30), gap(60, 55)],
+      'no-wait',
+    ],
+    // Busy machine: each gap is mostly the checker's own stall; where it ran it saw nothing for < 50 ms.
+    [
+      'no wait, gaps explained by stalls',
+      [gap(131, 90, 21), gap(39, 29), gap(17, 14), gap(73, 43), gap(31, 12)],
+      'no-wait',
+    ],
+    // A fixed 60 ms wait under the same stalls: it may have waited its share; the checker cannot tell.
+    [
+      'a short fixed wait hidden by stalls',
+      [gap(90, 20, 20), gap(95, 30, 20), gap(85, 20, 20), gap(90, 25, 20), gap(88, 30, 20)],
+      'unclear',
+    ],
+    ['a stall longer than the wait to show', [gap(300, 290), gap(5), gap(5), gap(5), gap(5)], 'unclear'],
+  ] as const)('%s: %s', (_, gaps, expected) => {
+    expect(verdict([...gaps])).toBe(expected);
+  });
+
+  it('credits a gap only beyond its allowance (twice the reaction, the stall, the noise)', () => {
+    const judgement = judgeWaits([gap(100, 20, 10), gap(30, 30, 10)], 250);
+    expect(judgement).toEqual({
+      verdict: 'no-wait',
+      credited: 100 - 20 - 20 - 5,
+      observed: 130,
+      allowed: 45 + 55,
+    });
+  });
+
+  it('never passes gaps that the allowance explains, however many', () => {
+    const gaps = Array.from({ length: 20 }, () => gap(40, 20, 10));
+    expect(verdict(gaps)).not.toBe('waited');
+  });
+});
+
+describe('LagProbe', () => {
+  it('measures a stretch during which the checker’s loop was held', async () => {
+    const probe = new LagProbe().start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const from = Date.now();
+      const until = from + 120;
+      while (Date.now() < until); // holds the loop, as a busy machine would
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(probe.stalledWithin(from)).toBeGreaterThanOrEqual(100);
+      // Nothing is counted before the stall began.
+      expect(probe.stalledWithin(from - 30, from - 20)).toBeLessThan(10);
+    } finally {
+      probe.stop();
+    }
+  });
+});
+
+describe('an undecided event scenario', () => {
+  it('is a skip with the state and how to clear it, and the run has no verdict', async () => {
+    const result = await runClientMode({
+      command: 'node examples/clients/events/correct.mjs',
+      suites: ['events'],
+      cwd: ROOT,
+      scenariosDir: join(ROOT, 'test/client-mode/fixtures/undecided-scenarios'),
+    });
+    const [check] = result.checks;
+    expect(check).toMatchObject({
+      status: 'skip',
+      undecided: { state: 'the machine was too busy', clear: 'run it on a less busy machine' },
+      reason: 'could not be decided: the machine was too busy (run it on a less busy machine)',
+    });
+    expect(nothingCountedReason(result)).toMatch(
+      /1 should check could not be decided: the machine was too busy/,
+    );
+  });
+});
