@@ -154,7 +154,13 @@ export interface RunResult {
    * Why the run stopped early when it did: a signal, the run deadline (--run-timeout), an unresponsive
    * target or a failure before the checks (exit 2/3); the phase it was in and what it was waiting for.
    */
-  stopped?: { reason: string; phase: RunPhase; waitingFor?: string };
+  stopped?: {
+    reason: string;
+    phase: RunPhase;
+    waitingFor?: string;
+    /** A wait for quota (the target's rate limit, the own budget) would have ended past the deadline: no verdict. */
+    rateLimited?: boolean;
+  };
   /** Observations about the target's behaviour outside any check (flood, garbage frames, redirects …). */
   findings?: Finding[];
   /** `conformance fuzz` (src/fuzz): the seed, each finding's replay data, what was generated. */
