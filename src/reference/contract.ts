@@ -74,6 +74,8 @@ export interface InterceptedReply {
   /** Default 200. */
   status?: number;
   body: unknown;
+  /** Extra response headers (e.g. a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface ReferenceIdentity {

@@ -69,7 +69,12 @@ async function handleInterface(
     identity: caller,
     headers: flatHeaders(request),
   });
-  if (intercepted) return { status: intercepted.status ?? 200, body: intercepted.body };
+  if (intercepted)
+    return {
+      status: intercepted.status ?? 200,
+      body: intercepted.body,
+      ...(intercepted.headers ? { headers: intercepted.headers } : {}),
+    };
   return callOperation(operation, handler, caller, body, settings);
 }
 
