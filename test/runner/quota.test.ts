@@ -164,3 +164,42 @@ describe('the cleanup after a run that hit the quota', () => {
     }
   }, 30_000);
 });
+
+describe("the checker's own budget (--rate-limit)", () => {
+  it('paces every identity together from the first request, and the run starts with its estimate', async () => {
+    const arrivals: number[] = [];
+    reference = await startReference({
+      intercept: () => {
+        arrivals.push(performance.now());
+        return undefined;
+      },
+    });
+    let estimate: string | undefined;
+    const result = await run({
+      reference,
+      events: 'none',
+      rateLimit: '4/s',
+      onRunStart: (info) => {
+        estimate = info.estimate;
+      },
+      checks: [
+        testCheck('both', async (t: CheckContext) => {
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, (_, i) => t.call('guild.list', {}, { as: i % 2 ? 'peer' : 'self' })),
+          );
+          t.expect(
+            answers.every((answer) => answer.ok),
+            'every guild.list answered',
+          );
+        }),
+      ],
+    });
+    expect(result.checks.map((check) => check.status)).toEqual(['pass']);
+    expect(estimate).toMatch(/^about \d+ requests at 4\/s: about \d+ s$/);
+    expect(result.notes).toContain(`estimate at the start: ${estimate}`);
+    // The bound: no second holds more than 4 arrivals (each counted from its answer, so never early).
+    expect(arrivals.length).toBeGreaterThanOrEqual(10);
+    for (const [index, at] of arrivals.entries())
+      expect(arrivals.filter((other, j) => j > index && other < at + 1_000).length).toBeLessThan(4);
+  }, 30_000);
+});
