@@ -22,6 +22,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { shorten } from '../spec/brief.js';
 import type { ReferenceOptions } from '../src/reference/contract.js';
 import { PAGE_SIZE } from '../src/reference/request.js';
 import { startReferenceProcess } from './reference-process.js';
@@ -67,6 +68,8 @@ interface Measured {
   notes: string[];
   /** The first failing or erroring checks, to say which. */
   failingIds: string[];
+  /** The same, each with its status and reason. */
+  failingReasons: string[];
   requests: number;
   /** Requests by operation (e.g. guild.list), to tell what a bigger world adds. */
   requestsByOperation: Record<string, number>;
@@ -147,6 +150,10 @@ async function measure(scenario: Scenario): Promise<Measured> {
       notes: (result.notes ?? []).filter((note) => /^(rate limits seen|concurrency|estimate)/.test(note)),
       leftBehind: (result.cleanup ?? []).filter((record) => record.status === 'failed').length,
       ...(result.stopped ? { stopped: result.stopped.reason } : {}),
+      failingReasons: result.checks
+        .filter((check) => check.status === 'fail' || check.status === 'error')
+        .slice(0, 5)
+        .map((check) => `${check.id} ${check.status}: ${shorten(check.reason ?? '', 300)}`),
       failingIds: result.checks
         .filter((check) => check.status === 'fail' || check.status === 'error')
         .slice(0, 5)
@@ -402,7 +409,7 @@ function reportQuota(runs: Measured[]): void {
         `left behind ${m.leftBehind}${m.stopped ? `, stopped: ${m.stopped}` : ''} (target 0: ${verdict(clean)})`,
     );
     for (const note of m.notes) console.log(`  ${note}`);
-    if (m.failingIds.length) console.log(`  failing: ${m.failingIds.join(', ')}`);
+    for (const reason of m.failingReasons) console.log(`  ${reason}`);
   }
 }
 
