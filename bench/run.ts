@@ -5,7 +5,9 @@
  * (0, 20, 50, 100, 200 ms per response, default flags) with each run's floor and critical chain, a run
  * against `serve --rate-limit 10`, then issue 11's figures: sequential (--concurrency 1) at 0 and 20 ms,
  * every event-missing fault at once, at 20 ms a big world (10 000 extra guilds, 100 000 extra messages
- * in the sandbox channel), and `conformance --version`. `--sweep-only`: the sweep and the rate limit.
+ * in the sandbox channel), `conformance --version`, and issue 30's two runs against `serve --rate-limit
+ * 100/m` (told with --rate-limit 100/m, and not told; about 3 minutes each). `--sweep-only`: the sweep
+ * and the per-second rate limit; `--no-quota`: all but issue 30's runs; `--quota-only`: only those.
  *
  * The floor — the shortest wall any schedule could reach — is the longest dependent chain of the run,
  * from the checks' declarations and their own durations in a run at the same latency L (the sweep: the
@@ -20,6 +22,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { shorten } from '../spec/brief.js';
 import type { ReferenceOptions } from '../src/reference/contract.js';
 import { PAGE_SIZE } from '../src/reference/request.js';
 import { startReferenceProcess } from './reference-process.js';
@@ -36,8 +39,10 @@ interface Scenario {
   faultsStartingWith?: string;
   /** Runs of the scenario; the one of median wall is kept (a shared machine is noisy). Default 3. */
   repeat?: number;
-  /** The reference's rate limit (serve --rate-limit N), requests a second per token. */
-  rateLimit?: number;
+  /** The reference's rate limit (serve --rate-limit): N a second per token, or 'N/m' (fixed windows). */
+  rateLimit?: number | string;
+  /** The checker's own budget (--rate-limit), e.g. '100/m'; absent: the checker is not told. */
+  budget?: string;
 }
 
 /** What the floor needs of one check: its declarations and its duration. */
@@ -63,6 +68,8 @@ interface Measured {
   notes: string[];
   /** The first failing or erroring checks, to say which. */
   failingIds: string[];
+  /** The same, each with its status and reason. */
+  failingReasons: string[];
   requests: number;
   /** Requests by operation (e.g. guild.list), to tell what a bigger world adds. */
   requestsByOperation: Record<string, number>;
@@ -70,6 +77,10 @@ interface Measured {
   maxRssKiB: number;
   setupMs: number;
   teardownMs: number;
+  /** Cleanup records that failed: what the run left behind. */
+  leftBehind: number;
+  /** Why the run stopped early, if it did. */
+  stopped?: string;
   /** What the reference actually seeded, to tell whether the big world was supported. */
   seeded: { guilds: number; messagesInSandbox: number };
   faults: number;
@@ -104,6 +115,7 @@ async function measure(scenario: Scenario): Promise<Measured> {
       includeExperimental: true,
       // Unset: adaptive, the default.
       ...(scenario.concurrency ? { concurrency: scenario.concurrency } : {}),
+      ...(scenario.budget ? { rateLimit: scenario.budget } : {}),
       onRunStart: () => {
         runStart = performance.now();
       },
@@ -135,7 +147,13 @@ async function measure(scenario: Scenario): Promise<Measured> {
       }),
       failing: result.summary.fail + result.summary.error,
       errors: result.summary.error,
-      notes: (result.notes ?? []).filter((note) => /^(rate limits seen|concurrency)/.test(note)),
+      notes: (result.notes ?? []).filter((note) => /^(rate limits seen|concurrency|estimate)/.test(note)),
+      leftBehind: (result.cleanup ?? []).filter((record) => record.status === 'failed').length,
+      ...(result.stopped ? { stopped: result.stopped.reason } : {}),
+      failingReasons: result.checks
+        .filter((check) => check.status === 'fail' || check.status === 'error')
+        .slice(0, 5)
+        .map((check) => `${check.id} ${check.status}: ${shorten(check.reason ?? '', 300)}`),
       failingIds: result.checks
         .filter((check) => check.status === 'fail' || check.status === 'error')
         .slice(0, 5)
@@ -251,6 +269,24 @@ const pad = (text: string | number, width: number) => String(text).padStart(widt
 
 const SWEEP = [0, 20, 50, 100, 200];
 const RATE_LIMIT = 10;
+/** Issue 30: a bridge's default quota, per minute and per address. */
+const PER_MINUTE = { requests: 100, windowMs: 60_000 };
+const PER_MINUTE_TEXT = `${PER_MINUTE.requests}/m`;
+/** Issue 30: against a per-minute quota, wall ≤ this × requests ÷ rate + QUOTA_SLACK_MS. */
+const QUOTA_FACTOR = 1.2;
+const QUOTA_SLACK_MS = 10_000;
+
+/** Issue 30's two runs against `serve --rate-limit 100/m`: told the quota (--rate-limit 100/m), and not. */
+const QUOTA_SCENARIOS: Scenario[] = [
+  {
+    label: `serve ${PER_MINUTE_TEXT}, --rate-limit ${PER_MINUTE_TEXT}`,
+    latencyMs: 0,
+    rateLimit: PER_MINUTE_TEXT,
+    budget: PER_MINUTE_TEXT,
+    repeat: 1,
+  },
+  { label: `serve ${PER_MINUTE_TEXT}, not told`, latencyMs: 0, rateLimit: PER_MINUTE_TEXT, repeat: 1 },
+];
 
 /** Runs each scenario (in its own process) `repeat` times and keeps the run of median wall. */
 async function measureAll(scenarios: Scenario[]): Promise<Measured[]> {
@@ -269,7 +305,12 @@ async function measureAll(scenarios: Scenario[]): Promise<Measured[]> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--quota-only')) {
+    reportQuota(await measureAll(QUOTA_SCENARIOS));
+    return;
+  }
   const only = process.argv.includes('--sweep-only');
+  const quota = !only && !process.argv.includes('--no-quota');
   const scenarios: Scenario[] = [
     ...SWEEP.map((latencyMs) => ({ label: `${latencyMs} ms`, latencyMs, repeat: latencyMs > 20 ? 1 : 3 })),
     { label: `0 ms, --rate-limit ${RATE_LIMIT}`, latencyMs: 0, rateLimit: RATE_LIMIT, repeat: 1 },
@@ -291,6 +332,7 @@ async function main(): Promise<void> {
             repeat: 1,
           },
         ]),
+    ...(quota ? QUOTA_SCENARIOS : []),
   ];
   const measured = await measureAll(scenarios);
   console.log(
@@ -305,7 +347,8 @@ async function main(): Promise<void> {
   const sweep = measured.slice(0, SWEEP.length);
   reportSweep(sweep);
   reportRateLimited(measured[SWEEP.length]);
-  if (!only) reportIssue11(sweep[0], sweep[1], measured.slice(SWEEP.length + 1));
+  if (!only) reportIssue11(sweep[0], sweep[1], measured.slice(SWEEP.length + 1, SWEEP.length + 5));
+  if (quota) reportQuota(measured.slice(-QUOTA_SCENARIOS.length));
   const failing = measured.filter((m) => m.failing > 0 && !m.scenario.faultsStartingWith);
   if (failing.length)
     console.log(
@@ -343,7 +386,7 @@ function reportSweep(sweep: Measured[]): void {
 /** Issue 21: against --rate-limit N, no error and a wall close to requests / N. */
 function reportRateLimited(m: Measured | undefined): void {
   if (!m) return;
-  const ideal = (m.requests / (m.scenario.rateLimit ?? 1)) * 1000;
+  const ideal = (m.requests / Number(m.scenario.rateLimit ?? 1)) * 1000;
   const ratio = m.wallMs / ideal;
   console.log(
     `--rate-limit ${m.scenario.rateLimit}: wall ${seconds(m.wallMs)} s, ${m.requests} requests, requests/${m.scenario.rateLimit} ${seconds(ideal)} s, ` +
@@ -351,6 +394,23 @@ function reportRateLimited(m: Measured | undefined): void {
       `errors ${m.errors} (target 0: ${verdict(m.errors === 0)})`,
   );
   for (const note of m.notes) console.log(`  ${note}`);
+}
+
+/** Issue 30: against a per-minute quota, told or not: no error, no failure, nothing left behind, wall bounded. */
+function reportQuota(runs: Measured[]): void {
+  console.log('');
+  for (const m of runs) {
+    const boundMs = QUOTA_FACTOR * (m.requests / PER_MINUTE.requests) * PER_MINUTE.windowMs + QUOTA_SLACK_MS;
+    const clean = m.errors === 0 && m.failing === 0 && m.leftBehind === 0 && !m.stopped;
+    console.log(
+      `${m.scenario.label}: wall ${seconds(m.wallMs)} s, ${m.requests} requests, ` +
+        `${QUOTA_FACTOR} × requests ÷ ${PER_MINUTE_TEXT} + ${QUOTA_SLACK_MS / 1000} s = ${seconds(boundMs)} s ` +
+        `(wall within it: ${verdict(m.wallMs <= boundMs)}); errors ${m.errors}, failing ${m.failing}, ` +
+        `left behind ${m.leftBehind}${m.stopped ? `, stopped: ${m.stopped}` : ''} (target 0: ${verdict(clean)})`,
+    );
+    for (const note of m.notes) console.log(`  ${note}`);
+    for (const reason of m.failingReasons) console.log(`  ${reason}`);
+  }
 }
 
 /** Issue 11's figures, which must stay met. */

@@ -372,6 +372,10 @@ export interface Report {
     reason: string;
     phase: 'connect' | 'discovery' | 'variants' | 'checks' | 'cleanup';
     waitingFor?: string;
+    /**
+     * A wait for quota (the target's rate limit or the checker's --rate-limit) would have ended past the deadline: the checks cut short did not finish and the run has no verdict.
+     */
+    rateLimited?: boolean;
   };
   /**
    * Observations about the target outside any check (flood, garbage frames, redirects, HTML error pages, broken JSON, rate limits); never a verdict.

@@ -5,6 +5,7 @@
  * choice checks of validateRunOptions all read it; the rules across options are written out here.
  */
 import { VARIANT_POINTS } from '../spec/catalogue.js';
+import { parseRate } from '../spec/rate.js';
 import { CHOICES } from './choices.js';
 import type { ReferenceServer } from './reference/contract.js';
 import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
@@ -104,7 +105,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** false only in the safety self-test: leaves everything the run created in place. */
   cleanup?: boolean;
-  onRunStart?: (info: { total: number; target: string }) => void;
+  /** The checker's own rate limit, 'N/s', 'N/m' or 'N/h' (--rate-limit). */
+  rateLimit?: string;
+  onRunStart?: (info: { total: number; target: string; estimate?: string }) => void;
+  /** A request waits this long for quota (1 s or more): why, and about how many requests the run has left. */
+  onQuotaWait?: (wait: { ms: number; reason: string; requestsLeft?: number }) => void;
   onCheckStart?: (check: CheckDefinition) => void;
   onCheckResult?: (result: CheckResult, progress: { done: number; total: number }) => void;
   onCleanup?: (records: CleanupRecord[]) => void;
@@ -195,6 +200,13 @@ export function validateRunOptions(options: RunOptions): void {
   positive('--cleanup-timeout', options.cleanupTimeoutMs);
   if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
     fail('--concurrency must be a whole number');
+  }
+  if (options.rateLimit !== undefined) {
+    try {
+      parseRate(options.rateLimit);
+    } catch (error) {
+      fail((error as Error).message);
+    }
   }
   if (options.seed !== undefined && !Number.isInteger(options.seed))
     fail(`--seed must be a whole number (got ${options.seed})`);

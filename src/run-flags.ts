@@ -227,6 +227,17 @@ const RUN_FLAG_ROWS = [
     schema: positiveInteger,
   },
   {
+    flag: '--rate-limit <rate>',
+    readme:
+      "the checker's own budget: at most N requests a second, minute or hour (`N/s`, `N/m`, `N/h`; e.g. `100/m`), for every identity together, from the first request; the target's rate-limit headers can only make it stricter. The run shows its estimate at the start; cleanup keeps a reserve of time for its own requests",
+    option: 'rateLimit',
+    key: 'rateLimit',
+    type: 'string',
+    description:
+      "the checker's own budget, N/s, N/m or N/h (e.g. 100/m), for every identity from the first request (default: none; the target's rate-limit headers pace it)",
+    schema: { type: 'string', pattern: '^\\s*\\d+\\s*(/\\s*[smh])?\\s*$' },
+  },
+  {
     flag: '--seed <n>',
     option: 'seed',
     key: 'seed',

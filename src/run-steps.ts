@@ -103,6 +103,7 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
     timeoutMs: state.settings.timeoutMs,
     findings: state.findings,
     onUnresponsive: (why) => state.stopWith(`the target is unresponsive: ${why}`),
+    ...state.quotaOptions(),
     // The embedded reference's tokens are published constants, not secrets (see Redactor).
     publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
   });
@@ -310,7 +311,9 @@ export async function runChecks(
 ): Promise<EngineOutcome> {
   const { options, settings } = state;
   state.enter('checks');
-  options.onRunStart?.({ total: selected.length, target: state.baseUrl });
+  const estimate = state.estimate(selected.length);
+  if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
+  options.onRunStart?.({ total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) });
   // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
@@ -347,6 +350,7 @@ export async function runChecks(
     signal: state.signal,
     cleanup: options.cleanup !== false,
     stopReason: () => state.stopReason,
+    stoppedForQuota: () => state.stoppedForQuota,
     stragglerGraceMs: Math.min(12_000, settings.timeoutMs + 1_000),
     cleanupBudgetMs: settings.cleanupBudgetMs,
     // Never awaited: a failure here shows again, with its context, where a check validates.

@@ -174,6 +174,7 @@ async function execute(prepared: Prepared, modules: Modules, io: CommandIo, cont
         // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
         ledgerFile: join(outDir, 'left-behind.sh'),
         onRunStart: progress.onRunStart,
+        onQuotaWait: progress.onQuotaWait,
         onCheckStart: (check) => {
           bail.started(check.id);
           progress.onCheckStart(check);

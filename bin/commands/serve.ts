@@ -5,6 +5,7 @@
  */
 
 import type { Command } from 'commander';
+import { formatRate, parseRate } from '../../spec/rate.js';
 import { EXIT } from '../../src/exit-codes.js';
 import type {
   FaultDefinition,
@@ -61,8 +62,8 @@ export function registerServe(
     )
     .option('--latency <ms>', 'delay every interface response by this many milliseconds')
     .option(
-      '--rate-limit <n>',
-      'allow n requests a second per token and n/5 message.create per channel (bursts of 5); 429 over them',
+      '--rate-limit <rate>',
+      'N/s (or N): N requests a second per token, N/5 message.create per channel (bursts of 5); N/m or N/h: a fixed window of N per token and N per client address; 429 with Retry-After over them',
     )
     .option('--limit-bound <n>', 'upper bound of message.list limit (default 100)')
     .option('--guilds <n>', 'seed this many extra guilds the bot is in (a big guild.list)')
@@ -146,7 +147,7 @@ function referenceOptions(
     variants: parseVariants(flags.variant, points),
     ...(flags.limitBound === undefined ? {} : { limitBound: integer('--limit-bound', flags.limitBound, 1) }),
     ...(flags.latency === undefined ? {} : { latencyMs: integer('--latency', flags.latency, 0) }),
-    ...(flags.rateLimit === undefined ? {} : { rateLimit: integer('--rate-limit', flags.rateLimit, 1) }),
+    ...(flags.rateLimit === undefined ? {} : { rateLimit: formatRate(parseRate(flags.rateLimit)) }),
     ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
     ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
   };

@@ -3,11 +3,12 @@
  * bounded 429 handling and evidence capture with tokens redacted.
  */
 import { Agent, request } from 'undici';
+import type { Rate } from '../../spec/rate.js';
 import { lagAwareTimeout } from '../loop-lag.js';
 import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
-import { abortableDelay, Pacer, type Route } from './pacer.js';
+import { abortableDelay, Pacer, type QuotaWait, type Route, retryAfterSeconds } from './pacer.js';
 import { Redactor } from './redact.js';
 
 export interface ClientIdentity {
@@ -30,8 +31,21 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
   /** 429 retries (Retry-After honoured). Default 3. */
   maxRetries?: number;
-  /** Longest wait for one Retry-After. Default 5 s. */
+  /** Longest wait for one Retry-After when no quota deadline is set. Default 5 s. */
   maxRetryWaitMs?: number;
+  /**
+   * Waits for the target's rate limit (Retry-After, the reported buckets) and the own budget are made
+   * up to this deadline (performance.now() ms; a send's own deadline wins), however long: a request
+   * that would have to wait past it is not sent (a 'rate-limited' RequestError, and onQuotaBeyondDeadline).
+   * Absent: each wait up to maxRetryWaitMs.
+   */
+  quotaDeadline?: QuotaDeadline;
+  /** The checker's own rate limit (--rate-limit), for every identity from the first request. */
+  budget?: Rate;
+  /** A request is about to wait this long for quota (waits of 1 s or more). */
+  onQuotaWait?: (wait: QuotaWait) => void;
+  /** A request of the quota deadline (not a send's own) could not wait: the run stops, naming why. */
+  onQuotaBeyondDeadline?: (message: string) => void;
   /** Body text kept in evidence. Default 64 KiB. */
   evidenceBodyBytes?: number;
   /** Concurrent connections per origin. Default 32. */
@@ -92,7 +106,23 @@ export interface ResponseSample {
 
 export interface SendOptions extends CallOptions {
   signal?: AbortSignal;
+  /** This request's own quota deadline (the cleanup's), instead of the client's. */
+  deadline?: QuotaDeadline;
+  /** Wraps a long wait for quota: a check gives its slot back and stops its clock meanwhile. */
+  whileWaiting?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
+
+/** Until when a request may wait for quota (performance.now() ms), and what that moment is, in words. */
+export interface QuotaDeadline {
+  at: number;
+  what: string;
+}
+
+/** Waits for quota from this long on give a check's slot back and are announced (onQuotaWait). */
+const LONG_QUOTA_WAIT_MS = 1_000;
+
+/** 429s with a stated wait retried within a quota deadline (a server that never lets a request through ends). */
+const STATED_RETRIES = 20;
 
 const MiB = 1024 * 1024;
 
@@ -105,11 +135,10 @@ const describeCause = (error: unknown): string => {
   return cause?.message && cause.message !== message ? `${message} (${cause.message})` : message;
 };
 
+/** Retry-After in ms (seconds, or an HTTP date: RFC 9110 §10.2.3). */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const seconds = retryAfterSeconds(value, now);
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }
 
 const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
@@ -144,9 +173,22 @@ export class HttpClient {
   readonly findings: Findings;
   private readonly agent: Agent;
   private readonly options: Required<
-    Omit<HttpClientOptions, 'peer' | 'headers' | 'findings' | 'onUnresponsive'>
+    Omit<
+      HttpClientOptions,
+      | 'peer'
+      | 'headers'
+      | 'findings'
+      | 'onUnresponsive'
+      | 'quotaDeadline'
+      | 'budget'
+      | 'onQuotaWait'
+      | 'onQuotaBeyondDeadline'
+    >
   > &
-    Pick<HttpClientOptions, 'peer' | 'headers' | 'onUnresponsive'>;
+    Pick<
+      HttpClientOptions,
+      'peer' | 'headers' | 'onUnresponsive' | 'quotaDeadline' | 'onQuotaWait' | 'onQuotaBeyondDeadline'
+    >;
   /** Requests sent in this run (every attempt). */
   requestCount = 0;
   /** The same, by operation (the path after the base URL; other URLs, e.g. a trigger's, by their URL). */
@@ -161,8 +203,8 @@ export class HttpClient {
   readonly #listeners = new Set<(sample: ResponseSample) => void>();
   /** The latencies of the first answers (the run's setup): how fast the target is before the checks start. */
   readonly #firstLatencies: number[] = [];
-  /** The rate limits the target reported, and the pacing they imply. */
-  readonly pacer = new Pacer();
+  /** The rate limits the target reported and the own budget, and the pacing they imply. */
+  readonly pacer: Pacer;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -180,6 +222,7 @@ export class HttpClient {
       ...options,
     };
     this.findings = options.findings ?? new Findings();
+    this.pacer = new Pacer(undefined, options.budget);
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: this.options.connections });
     const peerToken = options.peer?.token;
     const fragments = !options.publicTokens;
@@ -231,16 +274,20 @@ export class HttpClient {
       options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(fields));
     // Platforms key per-route limits by the major parameter (channel, else guild).
     const major = fields.channel_id ?? fields.guild_id;
-    return this.send<T>(`${this.baseUrl}/${operation}`, method, headers, body, options.signal, {
-      identity: options.as ?? 'self',
-      operation,
-      ...(typeof major === 'string' ? { major } : {}),
-    });
+    return this.send<T>(
+      `${this.baseUrl}/${operation}`,
+      method,
+      headers,
+      body,
+      options.signal,
+      { identity: options.as ?? 'self', operation, ...(typeof major === 'string' ? { major } : {}) },
+      options,
+    );
   }
 
   /**
-   * Sends one request (with 429 retries), paced by the rate limits the target reported (pacer.ts);
-   * exposed for the trigger URL and tests.
+   * Sends one request (with 429 retries), paced by the own budget and the rate limits the target reported
+   * (pacer.ts); exposed for the trigger URL and tests.
    */
   async send<T = any>(
     url: string,
@@ -249,17 +296,18 @@ export class HttpClient {
     body: string | undefined,
     signal?: AbortSignal,
     route: Route = { identity: 'other', operation: operationOf(url, this.baseUrl) },
+    quota: Pick<SendOptions, 'deadline' | 'whileWaiting'> = {},
   ): Promise<CallOutcome<T>> {
     const exchanges: Exchange[] = [];
     this.failFast(url, method);
+    const sent = { method, url, exchanges, signal };
     for (let attempt = 0; ; attempt++) {
-      const ticket = await this.pacer
-        .before(route, signal, this.options.maxRetryWaitMs)
-        .catch((error: unknown) => {
-          throw new RequestError('request aborted while paced for the rate limit', 'aborted', exchanges, {
-            cause: error,
-          });
-        });
+      const ticket = await this.pacer.before(route, {
+        ...(signal ? { signal } : {}),
+        deadline: this.#deadlineOf(quota).at,
+        delay: (wait) => this.#quotaDelay(wait, sent, quota),
+        beyond: (wait) => this.#beyondDeadline(wait, sent, quota),
+      });
       let answer: { exchange: Exchange; result: CallResult<T> };
       try {
         answer = await this.attempt<T>(url, method, headers, body, signal, exchanges);
@@ -271,28 +319,83 @@ export class HttpClient {
       this.pacer.after(ticket, result.status, result.headers);
       exchanges.push(exchange);
       if (result.status !== 429) return { result, exchanges };
-      await this.backOff(result, attempt, { method, url, exchange, exchanges, signal });
+      await this.backOff(result, attempt, { ...sent, exchange }, quota);
     }
   }
 
+  /** Until when a request may wait for quota: its own deadline, the client's, else one wait's cap from now. */
+  #deadlineOf(quota: Pick<SendOptions, 'deadline'>): QuotaDeadline {
+    return (
+      quota.deadline ??
+      this.options.quotaDeadline ?? {
+        at: performance.now() + this.options.maxRetryWaitMs,
+        what: `the checker's longest wait (${this.options.maxRetryWaitMs / 1000} s)`,
+      }
+    );
+  }
+
+  /** Waits for quota; a long wait is announced and gives the check's slot back (quota.whileWaiting). */
+  async #quotaDelay(
+    wait: QuotaWait,
+    sent: { method: string; url: string; exchanges: Exchange[]; signal?: AbortSignal | undefined },
+    quota: Pick<SendOptions, 'whileWaiting'>,
+  ): Promise<void> {
+    const long = wait.ms >= LONG_QUOTA_WAIT_MS;
+    if (long) this.options.onQuotaWait?.(wait);
+    const sleep = () => abortableDelay(wait.ms, sent.signal);
+    try {
+      await (long && quota.whileWaiting ? quota.whileWaiting(sleep) : sleep());
+    } catch (error) {
+      throw new RequestError(
+        `${sent.method} ${operationOf(sent.url, this.baseUrl)}: request aborted while waiting for ${wait.reason}`,
+        'aborted',
+        sent.exchanges,
+        { cause: error },
+      );
+    }
+  }
+
+  /** A wait for quota that would end past the deadline is not made: the request has no answer. */
+  #beyondDeadline(
+    wait: QuotaWait,
+    sent: { method: string; url: string; exchanges: Exchange[] },
+    quota: Pick<SendOptions, 'deadline'>,
+  ): never {
+    const deadline = this.#deadlineOf(quota);
+    const left = Math.max(0, deadline.at - performance.now());
+    const message = this.redactor.redactComposed(
+      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s, ` +
+        `past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
+    );
+    if (!quota.deadline && this.options.quotaDeadline) this.options.onQuotaBeyondDeadline?.(message);
+    throw new RequestError(message, 'rate-limited', sent.exchanges);
+  }
+
   /**
-   * 429: honour Retry-After within a bound (or back off 1, 2, 4 s without one), so a rate-limited server
-   * is not counted as failing; when the bound is hit the request has no answer (an error, never a
-   * failure of the check).
+   * 429: the wait it states (Retry-After, seconds or an HTTP date, else X-RateLimit-Reset-After) blocks
+   * its bucket, so the next attempt waits for it in the pacer, up to the quota deadline; without one it
+   * backs off 1, 2, 4 s. So a rate-limited server is not counted as failing. Without a quota deadline a
+   * stated wait beyond the cap, or the retries spent, leave the request with no answer (an error, never
+   * a failure of the check).
    */
   private async backOff(
     result: CallResult,
     attempt: number,
     sent: { method: string; url: string; exchange: Exchange; exchanges: Exchange[]; signal?: AbortSignal },
+    quota: Pick<SendOptions, 'deadline' | 'whileWaiting'>,
   ): Promise<void> {
     const retryAfter = result.headers['retry-after'];
-    const asked = parseRetryAfter(retryAfter);
+    const stated =
+      retryAfterSeconds(retryAfter) ?? retryAfterSeconds(result.headers['x-ratelimit-reset-after']);
+    const asked = stated === undefined ? undefined : Math.round(stated * 1000);
     const cap = this.options.maxRetryWaitMs;
-    if (attempt >= this.options.maxRetries || (asked !== undefined && asked > cap)) {
+    const withinDeadline = quota.deadline !== undefined || this.options.quotaDeadline !== undefined;
+    const retries = withinDeadline && asked !== undefined ? STATED_RETRIES : this.options.maxRetries;
+    if (attempt >= retries || (!withinDeadline && asked !== undefined && asked > cap)) {
       const message = this.redactor.redactComposed(
         `${sent.method} ${operationOf(sent.url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
           `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
-          `the checker waits at most ${cap / 1000} s per retry and retries ${this.options.maxRetries} times, so the request got no answer`,
+          `the checker waits at most ${cap / 1000} s per retry and retries ${retries} times, so the request got no answer`,
       );
       this.findings.add({
         id: 'http/rate-limited',
@@ -303,14 +406,12 @@ export class HttpClient {
       });
       throw new RequestError(message, 'rate-limited', sent.exchanges);
     }
-    const wait = Math.min(asked ?? 1_000 * 2 ** attempt, cap);
-    try {
-      await abortableDelay(wait, sent.signal);
-    } catch (error) {
-      throw new RequestError('request aborted while waiting for Retry-After', 'aborted', sent.exchanges, {
-        cause: error,
-      });
-    }
+    // A stated wait blocked the bucket (pacer.after): the next attempt waits for it in the pacer.
+    if (asked !== undefined) return;
+    const wait = { ms: Math.min(1_000 * 2 ** attempt, cap), reason: "the target's rate limit (HTTP 429)" };
+    const deadline = this.#deadlineOf(quota);
+    if (performance.now() + wait.ms > deadline.at) this.#beyondDeadline(wait, sent, quota);
+    await this.#quotaDelay(wait, sent, quota);
   }
 
   /** Latency and status of every answered request (adaptive concurrency listens). */

@@ -31,10 +31,11 @@ export interface ReferenceOptions {
   /** Delay added to every HTTP response, for benchmarks simulating a remote implementation. */
   latencyMs?: number;
   /**
-   * Rate limits (src/reference/rate-limit.ts): this many requests a second per token, message.create a
-   * fifth of that per channel (bursts of 5); over them, 429 with Retry-After. Default: none.
+   * Rate limits (src/reference/rate-limit.ts): a number is requests a second per token, message.create a
+   * fifth of that per channel (bursts of 5); 'N/s', 'N/m' or 'N/h' too, per minute or hour a fixed window
+   * per token and one per client address; over them, 429 with Retry-After. Default: none.
    */
-  rateLimit?: number;
+  rateLimit?: number | string;
   /** Extra guilds the bot is a member of, seeded after the fixed world (a big guild.list). Default 0. */
   guilds?: number;
   /** Extra older messages in the sandbox channel, before the seeded history (a deep channel). Default 0. */
@@ -73,6 +74,8 @@ export interface InterceptedReply {
   /** Default 200. */
   status?: number;
   body: unknown;
+  /** Extra response headers (e.g. a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface ReferenceIdentity {

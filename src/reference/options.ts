@@ -3,6 +3,7 @@
  * that says what to pass instead, before anything is seeded or listens.
  */
 import { ConfigurationError } from '../../spec/errors.js';
+import { parseRate } from '../../spec/rate.js';
 import { type ReferenceOptions, VARIANT_POINTS, type VariantPoint, type Variants } from './contract.js';
 import { type DirtyItem, resolveDirt } from './dirty.js';
 import { type FaultId, faultCatalogue } from './faults/index.js';
@@ -41,7 +42,14 @@ export function resolveOptions(options: ReferenceOptions): Settings {
   if (!Number.isFinite(latencyMs) || latencyMs < 0) {
     throw new ConfigurationError(`latencyMs must be a number of milliseconds >= 0, got ${latencyMs}.`);
   }
-  const rateLimiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
+  const rateLimiter =
+    options.rateLimit === undefined
+      ? undefined
+      : new RateLimiter(
+          typeof options.rateLimit === 'string'
+            ? parseRate(options.rateLimit, 'rateLimit')
+            : options.rateLimit,
+        );
   const guilds = options.guilds ?? 0;
   if (!Number.isInteger(guilds) || guilds < 0) {
     throw new ConfigurationError(`guilds must be an integer >= 0, got ${guilds}.`);

@@ -55,7 +55,12 @@ async function handleInterface(
   const caller = authenticate(request, identities, fault, tolerate);
   checkImplemented(operation, fault, tolerate);
   const body = parseBody(await readBody(request), fault('malformed-json-500'));
-  const limited = rateLimiter?.take(caller.token, operation, body.channel_id);
+  const limited = rateLimiter?.take(
+    caller.token,
+    operation,
+    body.channel_id,
+    request.socket.remoteAddress ?? '',
+  );
   if (limited) Object.assign(limits, limited.headers);
   if (limited?.retryAfterSeconds !== undefined) return rateLimitedReply(limited.retryAfterSeconds);
   const intercepted = intercept?.({
@@ -64,7 +69,12 @@ async function handleInterface(
     identity: caller,
     headers: flatHeaders(request),
   });
-  if (intercepted) return { status: intercepted.status ?? 200, body: intercepted.body };
+  if (intercepted)
+    return {
+      status: intercepted.status ?? 200,
+      body: intercepted.body,
+      ...(intercepted.headers ? { headers: intercepted.headers } : {}),
+    };
   return callOperation(operation, handler, caller, body, settings);
 }
 

@@ -10,8 +10,17 @@ import type { CheckDefinition } from '../runner/check.js';
 import type { CheckResult, Status } from '../runner/model.js';
 import { humanDuration, isFailing } from './common.js';
 
+/** A request waiting for quota (RunOptions.onQuotaWait). */
+export interface QuotaWaitInfo {
+  ms: number;
+  reason: string;
+  requestsLeft?: number;
+}
+
 export interface ProgressCallbacks {
-  onRunStart: (info: { total: number; target: string }) => void;
+  onRunStart: (info: { total: number; target: string; estimate?: string }) => void;
+  /** A request waits for quota: the status says so until the wait is over. */
+  onQuotaWait: (wait: QuotaWaitInfo) => void;
   onCheckStart: (check: Pick<CheckDefinition, 'id'>) => void;
   onCheckResult: (result: CheckResult, progress: { done: number; total: number }) => void;
   /** Leaves the last status on screen (TTY); call once when the run returned. */
@@ -36,6 +45,17 @@ const label = (c: ChalkInstance, status: Status): string =>
     error: c.magenta('ERROR'),
   })[status];
 
+/** 'waiting 57 s for the target's rate limit (bucket 'ip') (120 requests left)'. */
+export const quotaWaitLine = (wait: QuotaWaitInfo, leftMs = wait.ms): string =>
+  `waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason}` +
+  (wait.requestsLeft === undefined ? '' : ` (about ${wait.requestsLeft} requests left)`);
+
+/** Waits for quota shorter than this are not worth a line of their own without a terminal. */
+const QUOTA_LINE_FROM_MS = 5_000;
+
+const startLine = (info: { total: number; target: string; estimate?: string }) =>
+  `running ${info.total} checks against ${info.target}${info.estimate ? ` (${info.estimate})` : ''}\n`;
+
 /** The ETA from the pace so far; unknown until one check finished. */
 export function estimateRemainingMs(elapsedMs: number, done: number, total: number): number | undefined {
   if (done === 0 || done >= total) return done >= total ? 0 : undefined;
@@ -45,10 +65,14 @@ export function estimateRemainingMs(elapsedMs: number, done: number, total: numb
 export function createProgress(write: (text: string) => void, options: ProgressOptions): ProgressCallbacks {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const noop = () => undefined;
-  if (options.quiet) return { onRunStart: noop, onCheckStart: noop, onCheckResult: noop, finish: noop };
+  if (options.quiet)
+    return { onRunStart: noop, onQuotaWait: noop, onCheckStart: noop, onCheckResult: noop, finish: noop };
   if (!options.tty) {
     return {
-      onRunStart: ({ total, target }) => write(c.dim(`running ${total} checks against ${target}\n`)),
+      onRunStart: (info) => write(c.dim(startLine(info))),
+      onQuotaWait: (wait) => {
+        if (wait.ms >= QUOTA_LINE_FROM_MS) write(c.yellow(`${quotaWaitLine(wait)}\n`));
+      },
       onCheckStart: noop,
       onCheckResult: (result, { done, total }) => {
         const position = c.dim(`[${String(done).padStart(String(total).length)}/${total}]`);
@@ -68,6 +92,9 @@ export function createProgress(write: (text: string) => void, options: ProgressO
   let done = 0;
   let failing = 0;
   let target = '';
+  /** The latest wait for quota and when it ends (now() ms). */
+  let quota: { wait: QuotaWaitInfo; until: number } | undefined;
+  let quotaTimer: NodeJS.Timeout | undefined;
 
   const fitWidth = (text: string) => {
     const width = Math.max(20, (terminal.columns ?? 80) - 1);
@@ -78,7 +105,9 @@ export function createProgress(write: (text: string) => void, options: ProgressO
     const eta = remaining === undefined ? 'ETA …' : `ETA ${humanDuration(remaining)}`;
     const failures = failing ? c.red(`${failing} failing`) : '0 failing';
     const flying = [...inFlight];
-    const line1 = `[${done}/${total}] checks done · ${failures} · ${flying.length} in flight · ${eta}`;
+    const waiting =
+      quota && quota.until > now() ? ` · ${quotaWaitLine(quota.wait, quota.until - now())}` : '';
+    const line1 = `[${done}/${total}] checks done · ${failures} · ${flying.length} in flight · ${eta}${waiting}`;
     const line2 = flying.length
       ? fitWidth(`  in flight: ${flying.join(', ')}`)
       : fitWidth(`  ${done < total ? 'starting…' : 'cleaning up…'} ${target}`);
@@ -90,8 +119,21 @@ export function createProgress(write: (text: string) => void, options: ProgressO
       started = now();
       total = info.total;
       target = info.target;
-      terminal.write(c.dim(`running ${total} checks against ${target}\n`));
+      terminal.write(c.dim(startLine(info)));
       render();
+    },
+    onQuotaWait: (wait) => {
+      const until = now() + wait.ms;
+      if (quota && quota.until > until) return;
+      quota = { wait, until };
+      render();
+      // The count down, once a second, until the wait is over.
+      clearInterval(quotaTimer);
+      quotaTimer = setInterval(() => {
+        render();
+        if (!quota || quota.until <= now()) clearInterval(quotaTimer);
+      }, 1_000);
+      quotaTimer.unref();
     },
     onCheckStart: (check) => {
       inFlight.add(check.id);
@@ -110,6 +152,7 @@ export function createProgress(write: (text: string) => void, options: ProgressO
       render();
     },
     finish: () => {
+      clearInterval(quotaTimer);
       if (total === 0) return;
       const failures = failing ? c.red(`${failing} failing`) : '0 failing';
       status(`[${done}/${total}] checks done · ${failures} · took ${humanDuration(now() - started)}`);

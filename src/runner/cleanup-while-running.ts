@@ -82,7 +82,8 @@ export class CleanupWhileRunning {
     private readonly admission: Admission,
     private readonly guard: ListGuard,
     private readonly undo: Undo,
-    private readonly budgetMs: number,
+    /** Each undo's budget (the cleanup's, with a reserve for the quota it may have to wait for). */
+    private readonly budgetMs: () => number,
   ) {
     // Each worker listens to the stop twice (its admission request, its wait for a change).
     setMaxListeners(2 * admission.slots + 10, this.#stop.signal);
@@ -125,7 +126,7 @@ export class CleanupWhileRunning {
         if (taken) {
           this.guard.beginWrite(taken.list);
           try {
-            this.#records.push(...(await this.ledger.undoWhileRunning(taken, this.undo, this.budgetMs)));
+            this.#records.push(...(await this.ledger.undoWhileRunning(taken, this.undo, this.budgetMs())));
           } finally {
             this.guard.endWrite(taken.list);
           }

@@ -53,6 +53,7 @@ function checkContext(
     record,
     problemsOf,
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
+    pauseClock: () => signals.clock?.pause() ?? (() => undefined),
   });
   const context: CheckContext = {
     sandbox: options.sandbox ?? env.sandbox,

@@ -33,7 +33,8 @@ interface TakenLine extends LineWhileRunning {
   line: Line;
 }
 
-export type Undo = (entry: LedgerEntry, signal: AbortSignal) => Promise<void>;
+/** `deadline` (performance.now() ms): when the budget ends; an undo may wait for quota until then. */
+export type Undo = (entry: LedgerEntry, signal: AbortSignal, deadline: number) => Promise<void>;
 
 /** An undo answered that the thing does not exist (any more): nothing is left behind. */
 export class AlreadyAbsent extends Error {
@@ -152,12 +153,14 @@ export class Ledger {
    */
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
     const budget = AbortSignal.timeout(options.budgetMs);
+    const deadline = performance.now() + options.budgetMs;
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
     setMaxListeners(2 * concurrency + 10, budget);
     const pending = this.#pending();
     const records = new Map<Line, CleanupRecord>();
-    const undoLine = (line: Line) => this.#undoLine(line, undo, budget, options.budgetMs, records);
+    const undoLine = (line: Line) =>
+      this.#undoLine(line, undo, { signal: budget, deadline, ms: options.budgetMs }, records);
     const inParallel = async (tasks: Line[][]) => {
       let next = 0;
       const worker = async () => {
@@ -312,7 +315,12 @@ export class Ledger {
   async undoWhileRunning(taken: LineWhileRunning, undo: Undo, budgetMs: number): Promise<CleanupRecord[]> {
     const { line } = taken as TakenLine;
     const records = new Map<Line, CleanupRecord>();
-    await this.#undoLine(line, undo, AbortSignal.timeout(budgetMs), budgetMs, records);
+    const budget = {
+      signal: AbortSignal.timeout(budgetMs),
+      deadline: performance.now() + budgetMs,
+      ms: budgetMs,
+    };
+    await this.#undoLine(line, undo, budget, records);
     if (line.settled) {
       const [operation, fields] = line.entry.undo;
       const left = this.lines.filter((other) => !other.settled);
@@ -333,8 +341,7 @@ export class Ledger {
   async #undoLine(
     line: Line,
     undo: Undo,
-    budget: AbortSignal,
-    budgetMs: number,
+    { signal: budget, deadline, ms: budgetMs }: { signal: AbortSignal; deadline: number; ms: number },
     records: Map<Line, CleanupRecord>,
   ): Promise<void> {
     this.#attempted.add(line);
@@ -347,7 +354,7 @@ export class Ledger {
     }
     this.#inFlight.add(line);
     try {
-      await undo(line.entry, budget);
+      await undo(line.entry, budget, deadline);
       line.settled = true;
     } catch (error) {
       if (error instanceof AlreadyAbsent) {

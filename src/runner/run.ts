@@ -45,6 +45,11 @@ export interface EngineOptions {
    * started then are reported as skipped with this reason.
    */
   stopReason?: () => string | undefined;
+  /**
+   * The run stopped because a wait for quota would have ended past its deadline (stopReason says so):
+   * the checks it cut short are skips, not errors, and the run has no verdict.
+   */
+  stoppedForQuota?: () => boolean;
   /** How long to wait for checks still running after a stop (default 12 s). */
   stragglerGraceMs?: number;
   /** Cleanup budget (default 60 s). */
@@ -167,7 +172,8 @@ class Engine {
             this.#admission,
             this.#lists,
             undoEntry(env),
-            this.#cleanupBudgetMs,
+            // An undo and its read-back, with what the quota may make them wait.
+            () => this.#cleanupBudgetMs + quotaReserveMs(env, 2),
           )
         : undefined;
     this.#cleaningMeanwhile?.ended(VARIANT_DETECTION);
@@ -228,6 +234,17 @@ class Engine {
         void idleWork();
       })
       .catch(() => undefined);
+  }
+
+  /**
+   * A check cut short because the run stopped for the quota (a wait for the target's rate limit would
+   * have ended past the deadline) did not finish: a skip that says why, not an error of the target.
+   */
+  #cutShortByQuota(result: CheckResult): CheckResult {
+    const stopped = this.options.stopReason?.();
+    if (!stopped || !this.options.stoppedForQuota?.() || result.status !== 'error') return result;
+    if (result.reason !== `the run stopped before the check finished: ${stopped}`) return result;
+    return { ...result, status: 'skip', reason: `not finished: ${stopped}` };
   }
 
   /** Checks never started because the run stopped early are reported as skipped, with the reason. */
@@ -328,7 +345,8 @@ class Engine {
       this.#cleaningMeanwhile?.ended(QUIET_CHANNEL_OWNER);
   }
 
-  #record(check: CheckDefinition, result: CheckResult): void {
+  #record(check: CheckDefinition, cut: CheckResult): void {
+    const result = this.#cutShortByQuota(cut);
     this.#results.set(check.id, result);
     this.options.onCheckResult?.(result, { done: this.#results.size, total: this.checks.length });
   }
@@ -401,12 +419,22 @@ export function undoLedger(
 ): Promise<CleanupRecord[]> {
   // Cleanup gets its own chance even when the checks declared the target unresponsive.
   env.client.resumeForCleanup();
-  return env.ledger.undoAll(undoEntry(env), { budgetMs, ...options });
+  // Its own reserve of time for the quota its undos need: none is left behind for a rate limit.
+  const reserve = quotaReserveMs(env, env.ledger.pending().length);
+  return env.ledger.undoAll(undoEntry(env), { budgetMs: budgetMs + reserve, ...options });
 }
+
+/** The longest reserve of time the cleanup takes for the quota (a Retry-After of an hour is not waited). */
+const QUOTA_RESERVE_MAX_MS = 5 * 60_000;
+
+/** The time `requests` undos may wait for quota (own budget, the target's windows), within the cap. */
+const quotaReserveMs = (env: CheckEnvironment, requests: number): number =>
+  Math.min(QUOTA_RESERVE_MAX_MS, env.client.pacer.quotaMsFor(requests));
 
 /** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
 function undoEntry(env: CheckEnvironment): Undo {
-  return async (entry, signal) => {
+  return async (entry, signal, at) => {
+    const deadline = { at, what: 'the cleanup budget (with its reserve for the quota)' };
     const [operation, fields] = entry.undo;
     if (operation.startsWith('trigger:')) {
       if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
@@ -415,7 +443,7 @@ function undoEntry(env: CheckEnvironment): Undo {
     }
     let failure: string;
     try {
-      const { result } = await env.client.call(operation, fields, { as: entry.as, signal });
+      const { result } = await env.client.call(operation, fields, { as: entry.as, signal, deadline });
       if (result.ok) return;
       failure = `${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
       if (saysNotFound(result)) throw new AlreadyAbsent(failure);
@@ -427,7 +455,11 @@ function undoEntry(env: CheckEnvironment): Undo {
     if (!readBack) throw new Error(failure);
     const [readOperation, readFields] = readBack;
     try {
-      const { result } = await env.client.call(readOperation, readFields, { as: entry.as, signal });
+      const { result } = await env.client.call(readOperation, readFields, {
+        as: entry.as,
+        signal,
+        deadline,
+      });
       if (saysNotFound(result))
         throw new AlreadyAbsent(
           `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,

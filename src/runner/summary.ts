@@ -124,10 +124,14 @@ function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome)
  * this reason (NO VERDICT); undefined otherwise.
  */
 export function nothingCountedReason(
-  run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental' | 'interrupted'>,
+  run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental' | 'interrupted'> &
+    Partial<Pick<RunResult, 'stopped'>>,
 ): string | undefined {
   if (run.interrupted) return undefined;
   const outcome = countedOutcome(run);
+  // Stopped for the quota with no counted failure found: what did not run cannot be called conformant.
+  if (run.stopped?.rateLimited && outcome.failing === 0)
+    return `the run did not finish: ${run.stopped.reason}; raise --run-timeout, or pass --rate-limit so that the checker paces itself`;
   if (outcome.ran > 0 || outcome.undecided.length > 0) return undecidedReason(run, outcome);
   if (run.checks.length === 0) {
     return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';

@@ -2,8 +2,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { parseRate } from '../../spec/rate.js';
 import { HttpClient } from '../../src/client/http.js';
-import { describePacing } from '../../src/client/pacer.js';
+import { describePacing, Pacer } from '../../src/client/pacer.js';
 import { startReference } from '../../src/reference/index.js';
 
 const clientOf = (server: Awaited<ReturnType<typeof startReference>>) =>
@@ -130,5 +131,72 @@ describe('pacing from X-RateLimit-* headers', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+describe("the checker's own budget (--rate-limit), a fake clock", () => {
+  const route = (identity: string) => ({ identity, operation: 'guild.list' });
+
+  it('lets N go in any window, counted from their answers, for every identity together', async () => {
+    let now = 0;
+    const pacer = new Pacer(() => now, parseRate('3/m'));
+    const waits: number[] = [];
+    const wait = {
+      deadline: Number.POSITIVE_INFINITY,
+      delay: async ({ ms }: { ms: number }) => {
+        waits.push(ms);
+        now += ms;
+      },
+      beyond: (): never => {
+        throw new Error('no deadline here');
+      },
+    };
+    const tickets = [];
+    for (const identity of ['self', 'peer', 'self']) tickets.push(await pacer.before(route(identity), wait));
+    expect(waits).toEqual([]);
+    now = 100;
+    for (const ticket of tickets) pacer.after(ticket, 200, {});
+    // The fourth, from either identity, waits until the first answer has left the window.
+    const fourth = await pacer.before(route('peer'), wait);
+    expect(waits).toEqual([60_000]);
+    expect(now).toBe(60_100);
+    pacer.after(fourth, 200, {});
+    expect(pacer.quotaMsFor(4)).toBe(120_000);
+  });
+
+  it('a wait that would end past the deadline is not made: beyond() says why', async () => {
+    const now = 0;
+    const pacer = new Pacer(() => now, parseRate('1/m'));
+    const beyond = (quota: { ms: number; reason: string }): never => {
+      throw new Error(`${quota.reason}: ${quota.ms}`);
+    };
+    const wait = { deadline: 30_000, delay: async () => {}, beyond };
+    pacer.after(await pacer.before(route('self'), wait), 200, {});
+    await expect(pacer.before(route('self'), wait)).rejects.toThrow(
+      /the checker's budget of 1\/m \(--rate-limit\): 60000/,
+    );
+  });
+
+  it("a 429's Retry-After blocks the bucket; X-RateLimit-Reset-After stands in for it", async () => {
+    let now = 0;
+    const pacer = new Pacer(() => now);
+    const waits: string[] = [];
+    const wait = {
+      deadline: Number.POSITIVE_INFINITY,
+      delay: async ({ ms, reason }: { ms: number; reason: string }) => {
+        waits.push(`${reason} ${ms}`);
+        now += ms;
+      },
+      beyond: (): never => {
+        throw new Error('no deadline here');
+      },
+    };
+    pacer.after(await pacer.before(route('self'), wait), 429, { 'retry-after': '57' });
+    pacer.after(await pacer.before(route('self'), wait), 429, { 'x-ratelimit-reset-after': '2.5' });
+    await pacer.before(route('self'), wait);
+    expect(waits).toEqual([
+      "the target's rate limit (bucket 'guild.list') 57000",
+      "the target's rate limit (bucket 'guild.list') 2500",
+    ]);
   });
 });

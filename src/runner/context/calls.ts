@@ -33,6 +33,7 @@ export function callRecorder(
       const outcome = await env.client.call<T>(operation, fields, {
         ...callOptions,
         signal: requests.signal,
+        whileWaiting: (wait) => waitingForQuota(wait, signals, scheduling),
       });
       state.exchanges.push(...outcome.exchanges);
       recorded.push(...outcome.exchanges);
@@ -49,4 +50,21 @@ export function callRecorder(
       throw error;
     }
   };
+}
+
+/**
+ * A request waiting for quota (the own budget, the target's rate limit) holds no slot, and the wait is
+ * not the check's time: its timeout's clock stands still meanwhile.
+ */
+async function waitingForQuota<T>(
+  wait: () => Promise<T>,
+  signals: CheckSignals,
+  scheduling: CheckScheduling | undefined,
+): Promise<T> {
+  const resume = signals.clock?.pause();
+  try {
+    return await (scheduling ? scheduling.idle(wait, signals.requests.signal) : wait());
+  } finally {
+    resume?.();
+  }
 }

@@ -38,6 +38,8 @@ export interface SharingParts {
   problemsOf: ProblemsOf;
   /** Runs a wait without the check's slot (the engine's `idle`), absent outside the engine. */
   idle?: <T>(wait: () => Promise<T>) => Promise<T>;
+  /** Stops the check's timeout clock until the returned resume is called. */
+  pauseClock?: () => () => void;
 }
 
 /** Observations still being made: a check waiting for one that another check makes gives its slot back. */
@@ -45,7 +47,7 @@ const underWay = new WeakSet<Promise<unknown>>();
 
 /** t.shared of one check; `context` is the check's own, which the observing context is made from. */
 export function sharedObserver(parts: SharingParts) {
-  const { checkId, env, state, record, problemsOf, idle } = parts;
+  const { checkId, env, state, record, problemsOf, idle, pauseClock } = parts;
   return async <T>(
     context: CheckContext,
     key: string,
@@ -89,7 +91,15 @@ export function sharedObserver(parts: SharingParts) {
       // Another check's observation may wait for an event or a slot: never hold a slot while it does (the
       // run would deadlock at --concurrency 1).
       const pending = observation;
-      settled = await (madeElsewhere && idle && underWay.has(pending) ? idle(() => pending) : pending);
+      const elsewhere = madeElsewhere && underWay.has(pending);
+      // Nor count the wait as this check's time: the observing check's own timeout bounds it (its
+      // requests abort then), and its waits for quota stop its clock, so they must not end this one.
+      const resume = elsewhere ? pauseClock?.() : undefined;
+      try {
+        settled = await (elsewhere && idle ? idle(() => pending) : pending);
+      } finally {
+        resume?.();
+      }
     } catch (error) {
       if (error instanceof SharedFailure) {
         state.assertions++;

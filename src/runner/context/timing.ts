@@ -11,6 +11,53 @@ export interface CheckSignals {
    * way must still deliver its response, so that the check can track what it created before it stops.
    */
   requests: AbortController;
+  /** The check timeout's clock, once the check runs: stopped while a request waits for quota. */
+  clock?: PausableTimer;
+}
+
+/**
+ * A timeout that stands still while paused (a request waiting for the target's rate limit or the own
+ * budget: that wait is the quota's, not the check's). Pauses nest; each resume is called once.
+ */
+export class PausableTimer {
+  #leftMs: number;
+  #since = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #pauses = 0;
+  #cleared = false;
+
+  constructor(
+    ms: number,
+    private readonly fire: () => void,
+  ) {
+    this.#leftMs = ms;
+    this.#arm();
+  }
+
+  #arm(): void {
+    this.#since = performance.now();
+    this.#timer = setTimeout(this.fire, Math.max(0, this.#leftMs));
+  }
+
+  /** Stops the clock until the returned resume is called. */
+  pause(): () => void {
+    if (this.#pauses++ === 0 && this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#leftMs -= performance.now() - this.#since;
+    }
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      if (--this.#pauses === 0 && !this.#cleared) this.#arm();
+    };
+  }
+
+  clear(): void {
+    this.#cleared = true;
+    clearTimeout(this.#timer);
+  }
 }
 
 /** How the check's run ended: returned, or threw (an assertion, a skip, the timeout, an interruption…). */
@@ -33,15 +80,18 @@ export async function runWithin(
   const controller = signals.check;
   const onRunAbort = () => controller.abort(options.signal?.reason ?? new Error('run interrupted'));
   options.signal?.addEventListener('abort', onRunAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
+  let timer: PausableTimer | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new CheckTimeout(`the check did not finish within ${options.timeoutMs} ms`);
+    timer = new PausableTimer(options.timeoutMs, () => {
+      const error = new CheckTimeout(
+        `the check did not finish within ${options.timeoutMs} ms (waits for quota not counted)`,
+      );
       signals.requests.abort(error);
       controller.abort(error);
       reject(error);
-    }, options.timeoutMs);
+    });
   });
+  signals.clock = timer;
   const interrupted = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
@@ -53,7 +103,7 @@ export async function runWithin(
   } catch (error) {
     return { threw: true, thrown: error };
   } finally {
-    clearTimeout(timer);
+    timer?.clear();
     options.signal?.removeEventListener('abort', onRunAbort);
     if (!controller.signal.aborted) controller.abort(new Error('check finished'));
   }
