@@ -130,64 +130,67 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
       return Promise.resolve(seen);
     }
     if (signal.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-    const waiting = () => listen(source, { predicate, what, timeoutMs, asserts, signal });
+    const waiting = () => listen(source, startMark, options, { predicate, what, timeoutMs, asserts, signal });
     return options.idle ? options.idle(waiting) : waiting();
   }
+}
 
-  function listen(
-    source: EventSource,
-    { predicate, what, timeoutMs, asserts, signal }: Wait,
-  ): Promise<ObservedEvent> {
-    return new Promise<ObservedEvent>((resolve, reject) => {
-      const start = performance.now();
-      const hardEnd =
-        options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline - DEADLINE_MARGIN_MS;
-      let settled = false;
-      let timer: NodeJS.Timeout | undefined;
-      const lag = measureLoopLag();
-      const finish = (event?: ObservedEvent, error?: Error) => {
-        if (settled) return;
-        settled = true;
-        lag.stop();
-        unsubscribe();
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        if (event) {
-          if (asserts) options.onWait?.({ event });
-          resolve(event);
-        } else reject(error);
-      };
-      const test = (event: ObservedEvent) => {
-        try {
-          if (predicate(event)) finish(event);
-        } catch (error) {
-          finish(undefined, error as Error);
-        }
-      };
-      // Subscribe first, then scan the buffer, so that an event arriving in between is not lost.
-      const unsubscribe = source.subscribe(test);
-      const expire = () => {
-        if (settled) return;
-        const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd, lag.lagMs());
-        if (performance.now() < end) {
-          timer = setTimeout(onTimer, end - performance.now());
-          return;
-        }
-        const waitedMs = Math.round(performance.now() - start);
-        const timeout = new EventWaitTimeout(what, timeoutMs, source.eventsSince(startMark), waitedMs);
-        if (asserts) options.onWait?.({ timeout });
-        finish(undefined, timeout);
-      };
-      // A timer that fires late (the checker's own event loop was busy) fires before the I/O that waited
-      // with it is read: the decision waits one turn of the loop, so a delivery already here is seen first.
-      const onTimer = () => setImmediate(expire);
-      timer = setTimeout(onTimer, timeoutMs);
-      const onAbort = () => finish(undefined, signal.reason ?? new Error('aborted'));
-      signal.addEventListener('abort', onAbort, { once: true });
-      for (const event of source.eventsSince(startMark)) {
-        if (settled) break;
-        test(event);
+/** Waits on the stream for `wait`: ends on a match, an abort, or quietEnd with nothing matching. */
+function listen(
+  source: EventSource,
+  startMark: number,
+  options: EventsApiOptions,
+  { predicate, what, timeoutMs, asserts, signal }: Wait,
+): Promise<ObservedEvent> {
+  return new Promise<ObservedEvent>((resolve, reject) => {
+    const start = performance.now();
+    const hardEnd =
+      options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline - DEADLINE_MARGIN_MS;
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const lag = measureLoopLag();
+    const finish = (event?: ObservedEvent, error?: Error) => {
+      if (settled) return;
+      settled = true;
+      lag.stop();
+      unsubscribe();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      if (event) {
+        if (asserts) options.onWait?.({ event });
+        resolve(event);
+      } else reject(error);
+    };
+    const test = (event: ObservedEvent) => {
+      try {
+        if (predicate(event)) finish(event);
+      } catch (error) {
+        finish(undefined, error as Error);
       }
-    });
-  }
+    };
+    // Subscribe first, then scan the buffer, so that an event arriving in between is not lost.
+    const unsubscribe = source.subscribe(test);
+    const expire = () => {
+      if (settled) return;
+      const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd, lag.lagMs());
+      if (performance.now() < end) {
+        timer = setTimeout(onTimer, end - performance.now());
+        return;
+      }
+      const waitedMs = Math.round(performance.now() - start);
+      const timeout = new EventWaitTimeout(what, timeoutMs, source.eventsSince(startMark), waitedMs);
+      if (asserts) options.onWait?.({ timeout });
+      finish(undefined, timeout);
+    };
+    // A timer that fires late (the checker's own event loop was busy) fires before the I/O that waited
+    // with it is read: the decision waits one turn of the loop, so a delivery already here is seen first.
+    const onTimer = () => setImmediate(expire);
+    timer = setTimeout(onTimer, timeoutMs);
+    const onAbort = () => finish(undefined, signal.reason ?? new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    for (const event of source.eventsSince(startMark)) {
+      if (settled) break;
+      test(event);
+    }
+  });
 }
