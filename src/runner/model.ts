@@ -64,7 +64,7 @@ export interface CheckResult {
   /** Listed in the baseline (--expected-failures): still 'fail'/'error', but not counted in the verdict. */
   expectedFailure?: boolean;
   /**
-   * A skip because the state found made the effect unobservable (README "Verdicts that do
+   * A skip because the state found made the effect unobservable (docs/checking-a-server.md "Verdicts that do
    * not depend on history"): the state, and how to clear it. Counted: such a run ends NO VERDICT, never CONFORMS.
    */
   undecided?: Undecided;
