@@ -265,7 +265,7 @@ const RUN_FLAG_ROWS = [
   {
     flag: '--embedded',
     main: true,
-    readme: 'check the embedded reference instead of `--base-url` (see "The reference implementation")',
+    readme: 'check the embedded reference instead of `--base-url` ([reference-implementation.md](reference-implementation.md))',
     option: 'embedded',
     key: 'embedded',
     type: 'boolean',
