@@ -265,7 +265,8 @@ const RUN_FLAG_ROWS = [
   {
     flag: '--embedded',
     main: true,
-    readme: 'check the embedded reference instead of `--base-url` ([reference-implementation.md](reference-implementation.md))',
+    readme:
+      'check the embedded reference instead of `--base-url` ([reference-implementation.md](reference-implementation.md))',
     option: 'embedded',
     key: 'embedded',
     type: 'boolean',
