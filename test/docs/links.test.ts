@@ -6,8 +6,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../bin/cli.js';
 import { MANUAL_PAGES } from '../../bin/commands/manual.js';
-import { ROOT } from '../cli/helpers.js';
+import { captureIo, ROOT } from '../cli/helpers.js';
 import { fencedBlocks, headingAnchors, relativeLinks } from '../support/markdown.js';
 import { tempDir } from '../support/temp.js';
 
@@ -57,6 +58,27 @@ describe('links of the README and the manual', () => {
       'missing.md: no such file',
       'other.md#the-sandbox: no such heading',
     ]);
+  });
+
+  it('`conformance <command> --help` ends with its page, for every command', async () => {
+    const helpOf = async (args: string[]) => {
+      const io = captureIo();
+      await main(args, io, { env: {}, color: false });
+      return io.out();
+    };
+    const help = async (args: string[]) => (await helpOf(args)).trimEnd().split('\n').at(-1);
+    const mainHelp = await helpOf(['--help']);
+    expect(mainHelp.trimEnd().split('\n').at(-1)).toContain('Manual: README.md');
+    const listed = [
+      ...(/\nCommands:\n([\s\S]*?)\n\n/.exec(mainHelp)?.[1] ?? '').matchAll(/^ {2}([a-z]+) /gm),
+    ];
+    const names = listed.map((match) => match[1]).filter((name) => name !== 'help');
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((name) => !(name in MANUAL_PAGES))).toEqual([]);
+    for (const [command, page] of Object.entries(MANUAL_PAGES))
+      expect(await help([command, '--help']), command).toBe(
+        `Manual: ${page} (in the chat-conformance repository)`,
+      );
   });
 
   it("every command's --help page exists, with the heading it names", () => {
