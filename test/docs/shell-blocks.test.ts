@@ -8,6 +8,7 @@ import {
   commandsOf,
   DOC_FILES,
   describeShellBlocks,
+  runBlock,
   runnableBlocks,
   TOOL_PAGES,
 } from '../support/shell-blocks.js';
@@ -22,6 +23,17 @@ describe('the shell blocks of the README and the manual', () => {
     expect(shells.filter((block) => !/ sh( not-run: \S.*)?$/.test(block))).toEqual([]);
     expect(runnableBlocks(DOC_FILES).length).toBeGreaterThanOrEqual(8);
     expect(TOOL_PAGES.filter((page) => !DOC_FILES.includes(page))).toEqual([]);
+  });
+
+  it('fails a block whose command exits otherwise than its comment states', async () => {
+    const block = (body: string) => ({ info: 'sh', body, line: 1 });
+    await runBlock('fixture.md', block('node -e "process.exit(1)"   # exits 1: as stated'), []);
+    await expect(runBlock('fixture.md', block('node -e "process.exit(0)"   # exits 1'), [])).rejects.toThrow(
+      /fixture\.md:1: node -e/,
+    );
+    await expect(runBlock('fixture.md', block('node -e "process.exit(3)"'), [])).rejects.toThrow(
+      /expected 3 to be \+0/,
+    );
   });
 
   it('joins continuations, drops comments, reads the stated exit code', () => {

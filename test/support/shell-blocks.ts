@@ -131,7 +131,7 @@ function writeFileBlocks(dir: string, blocks: FencedBlock[], line: number): void
   }
 }
 
-async function runBlock(file: string, block: FencedBlock, blocks: FencedBlock[]): Promise<void> {
+export async function runBlock(file: string, block: FencedBlock, blocks: FencedBlock[]): Promise<void> {
   const dir = folderOf(file);
   writeFileBlocks(dir, blocks, block.line);
   let env: NodeJS.ProcessEnv = { ...process.env, TOKEN: referenceToken, NO_COLOR: '1' };
