@@ -15,6 +15,7 @@ import { registerCompare } from './commands/compare.js';
 import { registerFuzz } from './commands/fuzz.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
+import { MANUAL_PAGES, manualLine } from './commands/manual.js';
 import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
@@ -92,8 +93,11 @@ export async function main(
     ...(options.signal ? { signal: options.signal } : {}),
   });
   commands.push(...program.commands.map((command) => command.name()), 'help');
-  for (const command of program.commands)
+  for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    const page = MANUAL_PAGES[command.name()];
+    if (page) command.addHelpText('after', manualLine(page));
+  }
   const help = runCommand.createHelp();
   help.prepareContext({ helpWidth: io === processIo ? (process.stdout.columns ?? 80) : 80 });
   const mainFlags = runCommand.options
@@ -101,7 +105,7 @@ export async function main(
     .map((option) => help.formatItem(help.optionTerm(option), 28, help.optionDescription(option), help));
   program.addHelpText(
     'after',
-    `\nMain run flags (every flag: conformance run --help):\n${mainFlags.join('\n')}\n${EXAMPLES}`,
+    `\nMain run flags (every flag: conformance run --help):\n${mainFlags.join('\n')}\n${EXAMPLES}\n${manualLine('README.md, then docs/')}`,
   );
 
   try {

@@ -1,5 +1,5 @@
 /**
- * Self-verification matrix (npm run faults; README.md "Self-verification").
+ * Self-verification matrix (npm run faults; docs/self-verification.md).
  *
  * What it proves, and how each proof is obtained without a full run per fault:
  *  1. The clean reference passes every check (experimental included): 0 fail, 0 error. FULL run (and a

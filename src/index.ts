@@ -91,7 +91,7 @@ export const partialResultOf = (error: unknown): RunResult | undefined =>
   typeof error === 'object' && error !== null ? (error as RunError).partialResult : undefined;
 
 export type { FaultDefinition, ReferenceOptions, ReferenceServer } from './reference/contract.js';
-// The rest of the programmatic API (README "Programmatic API"): the reference, the report writers,
+// The rest of the programmatic API (docs/api.md): the reference, the report writers,
 // reading, comparing and gating reports.
 export { startReference } from './reference/index.js';
 export { compareRuns, hasRegressions, type RunComparison } from './report/compare.js';

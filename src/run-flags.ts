@@ -1,7 +1,7 @@
 /**
  * The `conformance run` options, each listed once: its flag, config key, type, choices, help text and
  * default. bin/commands/run.ts builds the commander options from it, scripts/gen-config-schema.ts the
- * config file's schema properties, scripts/gen-readme-flags.ts the README's flag table, toRunOptions
+ * config file's schema properties, scripts/gen-readme-flags.ts the flag table of docs/checking-a-server.md, toRunOptions
  * (bin/commands/run-options.ts) the options of a run, and validateRunOptions (src/options.ts) the type
  * and choice checks. Adding a run flag: a row here plus the code that reads its option.
  * A leaf with no imports, so the CLI can load it at startup.
@@ -34,7 +34,7 @@ export interface RunFlag {
   pairs?: ':' | '=';
   /** The environment variable read when the flag is absent, before the config file. */
   env?: string;
-  /** The README's longer text for the flag (default: description). */
+  /** The manual's longer text for the flag (docs/checking-a-server.md) (default: description). */
   readme?: string;
   /** Shown by `conformance --help` too (every flag: `conformance run --help`). */
   main?: true;
@@ -193,7 +193,8 @@ const RUN_FLAG_ROWS = [
     key: 'eventTimeout',
     option: 'eventTimeoutMs',
     type: 'number',
-    description: 'how long to wait for an event (default 5000)',
+    description:
+      'how long to wait for an event after the stream last delivered one (default 5000): a stream still delivering an older backlog extends the wait, up to the check timeout',
     default: 5_000,
     schema: positiveInteger,
   },
@@ -276,7 +277,8 @@ const RUN_FLAG_ROWS = [
   {
     flag: '--embedded',
     main: true,
-    readme: 'check the embedded reference instead of `--base-url` (see "The reference implementation")',
+    readme:
+      'check the embedded reference instead of `--base-url` ([reference-implementation.md](reference-implementation.md))',
     option: 'embedded',
     key: 'embedded',
     type: 'boolean',

@@ -1,5 +1,5 @@
 /**
- * The history matrix of `npm run faults` (proof 7; README "Verdicts that do not depend on history"). For every
+ * The history matrix of `npm run faults` (proof 7; docs/checking-a-server.md "Verdicts that do not depend on history"). For every
  * fault and every tolerance and preset, each check's verdict is the same as in the clean run:
  *  - in a dirty world (an interrupted earlier run's leftovers, src/reference/dirty.ts),
  *  - on a second run back to back against the same reference process,

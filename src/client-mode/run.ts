@@ -70,7 +70,7 @@ export interface ClientRunOptions {
   onScenarioResult?: (result: CheckResult) => void;
 }
 
-/** The environment of one pagination scenario (the env contract of README "Check your client"). */
+/** The environment of one pagination scenario (the env contract of docs/checking-a-client.md). */
 export function scenarioEnv(
   server: ReferenceServer,
   scenario: ClientScenario,

@@ -1,6 +1,6 @@
 /**
  * A dirty world (`serve --dirty`, `run --embedded --dirty`): the leftovers of an interrupted earlier run
- * of the checker, laid over the seed. A verdict must not depend on them (README "Verdicts that do not depend
+ * of the checker, laid over the seed. A verdict must not depend on them (docs/checking-a-server.md "Verdicts that do not depend
  * on history"): the run restores what it may (the peer unmuted, a guild joined through an invitation
  * left), and a check that cannot see its effect happen is undecided, never passed.
  * Each item is switchable; its comment says what it catches.

@@ -229,7 +229,7 @@ export interface CheckContext {
   skip(reason: string): never;
   /**
    * Ends the check undecided: the state found (e.g. the bot already a member of the inviting guild) makes
-   * its effect unobservable, and could not be restored nor a fresh subject found (README "Verdicts
+   * its effect unobservable, and could not be restored nor a fresh subject found (docs/checking-a-server.md "Verdicts
    * that do not depend on history"). `state` says what was found, `clear` how the user clears it. Unlike a skip
    * it counts: the run ends NO VERDICT, never CONFORMS.
    */

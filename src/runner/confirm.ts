@@ -1,5 +1,5 @@
 /**
- * Failures confirmed alone (--confirm, on by default; README "Verdicts that do not depend on history"): after
+ * Failures confirmed alone (--confirm, on by default; docs/checking-a-server.md "Verdicts that do not depend on history"): after
  * the main pass and its cleanup, each counted failure is run again by itself, in a fresh run context (no
  * shared observation, no per-run memory of the main pass), and the result says whether it reproduced.
  * A failure that did not reproduce alone still counts: its evidence stands beside the re-run's.

@@ -49,7 +49,7 @@ export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
     if (!Array.isArray(exported)) {
       throw new Error(`${file} must default-export an array of checks (CheckDefinition[])`);
     }
-    // Built (dist/suites/x.js) in a clone: name the source a reader edits, suites/x.ts (as the README does).
+    // Built (dist/suites/x.js) in a clone: name the source a reader edits, suites/x.ts (as the manual does).
     const ts = file.replace(/\.js$/, '.ts');
     const shown = ts !== file && existsSync(join(dir, '..', '..', basename(dir), ts)) ? ts : file;
     for (const check of exported) sources.set(check, join(basename(dir), shown));

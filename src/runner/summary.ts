@@ -106,7 +106,7 @@ export function countedOutcome(
 
 /**
  * Why a run in which nothing failed still cannot say CONFORMS: counted checks could not be decided
- * (README "Verdicts that do not depend on history"), each naming the state and how to clear it.
+ * (docs/checking-a-server.md "Verdicts that do not depend on history"), each naming the state and how to clear it.
  */
 function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome): string | undefined {
   if (outcome.failing > 0 || outcome.undecided.length === 0) return undefined;

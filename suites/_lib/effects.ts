@@ -121,7 +121,7 @@ const restorePeerPosting = (t: CheckContext, channelId: string): Promise<void> =
 
 /**
  * The peer cannot post where a mute effect must be seen (no baseline): the check cannot see its effect
- * happen, so it is undecided, never passed or skipped silently (README "Verdicts that do
+ * happen, so it is undecided, never passed or skipped silently (docs/checking-a-server.md "Verdicts that do
  * not depend on history"). baselinePost tried to restore the peer's posting first.
  */
 export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPost): never {

@@ -6,7 +6,7 @@
  *   friend.delete/removes-friend and event.friend-request/approve-true.
  * Nothing is judged while observing: each check judges the recorded friend.list walks (judgeWalk).
  *
- * No verdict from history (README "Verdicts that do not depend on history"): friend.list is read BEFORE
+ * No verdict from history (docs/checking-a-server.md "Verdicts that do not depend on history"): friend.list is read BEFORE
  * the answer (in parallel with the request: asking for one adds no friend), and a requester already a
  * friend is replaced by another request (freshRequest). Only friends the flow made are deleted, at once:
  * the trigger's requester must be a stranger again for the next flow (the ledger is the fallback).

@@ -4,7 +4,7 @@
  * event flow). One flow per answer matters on servers whose trigger invites from one guild only and cannot
  * make the bot leave it again: a second approval could not show a join.
  *
- * No verdict from history (README "Verdicts that do not depend on history"): the bot's membership is read BEFORE the answer. A bot already in the
+ * No verdict from history (docs/checking-a-server.md "Verdicts that do not depend on history"): the bot's membership is read BEFORE the answer. A bot already in the
  * inviting guild (an earlier run's approval never left) is made to leave through the trigger (never the
  * sandbox guild), or another invitation is asked for; if neither helps, the checks are undecided.
  */

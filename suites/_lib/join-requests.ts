@@ -8,7 +8,7 @@
  * Two flows instead of seven keep the join-request hold short. Nothing is judged while observing: each
  * check judges what the flow recorded (its walks through judgeWalk), so a defect fails only its checks.
  *
- * No verdict from history (README "Verdicts that do not depend on history"): the requester's membership
+ * No verdict from history (docs/checking-a-server.md "Verdicts that do not depend on history"): the requester's membership
  * is read BEFORE the answer (freshRequest); only a member the flow itself admitted is kicked.
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';

@@ -42,12 +42,13 @@ describe('exit code of an internal defect', () => {
     expect(err).toMatch(/\n\s+at /);
   });
 
-  it('is documented in --help and the README', async () => {
+  it('is documented in --help, the README and docs/checking-a-server.md', async () => {
     const io = captureIo();
     expect(await main(['--help'], io, { env: {}, color: false })).toBe(EXIT.conforms);
     expect(io.out()).toMatch(new RegExp(`${EXIT.internal} internal error`));
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toMatch(
-      new RegExp(`\\*\\*${EXIT.internal}\\*\\* a defect of the checker`),
-    );
+    for (const page of ['README.md', 'docs/checking-a-server.md'])
+      expect(readFileSync(join(ROOT, page), 'utf8')).toMatch(
+        new RegExp(`\\*\\*${EXIT.internal}\\*\\* a defect of the checker`),
+      );
   });
 });

@@ -185,9 +185,9 @@ describe('conformance client --suite events: clients that hang, flood, never con
   });
 });
 
-describe('README "Check your client": the event adapter', () => {
+describe('docs/checking-a-client.md: the event adapter', () => {
   it('passes every event scenario', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/checking-a-client.md'), 'utf8');
     const snippet = /```js\n(\/\/ check-events\.mjs[\s\S]*?)```/.exec(readme)?.[1];
     expect(snippet).toBeDefined();
     // In the package folder, so that `ws` resolves as it does in a user's project.

@@ -151,8 +151,8 @@ describe.concurrent('conformance client --command (example clients)', () => {
     expect(ids.filter((id) => !failedByADefect.has(id))).toEqual([]);
   }, 240_000);
 
-  it('passes the copy-paste adapter of README "Check your client"', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('passes the copy-paste adapter of docs/checking-a-client.md', async () => {
+    const readme = readFileSync(join(ROOT, 'docs/checking-a-client.md'), 'utf8');
     const snippet = /```js\n(\/\/ check-client\.mjs[\s\S]*?)```/.exec(readme)?.[1];
     expect(snippet).toBeDefined();
     const file = join(tempDir('client-mode-readme-'), 'check-client.mjs');

@@ -1,7 +1,7 @@
 /**
  * The published package, as a stranger gets it: `npm pack` ships only what runs (no source maps, no dev
  * scripts, no tests), `exports` has `.`, `./vitest` and their types, and from an empty folder
- * `npx chat-conformance --embedded` works. The README's typed API example compiles and runs against it.
+ * `npx chat-conformance --embedded` works. The typed API example of docs/api.md compiles and runs against it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,9 +92,9 @@ describe('installed in an empty folder', () => {
     expect(output.trim()).toBe('function function');
   });
 
-  it("the README's typed API example compiles against the shipped types and runs", () => {
+  it('the typed API example of docs/api.md compiles against the shipped types and runs', () => {
     const example = readFileSync(join(ROOT, 'test/package/fixtures/api-example.ts'), 'utf8');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(example.trim());
+    expect(readFileSync(join(ROOT, 'docs/api.md'), 'utf8')).toContain(example.trim());
     copyFileSync(join(ROOT, 'test/package/fixtures/api-example.ts'), join(empty, 'api-example.ts'));
     writeFileSync(
       join(empty, 'tsconfig.json'),

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('trigger contract (README "The trigger")', () => {
+describe('trigger contract (docs/checking-a-server.md "The trigger")', () => {
   it('a 2xx answer is optional: JSON is parsed, an empty body is undefined', async () => {
     const trigger = urlTrigger(url);
     await expect(trigger.fire('friend-request', {})).resolves.toEqual({ id: 'req-1' });

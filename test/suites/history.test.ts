@@ -1,5 +1,5 @@
 /**
- * No verdict from history (issue 19; README "Verdicts that do not depend on history"), against the embedded
+ * No verdict from history (issue 19; docs/checking-a-server.md "Verdicts that do not depend on history"), against the embedded
  * reference: a dirty world, runs back to back, seeds of the check order, failures confirmed alone, and
  * capability gating by login.features.
  */

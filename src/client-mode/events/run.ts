@@ -26,7 +26,7 @@ export interface EventRunContext {
   setStage(stage: EventStage | undefined): void;
 }
 
-/** The environment of an event scenario (README "Check your client", event contract). */
+/** The environment of an event scenario (docs/checking-a-client.md, event contract). */
 export function eventEnv(server: ReferenceServer, scenarioId: string, heartbeatMs: number) {
   return {
     CONFORMANCE_EVENTS_URL: server.eventsUrl,
