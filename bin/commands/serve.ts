@@ -4,6 +4,8 @@
  * Bad flag values throw ConfigurationError (exit 2 through main()).
  */
 
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import { formatRate, parseRate } from '../../spec/rate.js';
 import { EXIT } from '../../src/exit-codes.js';
@@ -191,6 +193,27 @@ async function listDirty(io: CommandIo, json: boolean): Promise<void> {
   );
 }
 
+const realPath = (path: string): string => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * How to run the checker the way serve itself was run: `npx chat-conformance` where it is installed (its
+ * bin is under node_modules), else the clone's own bin — npx in a clone first installs the clone into
+ * npm's cache (issue 34).
+ */
+export function binInvocation(script = process.argv[1] ?? '', cwd = process.cwd()): string {
+  // A global install's bin is a link out of node_modules (e.g. /usr/local/bin/chat-conformance).
+  const installed = [script, realPath(script)].some((path) => path.split(sep).includes('node_modules'));
+  if (!script || installed) return 'npx chat-conformance';
+  const path = relative(cwd, script);
+  return `node ${shellQuote(path.startsWith('..') || isAbsolute(path) ? script : path)}`;
+}
+
 /** The run command against a served reference, to copy: every flag it needs, quoted for a shell. */
 function runCommand(server: {
   baseUrl: string;
@@ -200,7 +223,7 @@ function runCommand(server: {
   const { self, peer } = server.identities;
   const control = server.controlUrl.replace(/\/+$/, '');
   return [
-    `  npx chat-conformance --base-url ${server.baseUrl} --token ${shellQuote(self.token)} \\`,
+    `  ${binInvocation()} --base-url ${server.baseUrl} --token ${shellQuote(self.token)} \\`,
     `    --platform ${shellQuote(self.platform)} --self-id ${self.userId} --peer-self-id ${peer.userId} \\`,
     `    --trigger-url ${control}/trigger --trigger-header ${shellQuote(`Authorization: Bearer ${self.token}`)}`,
   ];

@@ -4,7 +4,7 @@
  * assertion ran and none failed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CheckConfig, CheckContext, CheckDefinition, LedgerEntry, Sandbox } from './check.js';
+import type { CheckContext, CheckDefinition, LedgerEntry } from './check.js';
 import { assertionsWith, problemsWith } from './context/assertions.js';
 import { callRecorder } from './context/calls.js';
 import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';

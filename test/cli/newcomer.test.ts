@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerServe } from '../../bin/commands/serve.js';
+import { binInvocation, registerServe } from '../../bin/commands/serve.js';
 import { shown } from '../../spec/brief.js';
 import { EXIT } from '../../src/exit-codes.js';
 import { run } from '../../src/index.js';
@@ -148,4 +148,21 @@ describe('serve tells you how to use it', () => {
       await serving;
     }
   }, 60_000);
+});
+
+describe('serve prints the bin it was run with', () => {
+  it("npx where the checker is installed, the clone's own bin in a clone (npx would install the clone)", () => {
+    expect(binInvocation('/home/me/app/node_modules/.bin/chat-conformance', '/home/me/app')).toBe(
+      'npx chat-conformance',
+    );
+    expect(
+      binInvocation('/home/me/chat-conformance/dist/bin/conformance.js', '/home/me/chat-conformance'),
+    ).toBe('node dist/bin/conformance.js');
+    expect(binInvocation('/home/me/chat-conformance/dist/bin/conformance.js', '/tmp')).toBe(
+      'node /home/me/chat-conformance/dist/bin/conformance.js',
+    );
+    expect(binInvocation('/home/me/my clone/dist/bin/conformance.js', '/tmp')).toBe(
+      "node '/home/me/my clone/dist/bin/conformance.js'",
+    );
+  });
 });
