@@ -93,7 +93,8 @@ export function reportTypeCopies(root: string, dirs: readonly string[]): Copy[] 
   const shapes = reportShapes(readFileSync(join(root, GENERATED), 'utf8'));
   return dirs
     .flatMap((dir) => sourceFiles(root, dir))
-    .filter((file) => file !== GENERATED)
+    // The reference is the server under check: its replies are the wire it serves, not the report's model.
+    .filter((file) => file !== GENERATED && !file.startsWith('src/reference/'))
     .flatMap((file) =>
       declaredShapes(file, readFileSync(join(root, file), 'utf8')).flatMap((declared) => {
         const shape = copied(declared, shapes);
