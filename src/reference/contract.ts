@@ -45,6 +45,11 @@ export interface ReferenceOptions {
    */
   dirty?: boolean | readonly string[];
   /**
+   * A do-nothing server instead of the reference (vacuity.ts vacuityPresets): every request answered alike,
+   * no event stream, a trigger that causes nothing. Unknown presets throw a ConfigurationError.
+   */
+  vacuity?: string;
+  /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
    * scripted pages through it and records what the client asked for.
@@ -97,6 +102,8 @@ export interface ReferenceServer {
   readonly tolerances: readonly string[];
   /** Dirty items laid over the seed (dirty.ts), empty in a clean world. */
   readonly dirty: readonly string[];
+  /** The vacuity preset in force (vacuity.ts), if any. */
+  readonly vacuity?: string;
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */

@@ -8,6 +8,7 @@ import { type DirtyItem, resolveDirt } from './dirty.js';
 import { type FaultId, faultCatalogue } from './faults/index.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
+import { resolveVacuity, type VacuityPreset } from './vacuity.js';
 
 export const DEFAULT_LIMIT_BOUND = 100;
 
@@ -27,6 +28,8 @@ export interface Settings {
   guilds: number;
   messages: number;
   dirt: ReadonlySet<DirtyItem>;
+  /** A do-nothing server in place of the reference (vacuity.ts). */
+  vacuity: VacuityPreset | undefined;
 }
 
 export function resolveOptions(options: ReferenceOptions): Settings {
@@ -64,6 +67,7 @@ export function resolveOptions(options: ReferenceOptions): Settings {
     guilds,
     messages,
     dirt: resolveDirt(options.dirty),
+    vacuity: resolveVacuity(options.vacuity),
   };
 }
 
