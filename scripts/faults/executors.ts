@@ -20,6 +20,8 @@ export interface Job {
   eventTimeoutMs: number;
   /** The clean run's sandbox: faults may break discovery (e.g. channel types). */
   sandbox?: { guild?: string; channel?: string };
+  /** A do-nothing server in place of the reference (src/reference/vacuity.ts). */
+  vacuity?: string;
   /** Start the reference in a dirty world (every item of src/reference/dirty.ts). */
   dirty?: boolean;
   /** The seed of each run's check order, in turn (--seed); absent: the fixed order. */
@@ -78,6 +80,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
             ...(job.faults ? { faults: job.faults } : {}),
             ...(job.tolerances ? { tolerances: job.tolerances } : {}),
             ...(job.dirty ? { dirty: true } : {}),
+            ...(job.vacuity ? { vacuity: job.vacuity } : {}),
           }),
       ...(job.events ? { events: job.events } : {}),
       ...(job.confirm === false ? { confirm: false } : {}),
