@@ -108,6 +108,11 @@ export interface ReferenceServer {
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */
   readonly sandbox: { guildId: string; channelId: string };
+  /**
+   * Switches the faults in force on the running reference, the world kept as it is (unknown ids throw a
+   * ConfigurationError): a mutant series, one faulty server after another on one process (npm run faults).
+   */
+  refault(faults: readonly string[]): void;
   /** A deep JSON copy of the whole world, for the safety test (before/after equality). */
   snapshot(): unknown;
   close(): Promise<void>;

@@ -71,6 +71,14 @@ export function resolveOptions(options: ReferenceOptions): Settings {
   };
 }
 
+/** Replaces the faults in force (a mutant series on one process), refusing unknown ids as at start. */
+export function switchFaults(settings: Settings, ids: readonly string[]): void {
+  const faults = settings.faults as Set<string>;
+  const checked = checkFaults(ids);
+  faults.clear();
+  for (const id of checked) faults.add(id);
+}
+
 function checkFaults(ids: readonly string[]): ReadonlySet<string> {
   const known: ReadonlySet<string> = new Set(faultCatalogue.map((entry) => entry.id));
   const unknown = ids.filter((id) => !known.has(id));

@@ -14,7 +14,7 @@ import { assemble } from './assembly.js';
 import type { ReferenceOptions, ReferenceServer } from './contract.js';
 import { handleControl } from './control-endpoint.js';
 import { BASE_PATH, CONTROL_PATH, errorReply, type Reply, send } from './http.js';
-import { resolveOptions } from './options.js';
+import { resolveOptions, switchFaults } from './options.js';
 import { interfaceHandler } from './pipeline.js';
 import { answerVacuously } from './vacuity.js';
 import { SEED } from './world.js';
@@ -59,7 +59,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     controlUrl: `http://${authority}${CONTROL_PATH}`,
     identities: identities.identities,
     variants: settings.variants,
-    faults: [...settings.faults],
+    get faults() {
+      return [...settings.faults];
+    },
+    refault: (faults) => switchFaults(settings, faults),
     tolerances: [...settings.tolerances],
     dirty: [...settings.dirt],
     ...(settings.vacuity ? { vacuity: settings.vacuity } : {}),

@@ -5,6 +5,8 @@
  */
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { inProcessExecutor } from '../../scripts/faults/executors.js';
+import { MUTANT_SERIES, runMutantSeries } from '../../scripts/faults/history.js';
 import { formatVacuityMatrix, runVacuityMatrix } from '../../scripts/faults/vacuity.js';
 import { startReference } from '../../src/reference/server.js';
 import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
@@ -98,5 +100,16 @@ describe('vacuity matrix', () => {
     const matrix = await runVacuityMatrix({ presets: ['empty-list', 'accepts-all'] });
     expect(matrix.problems).toEqual([]);
     expect(matrix.rows.every((row) => row.declared.length > 0)).toBe(true);
+  });
+});
+
+describe('mutant series (history matrix)', () => {
+  it('catches each: a fault applied to the world an earlier faulty run left, one process', async () => {
+    const checks = await loadChecks();
+    const executor = inProcessExecutor(checks, 3);
+    const problems = await Promise.all(
+      MUTANT_SERIES.map((series) => runMutantSeries(executor, series, 1500)),
+    );
+    expect(problems.flat()).toEqual([]);
   });
 });
