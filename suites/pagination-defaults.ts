@@ -308,7 +308,12 @@ const checks: CheckSpec[] = [
       const created = await messagesToRead(t, 4, 'limit');
       const latest = created[created.length - 1];
       for (const limit of [3, 1]) {
-        const page = await listMessages(t, { limit }, `message.list limit ${limit}`);
+        // 'before' named, so the latest page is asked for whatever the default direction (judged apart).
+        const page = await listMessages(
+          t,
+          { limit, direction: 'before' },
+          `message.list limit ${limit}, direction 'before'`,
+        );
         t.expect(
           page.data.length <= limit,
           `message.list with limit ${limit} returns at most ${limit} message(s)`,
