@@ -19,7 +19,7 @@ import type { ToleranceRow } from './tolerances.js';
  * Mutant series (issue 29): a faulty server after another on one process, or a fault applied to the world an
  * earlier faulty run left. The last run must decide: the named checks fail, or the run never conforms.
  */
-interface MutantSeries {
+export interface MutantSeries {
   label: string;
   /** The faults of each run in turn on one reference process (one entry: a single run). */
   faultSeries: string[][];
@@ -115,6 +115,8 @@ export interface HistoryMatrixOptions {
    * each, rotating over SEEDS across the catalogue.
    */
   allSeeds?: boolean;
+  /** The mutant series to run (default MUTANT_SERIES). */
+  mutantSeries?: readonly MutantSeries[];
   onRun?: (label: string, done: number, total: number) => void;
 }
 
@@ -138,19 +140,11 @@ const seedsFor = (i: number): number[] => [SEEDS[i % SEEDS.length], SEEDS[(i + 2
 
 export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<HistoryMatrix> {
   const comparisons = plan(options);
-  // Short runs (a few checks each), started beside the comparisons.
-  const seriesDone = Promise.all(
-    MUTANT_SERIES.map((entry) =>
-      runMutantSeries(options.executor, entry, options.eventTimeoutMs).catch((error: Error) => [
-        `mutant series ${entry.label}: the run could not start: ${error.message}`,
-      ]),
-    ),
-  );
   const problems: string[] = [];
   let undecided = 0;
   let compared = 0;
   let done = 0;
-  await Promise.all(
+  const comparing = Promise.all(
     comparisons.map(async ({ label, job, clean }) => {
       let result: JobResult | undefined;
       try {
@@ -170,6 +164,15 @@ export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<H
       });
     }),
   );
+  // Short runs (a few checks each), queued behind the comparisons.
+  const seriesDone = Promise.all(
+    (options.mutantSeries ?? MUTANT_SERIES).map((entry) =>
+      runMutantSeries(options.executor, entry, options.eventTimeoutMs).catch((error: Error) => [
+        `mutant series ${entry.label}: the run could not start: ${error.message}`,
+      ]),
+    ),
+  );
+  await comparing;
   problems.push(...unconfirmedDetections(options.faults));
   problems.push(...(await seriesDone).flat());
   return { compared, undecided, problems };
