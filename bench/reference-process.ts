@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReferenceOptions, ReferenceServer } from '../src/reference/contract.js';
 
-type Description = Omit<ReferenceServer, 'snapshot' | 'close'> & {
+type Description = Omit<ReferenceServer, 'snapshot' | 'close' | 'refault'> & {
   seeded: { guilds: number; messagesInSandbox: number };
 };
 
@@ -34,6 +34,9 @@ export function startReferenceProcess(options: ReferenceOptions): Promise<Refere
         ...rest,
         snapshot: () => {
           throw new Error('the snapshot of a reference in another process is not available');
+        },
+        refault: () => {
+          throw new Error('the faults of a reference in another process cannot be switched');
         },
         close: async () => {
           child.kill('SIGTERM');

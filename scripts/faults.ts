@@ -29,6 +29,9 @@
  *     rotating, with --rotate-seeds), and the reference, the legacy preset and the dirty world under five
  *     seeds: each check's verdict equals the clean run's, or is undecided (naming the state). Every
  *     detection of 2 reproduces alone (--confirm).
+ *  8. No pass without evidence (scripts/faults/vacuity.ts): under each do-nothing server of
+ *     src/reference/vacuity.ts a full run passes no check at must or should but those declaring why
+ *     (vacuousPassReason). `--vacuity-only` runs this proof alone (seconds).
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -54,6 +57,7 @@ import {
 import { formatHistoryMatrix, runHistoryMatrix } from './faults/history.js';
 import { checksFor, type FaultRow, faultRow, observesRun } from './faults/rows.js';
 import { formatToleranceMatrix, runToleranceMatrix, type ToleranceMatrix } from './faults/tolerances.js';
+import { formatVacuityMatrix, runVacuityMatrix } from './faults/vacuity.js';
 
 export interface FaultMatrix {
   clean: RunResult;
@@ -222,7 +226,7 @@ export function formatMatrix(matrix: FaultMatrix): string {
 }
 
 /**
- * `npm run faults [-- --processes N] [-- --full] [-- --rotate-seeds]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --full] [-- --rotate-seeds] [-- --vacuity-only]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -242,6 +246,17 @@ async function main(args: string[]): Promise<number> {
   const timings: string[] = [];
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
   try {
+    // Proof 8: fast (nothing works, nothing is waited for), so it runs beside the others from the start.
+    const vacuityDone = runVacuityMatrix({
+      checks,
+      executor,
+      onRun: (label, done, total) => process.stderr.write(`[vacuity ${done}/${total}] ${label}\n`),
+    });
+    if (args.includes('--vacuity-only')) {
+      const vacuity = await vacuityDone;
+      process.stdout.write(formatVacuityMatrix(vacuity));
+      return vacuity.problems.length === 0 ? 0 : 1;
+    }
     const faultsDone = runFaultMatrix({
       checks,
       executor,
@@ -288,6 +303,8 @@ async function main(args: string[]): Promise<number> {
       },
     });
     timings.push(`history matrix done at ${elapsed()}`);
+    const vacuity = await vacuityDone;
+    process.stdout.write(`\n${formatVacuityMatrix(vacuity)}`);
     process.stdout.write(
       `\n${formatHistoryMatrix(
         history,
@@ -297,7 +314,9 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(
       `\n(${elapsed()} on ${processes} process${processes > 1 ? 'es' : ''}, ${full ? 'every fault over every check' : 'fault runs limited to the checks citing the fault'}: ${timings.join('; ')})\n`,
     );
-    return matrix.problems.length + tolerances.problems.length + history.problems.length === 0 ? 0 : 1;
+    const problems =
+      matrix.problems.length + tolerances.problems.length + history.problems.length + vacuity.problems.length;
+    return problems === 0 ? 0 : 1;
   } finally {
     executor.close();
   }

@@ -70,6 +70,8 @@ export interface RunOptions {
   confirm?: boolean;
   /** Embedded reference: start it in a dirty world (an interrupted earlier run's leftovers; true: every item). */
   dirty?: boolean | string[];
+  /** Embedded reference: a do-nothing server in its place (src/reference/vacuity.ts presets). */
+  vacuity?: string;
   /** Faults of the embedded reference to switch on (only with embedded). */
   faults?: string[];
   /**
@@ -212,6 +214,8 @@ export function validateRunOptions(options: RunOptions): void {
     fail(`--seed must be a whole number (got ${options.seed})`);
   if (options.dirty !== undefined && options.dirty !== false && !embedded)
     fail('--dirty only works with --embedded (it seeds the embedded reference with leftovers).');
+  if (options.vacuity !== undefined && !embedded)
+    fail('--vacuous only works with --embedded (it replaces the embedded reference by a do-nothing server).');
   if (options.triggerUrl && options.triggerCommand)
     fail('Pass --trigger-url or --trigger-command, not both.');
   if (options.webhookListen && !/^[^:]+:\d+$/.test(options.webhookListen)) {

@@ -327,6 +327,14 @@ const RUN_FLAG_ROWS = [
     schema: { oneOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string' } }] },
   },
   {
+    flag: '--vacuous <preset>',
+    option: 'vacuity',
+    key: 'vacuous',
+    type: 'string',
+    description:
+      'replace the embedded reference by a do-nothing server (empty-object, not-implemented, no-content, echo, empty-list, accepts-all; conformance serve --list-vacuity): a pass then has no evidence',
+  },
+  {
     flag: '--variant <point=value>',
     readme: 'force a §4.8 variant instead of detecting it (below)',
     option: 'variants',

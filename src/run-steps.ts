@@ -74,11 +74,13 @@ export async function resolveTarget(state: RunState): Promise<Target> {
       ...(options.limitBound !== undefined ? { limitBound: options.limitBound } : {}),
       ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
       ...(options.dirty ? { dirty: options.dirty } : {}),
+      ...(options.vacuity ? { vacuity: options.vacuity } : {}),
     });
   }
   const reference = state.reference;
   if (reference?.tolerances.length) notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
   if (reference?.dirty.length) notes.push(`reference world dirty: ${reference.dirty.join(', ')}`);
+  if (reference?.vacuity) notes.push(`reference replaced by the do-nothing server ${reference.vacuity}`);
   const identities = reference?.identities;
   state.baseUrl = reference?.baseUrl ?? options.baseUrl!;
   state.variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };

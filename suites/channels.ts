@@ -11,6 +11,7 @@ import {
 } from '../src/runner/check.js';
 import {
   baselinePost,
+  expectDurationZeroNotRefuted,
   expectRefusalIs4xx,
   expectShortMuteEnds,
   expectUnmuted,
@@ -19,6 +20,7 @@ import {
   type PeerPost,
   peerCannotPost,
   pollPeerPost,
+  requireMuteTookEffect,
   requirePeer,
   SHORT_MUTE_MS,
   trackChannelMute,
@@ -131,6 +133,7 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-GET-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
     schema: 'Channel',
     sandboxId: (t) => t.sandbox.channelId,
+    listFields: (t) => ({ guild_id: t.sandbox.guildId }),
   }),
 
   getEachListedCheck({
@@ -244,6 +247,20 @@ const checks: CheckSpec[] = [
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'delete');
+      // No verdict from history: the channel is shown to exist before the delete removes it.
+      const before = await listFresh(
+        t,
+        'channel.list',
+        { guild_id: t.sandbox.guildId },
+        {
+          stopAt: (item) => idOf(item) === channel.id,
+        },
+      );
+      if (!listHas(before.items, channel.id)) {
+        t.skip(
+          `precondition failed: channel.list of guild ${t.sandbox.guildId} does not list the channel just created (${channel.id}), so its removal cannot be observed (see channel.create/creates-channel)`,
+        );
+      }
       const deleted = await t.call('channel.delete', { channel_id: channel.id });
       t.expectOk(deleted, 'channel.delete');
       const got = await t.call('channel.get', { channel_id: channel.id });
@@ -293,8 +310,16 @@ const checks: CheckSpec[] = [
     // The shared cycle posts as the peer, whose posts also depend on its standing in the guild.
     shares: ['peer-in-guild'],
     async run(t: CheckContext) {
-      const { muted } = await channelMuteCycle(t);
-      t.expectOk(muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      const cycle = await channelMuteCycle(t);
+      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      // Accepted means in force: the peer, who could post there before, is refused while it lasts.
+      const during = requireChannelBaseline(t, cycle);
+      if (during === undefined) t.skip('without a peer post before the mute its effect cannot be observed');
+      t.expect(
+        during.outcome === 'refused',
+        'the accepted channel.mute is in force: the peer’s message.create in the channel is refused',
+        `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
+      );
     },
   }),
 
@@ -310,8 +335,10 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       // With a peer that could post there beforehand, the unmute is verified by posting again afterwards.
       const cycle = await channelMuteCycle(t);
-      requireChannelBaseline(t, cycle);
+      await expectDurationZeroNotRefuted(t, 'channel.mute');
+      const during = requireChannelBaseline(t, cycle);
       t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      requireMuteTookEffect(t, during, 'channel.mute', 'channel.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
   }),

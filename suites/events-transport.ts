@@ -3,6 +3,8 @@
  * the envelope. Per-type validation is in events.ts; the operation → event links in events-links.ts and
  * events-requests.ts.
  */
+
+import { events, getEvent } from '../spec/events.js';
 import {
   probeBadToken,
   probeIdentify,
@@ -227,15 +229,33 @@ const REQUEST_EVENTS: ReadonlySet<string> = new Set([
   'guild-member-request',
 ]);
 
+/** The resources an EVENT body may carry at its top level (the envelope schema's resource fields). */
+const RESOURCE_FIELDS = [
+  'channel',
+  'guild',
+  'user',
+  'member',
+  'message',
+  'role',
+  'emoji',
+  'friend',
+  'operator',
+];
+
 /**
  * The body judged against the envelope: a request event's `message` is left out (the per-event checks,
- * event.<type>/required-resources, judge it as the request it is).
+ * event.<type>/required-resources, judge it as the request it is), and so is every resource an event of a
+ * known type carries beyond its required ones (§6 requires only those: one carried besides may be partial,
+ * e.g. `message: {id}` in reaction-added, whose required resource is emoji alone).
  */
 function envelopeOf(event: ObservedEvent): unknown {
-  if (!REQUEST_EVENTS.has(event.type) || typeof event.body !== 'object' || event.body === null)
-    return event.body;
-  const { message: _request, ...rest } = event.body as Record<string, unknown>;
-  return rest;
+  if (typeof event.body !== 'object' || event.body === null) return event.body;
+  const known = events.some((definition) => definition.name === event.type);
+  const required: readonly string[] = known ? getEvent(event.type).requiredResources : RESOURCE_FIELDS;
+  const judged: Record<string, unknown> = { ...(event.body as Record<string, unknown>) };
+  for (const field of RESOURCE_FIELDS) if (!required.includes(field)) delete judged[field];
+  if (REQUEST_EVENTS.has(event.type)) delete judged.message;
+  return judged;
 }
 
 /** Whether a friend-request (this login's alone) came between two message-created (every login's). */

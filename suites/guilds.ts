@@ -19,6 +19,7 @@ const checks: CheckSpec[] = [
     rules: ['GUILD-GET-1', 'RES-GUILD'],
     schema: 'Guild',
     sandboxId: (t) => t.sandbox.guildId,
+    listFields: () => ({}),
   }),
 
   getEachListedCheck({
@@ -62,6 +63,13 @@ const checks: CheckSpec[] = [
       const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
       const listed = await listOnce(t, 'guild.list', {});
       const guildIds = listed.items.map(idOf).filter((id) => id !== undefined);
+      if (guildIds.length === 0) {
+        // An empty list holds no guild of another user, and no evidence either: the sandbox guild exists.
+        t.undecided(
+          `guild.list lists no guild with an id, so no membership can be probed (the sandbox guild ${t.sandbox.guildId} is not among them)`,
+          'see guild.list/walks-to-end: guild.list must list the sandbox guild',
+        );
+      }
       if (guildIds.length > MAX_GUILDS_PROBED) {
         t.note(`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
       }

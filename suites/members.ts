@@ -6,6 +6,8 @@
  * and undo their change before they end: others would see it (the peer muted guild-wide, the requester
  * already a member). The join-request checks judge one flow per answer (./_lib/join-requests.ts).
  */
+
+import type { GuildMember } from '../spec/types.js';
 import {
   type CallResult,
   type CheckContext,
@@ -15,6 +17,7 @@ import {
 } from '../src/runner/check.js';
 import {
   baselinePost,
+  expectDurationZeroNotRefuted,
   expectRefusalIs4xx,
   expectShortMuteEnds,
   expectUnmuted,
@@ -24,6 +27,7 @@ import {
   type PeerPost,
   peerCannotPost,
   pollPeerPost,
+  requireMuteTookEffect,
   requirePeer,
   SHORT_MUTE_MS,
   trackMemberMute,
@@ -33,7 +37,7 @@ import {
 } from './_lib/effects.js';
 import { memberOnce } from './_lib/guild-membership.js';
 import { type JoinFlow, joinRequestFlow, judgeAbsent } from './_lib/join-requests.js';
-import { judgeWalk, listOnce, statusOf, userIdOf } from './_lib/lists.js';
+import { judgeWalk, listedItems, listOnce, statusOf, userIdOf } from './_lib/lists.js';
 
 /** The admit flow's request and answers, or a skip when the trigger gave no request. */
 function requireRequest(t: CheckContext, flow: JoinFlow) {
@@ -135,6 +139,49 @@ async function requirePeerCanPost(t: CheckContext): Promise<string> {
   return peerId;
 }
 
+/**
+ * What guild.member.get returned is the member asked for beyond the user id it was sent (which a server
+ * echoing its input sends too): guild.member.list shows that member, and what it shows of it (user name,
+ * nick) the get shows too. Where nothing identifies it, the check is undecided, never a pass.
+ */
+async function expectListedMember(
+  t: CheckContext,
+  userId: string,
+  got: unknown,
+  identified: boolean,
+): Promise<void> {
+  const fields = { guild_id: t.sandbox.guildId };
+  const listed = (await listedItems(t, 'guild.member.list', fields)).find(
+    (item) => userIdOf(item) === userId,
+  ) as GuildMember | undefined;
+  const clear = `check that guild.member.list of guild ${t.sandbox.guildId} lists user ${userId} with its user (see guild.member.list/walks-to-end)`;
+  if (listed === undefined) {
+    t.undecided(
+      `guild.member.list of guild ${t.sandbox.guildId} does not list user ${userId}: ${identified ? 'nothing but the user id it was asked for' : 'nothing (the GuildMember carries no user.id, §2)'} shows that guild.member.get returned that member`,
+      clear,
+    );
+  }
+  const member = got as GuildMember | undefined;
+  const shown = [
+    ['user.name', listed.user?.name, member?.user?.name],
+    ['nick', listed.nick, member?.nick],
+  ] as const;
+  const comparable = shown.filter(([, inList]) => typeof inList === 'string');
+  if (comparable.length === 0) {
+    if (!identified)
+      t.undecided(`neither guild.member.get nor guild.member.list shows whose member it is`, clear);
+    t.note('guild.member.list shows the member with no name nor nick: its user id is the evidence');
+    return;
+  }
+  for (const [field, inList, inGet] of comparable) {
+    t.expect(
+      inGet === inList,
+      `guild.member.get returns the member guild.member.list shows for user ${userId}: ${field} ${JSON.stringify(inList)}`,
+      inGet,
+    );
+  }
+}
+
 const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
   defineCheck({
     id: `guild.member.get/${who}`,
@@ -149,15 +196,14 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
       t.expectOk(result, 'guild.member.get');
       t.expectSchema('GuildMember', result.body, 'guild.member.get result');
       const memberUserId = userIdOf(result.body);
-      if (memberUserId === undefined) {
-        t.note('the GuildMember carries no user.id (user is optional, §2): cannot tell whose it is');
-      } else {
+      if (memberUserId !== undefined) {
         t.expect(
           memberUserId === userId,
           `guild.member.get returns the member asked for (user ${userId})`,
           memberUserId,
         );
       }
+      await expectListedMember(t, userId, result.body, memberUserId !== undefined);
     },
   });
 
@@ -181,14 +227,21 @@ const checks: CheckSpec[] = [
         { guild_id: t.sandbox.guildId },
         { validate: true },
       );
+      // The current user is a member of its own sandbox guild: an empty list is no walk of its members.
+      t.expect(
+        items.length > 0,
+        `guild.member.list of guild ${t.sandbox.guildId} lists its members, the current user among them`,
+        'an empty list',
+      );
       const identified = items.filter((item) => userIdOf(item) !== undefined);
       if (identified.length === 0) {
-        t.note('no listed member carries user.id (user is optional, §2): cannot look for the current user');
-        return;
+        t.undecided(
+          'no listed member carries user.id (user is optional, §2): the current user cannot be found in the list',
+          'a server that sends GuildMember.user lets the checker find the current user',
+        );
       }
       if (!t.sandbox.selfId) {
-        t.note('the current user id is unknown (pass --self-id): cannot look for it in the list');
-        return;
+        t.undecided('the current user id is unknown: it cannot be looked for in the list', 'pass --self-id');
       }
       t.expect(
         identified.some((item) => userIdOf(item) === t.sandbox.selfId),
@@ -291,6 +344,7 @@ const checks: CheckSpec[] = [
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const cycle = await guildMuteCycle(t);
+      await expectDurationZeroNotRefuted(t, 'guild.member.mute');
       const during = requireBaseline(t, cycle);
       t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
       t.expect(
@@ -338,8 +392,10 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       // The unmute is verified by the peer posting again afterwards: it must have posted beforehand.
       const cycle = await guildMuteCycle(t);
-      requireBaseline(t, cycle);
+      await expectDurationZeroNotRefuted(t, 'guild.member.mute');
+      const during = requireBaseline(t, cycle);
       t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      requireMuteTookEffect(t, during, 'guild.member.mute', 'guild.member.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
   }),

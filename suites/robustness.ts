@@ -203,6 +203,8 @@ const httpChecks: CheckSpec[] = [
     level: 'must',
     rules: ['GEN-1', 'GEN-2'],
     operations: READS.map(([operation]) => operation),
+    vacuousPassReason:
+      'it claims only that operations are reached by POST with named fields: a server answering every request 2xx does that',
     async run(t: CheckContext) {
       for (const [operation, fields] of READS) {
         const result = await t.call(operation, withListNext(t, operation, fields(t)));
@@ -235,6 +237,8 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-JSON'],
     profile: 'satori',
     operations: ['guild.list', 'channel.get'],
+    vacuousPassReason:
+      'it claims only that results are JSON with its content type: a server answering every request with a JSON object does that',
     async run(t: CheckContext) {
       for (const [operation, fields] of [
         ['guild.list', withListNext(t, 'guild.list', {})],

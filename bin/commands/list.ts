@@ -68,6 +68,7 @@ export function registerList(program: Command, io: CommandIo): Command {
           ...(check.variant ? { variant: check.variant } : {}),
           rules: check.rules,
           operations: check.operations,
+          ...(check.vacuousPassReason ? { vacuousPassReason: check.vacuousPassReason } : {}),
           file: sourceOf(check),
         }));
         io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -82,6 +83,9 @@ export function registerList(program: Command, io: CommandIo): Command {
           io.stdout(
             `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}  ${sourceOf(check) ?? ''}\n`,
           );
+          // The narrow claim a do-nothing server satisfies (the vacuity matrix lets it pass there).
+          if (check.vacuousPassReason)
+            io.stdout(`    passes on a do-nothing server: ${check.vacuousPassReason}\n`);
         }
         // A run selects among them: its --profile, and of the checks for one §4.8 variant only those the
         // target follows (so a run counts fewer than this list).

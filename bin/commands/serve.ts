@@ -36,6 +36,8 @@ interface ServeFlags {
   listTolerances?: boolean;
   listDirty?: boolean;
   dirty?: boolean | string[];
+  vacuous?: string;
+  listVacuity?: boolean;
   json?: boolean;
 }
 
@@ -84,6 +86,11 @@ export function registerServe(
       ],
     )
     .option('--list-dirty', 'print the dirty-world items (what --dirty lays over the seed) and exit')
+    .option(
+      '--vacuous <preset>',
+      'serve a do-nothing server instead: every request answered alike, no events (see --list-vacuity)',
+    )
+    .option('--list-vacuity', 'print the vacuity presets (do-nothing servers) and exit')
     .option('--list-faults', 'print the fault catalogue (id, rules, description) and exit')
     .option(
       '--list-tolerances',
@@ -115,6 +122,10 @@ export function registerServe(
       }
       if (flags.listDirty) {
         await listDirty(io, flags.json ?? false);
+        return;
+      }
+      if (flags.listVacuity) {
+        await listVacuity(io, flags.json ?? false);
         return;
       }
       const port = integer('--port', flags.port, 0, 65_535);
@@ -152,6 +163,7 @@ function referenceOptions(
     ...(flags.rateLimit === undefined ? {} : { rateLimit: formatRate(parseRate(flags.rateLimit)) }),
     ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
     ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
+    ...(flags.vacuous === undefined ? {} : { vacuity: flags.vacuous }),
   };
 }
 
@@ -174,6 +186,7 @@ function bannerLines(server: ReferenceServer): string[] {
     `  faults     ${server.faults.length > 0 ? server.faults.join(' ') : 'none'}`,
     `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
     ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
+    ...(server.vacuity ? [`  vacuous    ${server.vacuity} (a do-nothing server: no event stream)`] : []),
     '',
     'Check it (the peer is a login behind the bot token; the trigger takes the bot token too):',
     ...runCommand(server),
@@ -181,6 +194,18 @@ function bannerLines(server: ReferenceServer): string[] {
     'Press Ctrl-C to stop.',
   ];
 }
+/** `serve --list-vacuity`: the do-nothing servers (src/reference/vacuity.ts). */
+async function listVacuity(io: CommandIo, json: boolean): Promise<void> {
+  const { vacuityPresets } = await import('../../src/reference/vacuity.js');
+  io.stdout(
+    json
+      ? `${JSON.stringify(vacuityPresets, null, 2)}\n`
+      : Object.entries(vacuityPresets)
+          .map(([id, description]) => `${id}\n    ${description}\n`)
+          .join(''),
+  );
+}
+
 /** `serve --list-dirty`: the dirty-world items (src/reference/dirty.ts). */
 async function listDirty(io: CommandIo, json: boolean): Promise<void> {
   const { DIRTY_ITEMS } = await import('../../src/reference/dirty.js');

@@ -20,12 +20,19 @@ export interface Job {
   eventTimeoutMs: number;
   /** The clean run's sandbox: faults may break discovery (e.g. channel types). */
   sandbox?: { guild?: string; channel?: string };
-  /** Start the reference in a dirty world (every item of src/reference/dirty.ts). */
-  dirty?: boolean;
+  /** A do-nothing server in place of the reference (src/reference/vacuity.ts). */
+  vacuity?: string;
+  /** Start the reference in a dirty world (every item of src/reference/dirty.ts, or these items). */
+  dirty?: boolean | string[];
   /** The seed of each run's check order, in turn (--seed); absent: the fixed order. */
   seeds?: readonly number[];
   /** How many runs one after another against ONE reference process (default 1): back to back. */
   runs?: number;
+  /**
+   * A mutant series: the faults of each run in turn, switched on the one reference process between runs
+   * (the world an earlier faulty run left is the next one's); `runs` defaults to its length.
+   */
+  faultSeries?: readonly (readonly string[])[];
   /** Re-run each counted failure alone (--confirm; default true). */
   confirm?: boolean;
 }
@@ -59,9 +66,12 @@ export interface Executor {
 
 async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
   const only = job.checkIds ? new Set(job.checkIds) : undefined;
-  const reference = job.runs && job.runs > 1 ? await startJobReference(job) : undefined;
+  const runs = job.runs ?? job.faultSeries?.length ?? 1;
+  const reference = runs > 1 ? await startJobReference(job) : undefined;
   const runOnce = async (index: number) => {
     const seed = job.seeds?.[index];
+    const series = job.faultSeries?.[index];
+    if (series) reference?.refault(series);
     const result = await run({
       ...(reference ? { reference } : { embedded: true }),
       includeExperimental: true,
@@ -71,13 +81,14 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       ...(seed === undefined ? {} : { seed }),
       ...(reference
         ? // As a run with --fault counts (src/run-state.ts settle): should level, experimental included.
-          job.faults?.length
+          job.faults?.length || series?.length
           ? { level: 'should' as const }
           : {}
         : {
             ...(job.faults ? { faults: job.faults } : {}),
             ...(job.tolerances ? { tolerances: job.tolerances } : {}),
-            ...(job.dirty ? { dirty: true } : {}),
+            ...(job.dirty ? { dirty: job.dirty } : {}),
+            ...(job.vacuity ? { vacuity: job.vacuity } : {}),
           }),
       ...(job.events ? { events: job.events } : {}),
       ...(job.confirm === false ? { confirm: false } : {}),
@@ -88,7 +99,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
     const started = performance.now();
     const checksOf: CheckOutcome[][] = [await runOnce(0)];
     const wallMs = performance.now() - started;
-    for (let index = 1; index < (job.runs ?? 1); index++) checksOf.push(await runOnce(index));
+    for (let index = 1; index < runs; index++) checksOf.push(await runOnce(index));
     const [first, ...later] = checksOf;
     return { checks: first, wallMs, ...(later.length ? { later } : {}) };
   } finally {
@@ -100,8 +111,9 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
 const startJobReference = (job: Job) =>
   startReference({
     ...(job.faults ? { faults: job.faults } : {}),
+    ...(job.faultSeries?.[0] ? { faults: [...job.faultSeries[0]] } : {}),
     ...(job.tolerances ? { tolerances: job.tolerances } : {}),
-    ...(job.dirty ? { dirty: true } : {}),
+    ...(job.dirty ? { dirty: job.dirty } : {}),
   });
 
 /** What the matrix keeps of a check's result. */

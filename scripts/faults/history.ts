@@ -15,6 +15,77 @@ import type { CheckOutcome, Executor, Job, JobResult } from './executors.js';
 import type { FaultRow } from './rows.js';
 import type { ToleranceRow } from './tolerances.js';
 
+/**
+ * Mutant series (issue 29): a faulty server after another on one process, or a fault applied to the world an
+ * earlier faulty run left. The last run must decide: the named checks fail, or the run never conforms.
+ */
+export interface MutantSeries {
+  label: string;
+  /** The faults of each run in turn on one reference process (one entry: a single run). */
+  faultSeries: string[][];
+  dirty?: string[];
+  checkIds: string[];
+  /** Checks that must fail in the last run (not be undecided). */
+  mustFail?: string[];
+}
+
+const MUTE_CHECKS = [
+  'guild.member.mute/duration-zero-is-accepted',
+  'guild.member.mute/blocks-peer-until-unmuted',
+];
+const INVITATION_CHECKS = [
+  'guild.approve/approve-joins-guild',
+  'guild.approve/reject-does-not-join',
+  'event.guild-request/approve-true',
+  'event.guild-request/approve-false',
+];
+
+export const MUTANT_SERIES: readonly MutantSeries[] = [
+  {
+    label: 'duration 0 refused, then ignored, on one process',
+    faultSeries: [['member-mute-zero-rejected'], ['member-mute-zero-ignored']],
+    checkIds: MUTE_CHECKS,
+    mustFail: ['guild.member.mute/duration-zero-is-accepted'],
+  },
+  {
+    label: 'the peer left muted (dirty), then duration 0 ignored',
+    faultSeries: [['member-mute-zero-ignored']],
+    dirty: ['peer-muted'],
+    checkIds: MUTE_CHECKS,
+    mustFail: ['guild.member.mute/duration-zero-is-accepted'],
+  },
+  {
+    label: 'the bot in every guild (dirty), then guild.approve false approves',
+    faultSeries: [['guild-approve-false-approves']],
+    dirty: ['every-guild'],
+    checkIds: INVITATION_CHECKS,
+  },
+];
+
+/** The problems of one mutant series: its last run must fail the named checks, and never conform. */
+export async function runMutantSeries(executor: Executor, series: MutantSeries, eventTimeoutMs: number) {
+  const job: Job = {
+    label: `mutant series: ${series.label}`,
+    eventTimeoutMs,
+    checkIds: series.checkIds,
+    ...UNCONFIRMED,
+    ...(series.dirty ? { dirty: series.dirty } : {}),
+    ...(series.faultSeries.length > 1
+      ? { faultSeries: series.faultSeries }
+      : { faults: series.faultSeries[0] }),
+  };
+  const result = await executor.execute(job);
+  const last = result.later?.at(-1) ?? result.checks;
+  const problems = (series.mustFail ?? [])
+    .filter((id) => last.find((check) => check.id === id)?.status !== 'fail')
+    .map((id) => `${job.label}: ${id} did not fail in the last run`);
+  const decided = last.some(
+    (check) => check.status === 'fail' || check.status === 'error' || check.undecided,
+  );
+  if (!decided) problems.push(`${job.label}: the last run would conform (nothing failed, nothing undecided)`);
+  return problems;
+}
+
 /** The seeds of the order checks start in. */
 export const SEEDS = [1, 2, 3, 4, 5] as const;
 
@@ -44,6 +115,8 @@ export interface HistoryMatrixOptions {
    * each, rotating over SEEDS across the catalogue.
    */
   allSeeds?: boolean;
+  /** The mutant series to run (default MUTANT_SERIES). */
+  mutantSeries?: readonly MutantSeries[];
   onRun?: (label: string, done: number, total: number) => void;
 }
 
@@ -71,7 +144,7 @@ export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<H
   let undecided = 0;
   let compared = 0;
   let done = 0;
-  await Promise.all(
+  const comparing = Promise.all(
     comparisons.map(async ({ label, job, clean }) => {
       let result: JobResult | undefined;
       try {
@@ -91,7 +164,17 @@ export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<H
       });
     }),
   );
+  // Short runs (a few checks each), queued behind the comparisons.
+  const seriesDone = Promise.all(
+    (options.mutantSeries ?? MUTANT_SERIES).map((entry) =>
+      runMutantSeries(options.executor, entry, options.eventTimeoutMs).catch((error: Error) => [
+        `mutant series ${entry.label}: the run could not start: ${error.message}`,
+      ]),
+    ),
+  );
+  await comparing;
   problems.push(...unconfirmedDetections(options.faults));
+  problems.push(...(await seriesDone).flat());
   return { compared, undecided, problems };
 }
 
@@ -214,7 +297,9 @@ export function formatHistoryMatrix(matrix: HistoryMatrix, faults: readonly Faul
     `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them unless --rotate-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
   ];
   if (matrix.problems.length === 0) {
-    lines.push('OK: no verdict depends on history or order; every detection reproduces alone.');
+    lines.push(
+      `OK: no verdict depends on history or order; every detection reproduces alone; the ${MUTANT_SERIES.length} mutant series are caught.`,
+    );
   } else {
     lines.push(`${matrix.problems.length} problems:`);
     for (const problem of matrix.problems) lines.push(`  - ${problem}`);

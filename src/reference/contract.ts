@@ -46,6 +46,11 @@ export interface ReferenceOptions {
    */
   dirty?: boolean | readonly string[];
   /**
+   * A do-nothing server instead of the reference (vacuity.ts vacuityPresets): every request answered alike,
+   * no event stream, a trigger that causes nothing. Unknown presets throw a ConfigurationError.
+   */
+  vacuity?: string;
+  /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
    * scripted pages through it and records what the client asked for.
@@ -100,10 +105,17 @@ export interface ReferenceServer {
   readonly tolerances: readonly string[];
   /** Dirty items laid over the seed (dirty.ts), empty in a clean world. */
   readonly dirty: readonly string[];
+  /** The vacuity preset in force (vacuity.ts), if any. */
+  readonly vacuity?: string;
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
   readonly limitBound: number;
   /** The seeded test guild and its first text channel: the sandbox of an embedded run. */
   readonly sandbox: { guildId: string; channelId: string };
+  /**
+   * Switches the faults in force on the running reference, the world kept as it is (unknown ids throw a
+   * ConfigurationError): a mutant series, one faulty server after another on one process (npm run faults).
+   */
+  refault(faults: readonly string[]): void;
   /** A deep JSON copy of the whole world, for the safety test (before/after equality). */
   snapshot(): unknown;
   close(): Promise<void>;

@@ -16,6 +16,8 @@ export const DIRTY_ITEMS = {
     'the peer is muted for an hour in the sandbox guild and in the sandbox channel (a run stopped between mute and unmute)',
   'guild-joined':
     'the bot is already a member of the guild that invitations come from (an approved invitation never left), and guild-request invitations come from that guild',
+  'every-guild':
+    'the bot is already a member of every guild it could be invited to (approved invitations never left): the trigger refuses to cause guild-request (409); only when named',
   friend: 'the bystander who sends friend requests is already a friend of the bot (an approved request)',
   messages: "messages of the bot and the peer in the sandbox channel, with the checker's probe contents",
   channels: "channels in the sandbox guild named like the checker's scratch and quiet channels",
@@ -25,12 +27,19 @@ export const DIRTY_ITEMS = {
 
 export type DirtyItem = keyof typeof DIRTY_ITEMS;
 
+/**
+ * Items laid only when named (not by `--dirty` alone): every-guild pre-empts guild-joined (no invitation
+ * can come at all), so the full dirty world keeps the invitation flows it tests.
+ */
+export const OPT_IN_DIRT: readonly DirtyItem[] = ['every-guild'];
+
 const isDirtyItem = (id: string): id is DirtyItem => Object.hasOwn(DIRTY_ITEMS, id);
 
 /** true: every item; a list: those items (unknown ones refused with the list of known ones, exit 2). */
 export function resolveDirt(dirty: boolean | readonly string[] | undefined): ReadonlySet<DirtyItem> {
   if (dirty === undefined || dirty === false) return new Set();
-  if (dirty === true) return new Set(Object.keys(DIRTY_ITEMS) as DirtyItem[]);
+  if (dirty === true)
+    return new Set((Object.keys(DIRTY_ITEMS) as DirtyItem[]).filter((item) => !OPT_IN_DIRT.includes(item)));
   const unknown = dirty.filter((id) => !isDirtyItem(id));
   if (unknown.length > 0) {
     throw new ConfigurationError(
@@ -60,6 +69,13 @@ export function applyDirt(world: World, items: ReadonlySet<DirtyItem>, now: numb
     world
       .membersOf(SEED.outsideGuild)
       .set(SEED.self, { userId: SEED.self, joinedAt: now - HOUR, roleIds: [] });
+  }
+  if (items.has('every-guild')) {
+    for (const guild of world.guilds.values()) {
+      // The foreign guild is one the bot never joins nor is invited to (world.ts SEED).
+      if (guild.id === SEED.foreignGuild || world.member(guild.id, SEED.self)) continue;
+      world.membersOf(guild.id).set(SEED.self, { userId: SEED.self, joinedAt: now - HOUR, roleIds: [] });
+    }
   }
   if (items.has('friend')) world.addFriendship(SEED.self, SEED.third);
   if (items.has('messages') || items.has('reactions')) {

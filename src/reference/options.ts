@@ -9,6 +9,7 @@ import { type DirtyItem, resolveDirt } from './dirty.js';
 import { type FaultId, faultCatalogue } from './faults/index.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
+import { resolveVacuity, type VacuityPreset } from './vacuity.js';
 
 export const DEFAULT_LIMIT_BOUND = 100;
 
@@ -28,6 +29,8 @@ export interface Settings {
   guilds: number;
   messages: number;
   dirt: ReadonlySet<DirtyItem>;
+  /** A do-nothing server in place of the reference (vacuity.ts). */
+  vacuity: VacuityPreset | undefined;
 }
 
 export function resolveOptions(options: ReferenceOptions): Settings {
@@ -72,7 +75,16 @@ export function resolveOptions(options: ReferenceOptions): Settings {
     guilds,
     messages,
     dirt: resolveDirt(options.dirty),
+    vacuity: resolveVacuity(options.vacuity),
   };
+}
+
+/** Replaces the faults in force (a mutant series on one process), refusing unknown ids as at start. */
+export function switchFaults(settings: Settings, ids: readonly string[]): void {
+  const faults = settings.faults as Set<string>;
+  const checked = checkFaults(ids);
+  faults.clear();
+  for (const id of checked) faults.add(id);
 }
 
 function checkFaults(ids: readonly string[]): ReadonlySet<string> {

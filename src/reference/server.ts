@@ -14,8 +14,9 @@ import { assemble } from './assembly.js';
 import type { ReferenceOptions, ReferenceServer } from './contract.js';
 import { handleControl } from './control-endpoint.js';
 import { BASE_PATH, CONTROL_PATH, errorReply, type Reply, send } from './http.js';
-import { resolveOptions } from './options.js';
+import { resolveOptions, switchFaults } from './options.js';
 import { interfaceHandler } from './pipeline.js';
+import { answerVacuously } from './vacuity.js';
 import { SEED } from './world.js';
 
 export { BASE_PATH, CONTROL_PATH } from './http.js';
@@ -37,14 +38,18 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const isControl = pathname.startsWith(`${CONTROL_PATH}/`);
     const limits: Record<string, string> = {};
-    const reply: Promise<Reply> = isControl
-      ? handleControl(request, pathname, controlParts)
-      : api.handle(request, pathname, limits);
+    const reply: Promise<Reply> = settings.vacuity
+      ? // A do-nothing server (vacuity.ts): the interface and the trigger alike, no routing, no authentication.
+        answerVacuously(request, pathname, settings.vacuity)
+      : isControl
+        ? handleControl(request, pathname, controlParts)
+        : api.handle(request, pathname, limits);
     reply
       .catch((error) => errorReply(error, !isControl && settings.tolerate('errors-500-text-plain')))
       .then((answer) => send(response, { ...answer, headers: { ...limits, ...answer.headers } }));
   });
-  hub.attach(server, BASE_PATH);
+  // A do-nothing server has no event stream: an upgrade is answered as any other request.
+  if (!settings.vacuity) hub.attach(server, BASE_PATH);
   const authority = await listen(server, settings.host, settings.port);
 
   let closed: Promise<void> | undefined;
@@ -54,9 +59,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     controlUrl: `http://${authority}${CONTROL_PATH}`,
     identities: identities.identities,
     variants: settings.variants,
-    faults: [...settings.faults],
+    get faults() {
+      return [...settings.faults];
+    },
+    refault: (faults) => switchFaults(settings, faults),
     tolerances: [...settings.tolerances],
     dirty: [...settings.dirt],
+    ...(settings.vacuity ? { vacuity: settings.vacuity } : {}),
     limitBound: settings.limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),

@@ -64,6 +64,12 @@ export interface CheckDefinition {
    * every event the whole run observed (the event suites' per-type validation).
    */
   phase?: 'after';
+  /**
+   * Why a server that does nothing (answers every operation alike) does satisfy this check's narrow claim,
+   * e.g. "operations answer POST with named fields": the vacuity matrix (npm run faults) allows it to pass
+   * there; every other check must not. Listed by `conformance list`.
+   */
+  vacuousPassReason?: string;
   run(t: CheckContext): Promise<void>;
 }
 

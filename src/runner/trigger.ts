@@ -22,7 +22,22 @@ export interface Trigger {
  */
 export class TriggerUnsupportedError extends Error {
   override name = 'TriggerUnsupportedError';
+  constructor(
+    message: string,
+    /**
+     * The trigger refused because of the world, not for want of the capability (HTTP 409, or an answer
+     * saying something is "already" so, e.g. the bot already a member of every guild): the checks that
+     * needed the event are then undecided (the run ends NO VERDICT), not skipped.
+     */
+    readonly blockedByState = false,
+  ) {
+    super(message);
+  }
 }
+
+/** A refusal that names a state of the world (409 Conflict, "already a member") rather than a gap. */
+const blockedByState = (status: number | undefined, answer: string): boolean =>
+  status === 409 || /\balready\b/i.test(answer);
 
 const parseOutput = (text: string): unknown => {
   const trimmed = text.trim();
@@ -62,6 +77,7 @@ export function urlTrigger(
         const answer = shorten(text.trim(), 300);
         throw new TriggerUnsupportedError(
           `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}${answer ? ` ${answer}` : ''}`,
+          blockedByState(response.statusCode, answer),
         );
       }
       return parseOutput(text);
@@ -101,6 +117,7 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
             return reject(
               new TriggerUnsupportedError(
                 `the trigger command cannot cause '${event}'${answer ? `: ${answer}` : ''}`,
+                blockedByState(undefined, answer),
               ),
             );
           }

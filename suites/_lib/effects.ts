@@ -80,44 +80,126 @@ function perRun<T>(store: WeakMap<object, Map<string, T>>, t: CheckContext): Map
 
 /**
  * The peer's baseline post in `channelId`, before a mute (§8 rule 4 needs a peer that can post). A peer that
- * is refused was perhaps left muted by an earlier run: the run restores its posting once (duration 0 in the
- * sandbox guild, and in the sandbox channel when that is `channelId`), says so, and posts again.
- * The caller holds or shares 'peer-in-guild', so no other check's mute of the peer is under way.
+ * is refused was perhaps left muted by an earlier run: the run restores its posting once (restorePeerPosting)
+ * and posts again. The caller holds or shares 'peer-in-guild', so no other check's mute of the peer is under way.
  */
 export async function baselinePost(t: CheckContext, channelId: string, purpose: string): Promise<PeerPost> {
   const first = await peerPost(t, channelId, purpose);
   if (first.outcome === 'accepted' || stuckMuteOf(t, channelId)) return first;
-  await restorePeerPosting(t, channelId);
-  return pollPeerPost(
-    t,
-    channelId,
-    'accepted',
-    `${purpose}, after lifting a leftover mute`,
-    MUTE_EFFECT_TIMEOUT_MS,
-  );
+  return (await restorePeerPosting(t, channelId, purpose)).post;
 }
 
-/** Lifts what may keep the peer from posting in `channelId` (once per run and channel), noted. */
-const restorePeerPosting = (t: CheckContext, channelId: string): Promise<void> =>
+/** How a leftover mute was lifted: the peer's last post, and what duration 0 did where it did not lift it. */
+interface Restored {
+  post: PeerPost;
+}
+
+/**
+ * Per run, the mute operations whose duration 0 left the peer refused while a short timed mute that replaced
+ * the leftover then freed it: evidence against duration 0 (§8 rule 4) that the duration-0 checks judge.
+ */
+const zeroRefuted = new WeakMap<object, Map<string, Refutation>>();
+
+interface Refutation {
+  evidence: string;
+  /** The restore that showed it (restorePeerPosting's arguments), to share its exchanges. */
+  channelId: string;
+  purpose: string;
+}
+
+/**
+ * Lifts what may keep the peer from posting in `channelId` (once per run and channel), noted: first with
+ * duration 0 (the sandbox guild, and the sandbox channel when that is `channelId`); where the peer stays
+ * refused, by replacing each leftover with a short timed mute that ends by itself, which does not rely on
+ * duration 0, the very behaviour some checks judge. A timed mute that frees the peer where duration 0 did
+ * not is recorded (zeroRefuted): those checks then fail, with both exchanges.
+ */
+const restorePeerPosting = (t: CheckContext, channelId: string, purpose: string): Promise<Restored> =>
   t.shared(`restore the peer's posting in ${channelId}`, async (observer) => {
     const { guildId, channelId: sandboxChannel, peerId } = observer.sandbox;
+    const lifts: [MuteOperation, Record<string, unknown>][] = [
+      ...(peerId === undefined
+        ? []
+        : [
+            ['guild.member.mute', { guild_id: guildId, user_id: peerId }] as [
+              MuteOperation,
+              Record<string, unknown>,
+            ],
+          ]),
+      ...(channelId === sandboxChannel
+        ? [['channel.mute', { channel_id: channelId }] as [MuteOperation, Record<string, unknown>]]
+        : []),
+    ];
     const answers: string[] = [];
-    if (peerId !== undefined) {
-      const guild = await observer.call('guild.member.mute', {
-        guild_id: guildId,
-        user_id: peerId,
-        duration: 0,
-      });
-      answers.push(`guild.member.mute ${guild.status}`);
-    }
-    if (channelId === sandboxChannel) {
-      const channel = await observer.call('channel.mute', { channel_id: channelId, duration: 0 });
-      answers.push(`channel.mute ${channel.status}`);
+    for (const [operation, fields] of lifts) {
+      const lifted = await observer.call(operation, { ...fields, duration: 0 });
+      answers.push(`${operation} ${lifted.status}`);
     }
     observer.note(
       `the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ')}), as §8 rule 4 allows`,
     );
+    let post = await pollPeerPost(
+      observer,
+      channelId,
+      'accepted',
+      `${purpose}, after lifting a leftover mute with duration 0`,
+      MUTE_EFFECT_TIMEOUT_MS,
+    );
+    for (const [operation, fields] of lifts) {
+      if (post.outcome === 'accepted') break;
+      // A mute replaces the leftover one and ends by itself (§8 rule 4), whatever duration 0 does.
+      await observer.call(operation, { ...fields, duration: SHORT_MUTE_MS });
+      await observer.wait(SHORT_MUTE_MS);
+      post = await pollPeerPost(
+        observer,
+        channelId,
+        'accepted',
+        `${purpose}, after a ${SHORT_MUTE_MS} ms ${operation} replaced the leftover mute and ended`,
+        SHORT_MUTE_DEADLINE_MS - SHORT_MUTE_MS,
+      );
+      if (post.outcome === 'accepted') {
+        const evidence = `${operation} duration 0 left the peer refused in channel ${channelId}, and a ${SHORT_MUTE_MS} ms ${operation} that replaced the mute then freed it once it ended (the run's restore of the peer's posting)`;
+        perRun(zeroRefuted, observer).set(operation, { evidence, channelId, purpose });
+        observer.note(evidence);
+      }
+    }
+    return { post };
   });
+
+/**
+ * §8 rule 4, from the run's restore of a leftover mute: duration 0 of `operation` left the peer refused
+ * while a timed mute freed it. That is this check's behaviour observed, so it fails (never undecided),
+ * with the restore's exchanges (both the duration 0 and the timed mute) as its evidence.
+ */
+export async function expectDurationZeroNotRefuted(t: CheckContext, operation: MuteOperation): Promise<void> {
+  const refuted = perRun(zeroRefuted, t).get(operation);
+  if (refuted) await restorePeerPosting(t, refuted.channelId, refuted.purpose);
+  t.expect(
+    refuted === undefined,
+    `${operation} with duration 0 lifts the peer's mute (§8 rule 4: 0 unmutes)`,
+    refuted?.evidence,
+  );
+}
+
+/**
+ * A duration-0 check judges an unmute by its effect: the mute before it must have taken effect (the peer
+ * refused while muted), or lifting it shows nothing, and the check is skipped (the mute's own check fails).
+ */
+export function requireMuteTookEffect(
+  t: CheckContext,
+  during: PeerPost | undefined,
+  operation: MuteOperation,
+  effectCheck: string,
+): void {
+  if (during === undefined) {
+    t.skip(
+      `the ${operation} effect could not be observed (no peer post before it): an unmute of it shows nothing`,
+    );
+  }
+  if (during.outcome !== 'refused') {
+    t.skip(`the ${operation} had no effect (see ${effectCheck}): an unmute of it shows nothing`);
+  }
+}
 
 /**
  * The peer cannot post where a mute effect must be seen (no baseline): the check cannot see its effect

@@ -5,7 +5,7 @@
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
 import { type CallResult, type CheckContext, type CheckSpec, defineCheck } from '../../src/runner/check.js';
-import { idOf, listOnce, stillListed } from './lists.js';
+import { idOf, listedItems, listOnce, stillListed } from './lists.js';
 
 export interface GetEachListed {
   noun: 'channel' | 'guild';
@@ -29,9 +29,14 @@ export interface GetSandbox {
   /** The schema of the result, e.g. 'Channel'. */
   schema: string;
   sandboxId: (t: CheckContext) => string;
+  /** The list request's fields that list the sandbox's own one (e.g. the sandbox guild of channel.list). */
+  listFields: (t: CheckContext) => Record<string, unknown>;
 }
 
-/** <noun>.get of the sandbox's own one returns it, valid against its schema. */
+/**
+ * <noun>.get of the sandbox's own one returns it, valid against its schema: its id, and the name the list
+ * shows for it (an id alone is what a server echoing its input would send, not evidence of the thing).
+ */
 export function getSandboxCheck(spec: GetSandbox): CheckSpec {
   const { noun } = spec;
   const get = `${noun}.get` as const satisfies OperationId;
@@ -51,6 +56,24 @@ export function getSandboxCheck(spec: GetSandbox): CheckSpec {
         `${get} returns the ${noun} asked for (id ${sandboxId})`,
         result.body?.id,
       );
+      const list = `${noun}.list` as const satisfies OperationId;
+      const listed = (await listedItems(t, list, spec.listFields(t))).find(
+        (item) => idOf(item) === sandboxId,
+      );
+      if (listed === undefined) {
+        t.undecided(
+          `${list} does not list the sandbox ${noun} ${sandboxId}: nothing but the id it was asked for shows that what ${get} returned is that ${noun}`,
+          `check that ${list} ${JSON.stringify(spec.listFields(t))} lists the sandbox ${noun} (see the ${list} checks)`,
+        );
+      }
+      const name = (listed as { name?: unknown }).name;
+      if (typeof name === 'string') {
+        t.expect(
+          (result.body as { name?: unknown } | undefined)?.name === name,
+          `${get} returns the ${noun} ${list} shows: name ${JSON.stringify(name)}`,
+          result.body?.name,
+        );
+      } else t.note(`${list} shows the sandbox ${noun} without a name: its id is the evidence`);
     },
   });
 }

@@ -277,6 +277,22 @@ export async function listOnce<Op extends ListOperation, T extends ListItems[Op]
 }
 
 /**
+ * The items of the run's one walk of `operation` (the walk listOnce judges), unjudged: for a check that
+ * looks an item up in the list as evidence of something else (e.g. what a get returned) and must not
+ * fail for a defect of the list itself.
+ */
+export async function listedItems(
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+): Promise<unknown[]> {
+  const walked = await t.shared(`walk of ${describeList(operation, fields)} as self`, (observer) =>
+    recordWalk(observer, operation, fields),
+  );
+  return recordedItems(walked);
+}
+
+/**
  * The ones of `ids`, items of the run's shared walk `seen`, that a fresh walk still lists. For a check that
  * judged the shared walk and met a listed item that is gone (e.g. its get is refused): an item removed
  * since, by another check of the run, is then left out (noted) instead of judged as if the list still

@@ -197,6 +197,18 @@ const probes: Record<ToleranceId, Probe> = {
       socket.close();
     }
   },
+  'reaction-event-message-partial': async (server) => {
+    const socket = await RawSocket.open(server);
+    try {
+      const message = await postMessage(server, 'to react to');
+      await ok(server, 'reaction.create', { channel_id: HISTORY, message_id: message.id, emoji_id: '👍' });
+      const index = await socket.waitFor((frame) => frame.op === 0 && frame.body?.type === 'reaction-added');
+      const { message: carried, emoji } = socket.frames[index].body;
+      return carried.id === message.id && Object.keys(carried).length === 1 && emoji.id === '👍';
+    } finally {
+      socket.close();
+    }
+  },
   'resume-replay-paced': async (server) => {
     const missed = `missed ${Math.random()}`;
     await postMessage(server, missed);

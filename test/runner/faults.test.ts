@@ -167,6 +167,7 @@ describe('history matrix', () => {
       clean: [],
       cleanWallMs: 2000,
       eventTimeoutMs: 5000,
+      mutantSeries: [],
     });
     expect(matrix.problems).toEqual([]);
     // Five runs each: the long fault (6 s a run), the short one (1 s), then the single seeded runs (2 s).

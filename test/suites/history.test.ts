@@ -39,7 +39,7 @@ describe('a dirty world (an interrupted earlier run left the peer muted, a guild
     expect(notes).toMatch(/already a member of guild 3003 before its invitation.*left the guild/);
   });
 
-  it('with an unmute that ignores duration 0 never says CONFORMS: the mute checks are undecided, naming the state', async () => {
+  it('with an unmute that ignores duration 0 fails the duration-0 checks: a short timed mute freed the peer where duration 0 did not', async () => {
     const result = await runOn({
       embedded: true,
       dirty: ['peer-muted'],
@@ -47,15 +47,38 @@ describe('a dirty world (an interrupted earlier run left the peer muted, a guild
       grep: 'guild\\.member\\.mute',
       confirm: false,
     });
-    const undecided = result.checks.filter((check) => check.undecided);
-    expect(undecided.map((check) => check.id)).toContain('guild.member.mute/duration-zero-is-accepted');
-    expect(undecided[0].undecided?.state).toMatch(/the peer cannot post in channel 4001 before the mute/);
+    const zero = statusOf(result, 'guild.member.mute/duration-zero-is-accepted');
+    expect(zero?.status).toBe('fail');
+    expect(zero?.reason).toMatch(
+      /guild\.member\.mute duration 0 left the peer refused .* a 1500 ms guild\.member\.mute that replaced the mute then freed it/,
+    );
+    // Both exchanges are its evidence: the duration 0 that left the peer refused, and the timed mute.
+    const sent = (zero?.evidence?.exchanges ?? []).map((exchange) => exchange.request.body ?? '');
+    expect(sent.some((body) => /"duration":0\b/.test(body) && /"user_id"/.test(body))).toBe(true);
+    expect(sent.some((body) => /"duration":1500\b/.test(body) && /"user_id"/.test(body))).toBe(true);
     expect(result.checks.some((check) => check.status === 'pass' && /duration-zero/.test(check.id))).toBe(
       false,
     );
-    expect(nothingCountedReason(result)).toMatch(/could not be decided: the peer cannot post/);
-    const notes = result.checks.flatMap((check) => check.evidence?.notes ?? []).join('\n');
-    expect(notes).toMatch(/Lifted with duration 0/);
+    // Exit 1 (DOES NOT CONFORM): a counted check failed.
+    expect(result.verdict).toBe('fail');
+  });
+
+  it('where the bot is in every guild the trigger refuses guild-request (409): the invitation checks are undecided, never CONFORMS', async () => {
+    const result = await runOn({
+      embedded: true,
+      dirty: ['every-guild'],
+      faults: ['guild-approve-false-approves'],
+      grep: APPROVALS,
+      confirm: false,
+    });
+    const invitations = result.checks.filter((check) => /guild/.test(check.id));
+    expect(invitations.length).toBeGreaterThan(0);
+    for (const check of invitations) {
+      expect(check.undecided?.state, check.id).toMatch(/cannot cause 'guild-request': HTTP 409/);
+    }
+    // Never exit 0: nothing failed, so the run is NO VERDICT (exit 2), naming the state.
+    expect(result.verdict).toBe('pass');
+    expect(nothingCountedReason(result)).toMatch(/could not be decided: the trigger .* HTTP 409/);
   });
 });
 

@@ -42,7 +42,8 @@ export class ReactionOperations extends OperationBase {
       {
         emoji: { id: emojiId },
         channel: messageView.channel,
-        message: messageView,
+        // Tolerance: the message beyond the required emoji is partial, its id only (§6 requires emoji alone).
+        message: this.tolerate('reaction-event-message-partial') ? { id: message.id } : messageView,
         user: this.views.userById(userId),
         ...this.guildResource(channel),
       },

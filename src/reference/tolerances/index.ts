@@ -96,6 +96,13 @@ export const toleranceCatalogue = [
       '§6: the envelope and fields of an event are not shown; the request id is all the approve operations need (§4.3, §4.4, §4.7)',
   },
   {
+    id: 'reaction-event-message-partial',
+    description:
+      'reaction-added and reaction-removed carry `message: {id}` only (no content, no channel inside), as a server of the family sends them.',
+    allowedBy:
+      '§6: reaction events require only emoji; a resource carried beyond the required ones is not shown, so it may be partial',
+  },
+  {
     id: 'resume-replay-paced',
     description:
       'IDENTIFY with a resume sn is answered with READY; the missed events are replayed behind the next live event (or after 300 ms when none comes), not before it.',

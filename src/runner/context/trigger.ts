@@ -2,7 +2,7 @@
 import type { CheckContext } from '../check.js';
 import { TriggerUnsupportedError } from '../trigger.js';
 import type { CheckEnvironment } from './environment.js';
-import { CheckSkip, type CheckState } from './state.js';
+import { CheckSkip, type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
 
 export function triggerFor(
@@ -23,7 +23,16 @@ export function triggerFor(
       env.ledger.settle(`trigger:${event}`, payload);
       return response;
     } catch (error) {
-      if (error instanceof TriggerUnsupportedError) throw new CheckSkip(error.message);
+      if (error instanceof TriggerUnsupportedError) {
+        // A state of the world blocks the event: undecided, so that the run never says CONFORMS over it.
+        if (error.blockedByState) {
+          throw new CheckUndecided(
+            error.message,
+            `clear the state the trigger names on the platform (the checker undoes only its own doing), or let the trigger cause '${event}' from another subject`,
+          );
+        }
+        throw new CheckSkip(error.message);
+      }
       throw error;
     }
   };

@@ -1,0 +1,106 @@
+/**
+ * Vacuity presets: servers that implement nothing. Each answers every interface request alike (or, for
+ * `accepts-all`, with the right shape and no effect), has no event stream and a trigger that causes
+ * nothing. They are not legal variations (tolerances) nor realistic deviations (faults): they prove the
+ * dual of the fault matrix, that a pass means the behaviour happened. Under each, `npm run faults` (the
+ * vacuity matrix) requires that no check passes at must or should unless it declares why such a server
+ * satisfies its narrow claim (CheckDefinition.vacuousPassReason).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ConfigurationError } from '../../spec/errors.js';
+import { INPUTS } from '../../spec/operation-inputs.js';
+import { BASE_PATH, type Reply, readBody } from './http.js';
+
+export const vacuityPresets = {
+  'empty-object': 'Every request is answered 200 `{}`.',
+  'not-implemented': 'Every request is answered 200 `{"message": "<operation> not implemented"}`.',
+  'no-content': 'Every request is answered 204 with an empty body.',
+  echo: 'Every request is answered 200 with its own JSON body.',
+  'empty-list': 'Every request is answered 200 `{"data": []}`.',
+  'accepts-all':
+    'Accepts everything, changes nothing: every operation answers its right shape (lists empty, a get the ids it was asked, a create the fields it was sent with a fresh id, void operations `{}`) and nothing is stored.',
+} as const;
+
+export type VacuityPreset = keyof typeof vacuityPresets;
+
+export const vacuityPresetIds = Object.keys(vacuityPresets) as VacuityPreset[];
+
+/** Refuses an unknown preset (ConfigurationError, exit 2) with the known ones. */
+export function resolveVacuity(preset: string | undefined): VacuityPreset | undefined {
+  if (preset === undefined) return undefined;
+  if (preset in vacuityPresets) return preset as VacuityPreset;
+  throw new ConfigurationError(
+    `Unknown vacuity preset '${preset}'; use one of: ${vacuityPresetIds.join(', ')} (see \`conformance serve --list-vacuity\`).`,
+  );
+}
+
+/** Answers any request, interface or trigger, as the preset does; the body is read but never refused. */
+export async function answerVacuously(
+  request: IncomingMessage,
+  pathname: string,
+  preset: VacuityPreset,
+): Promise<Reply> {
+  const raw = await readBody(request);
+  let body: unknown;
+  try {
+    body = raw === '' ? undefined : JSON.parse(raw);
+  } catch {
+    body = undefined;
+  }
+  const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : pathname;
+  return vacuousReply(preset, operation, body);
+}
+
+/** The one answer of a do-nothing server to any request (operation: the path after the base). */
+function vacuousReply(preset: VacuityPreset, operation: string, body: unknown): Reply {
+  switch (preset) {
+    case 'empty-object':
+      return { status: 200, body: {} };
+    case 'not-implemented':
+      return { status: 200, body: { message: `${operation} not implemented` } };
+    case 'no-content':
+      return { status: 204, raw: '' };
+    case 'echo':
+      return { status: 200, body: body ?? {} };
+    case 'empty-list':
+      return { status: 200, body: { data: [] } };
+    case 'accepts-all':
+      return { status: 200, body: shapedAnswer(operation, fieldsOf(body)) };
+  }
+}
+
+const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** accepts-all: the shape the operation returns, made of what it was sent; nothing is stored. */
+function shapedAnswer(operation: string, fields: Record<string, unknown>): unknown {
+  const input = INPUTS.find((entry) => entry.path === operation);
+  const shape = input?.response;
+  if (operation === 'login.get') return { user: { id: randomUUID() }, status: 1, features: [] };
+  if (!shape) return {};
+  if (shape.kind === 'list' || shape.kind === 'bidi') return { data: [] };
+  const payload = fieldsOf(fields.data);
+  switch (shape.resource) {
+    case 'Message': {
+      const message = {
+        id: text(fields.message_id) || randomUUID(),
+        content: text(fields.content),
+        channel: { id: text(fields.channel_id), type: 0 },
+      };
+      return shape.kind === 'array' ? [message] : message;
+    }
+    case 'Channel':
+      return { ...payload, id: text(fields.channel_id) || randomUUID(), type: payload.type ?? 0 };
+    case 'Guild':
+      return { id: text(fields.guild_id) };
+    case 'GuildMember':
+      return { user: { id: text(fields.user_id) } };
+    case 'GuildRole':
+      return { ...payload, id: randomUUID() };
+    default:
+      return {};
+  }
+}
