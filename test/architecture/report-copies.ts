@@ -91,14 +91,16 @@ function sourceFiles(root: string, dir: string): string[] {
 /** Every hand-written copy of a report type under `dirs` (relative to `root`, whose spec/types.ts is the source). */
 export function reportTypeCopies(root: string, dirs: readonly string[]): Copy[] {
   const shapes = reportShapes(readFileSync(join(root, GENERATED), 'utf8'));
-  return dirs
-    .flatMap((dir) => sourceFiles(root, dir))
-    // The reference is the server under check: its replies are the wire it serves, not the report's model.
-    .filter((file) => file !== GENERATED && !file.startsWith('src/reference/'))
-    .flatMap((file) =>
-      declaredShapes(file, readFileSync(join(root, file), 'utf8')).flatMap((declared) => {
-        const shape = copied(declared, shapes);
-        return shape ? [{ file, line: declared.line, name: declared.name, copies: shape.name }] : [];
-      }),
-    );
+  return (
+    dirs
+      .flatMap((dir) => sourceFiles(root, dir))
+      // The reference is the server under check: its replies are the wire it serves, not the report's model.
+      .filter((file) => file !== GENERATED && !file.startsWith('src/reference/'))
+      .flatMap((file) =>
+        declaredShapes(file, readFileSync(join(root, file), 'utf8')).flatMap((declared) => {
+          const shape = copied(declared, shapes);
+          return shape ? [{ file, line: declared.line, name: declared.name, copies: shape.name }] : [];
+        }),
+      )
+  );
 }
