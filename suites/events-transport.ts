@@ -204,7 +204,10 @@ const lifecycle: CheckSpec[] = [
         missed.push(await messageCreatedOnStream(t, message.id));
       }
       const wanted = missed.map(snOf).filter((sn): sn is number => sn !== undefined);
-      const answer = await probeResume({ ...target, sn: from, untilSns: wanted });
+      // A replay that is still making progress is waited for (the family replays a whole cache, paced),
+      // within what is left of the check's time.
+      const maxMs = Math.max(target.timeoutMs, t.timeLeftMs() - 1_000);
+      const answer = await probeResume({ ...target, sn: from, untilSns: wanted, maxMs });
       if (answer.outcome === 'connect-failed') connectFailed(answer);
       if (answer.outcome === 'not-ready') {
         t.skip(

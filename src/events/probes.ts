@@ -5,7 +5,7 @@
  */
 import type { ObservedEvent } from '../wire.js';
 import { type Frame, isObject, normaliseEvent, Opcode, resumeFields } from './protocol.js';
-import { type Closed, WsSession } from './session.js';
+import { type Closed, type FrameWait, WsSession } from './session.js';
 
 export interface ProbeTarget {
   /** ws(s)://…/events */
@@ -178,15 +178,46 @@ export type ResumeResult =
  * its replay behind live events, so a live event with a greater sn ends nothing. With selfId, only that
  * login's events are kept.
  */
+/**
+ * Waits for `predicate` like WsSession.waitFrame, but a wait that saw new EVENT frames goes on: it ends
+ * when `timeoutMs` passed with no new event (a replay that stopped making progress), or at `until`.
+ */
+async function waitWhileProgressing(
+  session: WsSession,
+  predicate: (frame: Frame) => boolean,
+  timeoutMs: number,
+  since: number,
+  until: number,
+): Promise<FrameWait> {
+  for (let from = since; ; ) {
+    const mark = session.mark();
+    const left = until - performance.now();
+    const result = await session.waitFrame(predicate, Math.max(1, Math.min(timeoutMs, left)), from);
+    if (result.kind !== 'timeout') return result;
+    const progressed = session.frames
+      .slice(Math.max(0, mark - session.offset))
+      .some((frame) => frame.op === Opcode.EVENT);
+    if (!progressed || until - performance.now() <= 0) return result;
+    from = session.mark();
+  }
+}
+
 export function probeResume(
-  target: ProbeTarget & { sn: number; untilSns?: readonly number[]; selfId?: string },
+  target: ProbeTarget & {
+    sn: number;
+    untilSns?: readonly number[];
+    selfId?: string;
+    /** The longest the replay may take while it makes progress (default: timeoutMs). */
+    maxMs?: number;
+  },
 ): Promise<ResumeResult | { outcome: 'connect-failed'; error: string }> {
   return withSession(target, async (session): Promise<ResumeResult> => {
     const identified = await identify(session, target, resumeFields(target.sn));
     if (identified.outcome !== 'ready') return { outcome: 'not-ready', identify: identified };
     const afterReady = session.offset + session.frames.indexOf(identified.frame) + 1;
     const awaited = new Set(target.untilSns ?? []);
-    const reached = await session.waitFrame(
+    const reached = await waitWhileProgressing(
+      session,
       (frame) => {
         if (frame.op !== Opcode.EVENT || awaited.size === 0) return false;
         const { event, selfId } = normaliseEvent(frame.body, frame.receivedAt);
@@ -195,6 +226,7 @@ export function probeResume(
       },
       target.timeoutMs,
       afterReady,
+      performance.now() + (target.maxMs ?? target.timeoutMs),
     );
     const events = session.frames
       .slice(Math.max(0, afterReady - session.offset))

@@ -231,6 +231,11 @@ export interface CheckContext {
    * judge many values at once (e.g. every event of the run) and report them together.
    */
   schemaProblems(schema: string, value: unknown): string[];
+  /**
+   * At least this long is left before the check times out (ms; its clock may pause for quota waits): the
+   * bound of a wait that goes on while it sees progress, e.g. a slow replay.
+   */
+  timeLeftMs(): number;
   /** Ends the check as skipped, with the reason. */
   skip(reason: string): never;
   /**

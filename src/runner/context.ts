@@ -55,12 +55,14 @@ function checkContext(
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
     pauseClock: () => signals.clock?.pause() ?? (() => undefined),
   });
+  const deadline = performance.now() + options.timeoutMs;
   const context: CheckContext = {
     sandbox: options.sandbox ?? env.sandbox,
     variants: env.variants,
     config: env.config,
     signal,
-    events: eventsFor(check.id, env, state, signals, scheduling, performance.now() + options.timeoutMs),
+    events: eventsFor(check.id, env, state, signals, scheduling, deadline),
+    timeLeftMs: () => Math.max(0, deadline - performance.now()),
     call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, []),
     shared: (key, observe) => shared(context, key, observe),
     track(entry: LedgerEntry) {

@@ -227,6 +227,19 @@ const probes: Record<ToleranceId, Probe> = {
       socket.close();
     }
   },
+  'resume-replay-slow': async (server) => {
+    const had = await withSocket(server, (socket) => eventOf(server, socket));
+    const socket = await RawSocket.open(server, { sn: had.sn });
+    try {
+      // The whole cache comes back, the oldest first: events the client had (sn up to its own) included.
+      await socket.waitFor((frame) => frame.op === 0 && frame.body?.sn <= had.sn, 2_000);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      socket.close();
+    }
+  },
   'webhook-delivery-lagging': async (server) => {
     const selfId = server.identities.self.userId;
     const source = await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0', selfId });

@@ -115,7 +115,12 @@ interface Connection {
   identifyTimer?: NodeJS.Timeout;
   /** Tolerance resume-replay-paced: the replay not sent yet, flushed after the next live event. */
   pendingReplay?: { events: Record<string, unknown>[]; timer: NodeJS.Timeout };
+  /** Tolerance resume-replay-slow: the timer of the next replayed event. */
+  slowReplay?: NodeJS.Timeout;
 }
+
+/** Tolerance resume-replay-slow: the cache replayed on resume, and the pause before each of its events. */
+const SLOW_REPLAY = { cache: 100, pauseMs: 100 };
 
 /** Tolerance resume-replay-paced: the longest a replay waits for a live event to go first. */
 const PACED_REPLAY_MS = 300;
@@ -240,6 +245,7 @@ export class EventHub {
     for (const connection of this.#connections) {
       clearTimeout(connection.identifyTimer);
       clearTimeout(connection.pendingReplay?.timer);
+      clearTimeout(connection.slowReplay);
       connection.socket.terminate();
     }
     this.#connections.clear();
@@ -329,6 +335,7 @@ export class EventHub {
     socket.on('close', () => {
       clearTimeout(connection.identifyTimer);
       clearTimeout(connection.pendingReplay?.timer);
+      clearTimeout(connection.slowReplay);
       this.#connections.delete(connection);
     });
     socket.on('error', () => socket.terminate());
@@ -370,7 +377,13 @@ export class EventHub {
         ? body.sn
         : body.sequence;
     const replays = !this.#fault('ws-resume-ignored') && !this.#tolerate('resume-replays-nothing');
-    if (typeof resumeFrom === 'number' && replays) {
+    if (typeof resumeFrom === 'number' && replays && this.#tolerate('resume-replay-slow')) {
+      const cache = this.#buffer.filter((event) => selfIds.has(event.selfId)).slice(-SLOW_REPLAY.cache);
+      this.#replaySlowly(
+        connection,
+        cache.map((event) => event.body),
+      );
+    } else if (typeof resumeFrom === 'number' && replays) {
       const missed = this.#buffer.filter((event) => event.sn > resumeFrom && selfIds.has(event.selfId));
       if (this.#tolerate('resume-replay-paced') && missed.length > 0) {
         // Tolerance: the replay comes behind the next live event (or after a pause when none comes).
@@ -381,6 +394,19 @@ export class EventHub {
       }
     }
     this.#options.onIdentified?.();
+  }
+
+  /**
+   * Tolerance resume-replay-slow: the whole cache, the oldest first (what the client had included), one
+   * event per pause, live events going out meanwhile.
+   */
+  #replaySlowly(connection: Connection, bodies: Record<string, unknown>[]): void {
+    const next = bodies.shift();
+    if (next === undefined) return;
+    connection.slowReplay = setTimeout(() => {
+      send(connection.socket, Op.EVENT, next);
+      this.#replaySlowly(connection, bodies);
+    }, SLOW_REPLAY.pauseMs);
   }
 
   /** Sends a paced replay (tolerance resume-replay-paced) once, after a live event or its pause. */

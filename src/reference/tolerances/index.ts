@@ -109,6 +109,12 @@ export const toleranceCatalogue = [
     allowedBy: '§6: the transport of events (resume included) is not shown',
   },
   {
+    id: 'resume-replay-slow',
+    description:
+      'IDENTIFY with a resume sn is answered with READY, then the whole cache of the last 100 events (those the client had included) is replayed one every 100 ms, live events going out meanwhile: the events awaited come last, up to 10 s later.',
+    allowedBy: '§6: the transport of events (resume included) is not shown',
+  },
+  {
     id: 'webhook-delivery-lagging',
     description:
       'Webhook deliveries go out one at a time, each after a 60 ms pause (a bridge that forwards through a slow queue): a burst of events reaches the receiver seconds after it happened, in order.',
