@@ -200,6 +200,9 @@ export class HttpClient {
   readonly #timeoutsInARow = new Set<string>();
   #evidenceSpent = 0;
   readonly #listeners = new Set<(sample: ResponseSample) => void>();
+  /** Requests waiting long for quota now, and who hears when that starts or ends. */
+  #stalled = 0;
+  readonly #stallListeners = new Set<(stalled: boolean) => void>();
   /** The latencies of the first answers (the run's setup): how fast the target is before the checks start. */
   readonly #firstLatencies: number[] = [];
   /** The rate limits the target reported and the own budget, and the pacing they imply. */
@@ -340,7 +343,10 @@ export class HttpClient {
     quota: Pick<SendOptions, 'whileWaiting'>,
   ): Promise<void> {
     const long = wait.ms >= LONG_QUOTA_WAIT_MS;
-    if (long) this.options.onQuotaWait?.(wait);
+    if (long) {
+      this.options.onQuotaWait?.(wait);
+      this.#stall(1);
+    }
     const sleep = () => abortableDelay(wait.ms, sent.signal);
     try {
       await (long && quota.whileWaiting ? quota.whileWaiting(sleep) : sleep());
@@ -351,6 +357,8 @@ export class HttpClient {
         sent.exchanges,
         { cause: error },
       );
+    } finally {
+      if (long) this.#stall(-1);
     }
   }
 
@@ -411,6 +419,23 @@ export class HttpClient {
     const deadline = this.#deadlineOf(quota);
     if (performance.now() + wait.ms > deadline.at) this.#beyondDeadline(wait, sent, quota);
     await this.#quotaDelay(wait, sent, quota);
+  }
+
+  /**
+   * Whether some request waits long for quota now, told at once and on every change: the run is stalled
+   * by the quota meanwhile (checks stop their clocks).
+   */
+  onQuotaStall(listener: (stalled: boolean) => void): () => void {
+    this.#stallListeners.add(listener);
+    listener(this.#stalled > 0);
+    return () => this.#stallListeners.delete(listener);
+  }
+
+  #stall(by: 1 | -1): void {
+    const before = this.#stalled > 0;
+    this.#stalled += by;
+    if (before !== this.#stalled > 0)
+      for (const listener of this.#stallListeners) listener(this.#stalled > 0);
   }
 
   /** Latency and status of every answered request (adaptive concurrency listens). */

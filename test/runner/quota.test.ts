@@ -110,6 +110,43 @@ describe('a 429 whose Retry-After the run deadline does not allow', () => {
   }, 30_000);
 });
 
+describe('a run stalled by the quota', () => {
+  it("stops every check's clock: one waiting for what a stalled check holds up is not late", async () => {
+    const target = await refusingOnce(['guild.list'], '2');
+    reference = target.reference;
+    let answered: () => void = () => undefined;
+    const after = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const result = await run({
+      reference,
+      events: 'none',
+      runTimeoutMs: 30_000,
+      checks: [
+        testCheck('stalled', async (t: CheckContext) => {
+          target.state.armed = true;
+          t.expect((await t.call('guild.list')).ok, 'guild.list answered after the Retry-After');
+          answered();
+        }),
+        // It waits for the stalled check (as for a hold it holds), with a timeout shorter than the stall.
+        testCheck(
+          'behind',
+          async (t: CheckContext) => {
+            await after;
+            t.expect(true, 'went on once the stalled check did');
+          },
+          { timeoutMs: 1_500 },
+        ),
+      ],
+    });
+    expect(target.state.refused).toEqual(['guild.list']);
+    expect(result.checks.map((check) => `${check.id} ${check.status}`)).toEqual([
+      'test/stalled pass',
+      'test/behind pass',
+    ]);
+  }, 30_000);
+});
+
 describe('the cleanup after a run that hit the quota', () => {
   it('keeps a reserve for the quota beyond its own budget: nothing is left behind, no left-behind.sh', async () => {
     const target = await refusingOnce(['guild.list', 'channel.delete'], '2');
