@@ -370,10 +370,20 @@ export class HttpClient {
   ): never {
     const deadline = this.#deadlineOf(quota);
     const left = Math.max(0, deadline.at - performance.now());
+    const refused = sent.exchanges.at(-1);
+    const asked = refused?.response?.status === 429 ? refused.response.headers['retry-after'] : undefined;
     const message = this.redactor.redactComposed(
-      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s, ` +
-        `past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
+      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s` +
+        `${asked === undefined ? '' : ` (HTTP 429, Retry-After: ${asked})`}, past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
     );
+    if (refused)
+      this.findings.add({
+        id: 'http/rate-limited',
+        level: 'info',
+        title: "The target's rate limit asked for a wait past the deadline: that request was not sent",
+        detail: message,
+        exchange: findingExchange(refused),
+      });
     if (!quota.deadline && this.options.quotaDeadline) this.options.onQuotaBeyondDeadline?.(message);
     throw new RequestError(message, 'rate-limited', sent.exchanges);
   }

@@ -59,7 +59,7 @@ describe('a 429 whose Retry-After the run deadline does not allow', () => {
     expect(result.durationMs).toBeLessThan(30_000);
     expect(result.stopped).toMatchObject({ phase: 'checks', rateLimited: true });
     expect(result.stopped?.reason).toMatch(
-      /stopped for the rate limit: POST guild\.list: not sent: the target's rate limit .* asks to wait 57 s, past the run deadline \(--run-timeout 30000 ms\)/,
+      /stopped for the rate limit: POST guild\.list: not sent: the target's rate limit .* asks to wait 57 s \(HTTP 429, Retry-After: 57\), past the run deadline \(--run-timeout 30000 ms\)/,
     );
     // The check it cut short did not finish: no error blamed on the target, and no verdict.
     expect(result.checks.map((check) => [check.status, check.reason])).toEqual([
