@@ -201,6 +201,9 @@ export class HttpClient {
   readonly #timeoutsInARow = new Set<string>();
   #evidenceSpent = 0;
   readonly #listeners = new Set<(sample: ResponseSample) => void>();
+  /** Requests waiting long for quota now, and who hears when that starts or ends. */
+  #stalled = 0;
+  readonly #stallListeners = new Set<(stalled: boolean) => void>();
   /** The latencies of the first answers (the run's setup): how fast the target is before the checks start. */
   readonly #firstLatencies: number[] = [];
   /** The rate limits the target reported and the own budget, and the pacing they imply. */
@@ -341,7 +344,10 @@ export class HttpClient {
     quota: Pick<SendOptions, 'whileWaiting'>,
   ): Promise<void> {
     const long = wait.ms >= LONG_QUOTA_WAIT_MS;
-    if (long) this.options.onQuotaWait?.(wait);
+    if (long) {
+      this.options.onQuotaWait?.(wait);
+      this.#stall(1);
+    }
     const sleep = () => abortableDelay(wait.ms, sent.signal);
     try {
       await (long && quota.whileWaiting ? quota.whileWaiting(sleep) : sleep());
@@ -352,6 +358,8 @@ export class HttpClient {
         sent.exchanges,
         { cause: error },
       );
+    } finally {
+      if (long) this.#stall(-1);
     }
   }
 
@@ -363,10 +371,20 @@ export class HttpClient {
   ): never {
     const deadline = this.#deadlineOf(quota);
     const left = Math.max(0, deadline.at - performance.now());
+    const refused = sent.exchanges.at(-1);
+    const asked = refused?.response?.status === 429 ? refused.response.headers['retry-after'] : undefined;
     const message = this.redactor.redactComposed(
-      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s, ` +
-        `past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
+      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s` +
+        `${asked === undefined ? '' : ` (HTTP 429, Retry-After: ${asked})`}, past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
     );
+    if (refused)
+      this.findings.add({
+        id: 'http/rate-limited',
+        level: 'info',
+        title: "The target's rate limit asked for a wait past the deadline: that request was not sent",
+        detail: message,
+        exchange: findingExchange(refused),
+      });
     if (!quota.deadline && this.options.quotaDeadline) this.options.onQuotaBeyondDeadline?.(message);
     throw new RequestError(message, 'rate-limited', sent.exchanges);
   }
@@ -412,6 +430,23 @@ export class HttpClient {
     const deadline = this.#deadlineOf(quota);
     if (performance.now() + wait.ms > deadline.at) this.#beyondDeadline(wait, sent, quota);
     await this.#quotaDelay(wait, sent, quota);
+  }
+
+  /**
+   * Whether some request waits long for quota now, told at once and on every change: the run is stalled
+   * by the quota meanwhile (checks stop their clocks).
+   */
+  onQuotaStall(listener: (stalled: boolean) => void): () => void {
+    this.#stallListeners.add(listener);
+    listener(this.#stalled > 0);
+    return () => this.#stallListeners.delete(listener);
+  }
+
+  #stall(by: 1 | -1): void {
+    const before = this.#stalled > 0;
+    this.#stalled += by;
+    if (before !== this.#stalled > 0)
+      for (const listener of this.#stallListeners) listener(this.#stalled > 0);
   }
 
   /** Latency and status of every answered request (adaptive concurrency listens). */

@@ -26,12 +26,34 @@ export async function executeCheck(
   const signals = checkSignals();
   const state = new CheckState();
   const context = checkContext(check, env, options, signals, state);
-  const ending = await runWithin(check, context, signals, options);
+  const running = runWithin(check, context, signals, options);
+  const unfollow = followQuotaStalls(env, signals);
+  const ending = await running.finally(unfollow);
   const verdict = verdictOf(state, ending, options.signal);
   const result = resultOf(check, state, ending, verdict, Math.round(performance.now() - started));
   // Every value of the result is redacted (a token can come back in any of them, §Safety); the
   // structure the checker made (ids, names, levels) is not.
   return env.client.redactor.redactValues(result, CHECK_SHAPE);
+}
+
+/**
+ * While a request of the run waits long for quota, the run is stalled: every check's clock stands still
+ * (a check waiting for a hold, a slot or an event another check's stalled request holds up is not late).
+ */
+function followQuotaStalls(env: CheckEnvironment, signals: CheckSignals): () => void {
+  let resume: (() => void) | undefined;
+  const follow = (stalled: boolean) => {
+    if (stalled && !resume) resume = signals.clock?.pause();
+    else if (!stalled && resume) {
+      resume();
+      resume = undefined;
+    }
+  };
+  const stop = env.client.onQuotaStall(follow);
+  return () => {
+    stop();
+    resume?.();
+  };
 }
 
 /** The CheckContext of one check: its parts (src/runner/context/) over one CheckState and its signals. */

@@ -59,7 +59,7 @@ describe('a 429 whose Retry-After the run deadline does not allow', () => {
     expect(result.durationMs).toBeLessThan(30_000);
     expect(result.stopped).toMatchObject({ phase: 'checks', rateLimited: true });
     expect(result.stopped?.reason).toMatch(
-      /stopped for the rate limit: POST guild\.list: not sent: the target's rate limit .* asks to wait 57 s, past the run deadline \(--run-timeout 30000 ms\)/,
+      /stopped for the rate limit: POST guild\.list: not sent: the target's rate limit .* asks to wait 57 s \(HTTP 429, Retry-After: 57\), past the run deadline \(--run-timeout 30000 ms\)/,
     );
     // The check it cut short did not finish: no error blamed on the target, and no verdict.
     expect(result.checks.map((check) => [check.status, check.reason])).toEqual([
@@ -107,6 +107,43 @@ describe('a 429 whose Retry-After the run deadline does not allow', () => {
     expect(ended).toEqual(['test/meanwhile', 'test/waits']);
     expect(result.verdict).toBe('pass');
     expect(nothingCountedReason(result)).toBeUndefined();
+  }, 30_000);
+});
+
+describe('a run stalled by the quota', () => {
+  it("stops every check's clock: one waiting for what a stalled check holds up is not late", async () => {
+    const target = await refusingOnce(['guild.list'], '2');
+    reference = target.reference;
+    let answered: () => void = () => undefined;
+    const after = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const result = await run({
+      reference,
+      events: 'none',
+      runTimeoutMs: 30_000,
+      checks: [
+        testCheck('stalled', async (t: CheckContext) => {
+          target.state.armed = true;
+          t.expect((await t.call('guild.list')).ok, 'guild.list answered after the Retry-After');
+          answered();
+        }),
+        // It waits for the stalled check (as for a hold it holds), with a timeout shorter than the stall.
+        testCheck(
+          'behind',
+          async (t: CheckContext) => {
+            await after;
+            t.expect(true, 'went on once the stalled check did');
+          },
+          { timeoutMs: 1_500 },
+        ),
+      ],
+    });
+    expect(target.state.refused).toEqual(['guild.list']);
+    expect(result.checks.map((check) => `${check.id} ${check.status}`)).toEqual([
+      'test/stalled pass',
+      'test/behind pass',
+    ]);
   }, 30_000);
 });
 
