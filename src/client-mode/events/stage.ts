@@ -87,11 +87,27 @@ export class EventConnection {
     readonly openedAt: number,
   ) {
     socket.on('message', (data: RawData) => this.receive(data.toString()));
-    socket.on('close', (code: number) => {
+    socket.on('close', (code: number, reason: Buffer) => {
       this.closed ??= { at: Date.now(), code, by: 'client' };
-      stage.log('process', `connection ${number} closed (${code}, by the ${this.closed.by})`, number);
+      stage.log('process', this.describeClose(code, reason.toString()), number);
     });
     socket.on('error', () => socket.terminate());
+  }
+
+  /**
+   * The transcript line of a close, each code attributed to the side that sent it: `code` is what the
+   * client's close frame said (1005: none, 1006: no frame at all, the connection just ended).
+   */
+  private describeClose(code: number, reason: string): string {
+    const sent =
+      code === 1006
+        ? 'sent no close frame (1006)'
+        : `sent close ${code}${reason ? ` "${reason.slice(0, 120)}"` : ''}`;
+    const { by, code: first } = this.closed!;
+    const connection = `connection ${this.number}`;
+    if (by === 'client') return `${connection} closed by the client: it ${sent}`;
+    if (first === 1006) return `${connection} dropped by the checker (no close frame)`;
+    return `${connection} closed by the checker: it sent close ${first}; the client ${sent} in reply`;
   }
 
   private receive(raw: string): void {
