@@ -15,6 +15,8 @@ import { LagProbe } from './lag.js';
 const TRANSCRIPT_LIMIT = 2000;
 /** An observation window widened by the checker's stalls ends this long before the deadline at the latest. */
 const WINDOW_MARGIN_MS = 250;
+/** Stalls that widen a window: the process descheduled, not the timers' jitter (which adds up over seconds). */
+const WIDEN_MIN_STALL_MS = 20;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -281,7 +283,11 @@ export class EventStage {
       const end = window.from + window.ms;
       // Widened at most to just before the deadline, so that the window still ends as a window.
       const widest = Math.max(end, this.deadline - WINDOW_MARGIN_MS);
-      return Math.min(end + this.lag.stalledWithin(window.from), widest, this.deadline);
+      return Math.min(
+        end + this.lag.stalledWithin(window.from, Date.now(), WIDEN_MIN_STALL_MS),
+        widest,
+        this.deadline,
+      );
     };
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
