@@ -33,6 +33,16 @@ const milliseconds = (name: string, value: string | undefined): number | undefin
   return parsed;
 };
 
+/** --list's values, each one of the lists client mode serves. */
+const listKinds = (values: string[]): ListKind[] => {
+  const unknown = values.filter((value) => !(LIST_KINDS as readonly string[]).includes(value));
+  if (unknown.length)
+    throw new ConfigurationError(
+      `--list '${unknown.join(',')}' is not a list client mode serves; choose from ${LIST_KINDS.join(', ')} (repeatable or comma-separated).`,
+    );
+  return values as ListKind[];
+};
+
 export function registerClient(program: Command, io: CommandIo, context: ClientCommandContext): Command {
   return program
     .command('client')
@@ -60,8 +70,10 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       '--heartbeat <ms>',
       `events: CONFORMANCE_HEARTBEAT_MS, the heartbeat a client may honour in tests (default ${CLIENT_DEFAULTS.heartbeatMs})`,
     )
-    .addOption(
-      new Option('--list <kind>', 'pagination: only the scenarios of this list').choices([...LIST_KINDS]),
+    .option(
+      '--list <kinds>',
+      `pagination: only the scenarios of these lists (repeatable or comma-separated): ${LIST_KINDS.join(', ')}`,
+      collectList,
     )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
@@ -110,7 +122,7 @@ async function clientCommand(
     ...(heartbeatMs ? { heartbeatMs } : {}),
     ...(suites ? { suites: suites as ClientSuite[] } : {}),
     ...(flags.grep ? { grep: flags.grep as string } : {}),
-    ...(flags.list ? { list: flags.list as ListKind } : {}),
+    ...(flags.list ? { lists: listKinds(flags.list as string[]) } : {}),
     ...(flags.level ? { level: flags.level } : {}),
     cwd: context.cwd,
     ...(context.signal ? { signal: context.signal } : {}),

@@ -11,6 +11,27 @@ export interface Judgement {
   /** What went wrong, most telling first; empty: the client conforms in this scenario. */
   problems: string[];
   notes: string[];
+  /** The client said it does not support the scenario's list (how it said so): not judged, not counted. */
+  unsupported?: string;
+}
+
+/** The exit code of a usage error, by convention (the checker's own is the same: EXIT.usage). */
+const USAGE_EXIT = 2;
+const SAYS_UNSUPPORTED = /\b(not supported|unsupported|not implemented)\b/i;
+
+/**
+ * How the client said it does not support the list, when it did: it made no list request and exited
+ * with a usage error (code 2), or printed that the list is not supported. Undefined otherwise.
+ */
+export function unsupportedList(session: ScenarioSession, outcome: ClientOutcome): string | undefined {
+  if (session.requests.length > 0 || outcome.spawnError || outcome.timedOut) return undefined;
+  const said = `${outcome.stderrTail}\n${outcome.stdoutTail}`
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => SAYS_UNSUPPORTED.test(line));
+  if (said) return `it printed ${JSON.stringify(said.slice(0, 160))}`;
+  if (outcome.exitCode === USAGE_EXIT && !outcome.signal) return 'it exited with code 2, a usage error';
+  return undefined;
 }
 
 const quote = (token: string | undefined): string =>
@@ -160,6 +181,8 @@ export function judgeCommandRun(
 ): Judgement {
   const problems: string[] = [];
   const notes: string[] = [];
+  const unsupported = unsupportedList(session, outcome);
+  if (unsupported) return { problems, notes, unsupported };
   const processProblem = judgeProcess(outcome, timeoutMs);
   const requestProblems = judgeRequests(session);
   // How the process ended comes first: a crash or a hang explains missing requests.

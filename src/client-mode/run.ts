@@ -36,6 +36,31 @@ import { ScenarioSession } from './session.js';
 
 export { CLIENT_DEFAULTS };
 
+/** The reason of a scenario whose list the client said it does not support (not counted, listed apart). */
+const NOT_SUPPORTED = 'not supported by the client';
+
+/**
+ * Names, in the reason of every list the client does not support, the --list that covers the ones it
+ * does (known only once every scenario ran).
+ */
+function suggestLists(checks: CheckResult[], scenarios: readonly AnyClientScenario[]): void {
+  const listOf = new Map(
+    scenarios.map((scenario) => [scenario.id, isEventScenario(scenario) ? undefined : scenario.list]),
+  );
+  const unsupported = (check: CheckResult) =>
+    check.status === 'skip' && check.reason?.startsWith(NOT_SUPPORTED);
+  const covered = [
+    ...new Set(checks.filter((check) => !unsupported(check)).map((check) => listOf.get(check.id))),
+  ].filter((list): list is ListKind => list !== undefined);
+  if (covered.length === 0) return;
+  for (const check of checks)
+    if (unsupported(check))
+      check.reason = check.reason!.replace(
+        /pass --list with the lists it covers$/,
+        `pass --list ${covered.join(',')}`,
+      );
+}
+
 /** Exchanges kept per scenario in the evidence: the first ones show the defect. */
 const EXCHANGE_LIMIT = 25;
 /** Like the HTTP client's evidence limit: a whole page (≤ 100 items) fits. */
@@ -53,8 +78,8 @@ export interface ClientRunOptions {
   /** CONFORMANCE_HEARTBEAT_MS of the event scenarios. */
   heartbeatMs?: number;
   grep?: string;
-  /** Only the pagination scenarios of this list. */
-  list?: ListKind;
+  /** Only the pagination scenarios of these lists. */
+  lists?: readonly ListKind[];
   level?: Level;
   cwd?: string;
   signal?: AbortSignal;
@@ -116,13 +141,14 @@ async function chooseScenarios(options: ClientRunOptions, suites: readonly Clien
   // In the order of --suite, each suite's scenarios in their own order.
   const ofSuites = suites.flatMap((suite) => all.filter((scenario) => suiteOf(scenario) === suite));
   const ofList = ofSuites.filter(
-    (scenario) => !options.list || isEventScenario(scenario) || scenario.list === options.list,
+    (scenario) =>
+      !options.lists?.length || isEventScenario(scenario) || options.lists.includes(scenario.list),
   );
   const scenarios = selectScenarios(ofList, options.grep);
   if (scenarios.length === 0) {
     const filters = [
       `--suite ${suites.join(',')}`,
-      options.list ? `--list ${options.list}` : '',
+      options.lists?.length ? `--list ${options.lists.join(',')}` : '',
       options.grep ? `--grep '${options.grep}'` : '',
     ];
     throw new ConfigurationError(`No client scenario matches ${filters.filter(Boolean).join(' ')}.`);
@@ -224,6 +250,7 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     stage = undefined;
     await server.close();
   }
+  suggestLists(checks, scenarios);
   const interrupted = Boolean(options.signal?.aborted);
   return {
     tool: { name: 'chat-conformance', version: toolVersion() },
@@ -339,6 +366,16 @@ function toCheckResult(
   const notes = [...judgement.notes];
   if (session.requests.length > EXCHANGE_LIMIT)
     notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
+  if (judgement.unsupported) {
+    const operation = LISTS[scenario.list].operation;
+    return {
+      ...identity(scenario),
+      status: 'skip',
+      reason: `${NOT_SUPPORTED}: ${operation} (${judgement.unsupported}); pass --list with the lists it covers`,
+      durationMs,
+      evidence: { expected: scenario.expectation, exchanges, ...(notes.length ? { notes } : {}) },
+    };
+  }
   const [reason] = judgement.problems;
   return {
     ...identity(scenario),

@@ -6,12 +6,15 @@
  * "Events"), at should level.
  */
 import { ClientExited, type EventConnection, Op } from '../../src/client-mode/events/stage.js';
-import { judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
+import { judgeRetryIntervals, judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
 
 /** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
 const CONVENTION_MS = 10_000;
 const SLACK_MS = 2_000;
+/** The ping-rate window, in the client's own ping intervals, and the time allowed for a reconnect. */
+const PING_WINDOWS = 2.5;
+const RECONNECT_ALLOWANCE_MS = 2_000;
 /** Reconnects observed after drops before a client with no wait between them is called a storm. */
 const STORM_RECONNECTS = 5;
 /** A wait of this much in all between the drops and the reconnects shows a backoff. */
@@ -19,6 +22,9 @@ const BACKOFF_SHOWN_MS = 250;
 /** After an authentication close: the window watched, and the new connections in it that make a storm. */
 const AUTH_WINDOW_MS = 2_000;
 const AUTH_STORM_ATTEMPTS = 5;
+/** A refused token: retries are watched this long at most, ending this long before the deadline. */
+const AUTH_WATCH_MS = 30_000;
+const AUTH_WATCH_MARGIN_MS = 500;
 
 /** A connection the client has identified on, answered with READY. */
 async function identified({ stage }: EventScenarioContext) {
@@ -36,6 +42,54 @@ function deliveries({ stage }: EventScenarioContext, sns: number[]) {
     missing: sns.filter((sn) => stage.printedCount(sn) === 0),
     twice: sns.filter((sn) => stage.printedCount(sn) > 1),
   };
+}
+
+/**
+ * Events 1–5, an abrupt drop; on the IDENTIFY after it the server replays `replay(identify body)`, then
+ * event 8. The client must print 1–8, each once: a gap or a duplicate fails.
+ */
+async function resumeAfterDrop(
+  t: EventScenarioContext,
+  replay: (identify: Record<string, unknown>) => number[],
+) {
+  const first = await identified(t);
+  for (const sn of [1, 2, 3, 4, 5]) first.event(sn);
+  await t.stage.delivered([1, 2, 3, 4, 5]);
+  first.drop();
+  const second = await t.stage.nextConnection('the client to reconnect after the drop');
+  const body = await second.identify();
+  second.ready();
+  for (const sn of replay(body)) second.event(sn);
+  second.event(8);
+  const all = [1, 2, 3, 4, 5, 6, 7, 8];
+  await t.stage.within(
+    CONVENTION_MS,
+    () => (deliveries(t, all).missing.length ? undefined : true),
+    'events 1–8',
+  );
+  // A duplicate of the replay shows within a heartbeat: watched that long.
+  await t.stage.within(
+    t.heartbeatMs,
+    () => (deliveries(t, all).twice.length ? true : undefined),
+    'a duplicate',
+  );
+  const { missing, twice } = deliveries(t, all);
+  const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
+  if (missing.length)
+    t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
+  if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
+}
+
+/**
+ * The PINGs the client sent on `connection` in the `windowMs` after it opened. The wait is an
+ * observation window (widened by the checker's stalls), and a PING counts by when it was read: a PING
+ * read late is counted all the same, never one sent after the window's widened end.
+ */
+async function pingsInWindow(t: EventScenarioContext, connection: EventConnection, windowMs: number) {
+  const end = connection.openedAt + windowMs;
+  await t.stage.within(Math.max(end - Date.now(), 0), () => undefined, 'the PINGs of a window');
+  const closedAt = Date.now();
+  return connection.frames.filter((frame) => frame.op === Op.PING && frame.at <= closedAt).length;
 }
 
 /** Undefined instead of ClientExited: the scenario judges the exit itself. */
@@ -137,6 +191,65 @@ export default [
     },
   }),
   defineEventScenario({
+    id: 'client.events/ping-rate-steady-across-reconnects',
+    title: 'Dropped twice, the client pings no more often than before (no heartbeat left running)',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-PING', 'CLIENT-CONV-WS-RECONNECT'],
+    expectation: `the interval between the first two PINGs sets a window of ${PING_WINDOWS} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first`,
+    async script(t) {
+      const { stage } = t;
+      const first = await identified(t);
+      // Bounded by the scenario: a client whose PINGs do not fit in it is undecided, not failed.
+      const pings = await stage.within(
+        Math.min(2 * (CONVENTION_MS + SLACK_MS), stage.deadline - Date.now() - AUTH_WATCH_MARGIN_MS),
+        () => {
+          const seen = first.frames.filter((frame) => frame.op === Op.PING);
+          return seen.length >= 2 ? seen : undefined;
+        },
+        'two PINGs',
+      );
+      if (!pings)
+        return t.undecided(
+          `the client sent fewer than two PINGs in the ${Date.now() - first.openedAt} ms after its first connection opened, so its rate cannot be compared`,
+          'pass --scenario-timeout 90000 to judge a client that ignores CONFORMANCE_HEARTBEAT_MS; client.events/ping-within-interval judges the first PING',
+        );
+      const windowMs = Math.round(PING_WINDOWS * (pings[1].at - pings[0].at));
+      // Two more windows, each after a reconnect: what the scenario still needs to judge.
+      const needed =
+        Date.now() +
+        Math.max(first.openedAt + windowMs - Date.now(), 0) +
+        2 * (windowMs + RECONNECT_ALLOWANCE_MS);
+      if (needed > stage.deadline)
+        return t.undecided(
+          `the client pings every ${pings[1].at - pings[0].at} ms; counting its PINGs after two reconnects takes about ${needed - stage.began} ms`,
+          `pass --scenario-timeout ${Math.ceil((needed - stage.began) / 1000) * 1000} or more`,
+        );
+      const counts = [await pingsInWindow(t, first, windowMs)];
+      let connection = first;
+      for (const reconnect of [1, 2]) {
+        connection.drop();
+        const dropped = connection.closed!.at;
+        connection = await stage.nextConnection(`reconnect ${reconnect} after a drop`);
+        await connection.identify();
+        connection.ready();
+        // The client's own reconnect wait decides what is left: a window that cannot end in time is undecided.
+        const rest = (3 - reconnect) * windowMs + (2 - reconnect) * (connection.openedAt - dropped);
+        if (connection.openedAt + rest > stage.deadline - AUTH_WATCH_MARGIN_MS)
+          return t.undecided(
+            `counting the PINGs after reconnect ${reconnect} (${windowMs} ms windows) does not fit in the scenario`,
+            `pass --scenario-timeout ${Math.ceil((connection.openedAt + rest - stage.began + 2 * AUTH_WATCH_MARGIN_MS) / 1000) * 1000} or more`,
+          );
+        counts.push(await pingsInWindow(t, connection, windowMs));
+      }
+      const [before, ...after] = counts;
+      const more = after.findIndex((count) => count > before + 1);
+      if (more >= 0)
+        t.fail(
+          `PINGs in ${windowMs} ms after the connection opened: ${counts.join(', ')} (the first connection, then after each of two drops): after drop ${more + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+        );
+    },
+  }),
+  defineEventScenario({
     id: 'client.events/resumes-with-last-sn',
     title: 'After an abrupt drop the client reconnects and resumes with the last sn it received',
     level: 'should',
@@ -214,35 +327,24 @@ export default [
     expectation:
       'events 1–5, a drop, events 6–7 while the client is away; on its IDENTIFY with sn the server replays what follows it, then event 8: the client prints 1–8, each once',
     async script(t) {
-      const first = await identified(t);
-      for (const sn of [1, 2, 3, 4, 5]) first.event(sn);
-      await t.stage.delivered([1, 2, 3, 4, 5]);
-      first.drop();
-      const second = await t.stage.nextConnection('the client to reconnect after the drop');
-      const body = await second.identify();
-      const from =
-        typeof body.sn === 'number' ? body.sn : typeof body.sequence === 'number' ? body.sequence : 7;
-      second.ready();
-      // The replay: what the server kept after the sn the client gave (6 and 7 happened while it was away).
-      for (let sn = from + 1; sn <= 7; sn++) second.event(sn);
-      second.event(8);
-      const all = [1, 2, 3, 4, 5, 6, 7, 8];
-      await t.stage.within(
-        CONVENTION_MS,
-        () => (deliveries(t, all).missing.length ? undefined : true),
-        'events 1–8',
-      );
-      // A duplicate of the replay shows within a heartbeat: watched that long.
-      await t.stage.within(
-        t.heartbeatMs,
-        () => (deliveries(t, all).twice.length ? true : undefined),
-        'a duplicate',
-      );
-      const { missing, twice } = deliveries(t, all);
-      const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
-      if (missing.length)
-        t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
-      if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
+      await resumeAfterDrop(t, (from) => {
+        const sn =
+          typeof from.sn === 'number' ? from.sn : typeof from.sequence === 'number' ? from.sequence : 7;
+        // The replay: what the server kept after the sn the client gave (6 and 7 happened while it was away).
+        return Array.from({ length: Math.max(7 - sn, 0) }, (_, index) => sn + 1 + index);
+      });
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/overlapping-replay-delivered-once',
+    title: 'A replay overlapping what the client already had (at-least-once) is delivered once',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-ONCE', 'CLIENT-CONV-WS-RESUME'],
+    expectation:
+      'events 1–5, a drop, events 6–7 while the client is away; on its IDENTIFY the server replays its whole cache, 1–7, whatever sn it gave (at-least-once), then event 8: the client prints 1–8, each once',
+    async script(t) {
+      // Servers of the family replay a whole cache, or from an older sn: a client drops what it had.
+      await resumeAfterDrop(t, () => [1, 2, 3, 4, 5, 6, 7]);
     },
   }),
   defineEventScenario({
@@ -285,36 +387,81 @@ export default [
     level: 'should',
     rules: ['CLIENT-CONV-WS-AUTH'],
     mayExit: true,
-    expectation: `every IDENTIFY is answered with close 4004: in the ${AUTH_WINDOW_MS / 1000} s after the first, the client connects fewer than ${AUTH_STORM_ATTEMPTS} times again (giving up, or exiting, is fine)`,
+    expectation: `every IDENTIFY is answered with close 4004: the client gives up (exits, or does not retry within ${AUTH_WINDOW_MS / 1000} s), or within ${AUTH_STORM_ATTEMPTS} retries has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
     async script(t) {
       const { stage } = t;
-      let first: number | undefined;
-      stage.onIdentify = (connection) => {
-        connection.close(4004, 'authentication failed');
-        first ??= Date.now();
-      };
-      const firstClose = await stage.waitFor(() => first, 'the client to connect and IDENTIFY');
-      // Counted by when the checker saw them: never earlier than they came, so none counted came after
-      // the window, however long the checker itself stalled (its wait is widened by the stalls).
-      const attempts = () =>
-        stage.connections.filter(
-          (connection) =>
-            connection.openedAt > firstClose && connection.openedAt <= firstClose + AUTH_WINDOW_MS,
-        ).length;
-      await stage
-        .within(
-          AUTH_WINDOW_MS,
-          () => (attempts() >= AUTH_STORM_ATTEMPTS ? true : undefined),
-          'a reconnect storm',
-        )
-        .catch((error) => {
-          // Exiting after an authentication failure is a fine way to give up.
-          if (!(error instanceof ClientExited)) throw error;
-        });
-      if (attempts() >= AUTH_STORM_ATTEMPTS)
-        t.fail(
-          `${attempts()} new connections within ${Date.now() - firstClose} ms of a 4004 close: an authentication failure retried in a storm`,
+      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+      let refused = await stage.nextConnection();
+      const gaps: ReconnectGap[] = [];
+      const firstClose = await stage.waitFor(() => refused.closed?.at, 'the client to IDENTIFY');
+      while (gaps.length < AUTH_STORM_ATTEMPTS) {
+        const closed = refused.closed!.at;
+        // Exiting, or not retrying within the window, is a fine way to give up.
+        const next = await unlessExited(
+          stage.within(AUTH_WINDOW_MS, () => stage.connections[gaps.length + 1], 'a retry'),
         );
+        if (!next) return;
+        refused = await stage.nextConnection();
+        const identify = await unlessExited(
+          refused.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on retry ${gaps.length + 1}`),
+        );
+        if (!identify) return;
+        // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
+        gaps.push({
+          ms: refused.openedAt - closed,
+          stalled: stage.lag.stalledWithin(closed, refused.openedAt),
+          reaction: identify.at - refused.openedAt,
+        });
+        if (judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited') return;
+      }
+      const judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+      const seen = `${gaps.length} new connections within ${stage.connections[gaps.length].openedAt - firstClose} ms of a 4004 close, after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
+      if (judgement.verdict === 'unclear')
+        return t.undecided(
+          `${seen}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.fail(`${seen}: an authentication failure retried in a storm`);
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-refused-not-retried-at-a-fixed-interval',
+    title: 'A refused token (4004) is not retried at a fixed interval, forever',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    expectation: `every IDENTIFY is answered with close 4004, watched for up to ${AUTH_WATCH_MS / 1000} s (within --scenario-timeout): the client stops retrying, or waits longer each time; retrying at a fixed interval fails`,
+    async script(t) {
+      const { stage } = t;
+      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+      const first = await stage.nextConnection();
+      await first.identify();
+      const watchEnd = Math.min(first.openedAt + AUTH_WATCH_MS, stage.deadline - AUTH_WATCH_MARGIN_MS);
+      await unlessExited(stage.within(Math.max(watchEnd - Date.now(), 0), () => undefined, 'retries'));
+      const opened = stage.connections.map((connection) => connection.openedAt);
+      const end = stage.exited?.at ?? Date.now();
+      // Each end of an interval can have been seen late by the stall just before it.
+      const interval = (from: number, to: number) => ({
+        ms: to - from,
+        stalled: stage.lag.delayBefore(from) + stage.lag.delayBefore(to),
+      });
+      const intervals = opened.slice(1).map((at, index) => interval(opened[index], at));
+      const verdict = judgeRetryIntervals(intervals, interval(opened.at(-1)!, end));
+      const seen = `${intervals.length} retries after a 4004 close, at intervals of ${intervals.map((entry) => entry.ms).join(', ')} ms`;
+      if (verdict === 'fixed')
+        return t.fail(
+          `${seen}: a refused token retried at a fixed interval (a storm); stop, or wait longer each time`,
+        );
+      if (verdict === 'unclear')
+        return t.undecided(
+          `${seen}, the checker itself stalling up to ${Math.max(...intervals.map((entry) => entry.stalled))} ms in them: whether the interval grew cannot be told`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.note(
+        stage.exited
+          ? `the client ${stage.exited.how} after ${intervals.length} retries`
+          : `${seen}: ${verdict}`,
+      );
     },
   }),
   defineEventScenario({

@@ -35,7 +35,7 @@ describe('conformance client --suite events (example clients)', () => {
     const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
     expect(badge).toMatchObject({
       label: 'client conformance: events',
-      message: '10/10 must+should',
+      message: '13/13 must+should',
       color: 'brightgreen',
     });
     expect(took).toBeLessThan(60_000);
@@ -80,6 +80,21 @@ describe('conformance client --suite events (example clients)', () => {
       /events 1, 4, of the client's own login, were not delivered/,
     ],
     [
+      'delivers-replay-again',
+      'overlapping-replay-delivered-once',
+      /events 1, 2, 3, 4, 5 were delivered twice \(the client resumed with sn 5\)/,
+    ],
+    [
+      'leaks-heartbeat',
+      'ping-rate-steady-across-reconnects',
+      /\(the first connection, then after each of two drops\): after drop 1 the client pings more often/,
+    ],
+    [
+      'retries-auth-every-second',
+      'auth-refused-not-retried-at-a-fixed-interval',
+      /retries after a 4004 close, at intervals of [\d, ]+ ms: a refused token retried at a fixed interval/,
+    ],
+    [
       'busy-after-ready',
       'events-right-after-ready',
       /events 1, 2, 3, sent right behind READY, were not delivered/,
@@ -119,6 +134,37 @@ describe('conformance client --suite events (example clients)', () => {
   it('has a defective client failing every event scenario', async () => {
     const targeted = new Set(defects.map(([, scenario]) => `client.events/${scenario}`));
     expect((await eventIds()).filter((id) => !targeted.has(id))).toEqual([]);
+  });
+});
+
+describe('the transcript attributes each close to the side that sent it', () => {
+  const closes = async (file: string, scenario: string) => {
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      client(file),
+      '--grep',
+      `client.events/${scenario}`,
+      '--reporter',
+      'json',
+    ]);
+    return (run.report.checks[0].evidence?.events ?? [])
+      .map((entry) => (entry as { text: string }).text)
+      .filter((text) => /^connection \d+ (closed|dropped)/.test(text));
+  };
+
+  it.concurrent('the checker’s close, the client’s reply, the checker’s drop, the client’s close', async () => {
+    const [auth, drop, unknown] = await Promise.all([
+      closes('correct', 'auth-close-not-retried-in-a-storm'),
+      closes('correct', 'resumes-with-last-sn'),
+      closes('closes-on-unknown-opcode', 'unknown-opcode-ignored'),
+    ]);
+    expect(auth[0]).toBe(
+      'connection 1 closed by the checker: it sent close 4004; the client sent close 4004 "authentication failed" in reply',
+    );
+    expect(drop[0]).toBe('connection 1 dropped by the checker (no close frame)');
+    expect(unknown[0]).toBe('connection 1 closed by the client: it sent close 1002 "unknown opcode 42"');
   });
 });
 

@@ -90,6 +90,99 @@ describe('conformance client: clients that misbehave', () => {
     ]);
   });
 
+  it('takes --list repeatable and comma-separated', async () => {
+    const run = await runClientCommand([
+      '--command',
+      'node examples/clients/correct.mjs',
+      '--list',
+      'friend,channel',
+      '--list',
+      'guild',
+      '--grep',
+      'short-page-with-next',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.report.checks.map((check) => check.id).sort()).toEqual([
+      'client.channel.list/short-page-with-next-continues',
+      'client.friend.list/short-page-with-next-continues',
+      'client.guild.list/short-page-with-next-continues',
+    ]);
+  });
+
+  it('refuses a --list that is not a list, naming the lists', async () => {
+    const io = captureIo();
+    const code = await main(['client', '--command', 'true', '--list', 'message,emoji'], io, {
+      cwd: ROOT,
+      color: false,
+      env: {},
+    });
+    expect(code).toBe(2);
+    expect(io.err()).toContain("--list 'emoji' is not a list client mode serves; choose from message,");
+  });
+
+  it('takes a client saying a list is not supported at its word; with nothing else run, no verdict', async () => {
+    const run = await runClientCommand([
+      '--command',
+      `node -e "console.error('reaction.list: not supported by this SDK'); process.exit(1)"`,
+      '--list',
+      'reaction',
+      '--grep',
+      'short-page-with-next',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.report.checks.map((check) => [check.status, check.reason])).toEqual([
+      [
+        'skip',
+        'not supported by the client: reaction.list (it printed "reaction.list: not supported by this SDK"); pass --list with the lists it covers',
+      ],
+    ]);
+    expect(run.code).toBe(2);
+  });
+
+  // issue 31: a client covering some lists only says so (usage, exit 2); those lists are not its failures.
+  it('runs a client of some lists with --list message,channel: exit 0', async () => {
+    const run = await runClientCommand([
+      '--command',
+      'node examples/clients/some-lists.mjs',
+      '--list',
+      'message,channel',
+      '--reporter',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    expect(new Set(run.report.checks.map((check) => check.operations[0]))).toEqual(
+      new Set(['message.list', 'channel.list']),
+    );
+    expect(run.report.checks.every((check) => check.status === 'pass')).toBe(true);
+  });
+
+  it('without --list, reports the lists the client does not support apart, with the flag to use', async () => {
+    const run = await runClientCommand([
+      '--command',
+      'node examples/clients/some-lists.mjs',
+      '--grep',
+      'short-page-with-next',
+      '--reporter',
+      'json,console',
+    ]);
+    const byList = Object.fromEntries(
+      run.report.checks.map((check) => [check.operations[0], [check.status, check.reason]]),
+    );
+    expect(byList['message.list']).toEqual(['pass', undefined]);
+    expect(byList['channel.list']).toEqual(['pass', undefined]);
+    expect(byList['reaction.list']).toEqual([
+      'skip',
+      'not supported by the client: reaction.list (it exited with code 2, a usage error); pass --list message,channel',
+    ]);
+    const unsupported = run.report.checks.filter((check) => check.status === 'skip');
+    expect(unsupported).toHaveLength(5);
+    expect(run.report.checks.some((check) => check.status === 'fail')).toBe(false);
+    expect(run.out).toMatch(/skipped +1 × not supported by the client: guild.list/);
+    expect(run.code).toBe(0);
+  });
   it('ends the scenario shortly after the client exits, although a detached descendant holds its stdout', async () => {
     const pidFile = join(tempDir('client-mode-daemon-'), 'pid');
     const began = Date.now();

@@ -1,6 +1,6 @@
 /**
  * Client mode on a busy machine (issue 34, item 0): the scenarios that judge time windows (backoff
- * between reconnects, the heartbeat, the authentication storm, the replay watch) give the same verdicts
+ * between reconnects, the heartbeat and its rate, the authentication storms, the replay watches) give the same verdicts
  * while two other processes keep the CPU saturated — the defective clients fail, the correct one passes.
  * The busy loops are bounded (they end on their own) and killed when the file is done.
  */
@@ -31,6 +31,9 @@ const TIMED = [
   'ping-within-interval',
   'auth-close-not-retried-in-a-storm',
   'each-event-once-across-replay',
+  'overlapping-replay-delivered-once',
+  'ping-rate-steady-across-reconnects',
+  'auth-refused-not-retried-at-a-fixed-interval',
 ];
 
 describe('client mode with the CPU saturated by two busy loops', () => {
@@ -43,6 +46,9 @@ describe('client mode with the CPU saturated by two busy loops', () => {
     ['no-heartbeat', 'ping-within-interval', /no PING within 12 s/],
     ['retries-auth-at-once', 'auth-close-not-retried-in-a-storm', /of a 4004 close/],
     ['resumes-from-start', 'each-event-once-across-replay', /were delivered twice/],
+    ['delivers-replay-again', 'overlapping-replay-delivered-once', /were delivered twice/],
+    ['leaks-heartbeat', 'ping-rate-steady-across-reconnects', /the client pings more often/],
+    ['retries-auth-every-second', 'auth-refused-not-retried-at-a-fixed-interval', /at a fixed interval/],
   ])('still fails %s in %s', async (file, scenario, reason) => {
     const run = await runClientCommand([
       '--suite',

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LagProbe } from '../../src/client-mode/events/lag.js';
-import { judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
+import { judgeRetryIntervals, judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
 import { runClientMode } from '../../src/client-mode/run.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
 import { ROOT } from './helpers.js';
@@ -58,6 +58,20 @@ describe('judgeWaits (reconnect backoff, 250 ms in all)', () => {
   it('never passes gaps that the allowance explains, however many', () => {
     const gaps = Array.from({ length: 20 }, () => gap(40, 20, 10));
     expect(verdict(gaps)).not.toBe('waited');
+  });
+});
+
+describe('judgeRetryIntervals (retries after a 4004 close)', () => {
+  const at = (ms: number, stalled = 0) => ({ ms, stalled });
+  it.each([
+    ['a fixed 3 s interval', [at(3000), at(3000)], at(1200), 'fixed'],
+    ['retries at once', [at(2), at(3), at(2)], at(1), 'fixed'],
+    ['a doubling backoff', [at(1000), at(2000)], at(500), 'slowing'],
+    ['stopped after two retries', [at(1000), at(1000)], at(9000), 'slowing'],
+    ['one retry only', [at(1000)], at(9000), 'too-few'],
+    ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
+  ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
+    expect(judgeRetryIntervals(intervals, sinceLast)).toBe(expected);
   });
 });
 

@@ -17,16 +17,20 @@ export function runEventClient(habits = {}) {
   /** The application: here it only says which events it was handed. */
   const deliver = (body) => console.log(JSON.stringify({ event: { sn: body.sn, type: body.type } }));
 
+  let current;
   const connect = () => {
     const socket = new WebSocket(env.CONFORMANCE_EVENTS_URL);
+    current = socket;
     let heartbeat;
     let handling = true;
     socket.on('open', () => {
       const sn = habits.resumeFromStart && lastSn !== undefined ? 0 : lastSn;
       const token = habits.bearerInIdentify ? `Bearer ${env.CONFORMANCE_TOKEN}` : env.CONFORMANCE_TOKEN;
       socket.send(JSON.stringify({ op: Op.IDENTIFY, body: { token, ...(habits.noResume ? {} : { sn }) } }));
-      if (!habits.noHeartbeat)
-        heartbeat = setInterval(() => socket.send(JSON.stringify({ op: Op.PING })), heartbeatMs);
+      // The ping loop pings the connection of the moment: one left running after a close pings the next.
+      const ping = () =>
+        current.readyState === WebSocket.OPEN && current.send(JSON.stringify({ op: Op.PING }));
+      if (!habits.noHeartbeat) heartbeat = setInterval(ping, heartbeatMs);
     });
     socket.on('message', async (data) => {
       const frame = JSON.parse(data.toString());
@@ -49,7 +53,8 @@ export function runEventClient(habits = {}) {
         if (habits.knownTypesOnly && !['message-created', 'message-deleted'].includes(body.type))
           throw new Error(`unknown event type ${body.type}`);
         // Resume point: the last sn received; a replayed event at or below it was already handed on.
-        const duplicate = typeof body.sn === 'number' && lastSn !== undefined && body.sn <= lastSn;
+        const duplicate =
+          !habits.noDedup && typeof body.sn === 'number' && lastSn !== undefined && body.sn <= lastSn;
         if (typeof body.sn === 'number' && !duplicate) lastSn = body.sn;
         if (duplicate && !habits.resumeFromStart) return;
         // Each event names its login: only this bot's are its application's.
@@ -60,7 +65,11 @@ export function runEventClient(habits = {}) {
     });
     socket.on('error', () => {});
     socket.on('close', (code) => {
-      clearInterval(heartbeat);
+      if (!habits.leakHeartbeat) clearInterval(heartbeat);
+      if (code === 4004 && habits.retryAuthEveryMs) {
+        setTimeout(connect, habits.retryAuthEveryMs);
+        return;
+      }
       if (code === 4004 && !habits.retryAuthAtOnce) {
         console.error('authentication failed (4004): check the token; not reconnecting');
         return;

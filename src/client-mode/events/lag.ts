@@ -49,13 +49,28 @@ export class LagProbe {
   /**
    * How long within [from, to] the checker's loop was stalled: the most by which something that
    * happened in that window can have been seen late. Includes the current stall up to `to` when the
-   * probe is overdue.
+   * probe is overdue. Only stalls longer than `longerThan` count (default: all but the timer's noise).
    */
-  stalledWithin(from: number, to = Date.now()): number {
+  stalledWithin(from: number, to = Date.now(), longerThan = NOISE_MS): number {
     let total = 0;
-    const overlap = (stall: Stall) => Math.max(0, Math.min(stall.to, to) - Math.max(stall.from, from));
+    const overlap = (stall: Stall) =>
+      stall.to - stall.from > longerThan
+        ? Math.max(0, Math.min(stall.to, to) - Math.max(stall.from, from))
+        : 0;
     for (const stall of this.stalls) total += overlap(stall);
     if (this.due + NOISE_MS < to) total += overlap({ from: this.due, to });
     return total;
+  }
+
+  /**
+   * The most by which something the checker saw at `at` can have been seen late: between stalls the
+   * loop runs and reads what came at once, so only the stall that ended just before `at` delays it —
+   * plus one probe period, by which a stall can have begun before the probe was due.
+   */
+  delayBefore(at: number): number {
+    let longest = at >= this.due + NOISE_MS ? at - this.due : 0;
+    for (const stall of this.stalls)
+      if (stall.to <= at && stall.to >= at - 2 * PROBE_MS) longest = Math.max(longest, stall.to - stall.from);
+    return longest + PROBE_MS;
   }
 }

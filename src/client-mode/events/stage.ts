@@ -15,6 +15,8 @@ import { LagProbe } from './lag.js';
 const TRANSCRIPT_LIMIT = 2000;
 /** An observation window widened by the checker's stalls ends this long before the deadline at the latest. */
 const WINDOW_MARGIN_MS = 250;
+/** Stalls that widen a window: the process descheduled, not the timers' jitter (which adds up over seconds). */
+const WIDEN_MIN_STALL_MS = 20;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -87,11 +89,27 @@ export class EventConnection {
     readonly openedAt: number,
   ) {
     socket.on('message', (data: RawData) => this.receive(data.toString()));
-    socket.on('close', (code: number) => {
+    socket.on('close', (code: number, reason: Buffer) => {
       this.closed ??= { at: Date.now(), code, by: 'client' };
-      stage.log('process', `connection ${number} closed (${code}, by the ${this.closed.by})`, number);
+      stage.log('process', this.describeClose(code, reason.toString()), number);
     });
     socket.on('error', () => socket.terminate());
+  }
+
+  /**
+   * The transcript line of a close, each code attributed to the side that sent it: `code` is what the
+   * client's close frame said (1005: none, 1006: no frame at all, the connection just ended).
+   */
+  private describeClose(code: number, reason: string): string {
+    const sent =
+      code === 1006
+        ? 'sent no close frame (1006)'
+        : `sent close ${code}${reason ? ` "${reason.slice(0, 120)}"` : ''}`;
+    const { by, code: first } = this.closed!;
+    const connection = `connection ${this.number}`;
+    if (by === 'client') return `${connection} closed by the client: it ${sent}`;
+    if (first === 1006) return `${connection} dropped by the checker (no close frame)`;
+    return `${connection} closed by the checker: it sent close ${first}; the client ${sent} in reply`;
   }
 
   private receive(raw: string): void {
@@ -265,7 +283,11 @@ export class EventStage {
       const end = window.from + window.ms;
       // Widened at most to just before the deadline, so that the window still ends as a window.
       const widest = Math.max(end, this.deadline - WINDOW_MARGIN_MS);
-      return Math.min(end + this.lag.stalledWithin(window.from), widest, this.deadline);
+      return Math.min(
+        end + this.lag.stalledWithin(window.from, Date.now(), WIDEN_MIN_STALL_MS),
+        widest,
+        this.deadline,
+      );
     };
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;

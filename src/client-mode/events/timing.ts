@@ -59,3 +59,34 @@ export function judgeWaits(gaps: readonly ReconnectGap[], shownMs: number): Wait
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** An interval between two things the client did, as observed, and the checker's stall within it. */
+export interface Interval {
+  ms: number;
+  stalled: number;
+}
+
+/** A retry interval is called grown when it is at least this many times the one before. */
+const GROWTH = 1.5;
+
+/**
+ * Retries after a refusal (4004): 'fixed' when the last two intervals between attempts show no growth,
+ * even allowing for the checker's stalls, and the wait since the last attempt is not longer either (the
+ * client retries at a fixed interval, forever); 'slowing' when the last interval, or the wait since the
+ * last attempt, grew by GROWTH even allowing for them (backing off, or stopped); 'too-few' when fewer
+ * than two intervals were seen; 'unclear' when only the stalls make the difference.
+ */
+export function judgeRetryIntervals(
+  intervals: readonly Interval[],
+  sinceLast: Interval,
+): 'fixed' | 'slowing' | 'too-few' | 'unclear' {
+  if (intervals.length < 2) return 'too-few';
+  const [before, last] = intervals.slice(-2);
+  // An observed interval is off by at most the stall within it, either way.
+  const least = (interval: Interval) => Math.max(0, interval.ms - interval.stalled);
+  const most = (interval: Interval) => interval.ms + interval.stalled;
+  const grew = (from: number, to: number) => to >= GROWTH * from + NOISE_MS;
+  if (grew(most(before), least(last)) || grew(most(last), least(sinceLast))) return 'slowing';
+  if (!grew(least(before), most(last)) && !grew(least(last), most(sinceLast))) return 'fixed';
+  return 'unclear';
+}
