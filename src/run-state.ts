@@ -12,6 +12,7 @@ import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
+import { findCauses } from './runner/causes.js';
 import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
@@ -226,6 +227,8 @@ export class RunState {
       ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     };
+    const causes = findCauses(outcome.results);
+    if (causes.length) result.causes = causes;
     return this.redactor.redactValues(result, RUN_SHAPE);
   }
 
@@ -269,6 +272,10 @@ export const RUN_SHAPE = {
     'operation',
     'checkId',
     'interrupted',
+    // A cause's words and ids are the checker's (src/runner/causes.ts); its detail and exchange are redacted.
+    'section',
+    'fix',
+    'checkIds',
   ]),
 };
 

@@ -49,6 +49,8 @@ export interface JobResult {
   wallMs: number;
   /** With runs > 1: the checks of each later run, in order (back to back against one reference). */
   later?: CheckOutcome[][];
+  /** The ids of the first run's root causes (RunResult.causes): none is expected under a tolerance. */
+  causes?: string[];
 }
 
 /** Runs jobs; the in-process one is the default, the CLI uses a pool of processes. */
@@ -60,6 +62,7 @@ export interface Executor {
 async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
   const only = job.checkIds ? new Set(job.checkIds) : undefined;
   const reference = job.runs && job.runs > 1 ? await startJobReference(job) : undefined;
+  let causes: string[] = [];
   const runOnce = async (index: number) => {
     const seed = job.seeds?.[index];
     const result = await run({
@@ -82,6 +85,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       ...(job.events ? { events: job.events } : {}),
       ...(job.confirm === false ? { confirm: false } : {}),
     });
+    if (index === 0) causes = (result.causes ?? []).map((cause) => cause.id);
     return result.checks.map(outcomeOf);
   };
   try {
@@ -90,7 +94,12 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
     const wallMs = performance.now() - started;
     for (let index = 1; index < (job.runs ?? 1); index++) checksOf.push(await runOnce(index));
     const [first, ...later] = checksOf;
-    return { checks: first, wallMs, ...(later.length ? { later } : {}) };
+    return {
+      checks: first,
+      wallMs,
+      ...(later.length ? { later } : {}),
+      ...(causes.length ? { causes } : {}),
+    };
   } finally {
     await reference?.close();
   }

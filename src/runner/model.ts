@@ -4,6 +4,7 @@
  * spec/schemas/report.schema.json; test/spec/report-type.test.ts keeps RunResult equal to the Report type
  * generated from it).
  */
+import type { ReportCause } from '../../spec/types.js';
 import type { Exchange, Finding } from '../wire.js';
 
 export type { Exchange, Finding, Identity } from '../wire.js';
@@ -157,9 +158,15 @@ export interface RunResult {
   stopped?: { reason: string; phase: RunPhase; waitingFor?: string };
   /** Observations about the target's behaviour outside any check (flood, garbage frames, redirects …). */
   findings?: Finding[];
+  /** What to fix first: failures grouped by the cause they share, most checks first (src/runner/causes.ts). */
+  causes?: Cause[];
   /** `conformance fuzz` (src/fuzz): the seed, each finding's replay data, what was generated. */
   fuzz?: FuzzSection;
 }
+
+/** A cause several failures share (report.schema.json ReportCause). */
+export type Cause = ReportCause;
+export type CauseId = Cause['id'];
 
 /** The report.json section of a `conformance fuzz` run (its findings are also in `checks`, as failures). */
 export interface FuzzSection {

@@ -1,0 +1,185 @@
+/**
+ * What to fix first (src/runner/causes.ts): which answers show which cause, how failures are grouped
+ * and ranked, and, against the reference, that a fault with one cause has all its failures under it and
+ * the clean reference has none. The reports lead with the causes.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validate } from '../../spec/validate.js';
+import { run } from '../../src/index.js';
+import { renderConsole } from '../../src/report/console.js';
+import { renderHtml } from '../../src/report/html.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { findCauses, symptomOf } from '../../src/runner/causes.js';
+import type { CheckResult, Exchange, RunResult } from '../../src/runner/model.js';
+
+const exchange = (
+  operation: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { authorization: 'Bearer $TOKEN' },
+): Exchange => ({
+  request: { method: 'POST', url: `http://127.0.0.1:1/v1/${operation}`, headers, body: '{}' },
+  response: {
+    status,
+    headers: {},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  },
+  durationMs: 1,
+  curl: `curl -X POST http://127.0.0.1:1/v1/${operation}`,
+});
+
+const failing = (id: string, exchanges: Exchange[], extra: Partial<CheckResult> = {}): CheckResult => ({
+  id,
+  title: id,
+  group: 'messages',
+  level: 'must',
+  experimental: false,
+  rules: [],
+  operations: [],
+  status: 'fail',
+  reason: 'expected something',
+  durationMs: 1,
+  evidence: { exchanges },
+  ...extra,
+});
+
+describe('the cause an answer shows', () => {
+  const message = { id: '1', content: 'hi' };
+  it.each([
+    ['a result under one key', 'message.get', 200, { data: message }, 'result-envelope'],
+    [
+      'an array result under one key, beside a code',
+      'message.create',
+      200,
+      { code: 0, data: [message] },
+      'result-envelope',
+    ],
+    ['a page wrapped one level too deep', 'guild.list', 200, { data: { data: [{ id: '1' }] } }, 'list-shape'],
+    ['a bare array for a page', 'guild.member.list', 200, [{ user: { id: '1' } }], 'list-shape'],
+    ['a page whose array has another name', 'channel.list', 200, { items: [{ id: '1' }] }, 'list-shape'],
+    ['an error body answered 200', 'message.get', 200, { message: 'message not found' }, 'errors-2xx'],
+    ['501', 'friend.list', 501, 'friend.list is not implemented', 'not-implemented'],
+    ['405 to a POST', 'message.update', 405, '', 'not-implemented'],
+    ['a route 404', 'message.update', 404, 'Not Found', 'not-implemented'],
+    ['a 500 saying so', 'reaction.create', 500, { message: 'Not implemented' }, 'not-implemented'],
+    ['403 with the token', 'guild.get', 403, { message: 'forbidden' }, 'identity-refused'],
+  ])('%s → %s', (_what, operation, status, body, cause) => {
+    expect(symptomOf(exchange(operation, status, body))?.cause).toBe(cause);
+  });
+
+  it.each([
+    ['the right object', 'message.get', 200, message],
+    ['the right page', 'guild.list', 200, { data: [{ id: '1' }], next: 'x' }],
+    ['a 404 for an unknown id', 'message.get', 404, { code: 'not-found', message: 'Message 9 not found' }],
+    ['any 2xx body of an operation with no return (§4.8)', 'message.delete', 200, { message: 'ok' }],
+    ['an error status with an error body', 'message.get', 400, { message: 'bad request' }],
+    ['a path outside the catalogue', 'conformance.no-such-operation', 404, 'Not Found'],
+  ])('%s → no cause', (_what, operation, status, body) => {
+    expect(symptomOf(exchange(operation, status, body))).toBeUndefined();
+  });
+
+  it('a refusal of a request sent without the token or with another one is no identity cause', () => {
+    expect(symptomOf(exchange('guild.get', 403, {}, {}))).toBeUndefined();
+    expect(symptomOf(exchange('guild.get', 401, {}, { authorization: 'Bearer wrong' }))).toBeUndefined();
+  });
+});
+
+describe('grouping and ranking', () => {
+  it('groups by cause, most checks first, and leaves a failure no cause explains out', () => {
+    const causes = findCauses([
+      failing('a', [exchange('message.get', 200, { data: { id: '1' } })]),
+      failing('b', [exchange('channel.get', 200, { data: { id: '1' } })]),
+      failing('c', [exchange('friend.list', 501, '')]),
+      failing('d', [exchange('message.get', 200, { id: '1', content: 'wrong' })]),
+      failing('e', [exchange('friend.delete', 501, '')], { notOffered: true }),
+      { ...failing('f', [exchange('guild.get', 501, '')]), status: 'pass' },
+    ]);
+    expect(causes.map((cause) => [cause.id, cause.checkIds])).toEqual([
+      ['result-envelope', ['a', 'b']],
+      ['not-implemented', ['c']],
+    ]);
+    expect(causes[0]).toMatchObject({ section: '§4', operations: ['channel.get', 'message.get'] });
+    expect(causes[0].exchange?.curl).toContain('message.get');
+    expect(causes[0].detail).toContain('`data`');
+  });
+
+  it('judges the last answer: a setup call that was fine does not hide the failing one, nor the reverse', () => {
+    const [cause] = findCauses([
+      failing('a', [exchange('channel.get', 200, { id: '1' }), exchange('guild.list', 200, [])]),
+    ]);
+    expect(cause.id).toBe('list-shape');
+  });
+
+  it('names the identity cause only when refusals span two operations (one can be a permission)', () => {
+    const refused = (id: string, operation: string) => failing(id, [exchange(operation, 403, {})]);
+    expect(findCauses([refused('a', 'guild.get'), refused('b', 'guild.get')])).toEqual([]);
+    expect(findCauses([refused('a', 'guild.get'), refused('b', 'channel.get')])[0]?.id).toBe(
+      'identity-refused',
+    );
+  });
+
+  it('blames the event stream only when no check saw any event', () => {
+    const timedOut = failing('events/x', [], {
+      group: 'events',
+      reason: 'the message-created event never came within 5 s',
+    });
+    expect(findCauses([timedOut])[0]?.id).toBe('event-transport');
+    const seen = failing('events/y', [], { status: 'pass', evidence: { exchanges: [], events: [{}] } });
+    expect(findCauses([timedOut, seen])).toEqual([]);
+  });
+});
+
+/** A run of the embedded reference (no confirmation re-runs: the causes are read from the main pass). */
+const reference = (faults: string[] = []): Promise<RunResult> =>
+  run({ embedded: true, faults, confirm: false, includeExperimental: true });
+
+const problems = (result: RunResult) =>
+  result.checks.filter((check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered);
+
+describe('against the reference', () => {
+  let clean: RunResult;
+  let notImplemented: RunResult;
+  let bareList: RunResult;
+  beforeAll(async () => {
+    [clean, notImplemented, bareList] = await Promise.all([
+      reference(),
+      reference(['declared-operation-501']),
+      reference(['member-list-plain-array']),
+    ]);
+  }, 180_000);
+
+  it('the clean reference has no cause, and its reports no "What to fix first"', () => {
+    expect(problems(clean)).toEqual([]);
+    expect(clean.causes).toBeUndefined();
+    expect(String(renderConsole(clean, { color: false }))).not.toContain('What to fix first');
+  });
+
+  it.each([
+    ['declared-operation-501', 'not-implemented', () => notImplemented, ['friend.list']],
+    ['member-list-plain-array', 'list-shape', () => bareList, ['guild.member.list']],
+  ])('fault %s has one cause, %s, explaining every failure', (_fault, cause, result, operations) => {
+    const run = result();
+    expect(problems(run).length).toBeGreaterThan(0);
+    expect(run.causes?.map((found) => found.id)).toEqual([cause]);
+    expect(new Set(run.causes?.[0].checkIds)).toEqual(new Set(problems(run).map((check) => check.id)));
+    expect(run.causes?.[0].operations).toEqual(operations);
+    expect(validate('report', JSON.parse(JSON.stringify(run)))).toEqual([]);
+  });
+
+  it('the console, report.md and report.html lead with the causes; JUnit keeps one case per check', () => {
+    const console = String(renderConsole(notImplemented, { color: false }));
+    const block = console.indexOf('What to fix first (1 cause explains');
+    expect(block).toBeGreaterThan(0);
+    expect(block).toBeLessThan(console.indexOf('FAIL '));
+    expect(console).toMatch(/1\. \d+ checks {2}Operations answer that they are not implemented/);
+    for (const id of notImplemented.causes![0].checkIds) expect(console).toContain(id);
+    const markdown = String(renderMarkdown(notImplemented, {}));
+    expect(markdown.indexOf('### What to fix first')).toBeLessThan(markdown.indexOf('| Level'));
+    const html = String(renderHtml(notImplemented, {}));
+    expect(html.indexOf('<section class="causes"')).toBeLessThan(html.indexOf('<div class="cards">'));
+    expect(html).toContain('data-cause="not-implemented"');
+    const junit = String(renderJunit(notImplemented, {}));
+    expect(junit.match(/<testcase /g)).toHaveLength(notImplemented.checks.length);
+  });
+});
