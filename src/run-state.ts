@@ -227,7 +227,10 @@ export class RunState {
       ...(stoppedReason && this.stoppedAt ? { stopped: { reason: stoppedReason, ...this.stoppedAt } } : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     };
-    const causes = findCauses(outcome.results);
+    const causes = findCauses(
+      outcome.results,
+      this.source ? { eventsReceived: this.source.eventCount() } : {},
+    );
     if (causes.length) result.causes = causes;
     return this.redactor.redactValues(result, RUN_SHAPE);
   }

@@ -130,13 +130,13 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
 }
 
 /** The cause a failing check shows: its last exchange with a symptom (the failing one is last). */
-function symptomOfCheck(check: CheckResult, eventsSeen: boolean): Symptom | undefined {
+function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | undefined {
   const exchanges = check.evidence?.exchanges ?? [];
   for (let index = exchanges.length - 1; index >= 0; index--) {
     const symptom = symptomOf(exchanges[index]);
     if (symptom) return symptom;
   }
-  if (check.group === 'events' && !eventsSeen && /event/i.test(check.reason ?? ''))
+  if (streamSilent && /no matching event within|event never came|no event/i.test(check.reason ?? ''))
     return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };
   return undefined;
 }
@@ -144,15 +144,21 @@ function symptomOfCheck(check: CheckResult, eventsSeen: boolean): Symptom | unde
 const isProblem = (check: CheckResult): boolean =>
   (check.status === 'fail' || check.status === 'error') && !check.notOffered;
 
+/** What the run knows beyond its checks: how many events its stream delivered (absent: no stream). */
+export interface RunFacts {
+  eventsReceived?: number;
+}
+
 /**
  * The causes of a run's failures and errors, the one explaining the most checks first. The identity
- * cause needs refusals on two operations at least (one refusal can be a permission the check expects).
+ * cause needs refusals on two operations at least (one refusal can be a permission the check expects);
+ * the event-transport cause, a stream that delivered no event at all in the whole run.
  */
-export function findCauses(checks: readonly CheckResult[]): Cause[] {
-  const eventsSeen = checks.some((check) => (check.evidence?.events?.length ?? 0) > 0);
+export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {}): Cause[] {
+  const streamSilent = facts.eventsReceived === 0;
   const grouped = new Map<CauseId, { symptoms: Symptom[]; checkIds: string[] }>();
   for (const check of checks.filter(isProblem)) {
-    const symptom = symptomOfCheck(check, eventsSeen);
+    const symptom = symptomOfCheck(check, streamSilent);
     if (!symptom) continue;
     const group = grouped.get(symptom.cause) ?? { symptoms: [], checkIds: [] };
     group.symptoms.push(symptom);

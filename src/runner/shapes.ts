@@ -117,3 +117,36 @@ export function describeMisplacement(shape: ResponseShape, found: Misplacement):
       return `the body is an error ("${shorten(found.text, 80)}") answered with a success status`;
   }
 }
+
+/**
+ * What a 2xx answer of a list operation is when it is no page `{data: [...], next?}` (§1 rule 5), in
+ * words (issue 32: say what came back, never "no guild" when something came), or undefined for a page.
+ */
+export function describeListAnswer(
+  operation: string,
+  result: { status: number; body: unknown },
+): string | undefined {
+  const { body } = result;
+  const found = misplacement({ kind: 'list', resource: 'Guild' }, body);
+  if (found?.kind === 'list-wrapped') {
+    const key = found.path.split('.')[0];
+    return `${operation} answered an object whose \`${key}\` is an object, not an array: the list is wrapped one level too deep (§1 rule 5)`;
+  }
+  if (found?.kind === 'list-renamed')
+    return `${operation} answered an object with its array under \`${found.key}\`, not \`data\` (§1 rule 5)`;
+  if (found?.kind === 'error-body')
+    return `${operation} answered HTTP ${result.status} with an error body: "${shorten(found.text, 200)}" (an error answered with a success status)`;
+  if (found?.kind === 'list-bare')
+    return `${operation} answered a bare JSON array, not a page object {"data": [...], "next": …} (§1 rule 5)`;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    if (Array.isArray(record.data)) return undefined;
+    const keys = Object.keys(record);
+    const data = record.data === undefined ? 'no `data`' : `\`data\` ${typeOf(record.data)}`;
+    return `${operation} answered an object with ${data}, not a \`data\` array (keys: ${keys.join(', ') || 'none'}; §1 rule 5)`;
+  }
+  return undefined;
+}
+
+const typeOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

@@ -119,14 +119,17 @@ describe('grouping and ranking', () => {
     );
   });
 
-  it('blames the event stream only when no check saw any event', () => {
+  it('blames the event stream only when it delivered no event in the whole run', () => {
     const timedOut = failing('events/x', [], {
       group: 'events',
-      reason: 'the message-created event never came within 5 s',
+      reason: 'no matching event within 5000 ms: message-created',
     });
-    expect(findCauses([timedOut])[0]?.id).toBe('event-transport');
-    const seen = failing('events/y', [], { status: 'pass', evidence: { exchanges: [], events: [{}] } });
-    expect(findCauses([timedOut, seen])).toEqual([]);
+    const otherwise = failing('events/y', [], { group: 'events', reason: 'every EVENT body has sn' });
+    expect(findCauses([timedOut, otherwise], { eventsReceived: 0 })).toMatchObject([
+      { id: 'event-transport', checkIds: ['events/x'] },
+    ]);
+    expect(findCauses([timedOut], { eventsReceived: 3 })).toEqual([]);
+    expect(findCauses([timedOut])).toEqual([]);
   });
 });
 
