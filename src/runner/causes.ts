@@ -5,11 +5,16 @@
  * envelope, a list of the wrong shape, errors answered 2xx, the identity refused, the event stream silent.
  * A failure no cause explains stays its own (it is in no cause). Pure: a function of the check results.
  */
-import { operations, type ResponseShape } from '../../spec/catalogue.js';
+import type { ResponseShape } from '../../spec/catalogue.js';
 import type { Cause, CauseId, CheckResult, Exchange } from './model.js';
-import { errorBodyText, type Misplacement, misplacement } from './shapes.js';
-
-const RESPONSES = new Map<string, ResponseShape | null>(operations.map((op) => [op.path, op.response]));
+import {
+  errorBodyText,
+  type Misplacement,
+  misplacement,
+  operationOf,
+  parseBody,
+  responseOf,
+} from './shapes.js';
 
 /** What each cause means, in the user's terms, with its section and the fix. */
 const CAUSES: Record<CauseId, { title: string; section: string; fix: string }> = {
@@ -60,34 +65,18 @@ const ORDER: readonly CauseId[] = [
 const NO_ROUTE =
   /^\W*(404\W*)?(page )?not found\W*$|cannot (post|get) \/|no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)/i;
 const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
+const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
 
 interface Symptom {
   cause: CauseId;
   operation?: string;
-  exchange: Exchange;
+  exchange?: Exchange;
   /** The specifics, e.g. 'under `data`'. */
   detail?: string;
 }
 
-const operationOf = (exchange: Exchange): string | undefined => {
-  const name =
-    exchange.request.url
-      .replace(/[?#].*$/, '')
-      .split('/')
-      .pop() ?? '';
-  return RESPONSES.has(name) ? name : undefined;
-};
-
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-
 /** The message of an error body, or its text. */
-const messageOf = (body: string): string => errorBodyText(parsed(body)) ?? body;
+const messageOf = (body: string): string => errorBodyText(parseBody(body)) ?? body;
 
 function misplacedCause(found: Misplacement): { cause: CauseId; detail: string } {
   switch (found.kind) {
@@ -101,6 +90,8 @@ function misplacedCause(found: Misplacement): { cause: CauseId; detail: string }
       return { cause: 'list-shape', detail: `the array is under \`${found.key}\`, not \`data\`` };
     case 'error-body':
       return { cause: 'errors-2xx', detail: `2xx with the error "${found.text}"` };
+    case 'stringified':
+      return { cause: 'result-envelope', detail: 'the result is sent as a JSON string' };
   }
 }
 
@@ -108,8 +99,9 @@ function misplacedCause(found: Misplacement): { cause: CauseId; detail: string }
 export function symptomOf(exchange: Exchange): Symptom | undefined {
   const { response, request } = exchange;
   const operation = operationOf(exchange);
-  if (!response || operation === undefined) return undefined;
+  if (!response) return undefined;
   const { status } = response;
+  if (operation === undefined) return outsideCatalogue(exchange);
   const auth = Object.entries(request.headers).find(([key]) => key.toLowerCase() === 'authorization')?.[1];
   if ((status === 401 || status === 403) && auth !== undefined && /\$(PEER_)?TOKEN\b/.test(auth))
     return { cause: 'identity-refused', operation, exchange, detail: `HTTP ${status}` };
@@ -120,12 +112,52 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
     (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
     ((status >= 400 || status < 300) && SAYS_NOT_IMPLEMENTED.test(message));
   if (notImplemented) return { cause: 'not-implemented', operation, exchange, detail: `HTTP ${status}` };
-  const shape = RESPONSES.get(operation);
+  const shape = responseOf(operation);
   if (status < 200 || status >= 300) return undefined;
-  const body = parsed(response.body);
+  const body = parseBody(response.body);
   const found = shape ? misplacement(shape, body) : undefined;
   if (found) return { operation, exchange, ...misplacedCause(found) };
-  // An operation with no stated return may answer anything (§4.8), but not only an error with a 2xx.
+  // An operation with no stated return may answer anything (§4.8), but not an error that is no success.
+  const error = shape ? undefined : errorBodyText(body);
+  if (error !== undefined && !SAYS_SUCCESS.test(error))
+    return { operation, exchange, cause: 'errors-2xx', detail: `2xx with the error "${error}"` };
+  return undefined;
+}
+
+/** A path outside §4 (the checker's probe of an unknown operation): only an error answered 2xx says anything. */
+function outsideCatalogue(exchange: Exchange): Symptom | undefined {
+  const { response, request } = exchange;
+  if (!response || request.method !== 'POST' || response.status < 200 || response.status >= 300)
+    return undefined;
+  const error = errorBodyText(parseBody(response.body));
+  return error === undefined || SAYS_SUCCESS.test(error)
+    ? undefined
+    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${error}"` };
+}
+
+/** What a failure recorded without an exchange shows: its observed body, for the operation its expectation names. */
+function symptomOfText(check: CheckResult): Symptom | undefined {
+  const { expected = '', observed = '' } = check.evidence ?? {};
+  const operation = expected.match(/\b[a-z]+(\.[a-z]+)+\b/g)?.find((name) => responseOf(name) !== null);
+  const shape = operation ? responseOf(operation) : null;
+  if (!operation || !shape) return undefined;
+  const body = parseBody(observed);
+  const found =
+    typeof body === 'string' && body === observed
+      ? truncatedMisplacement(shape, observed)
+      : misplacement(shape, body);
+  return found ? { operation, ...misplacedCause(found) } : undefined;
+}
+
+/** The wrong shapes a cut JSON text shows at its start (an observed value is cut at 2,000 characters). */
+function truncatedMisplacement(shape: ResponseShape, text: string): Misplacement | undefined {
+  const list = shape.kind === 'list' || shape.kind === 'bidi';
+  const wrapped = /^\{"(\w+)":\{"data":\[/.exec(text);
+  if (list && wrapped) return { kind: 'list-wrapped', path: `${wrapped[1]}.data` };
+  if (list && text.startsWith('[')) return { kind: 'list-bare' };
+  const under = /^\{"(\w+)":(\[|\{"id":)/.exec(text);
+  if (!list && under && (shape.kind === 'array') === (under[2] === '['))
+    return { kind: 'envelope', key: under[1] };
   return undefined;
 }
 
@@ -136,6 +168,8 @@ function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | un
     const symptom = symptomOf(exchanges[index]);
     if (symptom) return symptom;
   }
+  const fromText = symptomOfText(check);
+  if (fromText) return fromText;
   if (streamSilent && /no matching event within|event never came|no event/i.test(check.reason ?? ''))
     return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };
   return undefined;

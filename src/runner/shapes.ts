@@ -4,7 +4,8 @@
  * by the root causes (causes.ts) and the hints on a failure's observed text (context/assertions.ts).
  */
 import { shorten } from '../../spec/brief.js';
-import type { ResponseShape } from '../../spec/catalogue.js';
+import { operations, type ResponseShape } from '../../spec/catalogue.js';
+import type { Exchange } from '../wire.js';
 
 type Json = unknown;
 
@@ -57,7 +58,9 @@ export type Misplacement =
   /** A page object carries its array under another key than `data`. */
   | { kind: 'list-renamed'; key: string }
   /** A body of only error fields (`{message: …}`) answered with a 2xx status. */
-  | { kind: 'error-body'; text: string };
+  | { kind: 'error-body'; text: string }
+  /** The result sent as a JSON string holding its JSON. */
+  | { kind: 'stringified' };
 
 /** The error text of a body made of error fields only, or undefined when the body is anything else. */
 export function errorBodyText(body: Json): string | undefined {
@@ -76,6 +79,7 @@ export function errorBodyText(body: Json): string | undefined {
  */
 export function misplacement(shape: ResponseShape, body: Json): Misplacement | undefined {
   if (hasShape(shape, body)) return undefined;
+  if (typeof body === 'string' && hasShape(shape, parseBody(body))) return { kind: 'stringified' };
   const error = errorBodyText(body);
   if (error !== undefined) return { kind: 'error-body', text: error };
   if (shape.kind === 'list' || shape.kind === 'bidi') return listMisplacement(body);
@@ -115,7 +119,48 @@ export function describeMisplacement(shape: ResponseShape, found: Misplacement):
       return `the ${shape.resource} array is under \`${found.key}\`, not \`data\` (§1 rule 5)`;
     case 'error-body':
       return `the body is an error ("${shorten(found.text, 80)}") answered with a success status`;
+    case 'stringified':
+      return `${what} is sent as a JSON string holding it, not as JSON`;
   }
+}
+
+/** A body's JSON, or its text when it is not JSON. */
+export const parseBody = (text: string): Json => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const RESPONSES = new Map<string, ResponseShape | null>(operations.map((op) => [op.path, op.response]));
+
+/** The catalogue operation an exchange called (the last segment of its path), if it is one. */
+export const operationOf = (exchange: Exchange): string | undefined => {
+  const name =
+    exchange.request.url
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? '';
+  return RESPONSES.has(name) ? name : undefined;
+};
+
+/** The result shape §4 states for an operation (null: no stated return). */
+export const responseOf = (operation: string): ResponseShape | null => RESPONSES.get(operation) ?? null;
+
+/**
+ * A hint for a failure whose answer was a 2xx holding the expected result elsewhere ("the Message
+ * array is under `data`"), or undefined.
+ */
+export function hintOf(exchange: Exchange | undefined): string | undefined {
+  const operation = exchange && operationOf(exchange);
+  const shape = operation ? responseOf(operation) : null;
+  const response = exchange?.response;
+  if (!shape || !response || response.status < 200 || response.status >= 300) return undefined;
+  const found = misplacement(shape, parseBody(response.body));
+  return found
+    ? `${operation} answered ${response.status}, but ${describeMisplacement(shape, found)}`
+    : undefined;
 }
 
 /**

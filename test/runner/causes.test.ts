@@ -12,6 +12,7 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { findCauses, symptomOf } from '../../src/runner/causes.js';
 import type { CheckResult, Exchange, RunResult } from '../../src/runner/model.js';
+import { hintOf } from '../../src/runner/shapes.js';
 
 const exchange = (
   operation: string,
@@ -85,6 +86,36 @@ describe('the cause an answer shows', () => {
   });
 });
 
+describe('the hint on a failure: where the expected result is', () => {
+  it.each([
+    [
+      'message.create',
+      { data: [{ id: '1' }] },
+      'message.create answered 200, but the Message array is under `data`',
+    ],
+    [
+      'message.get',
+      JSON.stringify(JSON.stringify({ id: '1' })),
+      'the Message object is sent as a JSON string holding it',
+    ],
+    [
+      'guild.list',
+      { data: { data: [] } },
+      'the Guild array is at `data.data`: the page is wrapped one level too deep',
+    ],
+    ['guild.list', { guilds: [] }, 'the Guild array is under `guilds`, not `data`'],
+  ])('%s answering %j', (operation, body, hint) => {
+    expect(hintOf(exchange(operation, 200, body))).toContain(hint);
+  });
+
+  it('gives none for a right answer, an error status or an operation with no stated return', () => {
+    expect(hintOf(exchange('message.get', 200, { id: '1' }))).toBeUndefined();
+    expect(hintOf(exchange('message.get', 404, { data: { id: '1' } }))).toBeUndefined();
+    expect(hintOf(exchange('message.delete', 200, { data: {} }))).toBeUndefined();
+    expect(hintOf(undefined)).toBeUndefined();
+  });
+});
+
 describe('grouping and ranking', () => {
   it('groups by cause, most checks first, and leaves a failure no cause explains out', () => {
     const causes = findCauses([
@@ -144,13 +175,19 @@ describe('against the reference', () => {
   let clean: RunResult;
   let notImplemented: RunResult;
   let bareList: RunResult;
+  let errors200: RunResult;
+  let envelope: RunResult;
+  let firstWeek: RunResult;
   beforeAll(async () => {
-    [clean, notImplemented, bareList] = await Promise.all([
+    [clean, notImplemented, bareList, errors200, envelope, firstWeek] = await Promise.all([
       reference(),
       reference(['declared-operation-501']),
       reference(['member-list-plain-array']),
+      reference(['errors-200-message-body']),
+      reference(['results-data-envelope']),
+      reference(['first-week']),
     ]);
-  }, 180_000);
+  }, 300_000);
 
   it('the clean reference has no cause, and its reports no "What to fix first"', () => {
     expect(problems(clean)).toEqual([]);
@@ -168,6 +205,44 @@ describe('against the reference', () => {
     expect(new Set(run.causes?.[0].checkIds)).toEqual(new Set(problems(run).map((check) => check.id)));
     expect(run.causes?.[0].operations).toEqual(operations);
     expect(validate('report', JSON.parse(JSON.stringify(run)))).toEqual([]);
+  });
+
+  it('fault errors-200-message-body has one cause, errors-2xx, explaining every failure', () => {
+    expect(problems(errors200).length).toBeGreaterThan(0);
+    expect(errors200.causes?.map((cause) => cause.id)).toEqual(['errors-2xx']);
+    expect(new Set(errors200.causes?.[0].checkIds)).toEqual(new Set(problems(errors200).map((c) => c.id)));
+  });
+
+  it('fault results-data-envelope: the envelope, and the lists it wraps twice, explain every failure', () => {
+    expect(envelope.causes?.map((cause) => cause.id).sort()).toEqual(['list-shape', 'result-envelope']);
+    const explained = envelope.causes!.flatMap((cause) => cause.checkIds);
+    expect(new Set(explained)).toEqual(new Set(problems(envelope).map((check) => check.id)));
+    // The hint on the failure itself says where the result is.
+    const observed = problems(envelope).map((check) => check.evidence?.observed ?? '');
+    expect(observed).toContainEqual(
+      expect.stringMatching(/message\.create answered 200, but the Message array is under `data`/),
+    );
+  });
+
+  it('the first-week preset: at most 6 causes explain at least 90 % of the failing checks, first on the console', () => {
+    const failingIds = problems(firstWeek).map((check) => check.id);
+    const causes = firstWeek.causes ?? [];
+    const explained = new Set(causes.slice(0, 6).flatMap((cause) => cause.checkIds));
+    expect(failingIds.length).toBeGreaterThan(30);
+    expect(causes.length).toBeLessThanOrEqual(6);
+    expect(explained.size / failingIds.length).toBeGreaterThanOrEqual(0.9);
+    expect(causes.map((cause) => cause.id).sort()).toEqual([
+      'errors-2xx',
+      'list-shape',
+      'not-implemented',
+      'result-envelope',
+    ]);
+    expect(validate('report', JSON.parse(JSON.stringify(firstWeek)))).toEqual([]);
+    const lines = String(renderConsole(firstWeek, { color: false })).split('\n');
+    const block = lines.findIndex((line) => line.startsWith('What to fix first'));
+    expect(block).toBeGreaterThan(0);
+    expect(block).toBeLessThan(lines.findIndex((line) => line.startsWith('FAIL ')));
+    expect(lines.filter((line) => /^ {2}\d\. \d+ checks? {2}/.test(line))).toHaveLength(causes.length);
   });
 
   it('the console, report.md and report.html lead with the causes; JUnit keeps one case per check', () => {
