@@ -294,6 +294,7 @@ export function checkEnvironment(
     ledger: parts.ledger,
     source: state.source,
     eventsUnavailableReason,
+    ...(state.settings.events !== 'none' && !state.source ? { eventsBroken: true } : {}),
     trigger: parts.trigger,
     triggerUnavailableReason: TRIGGER_MISSING,
     eventTimeoutMs: state.settings.eventTimeoutMs,
