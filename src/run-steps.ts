@@ -156,6 +156,7 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
               kind: 'ws',
               url: eventsUrl,
               ...(token ? { token } : {}),
+              ...(options.headers ? { headers: options.headers } : {}),
               ...(selfId ? { selfId } : {}),
               ...(platform ? { platform } : {}),
               connectTimeoutMs: Math.min(settings.timeoutMs, 10_000),
