@@ -65,6 +65,8 @@ const ORDER: readonly CauseId[] = [
 const NO_ROUTE =
   /^\W*(404\W*)?(page )?not found\W*$|cannot (post|get) \/|no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)/i;
 const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
+/** A check's reason when the event it waited for never came (EventWaitTimeout, or a check's own words). */
+export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;
 const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
 
 interface Symptom {
@@ -170,7 +172,7 @@ function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | un
   }
   const fromText = symptomOfText(check);
   if (fromText) return fromText;
-  if (streamSilent && /no matching event within|event never came|no event/i.test(check.reason ?? ''))
+  if (streamSilent && EVENT_NEVER_CAME.test(check.reason ?? ''))
     return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };
   return undefined;
 }
