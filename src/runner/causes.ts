@@ -219,7 +219,3 @@ export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {})
     (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.id) - ORDER.indexOf(b.id),
   );
 }
-
-/** The checks a run's causes explain, for "N of M failing checks". */
-export const explainedChecks = (causes: readonly Cause[]): Set<string> =>
-  new Set(causes.flatMap((cause) => cause.checkIds));
