@@ -5,6 +5,7 @@
  * envelope, a list of the wrong shape, errors answered 2xx, the identity refused, the event stream silent.
  * A failure no cause explains stays its own (it is in no cause). Pure: a function of the check results.
  */
+import { shorten } from '../../spec/brief.js';
 import type { ResponseShape } from '../../spec/catalogue.js';
 import type { Cause, CauseId, CheckResult, Exchange } from './model.js';
 import {
@@ -91,7 +92,7 @@ function misplacedCause(found: Misplacement): { cause: CauseId; detail: string }
     case 'list-renamed':
       return { cause: 'list-shape', detail: `the array is under \`${found.key}\`, not \`data\`` };
     case 'error-body':
-      return { cause: 'errors-2xx', detail: `2xx with the error "${found.text}"` };
+      return { cause: 'errors-2xx', detail: `2xx with the error "${shorten(found.text, 120)}"` };
     case 'stringified':
       return { cause: 'result-envelope', detail: 'the result is sent as a JSON string' };
   }
@@ -113,7 +114,10 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
     (status === 405 && request.method === 'POST') ||
     (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
     ((status >= 400 || status < 300) && SAYS_NOT_IMPLEMENTED.test(message));
-  if (notImplemented) return { cause: 'not-implemented', operation, exchange, detail: `HTTP ${status}` };
+  if (notImplemented) {
+    const said = message.trim() ? `: "${shorten(message.trim(), 120)}"` : '';
+    return { cause: 'not-implemented', operation, exchange, detail: `HTTP ${status}${said}` };
+  }
   const shape = responseOf(operation);
   if (status < 200 || status >= 300) return undefined;
   const body = parseBody(response.body);
@@ -122,7 +126,12 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
   // An operation with no stated return may answer anything (§4.8), but not an error that is no success.
   const error = shape ? undefined : errorBodyText(body);
   if (error !== undefined && !SAYS_SUCCESS.test(error))
-    return { operation, exchange, cause: 'errors-2xx', detail: `2xx with the error "${error}"` };
+    return {
+      operation,
+      exchange,
+      cause: 'errors-2xx',
+      detail: `2xx with the error "${shorten(error, 120)}"`,
+    };
   return undefined;
 }
 
@@ -134,7 +143,7 @@ function outsideCatalogue(exchange: Exchange): Symptom | undefined {
   const error = errorBodyText(parseBody(response.body));
   return error === undefined || SAYS_SUCCESS.test(error)
     ? undefined
-    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${error}"` };
+    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${shorten(error, 120)}"` };
 }
 
 /** What a failure recorded without an exchange shows: its observed body, for the operation its expectation names. */
