@@ -381,6 +381,10 @@ export interface Report {
    * Observations about the target outside any check (flood, garbage frames, redirects, HTML error pages, broken JSON, rate limits); never a verdict.
    */
   findings?: ReportFinding[];
+  /**
+   * What to fix first: the failing and erroring checks grouped by the cause they share, the one explaining the most checks first (src/runner/causes.ts). A failure no cause explains is in none. Absent when no cause was found.
+   */
+  causes?: ReportCause[];
   fuzz?: ReportFuzz;
 }
 /**
@@ -603,6 +607,44 @@ export interface ReportFinding {
    * A sample of what was received (a frame, a body start), redacted and cut.
    */
   sample?: string;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "ReportCause".
+ */
+export interface ReportCause {
+  id:
+    | 'not-implemented'
+    | 'result-envelope'
+    | 'list-shape'
+    | 'errors-2xx'
+    | 'identity-refused'
+    | 'event-transport';
+  /**
+   * The cause in the user's terms, one sentence.
+   */
+  title: string;
+  /**
+   * The spec section, e.g. '§1 rule 5'.
+   */
+  section: string;
+  /**
+   * What to change.
+   */
+  fix: string;
+  /**
+   * The failing or erroring checks it explains.
+   */
+  checkIds: string[];
+  /**
+   * The operations whose answers showed it.
+   */
+  operations: string[];
+  /**
+   * What the representative answer showed, e.g. 'the result is under `data`'.
+   */
+  detail?: string;
+  exchange?: ReportExchange;
 }
 /**
  * A `conformance fuzz` run: the seed, each finding's replay data, what was generated (its findings are also in checks, as failures).

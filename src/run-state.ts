@@ -13,6 +13,7 @@ import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
+import { findCauses } from './runner/causes.js';
 import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
@@ -295,6 +296,11 @@ export class RunState {
         : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     };
+    const causes = findCauses(
+      outcome.results,
+      this.source ? { eventsReceived: this.source.eventCount() } : {},
+    );
+    if (causes.length) result.causes = causes;
     return this.redactor.redactValues(result, RUN_SHAPE);
   }
 
@@ -339,6 +345,10 @@ export const RUN_SHAPE = {
     'checkId',
     'interrupted',
     'rateLimited',
+    // A cause's words and ids are the checker's (src/runner/causes.ts); its detail and exchange are redacted.
+    'section',
+    'fix',
+    'checkIds',
   ]),
 };
 

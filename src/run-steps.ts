@@ -18,6 +18,7 @@ import {
   type Target,
   unlessStopped,
 } from './run-state.js';
+import { EVENT_NEVER_CAME } from './runner/causes.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
 import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
@@ -25,7 +26,7 @@ import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
-import type { RunResult } from './runner/model.js';
+import type { CheckResult, RunResult } from './runner/model.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -159,6 +160,7 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
               kind: 'ws',
               url: eventsUrl,
               ...(token ? { token } : {}),
+              ...(options.headers ? { headers: options.headers } : {}),
               ...(selfId ? { selfId } : {}),
               ...(platform ? { platform } : {}),
               connectTimeoutMs: Math.min(settings.timeoutMs, 10_000),
@@ -297,6 +299,7 @@ export function checkEnvironment(
     ledger: parts.ledger,
     source: state.source,
     eventsUnavailableReason,
+    ...(state.settings.events !== 'none' && !state.source ? { eventsBroken: true } : {}),
     trigger: parts.trigger,
     triggerUnavailableReason: TRIGGER_MISSING,
     eventTimeoutMs: state.settings.eventTimeoutMs,
@@ -417,9 +420,37 @@ export function declaredFeatures(state: RunState, target: Target): { features?: 
 /** The result of a finished run (a stop by the user's signal is `interrupted`; a deadline is `stopped`). */
 export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResult =>
   state.result({
-    results: outcome.results,
+    results: withoutDeliveries(state, outcome.results),
     interrupted: outcome.interrupted && state.stopReason === undefined,
   });
+
+/**
+ * A webhook receiver that got no delivery at all in the whole run was most likely never registered:
+ * one finding says so, naming the URL to register, and each check that waited for an event in vain is
+ * undecided (the run ends NO VERDICT), not a failure of a server that may work (issue 32).
+ */
+function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult[] {
+  const source = state.source;
+  if (source?.kind !== 'webhook' || source.eventCount() > 0) return results;
+  const waited = (check: CheckResult) =>
+    (check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '');
+  if (!results.some(waited)) return results;
+  state.findings.add({
+    id: 'events/no-webhook-delivery',
+    level: 'should',
+    title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
+    detail: `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+  });
+  const undecided = {
+    state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,
+    clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
+  };
+  return results.map((check) => {
+    if (!waited(check)) return check;
+    const { confirmation: _confirmation, ...rest } = check;
+    return { ...rest, status: 'skip', reason: `could not be decided: ${undecided.state}`, undecided };
+  });
+}
 
 /** A run that ended before or outside its checks: what it knew, on the error (exit 2/3), for the reports. */
 export type RunError = Error & { partialResult?: RunResult };

@@ -56,6 +56,8 @@ export interface JobResult {
   wallMs: number;
   /** With runs > 1: the checks of each later run, in order (back to back against one reference). */
   later?: CheckOutcome[][];
+  /** The ids of the first run's root causes (RunResult.causes): none is expected under a tolerance. */
+  causes?: string[];
 }
 
 /** Runs jobs; the in-process one is the default, the CLI uses a pool of processes. */
@@ -68,6 +70,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
   const only = job.checkIds ? new Set(job.checkIds) : undefined;
   const runs = job.runs ?? job.faultSeries?.length ?? 1;
   const reference = runs > 1 ? await startJobReference(job) : undefined;
+  let causes: string[] = [];
   const runOnce = async (index: number) => {
     const seed = job.seeds?.[index];
     const series = job.faultSeries?.[index];
@@ -93,6 +96,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       ...(job.events ? { events: job.events } : {}),
       ...(job.confirm === false ? { confirm: false } : {}),
     });
+    if (index === 0) causes = (result.causes ?? []).map((cause) => cause.id);
     return result.checks.map(outcomeOf);
   };
   try {
@@ -101,7 +105,12 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
     const wallMs = performance.now() - started;
     for (let index = 1; index < runs; index++) checksOf.push(await runOnce(index));
     const [first, ...later] = checksOf;
-    return { checks: first, wallMs, ...(later.length ? { later } : {}) };
+    return {
+      checks: first,
+      wallMs,
+      ...(later.length ? { later } : {}),
+      ...(causes.length ? { causes } : {}),
+    };
   } finally {
     await reference?.close();
   }

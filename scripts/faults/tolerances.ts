@@ -168,6 +168,8 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       }
       for (const check of row.errors)
         problems.push(`${what}: check ${check.id} errors: ${check.reason ?? ''}`);
+      // A legal variation is no cause to fix (src/runner/causes.ts): naming one would be a false lead.
+      for (const cause of result.causes ?? []) problems.push(`${what}: names the root cause ${cause}`);
     } else {
       const row = faultRow(entry.fault, result.checks);
       faultRows.set(entry.preset, [...(faultRows.get(entry.preset) ?? []), row]);

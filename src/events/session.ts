@@ -88,8 +88,16 @@ export class WsSession {
     });
   }
 
-  /** Opens a connection; rejects with an Error that says what to check when it cannot within timeoutMs. */
-  static open(url: string, timeoutMs: number, signal?: AbortSignal): Promise<WsSession> {
+  /**
+   * Opens a connection (sending `headers` with the upgrade request); rejects with an Error that says
+   * what to check when it cannot within timeoutMs.
+   */
+  static open(
+    url: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<WsSession> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new Error(`Not connecting to ${url}: the run was stopped`));
       let socket: WebSocket;
@@ -98,6 +106,7 @@ export class WsSession {
           handshakeTimeout: timeoutMs,
           maxPayload: SESSION_LIMITS.maxPayloadBytes,
           followRedirects: false,
+          headers,
         });
       } catch (error) {
         reject(new Error(`Invalid event WebSocket URL '${url}': ${(error as Error).message}`));

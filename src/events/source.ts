@@ -16,6 +16,8 @@ export type EventSourceOptions =
       /** ws(s)://…/events; default derived from the base URL ({base}/events). */
       url: string;
       token?: string;
+      /** Extra headers of the upgrade request (--header); the token also goes as Authorization: Bearer. */
+      headers?: Record<string, string>;
       /** Only events for this login (self id) are kept: multi-login servers send each event once per login. */
       selfId?: string;
       platform?: string;

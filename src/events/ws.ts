@@ -27,7 +27,12 @@ export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
 /** Connects, identifies and waits for READY; rejects with an Error saying what to check. */
 export async function openWebSocketSource(options: WsSourceOptions): Promise<EventSource> {
   const started = Date.now();
-  const session = await WsSession.open(options.url, options.connectTimeoutMs, options.signal);
+  const session = await WsSession.open(
+    options.url,
+    options.connectTimeoutMs,
+    options.signal,
+    upgradeHeaders(options),
+  );
   const identify: Record<string, unknown> = {};
   if (options.token !== undefined) identify.token = options.token;
   if (options.sn !== undefined) Object.assign(identify, resumeFields(options.sn));
@@ -47,6 +52,17 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
     );
   }
   return new WebSocketSource(session, answer.frame, options, since);
+}
+
+/**
+ * The upgrade request's headers: the user's (--header), and the token as `Authorization: Bearer` as well
+ * as in IDENTIFY — servers of the family read one or the other (de-facto-conventions.md "Events").
+ */
+function upgradeHeaders(options: WsSourceOptions): Record<string, string> {
+  const headers = { ...options.headers };
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  if (options.token !== undefined && !given) headers.authorization = `Bearer ${options.token}`;
+  return headers;
 }
 
 /** The stream never sent READY; carries what it sent instead (as findings). */

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../../spec/errors.js';
 import { parseRate } from '../../spec/rate.js';
 import { type ReferenceOptions, VARIANT_POINTS, type VariantPoint, type Variants } from './contract.js';
 import { type DirtyItem, resolveDirt } from './dirty.js';
-import { type FaultId, faultCatalogue } from './faults/index.js';
+import { type FaultId, faultCatalogue, faultPresets } from './faults/index.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolveTolerances, type ToleranceId } from './tolerances/index.js';
 import { resolveVacuity, type VacuityPreset } from './vacuity.js';
@@ -87,7 +87,10 @@ export function switchFaults(settings: Settings, ids: readonly string[]): void {
   for (const id of checked) faults.add(id);
 }
 
-function checkFaults(ids: readonly string[]): ReadonlySet<string> {
+/** The fault ids, presets expanded (faultPresets), each known. */
+function checkFaults(given: readonly string[]): ReadonlySet<string> {
+  const presets: Record<string, readonly string[]> = faultPresets;
+  const ids = given.flatMap((id) => presets[id] ?? [id]);
   const known: ReadonlySet<string> = new Set(faultCatalogue.map((entry) => entry.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {

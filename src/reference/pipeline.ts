@@ -105,6 +105,8 @@ function callOperation(
   }
   if (tolerate('list-markers-null')) result = withNullMarkers(operation, result);
   if (tolerate('extra-fields')) result = withExtraFields(result);
+  // Fault (faults/http.ts): a young server's envelope around every result, lists included.
+  if (fault('results-data-envelope')) result = { data: result };
   return { status: 200, body: result, textPlain: fault('results-text-plain') };
 }
 

@@ -46,6 +46,15 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
         : api.handle(request, pathname, limits);
     reply
       .catch((error) => errorReply(error, !isControl && settings.tolerate('errors-500-text-plain')))
+      // Fault (faults/http.ts): errors answered 200 with their message as the body.
+      .then((answer) =>
+        !isControl &&
+        answer.status >= 400 &&
+        answer.status !== 429 &&
+        settings.fault('errors-200-message-body')
+          ? { status: 200, body: { message: answer.raw ?? (answer.body as { message?: string }).message } }
+          : answer,
+      )
       .then((answer) => send(response, { ...answer, headers: { ...limits, ...answer.headers } }));
   });
   // A do-nothing server has no event stream: an upgrade is answered as any other request.

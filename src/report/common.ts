@@ -87,3 +87,18 @@ export function observedOf(check: CheckResult): string | undefined {
     ? 'not recorded by the check; the last exchange shows the answer'
     : 'not recorded by the check';
 }
+
+/** Causes shown first (console, report.md, report.html); report.json carries them all. */
+export const MAX_CAUSES_SHOWN = 6;
+
+/** "5 causes explain 70 of 75 failing checks", or undefined when the run has no cause. */
+export function causesHeadline(run: RunResult): string | undefined {
+  const causes = run.causes ?? [];
+  if (causes.length === 0) return undefined;
+  const explained = new Set(causes.flatMap((cause) => cause.checkIds)).size;
+  const failing = run.checks.filter(
+    (check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered,
+  ).length;
+  const shown = Math.min(causes.length, MAX_CAUSES_SHOWN);
+  return `${shown === 1 ? '1 cause explains' : `${shown} causes explain`} ${explained} of ${failing} failing checks`;
+}

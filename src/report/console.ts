@@ -9,11 +9,13 @@ import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../run
 import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
 import {
   baselineVerdictReason,
+  causesHeadline,
   clientTarget,
   confirmationNote,
   countingNote,
   groupsOf,
   humanDuration,
+  MAX_CAUSES_SHOWN,
   observedOf,
 } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
@@ -75,6 +77,26 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   if (confirmed) details.push(confirmed);
   if (details.length) lines.push(indent(details.join('\n')));
   return lines.join('\n');
+}
+
+/** The "What to fix first" block: each cause with its count, section, fix, one reproduction and its checks. */
+function causeLines(c: ChalkInstance, run: RunResult): string[] {
+  const headline = causesHeadline(run);
+  if (!headline) return [];
+  const lines = [c.bold(`What to fix first (${headline})`)];
+  (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
+    const count = `${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}`;
+    lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${cause.title} (${cause.section})`);
+    const details: string[] = [];
+    if (cause.detail) details.push(`seen: ${cause.detail}`);
+    if (cause.operations.length) details.push(`operations: ${cause.operations.join(', ')}`);
+    details.push(`fix: ${cause.fix}`);
+    if (cause.exchange) details.push(`reproduce: ${c.cyan(cause.exchange.curl)}`);
+    details.push(`checks: ${cause.checkIds.join(', ')}`);
+    lines.push(indent(details.join('\n'), '       '));
+  });
+  lines.push('');
+  return lines;
 }
 
 /** Skip groups shown under the verdict line; the rest are summed up (each skip is listed above). */
@@ -148,6 +170,7 @@ export const renderConsole: Reporter = (run, options) => {
   const problems = run.checks.filter((check) => check.status === 'fail' || check.status === 'error');
   const skips = run.checks.filter((check) => check.status === 'skip');
   const passes = run.checks.filter((check) => check.status === 'pass');
+  out.push(...causeLines(c, run));
   if (options.verbose) for (const check of passes) out.push(describeCheck(c, check, run));
   for (const check of [...problems, ...skips]) out.push(describeCheck(c, check, run));
   if (problems.length || skips.length || options.verbose) out.push('');

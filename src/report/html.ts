@@ -10,12 +10,14 @@ import { CHOICES } from '../choices.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
+  causesHeadline,
   clientTarget,
   countingNote,
   countsTowardVerdict,
   groupsOf,
   humanDuration,
   isFailing,
+  MAX_CAUSES_SHOWN,
   noVerdict,
   observedOf,
   STATUSES,
@@ -90,6 +92,8 @@ button.copy{font:inherit;font-size:12px;padding:2px 10px;border:1px solid var(--
 button.card{font:inherit;color:inherit;text-align:left;cursor:pointer}button.card[aria-pressed=true]{outline:2px solid var(--fg)}
 section.failures>h2{color:var(--fail)}.spec{border-left:3px solid var(--exp);padding:2px 10px;margin:6px 0}.spec p{margin:2px 0}
 details.setup{margin:10px 0}details.setup>summary{cursor:pointer;color:var(--muted)}
+section.causes{border:1px solid var(--fail);border-radius:8px;padding:4px 16px 10px;margin:12px 0}section.causes>h2{margin-top:10px}
+section.causes li{margin:8px 0}.count{color:var(--fail);font-weight:600}
 `;
 
 const SCRIPT = `
@@ -368,6 +372,24 @@ function findingsHtml(run: RunResult): string {
   return parts.join('');
 }
 
+/** "What to fix first": the causes shared by failures, each with its checks and one reproduction. */
+function causesHtml(run: RunResult): string {
+  const headline = causesHeadline(run);
+  if (!headline) return '';
+  const item = (cause: NonNullable<RunResult['causes']>[number]) =>
+    `<li data-cause="${e(cause.id)}"><span class="count">${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}</span> ` +
+    `<span class="reason">${e(cause.title)}</span> <span class="muted">(${e(cause.section)})</span>` +
+    `${cause.detail ? ` — ${e(cause.detail)}` : ''}` +
+    `<div>Fix: ${e(cause.fix)}</div>` +
+    `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
+    `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div>` +
+    `${cause.exchange ? `<pre>${e(cause.exchange.curl)}</pre>` : ''}</li>`;
+  return (
+    `<section class="causes" id="causes"><h2>What to fix first <span class="muted">${e(headline)}</span></h2>` +
+    `<ol>${(run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).map(item).join('')}</ol></section>`
+  );
+}
+
 /** A run that stopped before any check: where and why, no verdict, counts or detected variants. */
 function stoppedPage(run: RunResult, headline: string): string {
   const meta = [
@@ -435,7 +457,7 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <body><main>
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
-<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
+${causesHtml(run)}<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
 ${findingsHtml(run)}${baselineHtml(run)}
 ${filtersHtml(run)}
 ${failuresHtml(run, plan)}

@@ -9,6 +9,7 @@ import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/mode
 import {
   baselineVerdictReason,
   byLevel,
+  causesHeadline,
   clientTarget,
   confirmationNote,
   countingNote,
@@ -16,6 +17,7 @@ import {
   groupsOf,
   humanDuration,
   isFailing,
+  MAX_CAUSES_SHOWN,
   noVerdict,
   observedOf,
   truncate,
@@ -244,6 +246,39 @@ function addSkipped(budget: Budget, checks: CheckResult[]): void {
   budget.add(`${open}\n${rows.join('\n')}${note}\n\n</details>`);
 }
 
+/** "What to fix first": each cause, its checks, one reproduction (the report leads with it). */
+function causesSection(run: RunResult): string | undefined {
+  const headline = causesHeadline(run);
+  if (!headline) return undefined;
+  const lines = [`### What to fix first (${escapeInline(headline)})`, ''];
+  (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
+    lines.push(
+      `${index + 1}. **${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}** — ${escapeInline(cause.title)} (${escapeInline(cause.section)})` +
+        (cause.detail ? `: ${escapeInline(cause.detail)}` : '') +
+        `. Fix: ${escapeInline(cause.fix)}.`,
+    );
+    if (cause.operations.length)
+      lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
+    lines.push(`   Checks: ${cause.checkIds.map((id) => code(id)).join(', ')}`);
+    if (cause.exchange)
+      lines.push(
+        '',
+        `   <details><summary>Reproduce</summary>`,
+        '',
+        indentBlock(fenced(cause.exchange.curl, 'sh')),
+        '',
+        '   </details>',
+      );
+  });
+  return lines.join('\n');
+}
+
+const indentBlock = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `   ${line}`)
+    .join('\n');
+
 /** Where the run stopped early, and what the target did outside any check (never a verdict). */
 function findingsSection(run: RunResult): string | undefined {
   const lines: string[] = [];
@@ -263,6 +298,8 @@ export const renderMarkdown: Reporter = (run, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
   budget.add(header(run));
+  const causes = causesSection(run);
+  if (causes) budget.add(causes);
   if (!noVerdict(run)) budget.add(summaryTables(run));
   const baseline = baselineSection(run);
   if (baseline) budget.add(baseline);

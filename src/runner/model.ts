@@ -51,3 +51,7 @@ export const GROUPS = [
  * the checker did not create).
  */
 export type Capability = 'events' | 'peer' | 'trigger' | 'destructive';
+
+/** A cause several failures share (report.schema.json ReportCause). */
+export type Cause = Generated.ReportCause;
+export type CauseId = Cause['id'];

@@ -105,6 +105,12 @@ export function notOfferedReason(check: CheckDefinition, capabilities: Capabilit
     : undefined;
 }
 
+const EVENTS_UNDECIDED = (reason: string) => ({
+  state: `the event stream delivered nothing: ${reason.replace(/^needs an event stream, but /, '')}`,
+  clear:
+    'fix the event transport (--events-url, --header, the IDENTIFY/READY handshake, or the webhook registration), or leave events out with --events none',
+});
+
 const skipped = (check: CheckDefinition, reason: string): CheckResult => ({
   ...describedCheck(check),
   status: 'skip',
@@ -316,7 +322,11 @@ class Engine {
     const notOffered = notOfferedReason(check, this.options.capabilities);
     if (notOffered) return { ...skipped(check, notOffered), notOffered: true };
     const missing = missingCapability(check, this.env, this.options.capabilities);
-    return missing ? skipped(check, missing) : undefined;
+    if (!missing) return undefined;
+    // The stream asked for did not open: what the event checks would judge is unknown (issue 32).
+    if (this.env.eventsBroken && missing === this.env.eventsUnavailableReason)
+      return { ...skipped(check, missing), undecided: EVENTS_UNDECIDED(this.env.eventsUnavailableReason) };
+    return skipped(check, missing);
   }
 
   #executeOptions(check: CheckDefinition, scheduling: AdmittedCheck): ExecuteOptions {

@@ -8,6 +8,7 @@ import { type HttpClient, RequestError } from '../client/http.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
 import type { RunResult } from './model.js';
+import { describeListAnswer } from './shapes.js';
 
 /** What the user gave of the sandbox (--guild, --channel …); the rest is discovered. */
 export type SandboxInput = Partial<NonNullable<RunResult['sandbox']>>;
@@ -83,6 +84,13 @@ export async function resolveSandbox(
     if (!guilds.ok) {
       throw failure(guilds.status, `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`);
     }
+    const shape = describeListAnswer('guild.list', guilds);
+    // A bare array still names guilds: take the first, and say the list is not a page (§1 rule 5).
+    if (shape && !Array.isArray(guilds.body))
+      throw new ConfigurationError(
+        `Cannot discover a sandbox guild: ${shape}. Fix it, or pass --guild and --channel to go on.`,
+      );
+    if (shape) notes.push(shape);
     guildId = firstId(guilds.body);
     if (!guildId) {
       if (typeof guilds.body !== 'object' || guilds.body === null)
@@ -91,7 +99,7 @@ export async function resolveSandbox(
           `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
         );
       throw new ConfigurationError(
-        'Cannot discover a sandbox guild: guild.list returned no guild. Add the bot to a test guild, or pass --guild and --channel.',
+        `Cannot discover a sandbox guild: guild.list answered ${Array.isArray(guilds.body) ? 'an empty array' : 'a page whose `data` array holds no guild with an id'}. Add the bot to a test guild, or pass --guild and --channel.`,
       );
     }
     notes.push(`sandbox guild discovered: ${guildId} (first of guild.list)`);
@@ -112,7 +120,12 @@ export async function resolveSandbox(
           `Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}. Pass --channel`,
         );
       }
-      const data: any[] = Array.isArray(result.body?.data) ? result.body.data : [];
+      const shape = describeListAnswer('channel.list', result);
+      if (shape)
+        throw new ConfigurationError(
+          `Cannot discover a sandbox channel in guild ${guildId}: ${shape}. Fix it, or pass --channel to go on.`,
+        );
+      const data: any[] = result.body.data;
       channelId = data.find((channel) => channel?.type === 0 && typeof channel.id === 'string')?.id;
       next = typeof result.body?.next === 'string' && result.body.next ? result.body.next : undefined;
       if (!next) break;

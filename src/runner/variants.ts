@@ -10,6 +10,7 @@ import type { CallResult } from '../wire.js';
 import type { LedgerEntry, Sandbox } from './check.js';
 import { ConfigurationError } from './errors.js';
 import { PaginationError, walk } from './paginate.js';
+import { describeListAnswer } from './shapes.js';
 
 const idOf = (item: unknown): string | undefined => {
   const id = (item as { id?: unknown } | null)?.id;
@@ -124,8 +125,11 @@ const detectMessageListId: Detector = async (call, sandbox, { notes }) => {
   const latest = await call('message.list', { channel_id: sandbox.channelId });
   const latestIds = latest.ok ? messageIds(latest.body) : undefined;
   if (!latestIds || latestIds.length < 2) {
+    const shape = latest.ok ? describeListAnswer('message.list', latest) : undefined;
     notes.push(
-      `message-list-id: message.list of channel ${sandbox.channelId} gave ${latestIds?.length ?? `status ${latest.status}`} message(s); two are needed to compare`,
+      shape
+        ? `message-list-id: not detected: ${shape}`
+        : `message-list-id: message.list of channel ${sandbox.channelId} gave ${latestIds?.length ?? `status ${latest.status}`} message(s); two are needed to compare`,
     );
     return undefined;
   }
@@ -157,7 +161,14 @@ const detectMessageMember: Detector = async (call, sandbox, { notes }) => {
   const latest = await call('message.list', { channel_id: sandbox.channelId });
   const ids = latest.ok ? messageIds(latest.body) : undefined;
   if (!ids || ids.length === 0) {
-    notes.push(`message-member: no message in channel ${sandbox.channelId} to look at`);
+    const shape = latest.ok ? describeListAnswer('message.list', latest) : undefined;
+    notes.push(
+      shape
+        ? `message-member: not detected: ${shape}`
+        : latest.ok
+          ? `message-member: no message in channel ${sandbox.channelId} to look at`
+          : `message-member: message.list of channel ${sandbox.channelId} answered ${describeStatus(latest)}`,
+    );
     return undefined;
   }
   // The latest messages first; a message whose author left the guild carries no member, so look at a few.

@@ -369,6 +369,15 @@ const probes: Record<string, Probe> = {
   'results-text-plain': async (s) =>
     (await call(s, 'guild.get', { guild_id: G1 })).headers.get('content-type')?.startsWith('text/plain') ??
     false,
+  'results-data-envelope': async (s) => {
+    const guild = (await call(s, 'guild.get', { guild_id: G1 })).body;
+    const page = (await call(s, 'guild.list', {})).body;
+    return guild?.data?.id === G1 && Array.isArray(page?.data?.data);
+  },
+  'errors-200-message-body': async (s) => {
+    const reply = await call(s, 'guild.get', { guild_id: 'no-such-guild' });
+    return reply.status === 200 && typeof reply.body?.message === 'string';
+  },
 };
 
 describe('fault catalogue', () => {
@@ -385,6 +394,18 @@ describe('fault catalogue', () => {
 
   it('has a probe for every HTTP fault, and no probe for an unknown fault', () => {
     expect(Object.keys(probes).sort()).toEqual(wireFaults.map((fault) => fault.id).sort());
+  });
+
+  it('expands a preset of faults (first-week)', async () => {
+    const server = await startReference({ faults: ['first-week'] });
+    try {
+      expect(server.faults).toEqual(
+        expect.arrayContaining(['results-data-envelope', 'errors-200-message-body']),
+      );
+      expect(server.faults).not.toContain('first-week');
+    } finally {
+      await server.close();
+    }
   });
 
   it('switches several faults on together', async () => {

@@ -350,6 +350,16 @@ const protocol = [
     'A missing or wrong Bearer token is accepted: the request runs as the bot.',
   ),
   fault('results-text-plain', ['CONV-HTTP-JSON'], 'Results are sent with Content-Type text/plain.'),
+  fault(
+    'results-data-envelope',
+    ['MSG-CREATE-1', 'GEN-5'],
+    'Every result is wrapped in {"data": …}: objects under data, lists twice ({"data": {"data": [...]}}).',
+  ),
+  fault(
+    'errors-200-message-body',
+    ['OP-REQUIRED-FIELDS', 'CONV-HTTP-NO-5XX'],
+    'Every error of an operation is answered HTTP 200 with {"message": …}.',
+  ),
 ];
 
 export const httpFaults = [

@@ -25,5 +25,19 @@ export type FaultId = (typeof catalogue)[number]['id'];
 
 export const faultCatalogue: FaultDefinition<FaultId>[] = catalogue;
 
+/**
+ * Faults that go together (`--fault <preset>`): 'first-week' is a young server of another lineage —
+ * every result in an envelope, errors answered 200, operations not implemented yet (issue 32: the causes
+ * "What to fix first" names).
+ */
+export const faultPresets = {
+  'first-week': [
+    'results-data-envelope',
+    'errors-200-message-body',
+    'declared-operation-501',
+    'channel-mute-not-implemented',
+  ],
+} as const satisfies Record<string, readonly FaultId[]>;
+
 /** Is this fault switched on? Typed, so that only catalogue ids compile. */
 export type FaultSwitch = (id: FaultId) => boolean;

@@ -28,6 +28,11 @@ export interface CheckEnvironment {
   source?: EventSource;
   /** Why there is no event source (the skip reason of checks that need one). */
   eventsUnavailableReason: string;
+  /**
+   * Events were asked for (not --events none) and the stream could not be opened: the checks that need
+   * it are undecided (the run ends NO VERDICT, never CONFORMS), not plain skips.
+   */
+  eventsBroken?: boolean;
   trigger?: Trigger;
   triggerUnavailableReason: string;
   eventTimeoutMs: number;

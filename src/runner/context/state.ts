@@ -4,6 +4,7 @@
  */
 import { shorten } from '../../../spec/brief.js';
 import type { Exchange } from '../model.js';
+import { hintOf } from '../shapes.js';
 
 /** A failed assertion; ends the check as 'fail'. */
 export class CheckFailure extends Error {
@@ -86,10 +87,13 @@ export class CheckState {
 
   /** Records the first failure and ends the check. */
   fail(expected: string, observed?: unknown): never {
-    this.failure ??= {
-      expected,
-      ...(observed === undefined ? {} : { observed: describeObserved(observed) }),
-    };
+    if (!this.failure) {
+      // Where the answer holds the expected result elsewhere, the observed text says where (issue 32).
+      const hint = hintOf(this.exchanges.list().at(-1));
+      const seen = observed === undefined ? undefined : describeObserved(observed);
+      const text = hint === undefined ? seen : seen === undefined ? hint : `${seen} (${hint})`;
+      this.failure = { expected, ...(text === undefined ? {} : { observed: text }) };
+    }
     throw new CheckFailure(expected);
   }
 
