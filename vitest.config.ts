@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that saturate the CPU on purpose (bounded busy loops, issue 34: verdicts independent of the
+ * machine's load). They run after every other test, one file at a time, so that their busy loops load
+ * only the runs they judge, not the other tests' timing.
+ */
+const BUSY_MACHINE = ['test/suites/busy-machine.test.ts', 'test/client-mode/stress.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -16,5 +22,20 @@ export default defineConfig({
     // reference, and evaluating them once per worker instead of once per file saves about a fifth of the
     // CPU. No test depends on a fresh module (a shuffled run, --sequence.shuffle, passes too).
     isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['test/**/*.test.ts'], exclude: BUSY_MACHINE },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'busy-machine',
+          include: BUSY_MACHINE,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
