@@ -5,11 +5,13 @@
  * shared folder for the packed package (packed once, by whichever test asks first), removed at the end,
  * and points TMPDIR at a folder of the run's own.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BrowserMissingError, ensureChromium } from './browser.js';
+
+const PACK_FOLDER = 'chat-conformance-pack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +19,17 @@ declare module 'vitest' {
   }
 }
 
+/** Set by the first setup: every project of the run (vitest.config.ts) shares its folders. */
+const SHARED = 'CHAT_CONFORMANCE_TEST_SANDBOX';
+
 export default function setup(project: TestProject): () => void {
+  // vitest runs a globalSetup once per project: the later ones reuse the first's folders (nesting them
+  // would make paths too long for Chromium's socket) and leave their removal to it.
+  const shared = process.env[SHARED];
+  if (shared) {
+    project.provide('packFolder', join(shared, PACK_FOLDER));
+    return () => undefined;
+  }
   try {
     ensureChromium({ log: (line) => console.log(line) });
   } catch (error) {
@@ -28,7 +40,9 @@ export default function setup(project: TestProject): () => void {
   // into one folder of its own, removed at the end: the system's temp folder is left as it was found.
   const sandbox = mkdtempSync(join(tmpdir(), 'chat-conformance-tests-'));
   process.env.TMPDIR = sandbox;
-  const packFolder = mkdtempSync(join(sandbox, 'chat-conformance-pack-'));
+  process.env[SHARED] = sandbox;
+  const packFolder = join(sandbox, PACK_FOLDER);
+  mkdirSync(packFolder);
   project.provide('packFolder', packFolder);
   return () => {
     rmSync(packFolder, { recursive: true, force: true });
@@ -36,5 +50,6 @@ export default function setup(project: TestProject): () => void {
     const left = readdirSync(sandbox).filter((name) => !name.startsWith('tsx-'));
     if (left.length) console.warn(`tests left temporary files behind: ${left.join(', ')}`);
     rmSync(sandbox, { recursive: true, force: true, maxRetries: 3 });
+    delete process.env[SHARED];
   };
 }
