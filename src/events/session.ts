@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type { WebSocket } from 'ws';
 import { cutSafely } from '../../spec/brief.js';
-import { lagAwareTimer } from '../loop-lag.js';
+import { LAG_ALLOWANCE_WINDOWS, lagAwareTimer } from '../loop-lag.js';
 import { type Frame, parseFrame } from './protocol.js';
 
 // ws loads on the first connection, through require: the suites import this file, and `conformance list`
@@ -103,7 +103,8 @@ export class WsSession {
       let socket: WebSocket;
       try {
         socket = new (requireWs().WebSocket)(url, {
-          handshakeTimeout: timeoutMs,
+          // The lag-aware timer below decides; ws's own is only a backstop past every allowance.
+          handshakeTimeout: timeoutMs * (2 + LAG_ALLOWANCE_WINDOWS),
           maxPayload: SESSION_LIMITS.maxPayloadBytes,
           followRedirects: false,
           headers,
@@ -121,25 +122,25 @@ export class WsSession {
           ),
         );
       };
-      const timer = setTimeout(() => fail(`no connection within ${timeoutMs} ms`), timeoutMs);
+      const cancelTimer = lagAwareTimer(timeoutMs, () => fail(`no connection within ${timeoutMs} ms`));
       const onAbort = () => {
-        clearTimeout(timer);
+        cancelTimer();
         fail('the run was stopped');
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('open', () => {
         signal?.removeEventListener('abort', onAbort);
-        clearTimeout(timer);
+        cancelTimer();
         socket.removeAllListeners('error');
         socket.removeAllListeners('unexpected-response');
         resolve(new WsSession(url, socket));
       });
       socket.once('unexpected-response', (_request, response) => {
-        clearTimeout(timer);
+        cancelTimer();
         fail(`the upgrade was answered with HTTP ${response.statusCode}`);
       });
       socket.once('error', (error) => {
-        clearTimeout(timer);
+        cancelTimer();
         fail(error.message);
       });
     });
