@@ -4,26 +4,11 @@
  * while two other processes keep the CPU saturated — the defective clients fail, the correct one passes.
  * The busy loops are bounded (they end on their own) and killed when the file is done.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withBusyLoops } from '../support/busy-loops.js';
 import { runClientCommand } from './helpers.js';
 
-/** Each busy loop ends by itself after this long, should the test process die before afterAll. */
-const BUSY_MS = 180_000;
-const busy: ChildProcess[] = [];
-
-beforeAll(() => {
-  for (let index = 0; index < 2; index++)
-    busy.push(
-      spawn(process.execPath, ['-e', `const end = Date.now() + ${BUSY_MS}; while (Date.now() < end);`], {
-        stdio: 'ignore',
-      }),
-    );
-});
-
-afterAll(() => {
-  for (const loop of busy) loop.kill('SIGKILL');
-});
+const busy = withBusyLoops();
 
 const client = (name: string) => `node examples/clients/events/${name}.mjs`;
 const TIMED = [

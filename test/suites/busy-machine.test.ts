@@ -4,26 +4,12 @@
  * machine gives: the clean reference over webhook fails nothing, and a webhook fault fails its own check
  * only (before, a webhook queue that lagged behind a burst made `emits-*` checks fail as "never came").
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { withBusyLoops } from '../support/busy-loops.js';
 
-/** The busy loops stop by themselves after this long, even if the test process dies. */
-const BUSY_FOR_MS = 180_000;
-
-const busyLoops: ChildProcess[] = [];
-beforeAll(() => {
-  for (let core = 0; core < 2; core++)
-    busyLoops.push(
-      spawn(process.execPath, ['-e', `const end = Date.now() + ${BUSY_FOR_MS}; while (Date.now() < end);`], {
-        stdio: 'ignore',
-      }),
-    );
-});
-afterAll(() => {
-  for (const loop of busyLoops) loop.kill('SIGKILL');
-});
+const busyLoops = withBusyLoops();
 
 const failing = (result: RunResult) =>
   result.checks
