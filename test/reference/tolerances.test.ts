@@ -267,7 +267,7 @@ const probes: Record<ToleranceId, Probe> = {
         .filter((event) => burst.includes(event.body.message?.content))
         .map((event) => event.receivedAt);
       const gaps = times.slice(1).map((time, index) => time - times[index]);
-      return gaps.length === burst.length - 1 && Math.min(...gaps) >= 50;
+      return gaps.length === burst.length - 1 && Math.min(...gaps) >= 20;
     } finally {
       await source.close();
     }

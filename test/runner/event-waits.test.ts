@@ -11,10 +11,10 @@ import type { ObservedEvent } from '../../src/runner/check.js';
 import { createEventsApi, EventWaitTimeout, quietEnd } from '../../src/runner/events-api.js';
 import { ok } from '../reference/helpers.js';
 
-/** More messages than the lagging queue delivers within one event timeout (60 ms each, tolerance). */
-const BURST = 30;
+/** More messages than the lagging queue delivers within one event timeout (25 ms each, tolerance). */
+const BURST = 60;
 const EVENT_TIMEOUT_MS = 400;
-/** Shorter than the burst's backlog (a delivery per login in the guild, 60 ms apart at least). */
+/** Shorter than the burst's backlog (a delivery per login in the guild, 25 ms apart at least). */
 const CHECK_DEADLINE_MS = 3_000;
 
 let server: ReferenceServer;

@@ -444,7 +444,7 @@ export class EventHub {
 }
 
 /** Tolerance webhook-delivery-lagging: the pause before each delivery. */
-const LAGGING_DELIVERY_PAUSE_MS = 60;
+const LAGGING_DELIVERY_PAUSE_MS = 25;
 
 function parseFrame(data: RawData): { op: number; body?: Record<string, unknown> } | undefined {
   try {

@@ -117,7 +117,7 @@ export const toleranceCatalogue = [
   {
     id: 'webhook-delivery-lagging',
     description:
-      'Webhook deliveries go out one at a time, each after a 60 ms pause (a bridge that forwards through a slow queue): a burst of events reaches the receiver seconds after it happened, in order.',
+      'Webhook deliveries go out one at a time, each after a 25 ms pause (a bridge that forwards through a slow queue): a burst of events reaches the receiver seconds after it happened, in order.',
     allowedBy: '§6: the transport of events, and when an event is delivered, are not shown',
     runWith: { events: 'webhook' },
   },
