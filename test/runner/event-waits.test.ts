@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventSource } from '../../src/events/index.js';
+import type { EventSource } from '../../src/events/source.js';
 import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../../src/loop-lag.js';
 import { type ReferenceServer, SEED, startReference } from '../../src/reference/index.js';
 import type { ObservedEvent } from '../../src/runner/check.js';
@@ -55,6 +56,16 @@ describe('the checker measures its own event-loop lag', () => {
   });
 });
 
+/** t.events over `source`, as a check whose deadline is `checkDeadline` sees it. */
+const eventsOver = (source: EventSource, checkDeadline: number) =>
+  createEventsApi({
+    source,
+    unavailableReason: '',
+    timeoutMs: EVENT_TIMEOUT_MS,
+    signal: new AbortController().signal,
+    checkDeadline,
+  });
+
 describe('event waits end when the stream goes quiet', () => {
   it('quietEnd: the timeout counts from the last delivery, within the hard end; 0 is "already received"', () => {
     expect(quietEnd(0, 0, 500, 10_000)).toBe(500);
@@ -73,13 +84,7 @@ describe('event waits end when the stream goes quiet', () => {
     const { source, isLast } = await burstBehindLaggingQueue();
     try {
       const started = performance.now();
-      const events = createEventsApi({
-        source,
-        unavailableReason: '',
-        timeoutMs: EVENT_TIMEOUT_MS,
-        signal: new AbortController().signal,
-        checkDeadline: started + 30_000,
-      });
+      const events = eventsOver(source, started + 30_000);
       const event = await events.waitFor(isLast, 'the last message of the burst');
       expect(event.body.message.content).toMatch(new RegExp(`^burst ${BURST - 1} `));
       // The backlog took longer than one event timeout to arrive: a fixed wait would have given up.
@@ -93,13 +98,7 @@ describe('event waits end when the stream goes quiet', () => {
     const { source } = await burstBehindLaggingQueue();
     try {
       const started = performance.now();
-      const events = createEventsApi({
-        source,
-        unavailableReason: '',
-        timeoutMs: EVENT_TIMEOUT_MS,
-        signal: new AbortController().signal,
-        checkDeadline: started + CHECK_DEADLINE_MS,
-      });
+      const events = eventsOver(source, started + CHECK_DEADLINE_MS);
       const outcome = await events.waitFor(() => false, 'an event that never comes').catch((error) => error);
       expect(outcome).toBeInstanceOf(EventWaitTimeout);
       expect(outcome.waitedMs).toBeGreaterThanOrEqual(EVENT_TIMEOUT_MS);
