@@ -45,6 +45,7 @@ import type { CheckDefinition } from '../src/runner/check.js';
 import { loadChecks } from '../src/runner/load.js';
 import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
+import { rotation } from '../test/support/rotation.js';
 import {
   type Executor,
   inProcessExecutor,
@@ -298,6 +299,7 @@ async function main(args: string[]): Promise<number> {
       sandbox: { guild: matrix.clean.sandbox?.guildId, channel: matrix.clean.sandbox?.channelId },
       eventTimeoutMs: DEFAULTS.eventTimeoutMs,
       allSeeds: !args.includes('--rotate-seeds'),
+      rotationSlot: rotation.slot,
       onRun: (label, done, total) => {
         process.stderr.write(`[history ${done}/${total}] ${label}\n`);
       },

@@ -115,6 +115,11 @@ export interface HistoryMatrixOptions {
    * each, rotating over SEEDS across the catalogue.
    */
   allSeeds?: boolean;
+  /**
+   * With allSeeds false: the rotation's slot (test/support/rotation.ts, the UTC day's by default), which
+   * shifts the two seeds of each job, so that five consecutive days run every job under every seed.
+   */
+  rotationSlot?: number;
   /** The mutant series to run (default MUTANT_SERIES). */
   mutantSeries?: readonly MutantSeries[];
   onRun?: (label: string, done: number, total: number) => void;
@@ -135,8 +140,14 @@ interface Comparison {
  */
 const UNCONFIRMED = { confirm: false } as const;
 
-/** Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS. */
-const seedsFor = (i: number): number[] => [SEEDS[i % SEEDS.length], SEEDS[(i + 2) % SEEDS.length]];
+/**
+ * Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS
+ * across the catalogue and, by `slot`, from one day to the next.
+ */
+export const seedsFor = (i: number, slot = 0): number[] => [
+  SEEDS[(i + slot) % SEEDS.length],
+  SEEDS[(i + slot + 2) % SEEDS.length],
+];
 
 export async function runHistoryMatrix(options: HistoryMatrixOptions): Promise<HistoryMatrix> {
   const comparisons = plan(options);
@@ -187,7 +198,7 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     label: `${job.label} (dirty, then back to back)`,
     dirty: true,
     runs: options.allSeeds ? SEEDS.length : 2,
-    seeds: options.allSeeds ? [...SEEDS] : seedsFor(i),
+    seeds: options.allSeeds ? [...SEEDS] : seedsFor(i, options.rotationSlot),
   });
   options.faults.forEach(({ row, job, wallMs }, i) => {
     // One reference for both runs: the transport a fault needs is given here (run() picks it from --fault).

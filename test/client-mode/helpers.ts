@@ -26,3 +26,9 @@ export async function runClientCommand(args: string[]): Promise<ClientRun> {
 
 export const failing = (run: RunResult) =>
   run.checks.filter((check) => check.status === 'fail').map((check) => check.id);
+
+/** `--grep` selecting exactly these scenarios by id (a rotation's share, test/support/rotation.ts). */
+export const scenarioGrep = (scenarios: readonly { id: string }[]): string[] => [
+  '--grep',
+  `^(${scenarios.map((scenario) => scenario.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
+];

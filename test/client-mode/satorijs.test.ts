@@ -6,99 +6,113 @@
 import { describe, expect, it } from 'vitest';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
+import { inSlot } from '../support/rotation.js';
 import { failing, runClientCommand } from './helpers.js';
 
-// The two runs wait on the SDK's own timers (10 s pings, 5 s reconnects), not on the CPU: side by side.
+// The runs wait on the SDK's own timers (10 s pings, 5 s reconnects): side by side. Each starts a process
+// of the SDK per scenario: the three rotate (slots 2, 3 and 4, test/support/rotation.ts).
 describe.concurrent('@satorijs/adapter-satori through every client scenario', () => {
-  it('follows next on every list, whatever the shape; has no loop guard (observed with adapter-satori 1.5.1, core 4.6.0)', async () => {
-    const scenarios = (await loadClientScenarios()).filter((scenario) => !isEventScenario(scenario));
-    const loops = scenarios.filter((scenario) => scenario.id.endsWith('/never-ending-token-not-repeated'));
-    const run = await runClientCommand([
-      '--command',
-      'node examples/clients/satorijs.mjs',
-      '--level',
-      'should',
-      '--scenario-timeout',
-      '20000',
-      '--reporter',
-      'json',
-    ]);
-    expect(run.report.checks.map((check) => check.id)).toEqual(scenarios.map((scenario) => scenario.id));
-    // Finding: its Bot.prototype.get*Iter (@satorijs/core lib/index.mjs, iterableMethods) follows `next` until it is absent, whatever the page
-    // length, and passes it back verbatim — every must scenario passes. It keeps no record of the tokens
-    // it sent, so a server repeating a token makes it loop (ended here by the checker's end page).
-    expect(failing(run.report)).toEqual(loops.map((scenario) => scenario.id));
-    const loop = run.report.checks.find(
-      (check) => check.id === 'client.reaction.list/never-ending-token-not-repeated',
-    )!;
-    expect(loop.reason).toMatch(/request 3 sent token .* a second time/);
-    // Every other scenario: passed, with the ids it printed judged (each item exactly once).
-    expect(run.report.checks.filter((check) => check.status === 'pass')).toHaveLength(
-      scenarios.length - loops.length,
-    );
-    expect(run.code).toBe(1);
-  }, 300_000);
+  it.runIf(inSlot(2))(
+    'follows next on every list, whatever the shape; has no loop guard (observed with adapter-satori 1.5.1, core 4.6.0)',
+    async () => {
+      const scenarios = (await loadClientScenarios()).filter((scenario) => !isEventScenario(scenario));
+      const loops = scenarios.filter((scenario) => scenario.id.endsWith('/never-ending-token-not-repeated'));
+      const run = await runClientCommand([
+        '--command',
+        'node examples/clients/satorijs.mjs',
+        '--level',
+        'should',
+        '--scenario-timeout',
+        '20000',
+        '--reporter',
+        'json',
+      ]);
+      expect(run.report.checks.map((check) => check.id)).toEqual(scenarios.map((scenario) => scenario.id));
+      // Finding: its Bot.prototype.get*Iter (@satorijs/core lib/index.mjs, iterableMethods) follows `next` until it is absent, whatever the page
+      // length, and passes it back verbatim — every must scenario passes. It keeps no record of the tokens
+      // it sent, so a server repeating a token makes it loop (ended here by the checker's end page).
+      expect(failing(run.report)).toEqual(loops.map((scenario) => scenario.id));
+      const loop = run.report.checks.find(
+        (check) => check.id === 'client.reaction.list/never-ending-token-not-repeated',
+      )!;
+      expect(loop.reason).toMatch(/request 3 sent token .* a second time/);
+      // Every other scenario: passed, with the ids it printed judged (each item exactly once).
+      expect(run.report.checks.filter((check) => check.status === 'pass')).toHaveLength(
+        scenarios.length - loops.length,
+      );
+      expect(run.code).toBe(1);
+    },
+    300_000,
+  );
 
-  it('has two of the defects of issue 31: duplicates after an at-least-once replay, a refused token retried every 5 s (observed with adapter-satori 1.5.1, core 4.6.0)', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node examples/clients/events/satorijs.mjs',
-      '--scenario-timeout',
-      '20000',
-      '--reporter',
-      'json',
-    ]);
-    // Finding: its WsClient identifies with {token, sn: last sn}, pings every 10 s, reconnects after
-    // its retryInterval (5 s), ignores unknown opcodes, dispatches unknown event types, makes one bot per
-    // READY login and dispatches events right behind READY. But it sets its sn from every event and
-    // dispatches every one (adapter-satori lib/index.cjs, accept()): a replay overlapping what it had is
-    // dispatched again; and each open resets its retry count (core WsClientBase), so a refused token
-    // (4004) is retried every 5 s forever.
-    expect(failing(run.report)).toEqual([
-      'client.events/overlapping-replay-delivered-once',
-      'client.events/auth-refused-not-retried-at-a-fixed-interval',
-    ]);
-    const byId = Object.fromEntries(run.report.checks.map((check) => [check.id, check]));
-    expect(byId['client.events/overlapping-replay-delivered-once'].reason).toBe(
-      'events 1, 2, 3, 4, 5 were delivered twice (the client resumed with sn 5)',
-    );
-    expect(byId['client.events/auth-refused-not-retried-at-a-fixed-interval'].reason).toMatch(
-      /^\d+ retries after a 4004 close, at intervals of 5\d{3}, 5\d{3}(, 5\d{3})? ms: a refused token retried at a fixed interval/,
-    );
-    // Its PING every 10 s does not fit two reconnects in 20 s: undecided, saying which timeout would.
-    expect(byId['client.events/ping-rate-steady-across-reconnects']).toMatchObject({
-      status: 'skip',
-      undecided: { clear: expect.stringMatching(/^pass --scenario-timeout 90000/) },
-    });
-    const passed = run.report.checks.filter((check) => check.status === 'pass').map((check) => check.id);
-    expect(passed).toHaveLength(run.report.checks.length - 3);
-    expect(run.code).toBe(1);
-    const ping = byId['client.events/ping-within-interval'];
-    expect(ping.evidence?.notes).toEqual([
-      expect.stringMatching(
-        /^first PING after 1\d{4} ms: the client does not honour CONFORMANCE_HEARTBEAT_MS/,
-      ),
-    ]);
-  }, 300_000);
+  it.runIf(inSlot(3))(
+    'has two of the defects of issue 31: duplicates after an at-least-once replay, a refused token retried every 5 s (observed with adapter-satori 1.5.1, core 4.6.0)',
+    async () => {
+      const run = await runClientCommand([
+        '--suite',
+        'events',
+        '--command',
+        'node examples/clients/events/satorijs.mjs',
+        '--scenario-timeout',
+        '20000',
+        '--reporter',
+        'json',
+      ]);
+      // Finding: its WsClient identifies with {token, sn: last sn}, pings every 10 s, reconnects after
+      // its retryInterval (5 s), ignores unknown opcodes, dispatches unknown event types, makes one bot per
+      // READY login and dispatches events right behind READY. But it sets its sn from every event and
+      // dispatches every one (adapter-satori lib/index.cjs, accept()): a replay overlapping what it had is
+      // dispatched again; and each open resets its retry count (core WsClientBase), so a refused token
+      // (4004) is retried every 5 s forever.
+      expect(failing(run.report)).toEqual([
+        'client.events/overlapping-replay-delivered-once',
+        'client.events/auth-refused-not-retried-at-a-fixed-interval',
+      ]);
+      const byId = Object.fromEntries(run.report.checks.map((check) => [check.id, check]));
+      expect(byId['client.events/overlapping-replay-delivered-once'].reason).toBe(
+        'events 1, 2, 3, 4, 5 were delivered twice (the client resumed with sn 5)',
+      );
+      expect(byId['client.events/auth-refused-not-retried-at-a-fixed-interval'].reason).toMatch(
+        /^\d+ retries after a 4004 close, at intervals of 5\d{3}, 5\d{3}(, 5\d{3})? ms: a refused token retried at a fixed interval/,
+      );
+      // Its PING every 10 s does not fit two reconnects in 20 s: undecided, saying which timeout would.
+      expect(byId['client.events/ping-rate-steady-across-reconnects']).toMatchObject({
+        status: 'skip',
+        undecided: { clear: expect.stringMatching(/^pass --scenario-timeout 90000/) },
+      });
+      const passed = run.report.checks.filter((check) => check.status === 'pass').map((check) => check.id);
+      expect(passed).toHaveLength(run.report.checks.length - 3);
+      expect(run.code).toBe(1);
+      const ping = byId['client.events/ping-within-interval'];
+      expect(ping.evidence?.notes).toEqual([
+        expect.stringMatching(
+          /^first PING after 1\d{4} ms: the client does not honour CONFORMANCE_HEARTBEAT_MS/,
+        ),
+      ]);
+    },
+    300_000,
+  );
 
-  it('pings no more often after two reconnects (its ping loop ends with the socket), given the time', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node examples/clients/events/satorijs.mjs',
-      '--grep',
-      'ping-rate-steady-across-reconnects',
-      '--scenario-timeout',
-      '100000',
-      '--reporter',
-      'json',
-    ]);
-    expect(run.report.checks.map((check) => [check.id, check.status])).toEqual([
-      ['client.events/ping-rate-steady-across-reconnects', 'pass'],
-    ]);
-    expect(run.code).toBe(0);
-  }, 180_000);
+  it.runIf(inSlot(4))(
+    'pings no more often after two reconnects (its ping loop ends with the socket), given the time',
+    async () => {
+      const run = await runClientCommand([
+        '--suite',
+        'events',
+        '--command',
+        'node examples/clients/events/satorijs.mjs',
+        '--grep',
+        'ping-rate-steady-across-reconnects',
+        '--scenario-timeout',
+        '100000',
+        '--reporter',
+        'json',
+      ]);
+      expect(run.report.checks.map((check) => [check.id, check.status])).toEqual([
+        ['client.events/ping-rate-steady-across-reconnects', 'pass'],
+      ]);
+      expect(run.code).toBe(0);
+    },
+    180_000,
+  );
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/helpers.js';
 import { documentedBlocks, runBlocks, runnableBlocks } from '../support/readme-blocks.js';
+import { inSlot } from '../support/rotation.js';
 import { tempDir } from '../support/temp.js';
 
 const BLOCK_TIMEOUT_MS = 10 * 60_000;
@@ -95,7 +96,8 @@ describe("the documentation's runnable blocks", () => {
     expect(server?.status).not.toBe(0);
   });
 
-  it(
+  // A clone, `npm ci` and every block: a rotating test (slot 0, test/support/rotation.ts).
+  it.runIf(inSlot(0))(
     'of README.md and docs/ run as written from a fresh clone, without npx installing the clone',
     async () => {
       const clone = tempDir('readme-clone-');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BrowserMissingError, ensureChromium } from './browser.js';
+import { describeRotation } from './rotation.js';
 
 const PACK_FOLDER = 'chat-conformance-pack';
 
@@ -30,6 +31,7 @@ export default function setup(project: TestProject): () => void {
     project.provide('packFolder', join(shared, PACK_FOLDER));
     return () => undefined;
   }
+  console.log(describeRotation());
   try {
     ensureChromium({ log: (line) => console.log(line) });
   } catch (error) {
