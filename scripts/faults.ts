@@ -45,7 +45,7 @@ import type { CheckDefinition } from '../src/runner/check.js';
 import { loadChecks } from '../src/runner/load.js';
 import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
-import { rotation } from '../test/support/rotation.js';
+import { rotating, rotation } from '../test/support/rotation.js';
 import {
   type Executor,
   inProcessExecutor,
@@ -59,6 +59,7 @@ import { formatHistoryMatrix, runHistoryMatrix } from './faults/history.js';
 import { checksFor, type FaultRow, faultRow, observesRun } from './faults/rows.js';
 import { formatToleranceMatrix, runToleranceMatrix, type ToleranceMatrix } from './faults/tolerances.js';
 import { formatVacuityMatrix, runVacuityMatrix } from './faults/vacuity.js';
+import { runFuzzProof } from './fuzz-faults.js';
 
 export interface FaultMatrix {
   clean: RunResult;
@@ -227,7 +228,7 @@ export function formatMatrix(matrix: FaultMatrix): string {
 }
 
 /**
- * `npm run faults [-- --processes N] [-- --full] [-- --rotate-seeds] [-- --vacuity-only]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -239,6 +240,9 @@ async function main(args: string[]): Promise<number> {
       ? Math.max(1, Number(args[processesArg + 1]) || 1)
       : Math.max(1, availableParallelism());
   const full = args.includes('--full') || process.env.FAULTS_FULL === '1';
+  // --rotate (CI on every change): the history and fuzz matrices take the rotation slot's seventh of the
+  // catalogue (test/support/rotation.ts); CHAT_CONFORMANCE_ROTATION=full overrides it.
+  const rotate = args.includes('--rotate') && !rotation.full;
   const checks = await loadChecks();
   // Each child keeps 10 runs in flight: most of a run is a mute window or an event wait, so the CPU stays
   // under three quarters busy (measured: 6 runs gave 117 s, 10 gave 87 s on 2 processes), and a busy event
@@ -300,6 +304,7 @@ async function main(args: string[]): Promise<number> {
       eventTimeoutMs: DEFAULTS.eventTimeoutMs,
       allSeeds: !args.includes('--rotate-seeds'),
       rotationSlot: rotation.slot,
+      ...(rotate ? { rotateJobs: { slot: rotation.slot } } : {}),
       onRun: (label, done, total) => {
         process.stderr.write(`[history ${done}/${total}] ${label}\n`);
       },
@@ -311,13 +316,22 @@ async function main(args: string[]): Promise<number> {
       `\n${formatHistoryMatrix(
         history,
         matrix.rows.map((row) => row.fault),
+        rotate ? { slot: rotation.slot } : undefined,
       )}`,
     );
     process.stdout.write(
       `\n(${elapsed()} on ${processes} process${processes > 1 ? 'es' : ''}, ${full ? 'every fault over every check' : 'fault runs limited to the checks citing the fault'}: ${timings.join('; ')})\n`,
     );
+    // Proof 9: conformance fuzz finds its faults and nothing under a tolerance (scripts/fuzz-faults.ts).
+    const fuzzProblems = await runFuzzProof(
+      rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
+    );
     const problems =
-      matrix.problems.length + tolerances.problems.length + history.problems.length + vacuity.problems.length;
+      matrix.problems.length +
+      tolerances.problems.length +
+      history.problems.length +
+      vacuity.problems.length +
+      fuzzProblems;
     return problems === 0 ? 0 : 1;
   } finally {
     executor.close();

@@ -11,6 +11,7 @@
  * And every detection of a fault reproduces alone (--confirm re-runs each counted failure by itself).
  */
 import type { FaultDefinition } from '../../src/reference/contract.js';
+import { inSlot } from '../../test/support/rotation.js';
 import type { CheckOutcome, Executor, Job, JobResult } from './executors.js';
 import type { FaultRow } from './rows.js';
 import type { ToleranceRow } from './tolerances.js';
@@ -120,6 +121,12 @@ export interface HistoryMatrixOptions {
    * shifts the two seeds of each job, so that five consecutive days run every job under every seed.
    */
   rotationSlot?: number;
+  /**
+   * `--rotate` (CI on every change): only the faults and tolerances of this rotation slot
+   * (test/support/rotation.ts: a seventh, shifted each day), each under every seed; the reference, the
+   * legacy preset, the dirty world and the mutant series in full.
+   */
+  rotateJobs?: { slot: number };
   /** The mutant series to run (default MUTANT_SERIES). */
   mutantSeries?: readonly MutantSeries[];
   onRun?: (label: string, done: number, total: number) => void;
@@ -200,7 +207,11 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     runs: options.allSeeds ? SEEDS.length : 2,
     seeds: options.allSeeds ? [...SEEDS] : seedsFor(i, options.rotationSlot),
   });
+  // Index i of the catalogue (faults then tolerances) is in the run unless --rotate leaves it to another day.
+  const inRun = (i: number) =>
+    !options.rotateJobs || inSlot(i, { full: false, slot: options.rotateJobs.slot });
   options.faults.forEach(({ row, job, wallMs }, i) => {
+    if (!inRun(i)) return;
     // One reference for both runs: the transport a fault needs is given here (run() picks it from --fault).
     const events = row.fault.runWith?.events;
     comparisons.push({
@@ -211,6 +222,7 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     });
   });
   options.tolerances.forEach((row, i) => {
+    if (!inRun(i + options.faults.length)) return;
     const label = row.preset ? `preset ${row.label}` : `tolerance ${row.label}`;
     comparisons.push({
       label,
@@ -303,9 +315,16 @@ function unconfirmedDetections(faults: readonly { row: FaultRow }[]): string[] {
   return problems;
 }
 
-export function formatHistoryMatrix(matrix: HistoryMatrix, faults: readonly FaultDefinition[]): string {
+export function formatHistoryMatrix(
+  matrix: HistoryMatrix,
+  faults: readonly FaultDefinition[],
+  rotateJobs?: { slot: number },
+): string {
+  const which = rotateJobs
+    ? `the faults and tolerances of rotation slot ${rotateJobs.slot} (a seventh of ${faults.length} faults and every tolerance; --rotate)`
+    : `${faults.length} faults and every tolerance`;
   const lines = [
-    `history: ${matrix.compared} runs compared with their clean run (${faults.length} faults and every tolerance, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them unless --rotate-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
+    `history: ${matrix.compared} runs compared with their clean run (${which}, dirty then back to back, each run under its own seed of ${SEEDS.join(', ')} — all of them unless --rotate-seeds; the reference, the legacy preset and the dirty world under each seed); ${matrix.undecided} verdicts undecided where the clean run decided (allowed: they name the state)`,
   ];
   if (matrix.problems.length === 0) {
     lines.push(

@@ -39,16 +39,18 @@ export const describeRotation = (current: Rotation = rotation): string =>
     ? 'rotation: full (every row of every rotating matrix)'
     : `rotation: slot ${current.slot} of ${ROTATION_SLOTS} (the heavy end-to-end matrices run a seventh of their rows; \`npm run test:full\` runs them all, as the scheduled and release workflows do)`;
 
+/** The slot in words, for the name of a test that has no row in it. */
+export const describeSlot = (current: Rotation = rotation): string =>
+  current.full ? 'a full run' : `rotation slot ${current.slot}`;
+
 /**
  * The rows of a rotating matrix this run takes: all of them in a full run; otherwise row i when
  * (i + offset) mod 7 is the slot, so seven runs of consecutive slots take every row exactly once.
  * `offset` spreads matrices of fewer than seven rows over different slots.
  */
-export function rotating<T>(rows: readonly T[], offset = 0, current: Rotation = rotation): T[] {
-  if (current.full) return [...rows];
-  return rows.filter((_, index) => (index + offset) % ROTATION_SLOTS === current.slot);
-}
+export const rotating = <T>(rows: readonly T[], offset = 0, current: Rotation = rotation): T[] =>
+  rows.filter((_, index) => inSlot(index + offset, current));
 
-/** Whether a rotating single test runs: in a full run, or in its own slot. */
+/** Whether the rotating test (or row) of slot `slot` (mod 7) runs: in a full run, or in its own slot. */
 export const inSlot = (slot: number, current: Rotation = rotation): boolean =>
   current.full || current.slot === slot % ROTATION_SLOTS;
