@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { run } from '../../src/index.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { startHostileServer } from '../hostile/server.js';
 
 const TOKEN = 'tok-header-only';
 const login = { platform: 'header-only', user: { id: 'bot' }, status: 1 };
@@ -143,5 +144,26 @@ describe('a header-authenticated event stream that never sends READY', () => {
     expect(statusOf(judged, 'events.ws/wrong-token-refused')).toBe('pass');
     // The wrong-token probe's upgrade, in each run: the run's own socket and its probes carried the token.
     expect(right.refused).toBe(1);
+  });
+});
+
+describe('a stream that answers no IDENTIFY at all', () => {
+  it('passes no wrong-token check on the silence: it is skipped, naming the missing READY', async () => {
+    const hostile = await startHostileServer('ws-no-ready');
+    try {
+      const result = await run({
+        baseUrl: hostile.baseUrl,
+        token: TOKEN,
+        grep: '^events\\.ws/wrong-token-refused$',
+        level: 'should',
+        timeoutMs: 1_000,
+        confirm: false,
+      });
+      const check = result.checks.find((c) => c.id === 'events.ws/wrong-token-refused');
+      expect(check?.status).toBe('skip');
+      expect(check?.reason).toMatch(/own IDENTIFY got no READY either/);
+    } finally {
+      await hostile.close();
+    }
   });
 });
