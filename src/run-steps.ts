@@ -6,7 +6,7 @@ import { HttpClient } from './client/http.js';
 import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
-import { openEventSource } from './events/index.js';
+import { type EventSource, openEventSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
@@ -26,7 +26,7 @@ import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
-import type { CheckResult, RunResult } from './runner/model.js';
+import type { CheckResult, RunResult, Undecided } from './runner/model.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -39,6 +39,7 @@ import { specValidate } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
 import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
+import type { FindingInput } from './wire.js';
 
 /** Resolution of the event-loop delay monitor that tells adaptive concurrency the checker is busy. */
 const LOOP_RESOLUTION_MS = 20;
@@ -425,31 +426,53 @@ export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResu
   });
 
 /**
- * A webhook receiver that got no delivery at all in the whole run was most likely never registered:
- * one finding says so, naming the URL to register, and each check that waited for an event in vain is
- * undecided (the run ends NO VERDICT), not a failure of a server that may work (issue 32).
+ * A stream that delivered no event at all in the whole run, over a transport that never showed it works
+ * (a webhook receiver, most likely never registered; a WebSocket that never sent READY): each check that
+ * waited for an event in vain is undecided (the run ends NO VERDICT), not a failure of a server that may
+ * work (issue 32). A webhook also gets one finding naming the URL to register.
  */
 function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult[] {
-  const source = state.source;
-  if (source?.kind !== 'webhook' || source.eventCount() > 0) return results;
+  const silence = unprovenSilence(state.source);
+  if (!silence) return results;
   const waited = (check: CheckResult) =>
     (check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '');
   if (!results.some(waited)) return results;
-  state.findings.add({
-    id: 'events/no-webhook-delivery',
-    level: 'should',
-    title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
-    detail: `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
-  });
-  const undecided = {
-    state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,
-    clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
-  };
+  if (silence.finding) state.findings.add(silence.finding);
+  const { undecided } = silence;
   return results.map((check) => {
     if (!waited(check)) return check;
     const { confirmation: _confirmation, ...rest } = check;
     return { ...rest, status: 'skip', reason: `could not be decided: ${undecided.state}`, undecided };
   });
+}
+
+/** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
+function unprovenSilence(
+  source: EventSource | undefined,
+): { undecided: Undecided; finding?: FindingInput } | undefined {
+  if (!source || source.eventCount() > 0) return undefined;
+  if (source.kind === 'ws') {
+    if (source.ready) return undefined; // READY came: a silent stream is the server's (event checks fail)
+    return {
+      undecided: {
+        state: `the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
+        clear:
+          'check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none',
+      },
+    };
+  }
+  return {
+    finding: {
+      id: 'events/no-webhook-delivery',
+      level: 'should',
+      title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
+      detail: `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+    },
+    undecided: {
+      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,
+      clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
+    },
+  };
 }
 
 /** A run that ended before or outside its checks: what it knew, on the error (exit 2/3), for the reports. */

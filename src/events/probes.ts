@@ -4,7 +4,7 @@
  * longer than its timeouts.
  */
 import type { ObservedEvent } from '../wire.js';
-import { type Frame, isObject, normaliseEvent, Opcode, resumeFields } from './protocol.js';
+import { type Frame, isObject, isReadyAsEvent, normaliseEvent, Opcode, resumeFields } from './protocol.js';
 import { type Closed, type FrameWait, WsSession } from './session.js';
 
 export interface ProbeTarget {
@@ -13,6 +13,8 @@ export interface ProbeTarget {
   token?: string;
   /** Bound of each wait (connection, READY, PONG, close …). */
   timeoutMs: number;
+  /** Headers of the upgrade request, as the run's own connection sends them (--header, Authorization). */
+  headers?: Record<string, string>;
 }
 
 /** How a probe's connection could not get as far as it wanted. */
@@ -21,7 +23,11 @@ export type ProbeFailure =
   | { outcome: 'closed'; closed: Closed }
   | { outcome: 'timeout' };
 
-export type IdentifyResult = { outcome: 'ready'; ready: Record<string, any>; frame: Frame } | ProbeFailure;
+export type IdentifyResult =
+  | { outcome: 'ready'; ready: Record<string, any>; frame: Frame }
+  /** No READY (op 4), but READY's body came as an EVENT (op 0): before or after IDENTIFY (issue 32). */
+  | { outcome: 'ready-as-event'; ready: Record<string, any>; beforeIdentify: boolean }
+  | ProbeFailure;
 
 async function withSession<T>(
   target: ProbeTarget,
@@ -29,7 +35,7 @@ async function withSession<T>(
 ): Promise<T | { outcome: 'connect-failed'; error: string }> {
   let session: WsSession;
   try {
-    session = await WsSession.open(target.url, target.timeoutMs);
+    session = await WsSession.open(target.url, target.timeoutMs, undefined, target.headers);
   } catch (error) {
     return { outcome: 'connect-failed', error: (error as Error).message };
   }
@@ -57,7 +63,14 @@ async function identify(
       frame: answer.frame,
     };
   }
-  return answer.kind === 'closed' ? { outcome: 'closed', closed: answer.closed } : { outcome: 'timeout' };
+  if (answer.kind === 'closed') return { outcome: 'closed', closed: answer.closed };
+  // The socket stayed open without READY: READY's body may have come as an EVENT, even unasked.
+  for (let index = session.offset; index < session.mark(); index++) {
+    const frame = session.frameAt(index);
+    if (frame && isReadyAsEvent(frame))
+      return { outcome: 'ready-as-event', ready: frame.body, beforeIdentify: index < since };
+  }
+  return { outcome: 'timeout' };
 }
 
 /** IDENTIFY {token, ...extra} and report READY, or how the socket ended (CONV-WS-READY, CONV-WS-AUTH). */
@@ -65,9 +78,16 @@ export function probeIdentify(target: ProbeTarget, extra?: Record<string, unknow
   return withSession(target, (session) => identify(session, target, extra));
 }
 
-/** IDENTIFY with a token no server accepts; a conforming server closes with 4004 (CONV-WS-AUTH). */
+/**
+ * IDENTIFY with a token no server accepts, sent as the upgrade's Authorization too (a server may read
+ * either); a conforming server closes with 4004 or refuses the upgrade (CONV-WS-AUTH).
+ */
 export function probeBadToken(target: Omit<ProbeTarget, 'token'>): Promise<IdentifyResult> {
-  return probeIdentify({ ...target, token: `conformance-wrong-token-${Date.now()}` });
+  const token = `conformance-wrong-token-${Date.now()}`;
+  const headers = Object.fromEntries(
+    Object.entries(target.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'),
+  );
+  return probeIdentify({ ...target, token, headers: { ...headers, authorization: `Bearer ${token}` } });
 }
 
 export type PingResult =
@@ -91,7 +111,7 @@ export function probePing(
 
 export interface UnidentifiedResult {
   outcome: 'observed';
-  /** EVENT frames the socket received although it never identified. */
+  /** EVENT frames the socket received although it never identified (READY sent as op 0 is none). */
   events: Frame[];
   /** Every frame received. */
   frames: Frame[];
@@ -117,12 +137,13 @@ export function probeUnidentified(
       duringError = (error as Error).message;
     }
     // Without the event caused, there is nothing to watch for: no grace.
-    if (duringError === undefined)
-      await session.waitFrame((frame) => frame.op === Opcode.EVENT, target.graceMs ?? 500, 0);
+    // READY sent as an EVENT (op 0, logins, no type) is the handshake, judged by events.ws/ready-lists-logins.
+    const isEvent = (frame: Frame) => frame.op === Opcode.EVENT && !isReadyAsEvent(frame);
+    if (duringError === undefined) await session.waitFrame(isEvent, target.graceMs ?? 500, 0);
     const frames = [...session.frames];
     return {
       outcome: 'observed',
-      events: frames.filter((frame) => frame.op === Opcode.EVENT),
+      events: frames.filter(isEvent),
       frames,
       closed: session.closed,
       duringError,

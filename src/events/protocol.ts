@@ -72,6 +72,20 @@ export function firstLoginId(ready: unknown): string | undefined {
   return typeof login.self_id === 'string' ? login.self_id : undefined;
 }
 
+/**
+ * A READY body sent as an EVENT (op 0): logins and no event type (issue 32: a young server's handshake).
+ * An op-0 frame with an event `type` is an event, whatever else it carries.
+ */
+export const isReadyAsEvent = (frame: Frame): boolean =>
+  frame.op === Opcode.EVENT &&
+  isObject(frame.body) &&
+  Array.isArray(frame.body.logins) &&
+  typeof frame.body.type !== 'string';
+
+/** What came instead of READY (op 4), as the checks and findings say it. */
+export const readyAsEventText = (beforeIdentify: boolean): string =>
+  `READY came as op 0 ${beforeIdentify ? 'before IDENTIFY' : 'after IDENTIFY'} (an EVENT frame with logins and no type), no READY (op 4)`;
+
 export function parseFrame(text: string, receivedAt: number): Frame {
   try {
     const value = JSON.parse(text);

@@ -71,7 +71,13 @@ export interface EventSource {
   /** Webhook: the URL to register with the implementation. */
   readonly webhookUrl?: string;
   /** Where the stream is and how it authenticates, for probes of the transport (CONV-WS-*, CONV-WEBHOOK). */
-  readonly target?: { url: string; token?: string; selfId?: string };
+  readonly target?: {
+    url: string;
+    token?: string;
+    selfId?: string;
+    /** WebSocket: the upgrade request's headers (--header, the token as Authorization: Bearer), for the probes. */
+    headers?: Record<string, string>;
+  };
   /**
    * The events kept so far, in arrival order (older envelopes normalised: id → sn): the latest
    * EVENTS_KEPT, so a flood cannot grow memory; eventCount() counts every event received.

@@ -11,9 +11,11 @@ import {
   type Frame,
   firstLoginId,
   isObject,
+  isReadyAsEvent,
   normaliseEvent,
   OPCODE_NAMES,
   Opcode,
+  readyAsEventText,
   resumeFields,
 } from './protocol.js';
 import { SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
@@ -24,15 +26,15 @@ export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
   sn?: number;
 };
 
-/** Connects, identifies and waits for READY; rejects with an Error saying what to check. */
+/**
+ * Connects, identifies and waits for READY. A stream that stays open without READY is read on (issue 32):
+ * its events are judged, READY's absence (or READY sent as an EVENT) is a finding at should. Rejects with
+ * an Error saying what to check when the socket cannot open or closes before READY.
+ */
 export async function openWebSocketSource(options: WsSourceOptions): Promise<EventSource> {
   const started = Date.now();
-  const session = await WsSession.open(
-    options.url,
-    options.connectTimeoutMs,
-    options.signal,
-    upgradeHeaders(options),
-  );
+  const headers = upgradeHeaders(options);
+  const session = await WsSession.open(options.url, options.connectTimeoutMs, options.signal, headers);
   const identify: Record<string, unknown> = {};
   if (options.token !== undefined) identify.token = options.token;
   if (options.sn !== undefined) Object.assign(identify, resumeFields(options.sn));
@@ -44,14 +46,50 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
   const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
   options.signal?.removeEventListener('abort', onAbort);
   if (options.signal?.aborted) throw new Error('stopped while waiting for READY');
-  if (answer.kind !== 'frame') {
+  if (answer.kind === 'closed') {
     await session.close();
     throw new NoReadyError(
-      readyFailure(options.url, answer.kind === 'closed' ? answer.closed.code : undefined, remainingMs),
+      readyFailure(options.url, answer.closed.code, remainingMs),
       streamFindings(session.stats, options.url),
     );
   }
-  return new WebSocketSource(session, answer.frame, options, since);
+  const handshake: Handshake =
+    answer.kind === 'frame'
+      ? { ready: answer.frame }
+      : withoutReady(session, since, readyFailure(options.url, undefined, remainingMs));
+  return new WebSocketSource(session, handshake, { ...options, headers }, since);
+}
+
+/** How the handshake went: READY (op 4, or sent as an EVENT), and what deviated, as a finding. */
+interface Handshake {
+  ready?: Frame;
+  problem?: FindingInput;
+}
+
+/** No READY (op 4) in time: READY sent as an EVENT (op 0) stands in for it, or there is none. */
+function withoutReady(session: WsSession, identifyMark: number, failure: string): Handshake {
+  for (let index = session.offset; index < session.mark(); index++) {
+    const frame = session.frameAt(index);
+    if (!frame || !isReadyAsEvent(frame)) continue;
+    return {
+      ready: frame,
+      problem: {
+        id: 'events/ready-as-event',
+        level: 'should',
+        title: 'READY came as an EVENT frame (op 0), not as op 4 after IDENTIFY',
+        detail: `${session.url}: ${readyAsEventText(index < identifyMark)}; its logins are read as READY's`,
+      },
+    };
+  }
+  return {
+    problem: {
+      id: 'events/no-ready',
+      level: 'should',
+      title:
+        'The event stream never sent READY after IDENTIFY (the stream is read on: its events are judged)',
+      detail: failure,
+    },
+  };
 }
 
 /**
@@ -123,10 +161,11 @@ function readyFailure(url: string, closeCode: number | undefined, waitedMs: numb
 
 class WebSocketSource extends EventIntake implements EventSource {
   readonly kind = 'ws';
-  readonly ready: ReadyInfo;
-  readonly target: { url: string; token?: string; selfId?: string };
+  readonly ready?: ReadyInfo;
+  readonly target: { url: string; token?: string; selfId?: string; headers?: Record<string, string> };
   readonly #session: WsSession;
   readonly #selfId?: string;
+  readonly #handshakeProblem?: FindingInput;
   readonly #pinger?: NodeJS.Timeout;
   #processed: number;
   #pingsUnanswered = 0;
@@ -136,21 +175,32 @@ class WebSocketSource extends EventIntake implements EventSource {
   #pingIntervalMs = 0;
   #closing = false;
 
-  constructor(session: WsSession, readyFrame: Frame, options: WsSourceOptions, identifyMark: number) {
+  constructor(session: WsSession, handshake: Handshake, options: WsSourceOptions, identifyMark: number) {
     super();
     this.#session = session;
+    const readyFrame = handshake.ready;
     // Without --self-id the run acts as READY's first login: keep only its events (one per login otherwise).
-    this.#selfId = options.selfId ?? firstLoginId(readyFrame.body);
+    this.#selfId = options.selfId ?? firstLoginId(readyFrame?.body);
     this.target = {
       url: options.url,
       ...(options.token === undefined ? {} : { token: options.token }),
       ...(options.selfId === undefined ? {} : { selfId: options.selfId }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
     };
-    this.ready = {
-      body: isObject(readyFrame.body) ? readyFrame.body : {},
-      receivedAt: readyFrame.receivedAt,
-    };
-    if (!Array.isArray(this.ready.body.logins)) this.streamNotes.add('READY carried no logins array.');
+    if (handshake.problem) this.#handshakeProblem = handshake.problem;
+    if (readyFrame) {
+      this.ready = {
+        body: isObject(readyFrame.body) ? readyFrame.body : {},
+        receivedAt: readyFrame.receivedAt,
+      };
+      if (!Array.isArray(this.ready.body.logins)) this.streamNotes.add('READY carried no logins array.');
+    } else {
+      this.streamNotes.add(
+        `No READY within the connection timeout: the stream is read on, and the events that arrive are judged${
+          this.#selfId === undefined ? " (every login's: pass --self-id to keep one)" : ''
+        }.`,
+      );
+    }
     // Frames that came before READY (from the IDENTIFY on) are handled too, in order.
     this.#processed = identifyMark;
     this.#drain();
@@ -165,7 +215,8 @@ class WebSocketSource extends EventIntake implements EventSource {
   }
 
   findings(): FindingInput[] {
-    return streamFindings(this.#session.stats, this.target.url);
+    const findings = streamFindings(this.#session.stats, this.target.url);
+    return this.#handshakeProblem ? [this.#handshakeProblem, ...findings] : findings;
   }
 
   async close(): Promise<void> {
@@ -203,7 +254,8 @@ class WebSocketSource extends EventIntake implements EventSource {
   #handle(frame: Frame): void {
     switch (frame.op) {
       case Opcode.EVENT:
-        this.#receiveEvent(frame);
+        // READY sent as an EVENT is the handshake (a finding), not an event.
+        if (!isReadyAsEvent(frame)) this.#receiveEvent(frame);
         return;
       case Opcode.PONG:
         this.#pingsUnanswered = 0;

@@ -2,7 +2,8 @@
  * What to fix first (DESIGN "What to fix first"): the failing and erroring checks of a run grouped by the
  * cause they share, ranked by how many checks each explains. A cause is read from the answers a check
  * got (the last exchange first), never from its id: an operation not implemented, the result wrapped in an
- * envelope, a list of the wrong shape, errors answered 2xx, the identity refused, the event stream silent.
+ * envelope, a list of the wrong shape, errors answered 2xx, the identity refused, the event stream silent
+ * or without READY.
  * A failure no cause explains stays its own (it is in no cause). Pure: a function of the check results.
  */
 import { shorten } from '../../spec/brief.js';
@@ -46,7 +47,8 @@ const CAUSES: Record<CauseId, { title: string; section: string; fix: string }> =
     fix: 'check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)',
   },
   'event-transport': {
-    title: 'The event stream delivered no event at all, so the event checks could not see one',
+    title:
+      "The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all",
     section: '§6',
     fix: 'check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did',
   },
@@ -68,6 +70,8 @@ const NO_ROUTE =
 const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
 /** A check's reason when the event it waited for never came (EventWaitTimeout, or a check's own words). */
 export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;
+/** A check's observation that the handshake gave no READY (op 4) after IDENTIFY (src/events/probes.ts). */
+const READY_NEVER_CAME = /^(no READY\b|READY came as op 0\b)/;
 const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
 
 interface Symptom {
@@ -181,6 +185,13 @@ function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | un
   }
   const fromText = symptomOfText(check);
   if (fromText) return fromText;
+  const observed = check.evidence?.observed ?? '';
+  if (READY_NEVER_CAME.test(observed))
+    return {
+      cause: 'event-transport',
+      exchange: exchanges[exchanges.length - 1],
+      detail: shorten(observed, 120),
+    };
   if (streamSilent && EVENT_NEVER_CAME.test(check.reason ?? ''))
     return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };
   return undefined;
@@ -197,7 +208,8 @@ export interface RunFacts {
 /**
  * The causes of a run's failures and errors, the one explaining the most checks first. The identity
  * cause needs refusals on two operations at least (one refusal can be a permission the check expects);
- * the event-transport cause, a stream that delivered no event at all in the whole run.
+ * the event-transport cause, a handshake without READY, or a stream that delivered no event at all in the
+ * whole run.
  */
 export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {}): Cause[] {
   const streamSilent = facts.eventsReceived === 0;

@@ -182,6 +182,8 @@ export interface EventTransport {
   token?: string;
   /** The login the run filters events by. */
   selfId?: string;
+  /** WebSocket: the upgrade request's headers (--header, Authorization: Bearer), which probes send too. */
+  headers?: Record<string, string>;
   /** WebSocket: the READY body the run's connection received. */
   ready?: Record<string, any>;
 }

@@ -108,6 +108,7 @@ export function wsProbeTarget(t: CheckContext): ProbeTarget & { selfId?: string 
     timeoutMs: t.events.timeoutMs,
     ...(transport.token === undefined ? {} : { token: transport.token }),
     ...(transport.selfId === undefined ? {} : { selfId: transport.selfId }),
+    ...(transport.headers === undefined ? {} : { headers: transport.headers }),
   };
 }
 

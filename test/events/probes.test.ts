@@ -37,6 +37,37 @@ describe('event WebSocket probes', () => {
     expect((await probeBadToken({ url: faulty.eventsUrl, timeoutMs: 2000 })).outcome).toBe('ready');
   });
 
+  it('probeIdentify: no READY is a timeout; READY sent as op 0 is reported as such, and is no event', async () => {
+    const silent = await hub({ faults: ['ws-no-ready'] });
+    expect(await probeIdentify({ url: silent.eventsUrl, token: SELF.token, timeoutMs: SHORT })).toEqual({
+      outcome: 'timeout',
+    });
+    const unasked = await hub({ faults: ['ws-ready-unasked-op0'] });
+    const answer = await probeIdentify({ url: unasked.eventsUrl, token: SELF.token, timeoutMs: SHORT });
+    expect(answer).toMatchObject({ outcome: 'ready-as-event', beforeIdentify: expect.any(Boolean) });
+    expect(answer.outcome === 'ready-as-event' && answer.ready.logins).toHaveLength(2);
+    // The wrong token is still refused with 4004 although the op-0 READY came first.
+    expect(await probeBadToken({ url: unasked.eventsUrl, timeoutMs: 2000 })).toMatchObject({
+      outcome: 'closed',
+      closed: { code: 4004 },
+    });
+    const unidentified = await probeUnidentified({ url: unasked.eventsUrl, timeoutMs: 2000, graceMs: SHORT });
+    expect(unidentified).toMatchObject({ outcome: 'observed', events: [] });
+    expect(unidentified.outcome === 'observed' && unidentified.frames.map((frame) => frame.op)).toEqual([0]);
+  });
+
+  it('probeBadToken sends the wrong token as the upgrade Authorization too, in place of the given one', async () => {
+    const harness = await hub();
+    const upgrades: (string | undefined)[] = [];
+    harness.server.prependListener('upgrade', (request) => upgrades.push(request.headers.authorization));
+    await probeBadToken({
+      url: harness.eventsUrl,
+      timeoutMs: 2000,
+      headers: { Authorization: 'Bearer token-self', 'x-extra': 'kept' },
+    });
+    expect(upgrades).toEqual([expect.stringMatching(/^Bearer conformance-wrong-token-\d+$/)]);
+  });
+
   it('probePing reports pong, or no-pong under the fault', async () => {
     expect(await probePing({ url: (await hub()).eventsUrl, token: SELF.token, timeoutMs: 2000 })).toEqual({
       outcome: 'pong',

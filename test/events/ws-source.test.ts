@@ -122,21 +122,71 @@ describe('WebSocket event source', () => {
     expect(source.notes()[1]).toMatch(/closed the event WebSocket/);
   });
 
-  it('rejects with what to check: bad token, nothing listening, no READY', async () => {
+  it('rejects with what to check: bad token, nothing listening', async () => {
     const harness = await hub();
     await expect(open(harness.eventsUrl, { token: 'wrong' })).rejects.toThrow(/4004.*check the token/);
 
     // Nothing listens there (and the OS hands it to no listen(0) meanwhile: test/support/net.ts).
     const nowhere = `ws://127.0.0.1:${await freePort()}/v1/events`;
     await expect(open(nowhere)).rejects.toThrow(`Could not open the event WebSocket at ${nowhere}`);
+  });
 
-    // A WebSocket server that accepts and never answers IDENTIFY.
+  it('reads on when IDENTIFY is never answered: READY is missing, a finding says what to check', async () => {
     const mute = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => new Promise((resolve) => mute.close(resolve)));
+    cleanups.push(() => {
+      for (const client of mute.clients) client.terminate();
+    });
     await new Promise((resolve) => mute.once('listening', resolve));
     const muteUrl = `ws://127.0.0.1:${(mute.address() as AddressInfo).port}/events`;
-    const attempt = openEventSource({ kind: 'ws', url: muteUrl, connectTimeoutMs: 300 });
-    await expect(attempt).rejects.toThrow(`No READY from the event WebSocket at ${muteUrl}`);
-    for (const client of mute.clients) client.terminate();
+    const source = await openEventSource({ kind: 'ws', url: muteUrl, connectTimeoutMs: 300 });
+    cleanups.push(() => source.close());
+    expect(source.ready).toBeUndefined();
+    expect(source.findings?.()).toContainEqual(
+      expect.objectContaining({
+        id: 'events/no-ready',
+        level: 'should',
+        detail: expect.stringContaining(`No READY from the event WebSocket at ${muteUrl}`),
+      }),
+    );
+    expect(source.eventCount()).toBe(0);
+  });
+
+  it('a stream that never sends READY still delivers its events (fault ws-no-ready)', async () => {
+    const harness = await hub({ faults: ['ws-no-ready'] });
+    const source = await openEventSource({
+      kind: 'ws',
+      url: harness.eventsUrl,
+      token: SELF.token,
+      selfId: SELF.id,
+      connectTimeoutMs: 300,
+    });
+    cleanups.push(() => source.close());
+    expect(source.ready).toBeUndefined();
+    expect(source.findings?.().map((finding) => finding.id)).toEqual(['events/no-ready']);
+    const arrived = nextEvent(source, (event) => event.type === 'guild-added');
+    harness.hub.emit('guild-added', { guild: RESOURCES.guild });
+    expect((await arrived).body.guild).toMatchObject({ id: RESOURCES.guild.id });
+  });
+
+  it('READY sent unasked as op 0 stands in for READY, is a finding, and is no event (fault ws-ready-unasked-op0)', async () => {
+    const harness = await hub({ faults: ['ws-ready-unasked-op0'] });
+    const source = await openEventSource({
+      kind: 'ws',
+      url: harness.eventsUrl,
+      token: SELF.token,
+      connectTimeoutMs: 300,
+    });
+    cleanups.push(() => source.close());
+    expect(source.ready?.body.logins).toHaveLength(2); // both logins: sent before any token was read
+    const [finding] = source.findings?.() ?? [];
+    expect(finding).toMatchObject({ id: 'events/ready-as-event', level: 'should' });
+    expect(finding.detail).toMatch(/READY came as op 0 (before|after) IDENTIFY/);
+    expect(source.eventCount()).toBe(0);
+    // An op-0 frame with an event body is an event, on the same socket.
+    const arrived = nextEvent(source, (event) => event.type === 'guild-added');
+    harness.hub.emit('guild-added', { guild: RESOURCES.guild }, { selfIds: [SELF.id] });
+    await arrived;
+    expect(source.events().map((event) => event.type)).toEqual(['guild-added']);
   });
 });

@@ -13,6 +13,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { findCauses, symptomOf } from '../../src/runner/causes.js';
 import type { CheckResult, Exchange, RunResult } from '../../src/runner/model.js';
 import { hintOf } from '../../src/runner/shapes.js';
+import { countedOutcome, nothingCountedReason } from '../../src/runner/summary.js';
 
 const exchange = (
   operation: string,
@@ -162,6 +163,31 @@ describe('grouping and ranking', () => {
     expect(findCauses([timedOut], { eventsReceived: 3 })).toEqual([]);
     expect(findCauses([timedOut])).toEqual([]);
   });
+
+  it('blames the event stream for a handshake without READY, whatever the stream delivered', () => {
+    const ready = (observed: string) =>
+      failing('events.ws/ready-lists-logins', [], {
+        group: 'events',
+        level: 'should',
+        evidence: {
+          exchanges: [],
+          expected: 'READY (op 4) after IDENTIFY (op 3) with the run token',
+          observed,
+        },
+      });
+    const noReady = ready('no READY (the socket stayed open)');
+    const asEvent = ready('READY came as op 0 before IDENTIFY (an EVENT frame with logins and no type)');
+    expect(findCauses([noReady], { eventsReceived: 12 })).toMatchObject([
+      {
+        id: 'event-transport',
+        checkIds: ['events.ws/ready-lists-logins'],
+        detail: noReady.evidence?.observed,
+      },
+    ]);
+    expect(findCauses([asEvent])).toMatchObject([{ id: 'event-transport' }]);
+    // A READY that came, with logins that are wrong, is no transport problem.
+    expect(findCauses([ready('READY {"logins":[]}')])).toEqual([]);
+  });
 });
 
 /** A run of the embedded reference (no confirmation re-runs: the causes are read from the main pass). */
@@ -178,15 +204,20 @@ describe('against the reference', () => {
   let errors200: RunResult;
   let envelope: RunResult;
   let firstWeek: RunResult;
+  let noReady: RunResult;
+  let silentNoReady: RunResult;
   beforeAll(async () => {
-    [clean, notImplemented, bareList, errors200, envelope, firstWeek] = await Promise.all([
-      reference(),
-      reference(['declared-operation-501']),
-      reference(['member-list-plain-array']),
-      reference(['errors-200-message-body']),
-      reference(['results-data-envelope']),
-      reference(['first-week']),
-    ]);
+    [clean, notImplemented, bareList, errors200, envelope, firstWeek, noReady, silentNoReady] =
+      await Promise.all([
+        reference(),
+        reference(['declared-operation-501']),
+        reference(['member-list-plain-array']),
+        reference(['errors-200-message-body']),
+        reference(['results-data-envelope']),
+        reference(['first-week']),
+        reference(['ws-no-ready']),
+        reference(['ws-identify-unanswered']),
+      ]);
   }, 300_000);
 
   it('the clean reference has no cause, and its reports no "What to fix first"', () => {
@@ -205,6 +236,29 @@ describe('against the reference', () => {
     expect(new Set(run.causes?.[0].checkIds)).toEqual(new Set(problems(run).map((check) => check.id)));
     expect(run.causes?.[0].operations).toEqual(operations);
     expect(validate('report', JSON.parse(JSON.stringify(run)))).toEqual([]);
+  });
+
+  it('fault ws-no-ready has one cause, event-transport, explaining every failure; its events are judged', () => {
+    expect(problems(noReady).map((check) => check.id)).toEqual(['events.ws/ready-lists-logins']);
+    expect(noReady.causes?.map((cause) => [cause.id, cause.checkIds])).toEqual([
+      ['event-transport', ['events.ws/ready-lists-logins']],
+    ]);
+    expect(noReady.findings?.find((finding) => finding.id === 'events/no-ready')?.level).toBe('should');
+    const linked = noReady.checks.filter((check) => /\/emits-/.test(check.id));
+    expect(linked.length).toBeGreaterThan(10);
+    expect(linked.filter((check) => check.status !== 'pass')).toEqual([]);
+  });
+
+  it('fault ws-identify-unanswered (no READY, no event): the must event checks are undecided, NO VERDICT', () => {
+    const undecided = silentNoReady.checks.filter((check) => check.undecided);
+    expect(undecided.map((check) => check.id)).toContain('message.create/emits-message-created');
+    expect(undecided.every((check) => check.status === 'skip')).toBe(true);
+    const must = { ...silentNoReady, level: 'must' as const };
+    expect(countedOutcome(must).failing).toBe(0);
+    expect(nothingCountedReason(must)).toMatch(
+      /could not be decided: the event WebSocket at \S+ never sent READY/,
+    );
+    expect(silentNoReady.findings?.map((finding) => finding.id)).toContain('events/no-ready');
   });
 
   it('fault errors-200-message-body has one cause, errors-2xx, explaining every failure', () => {
@@ -233,6 +287,7 @@ describe('against the reference', () => {
     expect(explained.size / failingIds.length).toBeGreaterThanOrEqual(0.9);
     expect(causes.map((cause) => cause.id).sort()).toEqual([
       'errors-2xx',
+      'event-transport',
       'list-shape',
       'not-implemented',
       'result-envelope',

@@ -332,6 +332,8 @@ export class EventHub {
       if (!connection.selfIds) socket.close(CLOSE_INVALID_FRAME, 'IDENTIFY not received in time');
     }, this.#options.identifyTimeoutMs ?? 10_000);
     socket.on('message', (data) => this.#receive(connection, data));
+    // Fault (faults/events.ts): READY's body goes out at once, unasked, as an EVENT (op 0) with every login.
+    if (this.#fault('ws-ready-unasked-op0')) send(socket, Op.EVENT, { logins: this.#options.logins() });
     socket.on('close', () => {
       clearTimeout(connection.identifyTimer);
       clearTimeout(connection.pendingReplay?.timer);
@@ -365,10 +367,14 @@ export class EventHub {
     }
     const selfIds = new Set(typeof granted === 'string' ? [granted] : granted);
     clearTimeout(connection.identifyTimer);
+    // Fault: IDENTIFY is taken (the socket stays open) and never answered: no READY, no event.
+    if (this.#fault('ws-identify-unanswered')) return;
     connection.selfIds = selfIds;
     const ownLogins = logins.filter((login) => selfIds.has(loginId(login) ?? ''));
     const ready = this.#fault('ws-ready-no-logins') ? {} : { logins: ownLogins };
-    send(connection.socket, Op.READY, this.#tolerate('extra-fields') ? withExtraFields(ready) : ready);
+    // Faults: no READY at all, or only the unasked one sent as an EVENT on connection; events flow anyway.
+    if (!this.#fault('ws-no-ready') && !this.#fault('ws-ready-unasked-op0'))
+      send(connection.socket, Op.READY, this.#tolerate('extra-fields') ? withExtraFields(ready) : ready);
     // Resume: replay what the client missed, before any live event (older clients send `sequence`;
     // an older server reads only that, tolerance legacy-event-envelope).
     const resumeFrom = this.#tolerate('legacy-event-envelope')

@@ -127,6 +127,24 @@ export const eventFaults = [
   fault('ws-ready-no-logins', ['CONV-WS-READY'], 'READY is sent with an empty body, without logins.', [
     'events.ws/ready-lists-logins',
   ]),
+  fault(
+    'ws-no-ready',
+    ['CONV-WS-READY'],
+    'IDENTIFY is never answered with READY; the socket is identified all the same and events flow.',
+    ['events.ws/ready-lists-logins'],
+  ),
+  fault(
+    'ws-ready-unasked-op0',
+    ['CONV-WS-READY'],
+    "READY's body is sent unasked on connection as an EVENT (op 0, {logins}, no type), never as op 4; events flow after IDENTIFY.",
+    ['events.ws/ready-lists-logins'],
+  ),
+  fault(
+    'ws-identify-unanswered',
+    ['CONV-WS-READY'],
+    'IDENTIFY is taken and never answered: the socket stays open with no READY and no event.',
+    ['events.ws/ready-lists-logins'],
+  ),
   fault('ws-no-pong', ['CONV-WS-PING'], 'PING frames are never answered with PONG.', [
     'events.ws/ping-answered-with-pong',
   ]),

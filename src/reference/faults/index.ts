@@ -27,8 +27,8 @@ export const faultCatalogue: FaultDefinition<FaultId>[] = catalogue;
 
 /**
  * Faults that go together (`--fault <preset>`): 'first-week' is a young server of another lineage —
- * every result in an envelope, errors answered 200, operations not implemented yet (issue 32: the causes
- * "What to fix first" names).
+ * every result in an envelope, errors answered 200, operations not implemented yet, READY sent unasked as
+ * an EVENT (op 0) (issue 32: the causes "What to fix first" names).
  */
 export const faultPresets = {
   'first-week': [
@@ -36,6 +36,7 @@ export const faultPresets = {
     'errors-200-message-body',
     'declared-operation-501',
     'channel-mute-not-implemented',
+    'ws-ready-unasked-op0',
   ],
 } as const satisfies Record<string, readonly FaultId[]>;
 
