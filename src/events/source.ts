@@ -32,8 +32,10 @@ export type EventSourceOptions =
       kind: 'webhook';
       /** host:port to listen on; port 0 picks a free one. */
       listen: string;
-      /** Expected Authorization bearer token of deliveries, when the server has one. */
-      token?: string;
+      /** The token the user registered the receiver with (--webhook-token): deliveries must carry it. */
+      registeredToken?: string;
+      /** The run's app token (--token), which older readings of the convention send instead. */
+      appToken?: string;
       selfId?: string;
     };
 
@@ -71,7 +73,13 @@ export interface EventSource {
   /** Webhook: the URL to register with the implementation. */
   readonly webhookUrl?: string;
   /** Where the stream is and how it authenticates, for probes of the transport (CONV-WS-*, CONV-WEBHOOK). */
-  readonly target?: { url: string; token?: string; selfId?: string };
+  readonly target?: {
+    url: string;
+    token?: string;
+    registeredBy?: 'checker' | 'user';
+    appToken?: string;
+    selfId?: string;
+  };
   /**
    * The events kept so far, in arrival order (older envelopes normalised: id → sn): the latest
    * EVENTS_KEPT, so a flood cannot grow memory; eventCount() counts every event received.

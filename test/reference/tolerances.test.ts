@@ -272,6 +272,12 @@ const probes: Record<ToleranceId, Probe> = {
       await source.close();
     }
   },
+  'webhook-registration-not-offered': async (server) => {
+    const url = 'http://127.0.0.1:9/not-offered';
+    const created = await call(server, 'meta/webhook.create', { url, token: 'a-token-of-the-app' });
+    const deleted = await call(server, 'meta/webhook.delete', { url });
+    return created.status === 404 && deleted.status === 404 && !server.webhooks().includes(url);
+  },
   'list-markers-null': async (server) => {
     const guilds = await ok(server, 'guild.list');
     const direct = await ok(server, 'user.channel.create', { user_id: SEED.peer });

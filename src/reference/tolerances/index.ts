@@ -122,6 +122,14 @@ export const toleranceCatalogue = [
     runWith: { events: 'webhook' },
   },
   {
+    id: 'webhook-registration-not-offered',
+    description:
+      'No {base}/meta/webhook.create nor webhook.delete (404, as any unknown path): a receiver is registered by hand (here: the control endpoint).',
+    allowedBy:
+      '§6: the transport of events is not shown; the registration route is a convention of the family, optional',
+    runWith: { events: 'webhook' },
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',
