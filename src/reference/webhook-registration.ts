@@ -21,8 +21,11 @@ export function webhookRegistration(hub: EventHub, tolerate: ToleranceSwitch): R
   return {
     'meta/webhook.create': (_caller, fields) => {
       const token = fields.optionalString('token');
-      // Registering a URL again replaces its token (satori's keeps the first): the receiver knows the later one.
-      hub.addWebhook(url(fields), token ? { token } : {});
+      const at = url(fields);
+      // Tolerance: as satori's does, a URL registered already keeps its first registration (and token).
+      if (tolerate('webhook-create-keeps-first') && hub.webhookUrls().includes(at)) return {};
+      // Registering a URL again replaces its token: the receiver knows the later one.
+      hub.addWebhook(at, token ? { token } : {});
       return {};
     },
     'meta/webhook.delete': (_caller, fields) => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { openEventSource, openWebSocketSource } from '../../src/events/index.js';
+import { openEventSource, openWebSocketSource, type WebhookSource } from '../../src/events/index.js';
 import { type ReferenceServer, SEED, startReference, toleranceCatalogue } from '../../src/reference/index.js';
 import {
   maskedFaults,
@@ -277,6 +277,19 @@ const probes: Record<ToleranceId, Probe> = {
     const created = await call(server, 'meta/webhook.create', { url, token: 'a-token-of-the-app' });
     const deleted = await call(server, 'meta/webhook.delete', { url });
     return created.status === 404 && deleted.status === 404 && !server.webhooks().includes(url);
+  },
+  'webhook-create-keeps-first': async (server) => {
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    try {
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-first-token' });
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-second-token' });
+      const delivered = new Promise<void>((resolve) => hook.subscribe(() => resolve()));
+      await postMessage(server, 'whose token');
+      await delivered;
+      return hook.deliveries()[0].headers.authorization === 'Bearer the-first-token';
+    } finally {
+      await hook.close();
+    }
   },
   'list-markers-null': async (server) => {
     const guilds = await ok(server, 'guild.list');

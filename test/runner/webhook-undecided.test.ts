@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
+import { LEFTOVER_WEBHOOK_URL } from '../../src/reference/dirty.js';
 import { startReference } from '../../src/reference/server.js';
 import { EVENT_NEVER_CAME } from '../../src/runner/causes.js';
 import type { RunResult } from '../../src/runner/model.js';
@@ -25,6 +26,27 @@ const remoteRun = (reference: ReferenceServer) =>
     eventTimeoutMs: 500,
     confirm: false,
   });
+
+/** A loopback host:port free now, for a receiver registered before the run (a fixed --webhook-listen). */
+async function freeListen(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `127.0.0.1:${port}`;
+}
+
+async function registerByHand(reference: ReferenceServer, url: string, token: string): Promise<void> {
+  const response = await fetch(`${reference.baseUrl}/meta/webhook.create`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${reference.identities.self.token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ url, token }),
+  });
+  expect(response.status).toBe(200);
+}
 
 describe('--events webhook where meta/webhook.create is not offered', () => {
   let reference: ReferenceServer;
@@ -121,22 +143,9 @@ describe('--webhook-token: the user registered the receiver', () => {
         return undefined;
       },
     });
-    // A port free now, for the receiver the user registers before the run (as with a fixed --webhook-listen).
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    listen = `127.0.0.1:${port}`;
+    listen = await freeListen();
     url = `http://${listen}/`;
-    const response = await fetch(`${reference.baseUrl}/meta/webhook.create`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${reference.identities.self.token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ url, token: userToken }),
-    });
-    expect(response.status).toBe(200);
+    await registerByHand(reference, url, userToken);
     created.length = 0;
   });
   afterAll(() => reference.close());
@@ -171,5 +180,54 @@ describe('--webhook-token: the user registered the receiver', () => {
     expect(check?.evidence?.observed).toMatch(/another Bearer token/);
     expect(JSON.stringify(result)).not.toContain(userToken);
     expect(JSON.stringify(result)).not.toContain('not-the-token-registered-9Xw4');
+  }, 60_000);
+});
+
+describe('a registration an interrupted earlier run left (dirty item webhook: a dead URL)', () => {
+  let reference: ReferenceServer;
+  let result: RunResult;
+  beforeAll(async () => {
+    reference = await startReference({ dirty: ['webhook'] });
+    result = await remoteRun(reference);
+  }, 120_000);
+  afterAll(() => reference.close());
+
+  it('changes no verdict: the run registers its own receiver and its event checks pass', () => {
+    expect(result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual([]);
+    expect(result.checks.filter((check) => check.undecided)).toEqual([]);
+  });
+
+  it('removes only its own registration', () => {
+    expect(result.cleanup).toContainEqual(expect.objectContaining({ kind: 'webhook', status: 'undone' }));
+    expect(reference.webhooks()).toEqual([LEFTOVER_WEBHOOK_URL]);
+  });
+});
+
+describe('an earlier registration of the same URL that the server keeps (tolerance webhook-create-keeps-first)', () => {
+  it('makes the delivery headers undecided, never failed: another token than the run registered', async () => {
+    const reference = await startReference({ tolerances: ['webhook-create-keeps-first'] });
+    try {
+      const listen = await freeListen();
+      await registerByHand(reference, `http://${listen}/`, 'token-of-an-earlier-run-5Tz8');
+      const result = await run({
+        baseUrl: reference.baseUrl,
+        token: reference.identities.self.token,
+        selfId: reference.identities.self.userId,
+        events: 'webhook',
+        webhookListen: listen,
+        suites: ['events'],
+        grep: 'events.webhook/delivery-headers',
+        eventTimeoutMs: 1_000,
+        confirm: false,
+      });
+      const check = result.checks.find((each) => each.id === 'events.webhook/delivery-headers');
+      expect(check?.status).toBe('skip');
+      expect(check?.undecided?.state).toMatch(
+        /carry a Bearer token other than the one this run registered the receiver with: the server may keep an earlier registration of http:\/\/127\.0\.0\.1:\d+\//,
+      );
+      expect(JSON.stringify(result)).not.toContain('token-of-an-earlier-run-5Tz8');
+    } finally {
+      await reference.close();
+    }
   }, 60_000);
 });

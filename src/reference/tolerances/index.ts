@@ -130,6 +130,14 @@ export const toleranceCatalogue = [
     runWith: { events: 'webhook' },
   },
   {
+    id: 'webhook-create-keeps-first',
+    description:
+      "meta/webhook.create of a URL registered already answers {} and keeps the first registration, token included (as satori's server does).",
+    allowedBy:
+      "§6: the transport of events is not shown; the family's registration route says nothing of a second registration",
+    runWith: { events: 'webhook' },
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',
