@@ -504,11 +504,15 @@ function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult
   const waited = (check: CheckResult) =>
     (check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '');
   if (!results.some(waited)) return results;
+  // Registered by the run itself (meta/webhook.create answered 2xx), yet nothing came: the server does not deliver.
+  const selfRegistered = source.target?.registeredBy === 'checker';
   state.findings.add({
     id: 'events/no-webhook-delivery',
     level: 'should',
     title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
-    detail: `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+    detail: selfRegistered
+      ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT)`
+      : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
   });
   const undecided = {
     state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,

@@ -231,3 +231,22 @@ describe('an earlier registration of the same URL that the server keeps (toleran
     }
   }, 60_000);
 });
+
+describe('a server that accepts meta/webhook.create but never delivers', () => {
+  it('leaves the event checks undecided; the finding says the run registered the URL itself', async () => {
+    const reference = await startReference({
+      intercept: ({ operation }) => (operation === 'meta/webhook.create' ? { body: {} } : undefined),
+    });
+    try {
+      const result = await remoteRun(reference);
+      expect(result.checks.filter((check) => check.status === 'fail')).toEqual([]);
+      expect(result.checks.some((check) => check.undecided)).toBe(true);
+      const finding = result.findings?.find((each) => each.id === 'events/no-webhook-delivery');
+      expect(finding?.detail).toMatch(
+        /the run registered http:\/\/127\.0\.0\.1:\d+\/ through \{base\}\/meta\/webhook\.create, yet nothing was delivered there/,
+      );
+    } finally {
+      await reference.close();
+    }
+  }, 120_000);
+});
