@@ -250,3 +250,21 @@ describe('a server that accepts meta/webhook.create but never delivers', () => {
     }
   }, 120_000);
 });
+
+describe('--embedded --events webhook where meta/webhook.create is not offered', () => {
+  it('registers through the reference control endpoint instead: the deliveries are judged and pass', async () => {
+    const result = await run({
+      embedded: true,
+      tolerances: ['webhook-registration-not-offered'],
+      events: 'webhook',
+      suites: ['events', 'messages'],
+      confirm: false,
+    });
+    expect(result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual([]);
+    expect(result.checks.filter((check) => check.undecided)).toEqual([]);
+    expect(result.checks.find((check) => check.id === 'events.webhook/delivery-headers')?.status).toBe(
+      'pass',
+    );
+    expect(result.cleanup?.some((record) => record.kind === 'webhook')).toBe(false);
+  }, 120_000);
+});
