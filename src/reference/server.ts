@@ -31,7 +31,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const api = interfaceHandler({
     settings,
     identities,
-    handlers: { ...parts.operations.handlers, ...webhookRegistration(hub, settings.tolerate) },
+    handlers: {
+      ...parts.operations.handlers,
+      ...webhookRegistration(hub, settings.tolerate, identities.identities.self.token),
+    },
     intercept: options.intercept,
   });
   const controlParts = { ...parts, tolerate: settings.tolerate };

@@ -10,7 +10,11 @@ import { badRequest, type Fields } from './request.js';
 import type { ToleranceSwitch } from './tolerances/index.js';
 
 /** The registration handlers, keyed as routing finds them; none under tolerance webhook-registration-not-offered. */
-export function webhookRegistration(hub: EventHub, tolerate: ToleranceSwitch): Record<string, Handler> {
+export function webhookRegistration(
+  hub: EventHub,
+  tolerate: ToleranceSwitch,
+  appToken: string,
+): Record<string, Handler> {
   // Tolerance: a server of the family without the meta routes (older, or not the satori server): 404.
   if (tolerate('webhook-registration-not-offered')) return {};
   const url = (fields: Fields): string => {
@@ -24,8 +28,10 @@ export function webhookRegistration(hub: EventHub, tolerate: ToleranceSwitch): R
       const at = url(fields);
       // Tolerance: as satori's does, a URL registered already keeps its first registration (and token).
       if (tolerate('webhook-create-keeps-first') && hub.webhookUrls().includes(at)) return {};
+      // Tolerance: the older reading (de-facto-conventions.md "Events"): deliveries carry the app token.
+      if (tolerate('webhook-auth-app-token')) hub.addWebhook(at, { token: appToken });
       // Registering a URL again replaces its token: the receiver knows the later one.
-      hub.addWebhook(at, token ? { token } : {});
+      else hub.addWebhook(at, token ? { token } : {});
       return {};
     },
     'meta/webhook.delete': (_caller, fields) => {

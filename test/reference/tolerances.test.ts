@@ -278,6 +278,18 @@ const probes: Record<ToleranceId, Probe> = {
     const deleted = await call(server, 'meta/webhook.delete', { url });
     return created.status === 404 && deleted.status === 404 && !server.webhooks().includes(url);
   },
+  'webhook-auth-app-token': async (server) => {
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    try {
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-webhooks-own-token' });
+      const delivered = new Promise<void>((resolve) => hook.subscribe(() => resolve()));
+      await postMessage(server, 'whose token');
+      await delivered;
+      return hook.deliveries()[0].headers.authorization === `Bearer ${server.identities.self.token}`;
+    } finally {
+      await hook.close();
+    }
+  },
   'webhook-create-keeps-first': async (server) => {
     const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
     try {

@@ -268,3 +268,28 @@ describe('--embedded --events webhook where meta/webhook.create is not offered',
     expect(result.cleanup?.some((record) => record.kind === 'webhook')).toBe(false);
   }, 120_000);
 });
+
+describe('deliveries that carry the app token (tolerance webhook-auth-app-token)', () => {
+  it('pass delivery-headers, with a note that they carry the app token, not the webhook’s own', async () => {
+    const reference = await startReference({ tolerances: ['webhook-auth-app-token'] });
+    try {
+      const result = await run({
+        baseUrl: reference.baseUrl,
+        token: reference.identities.self.token,
+        selfId: reference.identities.self.userId,
+        events: 'webhook',
+        suites: ['events'],
+        grep: 'events.webhook/delivery-headers',
+        eventTimeoutMs: 1_000,
+        confirm: false,
+      });
+      const check = result.checks.find((each) => each.id === 'events.webhook/delivery-headers');
+      expect(check?.status).toBe('pass');
+      expect(check?.evidence?.notes).toContainEqual(
+        expect.stringMatching(/deliveries carry the app token, not the webhook's own/),
+      );
+    } finally {
+      await reference.close();
+    }
+  }, 60_000);
+});

@@ -138,6 +138,14 @@ export const toleranceCatalogue = [
     runWith: { events: 'webhook' },
   },
   {
+    id: 'webhook-auth-app-token',
+    description:
+      "Webhook deliveries carry `Authorization: Bearer <the app token>` (the bot's), not the token the receiver was registered with: the older reading of the convention.",
+    allowedBy:
+      "§6: the transport of events is not shown; the family's conventions name both the app token and the webhook's own",
+    runWith: { events: 'webhook' },
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',
