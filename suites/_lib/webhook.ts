@@ -7,7 +7,7 @@ import type { CheckContext, EventTransport, ObservedEvent } from '../../src/runn
  */
 export function judgeAuthorization(t: CheckContext, transport: EventTransport, all: ObservedEvent[]): void {
   const { token, registeredBy, appToken } = transport;
-  const bearer = (event: ObservedEvent) => /^Bearer \S/.exec(event.headers?.authorization ?? '') !== null;
+  const bearer = (event: ObservedEvent) => /^Bearer \S/.test(event.headers?.authorization ?? '');
   if (token === undefined) {
     const bare = all.filter((event) => !bearer(event)).length;
     t.note(
@@ -33,6 +33,6 @@ export function judgeAuthorization(t: CheckContext, transport: EventTransport, a
   t.expect(
     wrong.length === 0,
     `every delivery carries Authorization: Bearer <the token the receiver was registered with${registeredBy === 'user' ? ', --webhook-token' : ''}>`,
-    `${wrong.length} of ${all.length} do not (first: ${bearer(wrong[0] ?? ({} as ObservedEvent)) ? 'another Bearer token' : 'no Bearer token'})`,
+    `${wrong.length} of ${all.length} do not (first: ${wrong.length && bearer(wrong[0]) ? 'another Bearer token' : 'no Bearer token'})`,
   );
 }
