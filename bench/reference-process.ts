@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReferenceOptions, ReferenceServer } from '../src/reference/contract.js';
 
-type Description = Omit<ReferenceServer, 'snapshot' | 'close' | 'refault'> & {
+type Description = Omit<ReferenceServer, 'snapshot' | 'close' | 'refault' | 'webhooks'> & {
   seeded: { guilds: number; messagesInSandbox: number };
 };
 
@@ -37,6 +37,9 @@ export function startReferenceProcess(options: ReferenceOptions): Promise<Refere
         },
         refault: () => {
           throw new Error('the faults of a reference in another process cannot be switched');
+        },
+        webhooks: () => {
+          throw new Error('the webhooks of a reference in another process are not available');
         },
         close: async () => {
           child.kill('SIGTERM');

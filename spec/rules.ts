@@ -485,7 +485,7 @@ const RULES = [
   convention(
     'CONV-WEBHOOK',
     'Events',
-    'Webhook delivery POSTs the EVENT body with Satori-Opcode 0 and the app token.',
+    'Webhook delivery POSTs the EVENT body with Satori-Opcode 0 and Authorization: Bearer with the token the receiver was registered with (older servers: the app token).',
   ),
 ];
 

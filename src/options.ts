@@ -94,6 +94,11 @@ export interface RunOptions {
   eventsUrl?: string;
   /** host:port for the webhook receiver (default 127.0.0.1:0). */
   webhookListen?: string;
+  /**
+   * The token the user registered the webhook receiver with: deliveries are judged against it, and the
+   * checker does not register itself. Never printed.
+   */
+  webhookToken?: string;
   triggerUrl?: string;
   /** Headers sent only to --trigger-url (e.g. its own auth), never to the implementation. */
   triggerHeaders?: Record<string, string>;

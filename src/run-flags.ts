@@ -401,6 +401,16 @@ const RUN_FLAG_ROWS = [
     schema: { type: 'string', pattern: '^[^:]+:[0-9]+$' },
   },
   {
+    flag: '--webhook-token <token>',
+    readme:
+      'the token you registered the webhook receiver with (`--events webhook`): deliveries must carry `Authorization: Bearer` with it. Without it the checker registers itself through `{base}/meta/webhook.create` with a token of its own where the server offers that; or env `CONFORMANCE_WEBHOOK_TOKEN`',
+    option: 'webhookToken',
+    env: 'CONFORMANCE_WEBHOOK_TOKEN',
+    key: 'webhookToken',
+    type: 'string',
+    description: 'token the webhook receiver was registered with (or env CONFORMANCE_WEBHOOK_TOKEN)',
+  },
+  {
     flag: '--trigger-url <url>',
     readme:
       'how to cause events no API call can (friend/guild/member requests): `POST URL {event, ...}`. Without a trigger, those checks skip',

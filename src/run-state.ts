@@ -104,6 +104,8 @@ export interface Target {
   peerToken?: string | undefined;
   peerSelfId?: string | undefined;
   limitBound?: number | undefined;
+  /** --events webhook: the token the receiver is registered with (--webhook-token, or the run's own). */
+  webhookToken?: string | undefined;
 }
 
 type Where = { phase: RunPhase; waitingFor?: string };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { operations as operationCatalogue } from '../spec/catalogue.js';
 import { warmValidators } from '../spec/validate.js';
@@ -6,7 +7,7 @@ import { HttpClient } from './client/http.js';
 import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
-import { type EventSource, openEventSource } from './events/index.js';
+import { type EventSource, openEventSource, type WebhookSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
@@ -93,6 +94,10 @@ export async function resolveTarget(state: RunState): Promise<Target> {
     peerToken: options.peerToken ?? identities?.peer.token,
     peerSelfId: options.peerSelfId ?? identities?.peer.userId,
     limitBound: options.limitBound ?? reference?.limitBound,
+    // A token of the run's own for the receiver it registers (never printed: the client redacts it).
+    ...(state.settings.events === 'webhook'
+      ? { webhookToken: options.webhookToken ?? randomBytes(24).toString('base64url') }
+      : {}),
   };
 }
 
@@ -110,6 +115,7 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
     ...state.quotaOptions(),
     // The embedded reference's tokens are published constants, not secrets (see Redactor).
     publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
+    ...(target.webhookToken ? { webhookToken: target.webhookToken } : {}),
   });
   state.client = client;
   state.redactor = client.redactor;
@@ -170,7 +176,8 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
           : {
               kind: 'webhook',
               listen: options.webhookListen ?? '127.0.0.1:0',
-              ...(token ? { token } : {}),
+              ...(options.webhookToken ? { registeredToken: options.webhookToken } : {}),
+              ...(token ? { appToken: token } : {}),
               ...(selfId ? { selfId } : {}),
             },
       ),
@@ -178,12 +185,7 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
       (late) => void late.close().catch(() => undefined),
     );
     state.source = source;
-    if (source.webhookUrl && reference) {
-      await registerWebhook(reference, source.webhookUrl, 'POST');
-      state.registeredWebhook = source.webhookUrl;
-    } else if (source.webhookUrl) {
-      notes.push(`webhook receiver listening at ${source.webhookUrl}: register it with the implementation`);
-    }
+    if (source.kind === 'webhook') await registerReceiver(state, source as WebhookSource, target);
     const logins: any[] = Array.isArray(source.ready?.body?.logins) ? source.ready.body.logins : [];
     if (!target.selfId && logins.length > 0) {
       const login = logins[0];
@@ -208,6 +210,73 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
     }
     notes.push(`event stream unavailable: ${message}`);
     return `needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
+  }
+}
+
+/**
+ * Where the server offers the family's {base}/meta/webhook.create {url, token?} (de-facto-conventions.md
+ * "Webhooks"; satorijs/satori packages/server/src/index.ts, answering {}), the run registers its receiver
+ * with a fresh token of its own and the ledger removes it at the end ({base}/meta/webhook.delete {url}).
+ * Not when the user registered it (--webhook-token). Not offered: the embedded reference registers it on
+ * its control endpoint; another server is told the URL to register. Never a failure.
+ */
+async function registerReceiver(state: RunState, source: WebhookSource, target: Target): Promise<void> {
+  const { options, notes, reference, client, ledger } = state;
+  const url = source.webhookUrl;
+  const byHand = `webhook receiver listening at ${url}: register it with the implementation`;
+  if (options.webhookToken) {
+    notes.push(`${byHand} (with the token of --webhook-token)`);
+    return;
+  }
+  const token = target.webhookToken;
+  const refused = client && token ? await createWebhook(state, client, url, token) : 'no client';
+  if (refused === undefined && token) {
+    source.registeredWith(token, 'checker');
+    ledger?.add(
+      {
+        kind: 'webhook',
+        label: `webhook registration of ${url}`,
+        undo: ['meta/webhook.delete', { url }],
+        atEnd: true,
+      },
+      EVENT_STREAM,
+    );
+    notes.push(`webhook receiver ${url} registered through meta/webhook.create (removed at the end)`);
+    return;
+  }
+  if (reference) {
+    await registerWebhook(reference, url, 'POST');
+    state.registeredWebhook = url;
+    // The control endpoint registers with the app token (src/reference/control-endpoint.ts).
+    source.registeredWith(reference.identities.self.token, 'checker');
+    return;
+  }
+  notes.push(`${byHand} (meta/webhook.create: ${refused})`);
+}
+
+/** The ledger's name for what the run sets up for its event stream. */
+const EVENT_STREAM = 'event stream';
+
+/** Registers the receiver; undefined when done, else why not (said in a note: no failure either way). */
+async function createWebhook(
+  state: RunState,
+  client: HttpClient,
+  url: string,
+  token: string,
+): Promise<string | undefined> {
+  try {
+    const { result } = await unlessStopped(
+      client.call('meta/webhook.create', { url, token }, { signal: state.signal }),
+      state.signal,
+    );
+    if (result.ok) return undefined;
+    // 404/405/501, or a server that says so otherwise: the route is not offered.
+    const notOffered =
+      [404, 405, 501].includes(result.status) || /not[ _-]?(implemented|found)/i.test(result.text);
+    return `${notOffered ? 'not offered' : 'refused'}, HTTP ${result.status}`;
+  } catch (error) {
+    if (error instanceof PhaseStopped) throw error;
+    return state.redactor.redactComposed((error as Error).message);
   }
 }
 
@@ -461,12 +530,16 @@ function unprovenSilence(
       },
     };
   }
+  // Registered by the run itself (meta/webhook.create answered 2xx), yet nothing came: the server does not deliver.
+  const selfRegistered = source.target?.registeredBy === 'checker';
   return {
     finding: {
       id: 'events/no-webhook-delivery',
       level: 'should',
       title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
-      detail: `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+      detail: selfRegistered
+        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT)`
+        : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
     },
     undecided: {
       state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,

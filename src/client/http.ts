@@ -66,6 +66,8 @@ export interface HttpClientOptions {
    * their 8-character pieces, which are words there. Default false.
    */
   publicTokens?: boolean;
+  /** The token a webhook receiver was registered with (--webhook-token, or the run's own): a secret, always. */
+  webhookToken?: string;
 }
 
 export type RequestFailureKind =
@@ -183,6 +185,7 @@ export class HttpClient {
       | 'budget'
       | 'onQuotaWait'
       | 'onQuotaBeyondDeadline'
+      | 'webhookToken'
     >
   > &
     Pick<
@@ -234,6 +237,7 @@ export class HttpClient {
       ...(peerToken && peerToken !== options.self.token
         ? [{ value: peerToken, placeholder: '$PEER_TOKEN', fragments }]
         : []),
+      { value: options.webhookToken ?? '', placeholder: '$WEBHOOK_TOKEN' },
     ]);
   }
 

@@ -32,8 +32,10 @@ export type EventSourceOptions =
       kind: 'webhook';
       /** host:port to listen on; port 0 picks a free one. */
       listen: string;
-      /** Expected Authorization bearer token of deliveries, when the server has one. */
-      token?: string;
+      /** The token the user registered the receiver with (--webhook-token): deliveries must carry it. */
+      registeredToken?: string;
+      /** The run's app token (--token), which older readings of the convention send instead. */
+      appToken?: string;
       selfId?: string;
     };
 
@@ -74,6 +76,8 @@ export interface EventSource {
   readonly target?: {
     url: string;
     token?: string;
+    registeredBy?: 'checker' | 'user';
+    appToken?: string;
     selfId?: string;
     /** WebSocket: the upgrade request's headers (--header, the token as Authorization: Bearer), for the probes. */
     headers?: Record<string, string>;

@@ -1,6 +1,7 @@
 /**
  * Webhook event source: a node:http receiver the implementation POSTs EVENT bodies to
- * (de-facto-conventions.md "Events": header Satori-Opcode 0, Authorization: Bearer <app token>).
+ * (de-facto-conventions.md "Webhooks": header Satori-Opcode 0, Authorization: Bearer <the token the
+ * receiver was registered with>).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +20,7 @@ export interface WebhookDelivery {
   body: unknown;
   /** Satori-Opcode as a number, undefined when absent or not a number. */
   opcode?: number;
-  /** Whether Authorization was `Bearer <token>`; undefined when no token was configured. */
+  /** Whether Authorization was `Bearer <the registered token>`; undefined when that token is not known. */
   authorized?: boolean;
   receivedAt: number;
 }
@@ -28,6 +29,11 @@ export interface WebhookSource extends EventSource {
   readonly kind: 'webhook';
   readonly webhookUrl: string;
   deliveries(): WebhookDelivery[];
+  /**
+   * The receiver is registered with `token` (by the run itself, or by the user: --webhook-token): later
+   * deliveries are judged against it (de-facto-conventions.md "Webhooks": Bearer <the webhook's token>).
+   */
+  registeredWith(token: string, by: 'checker' | 'user'): void;
 }
 
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -63,6 +69,8 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
   readonly ready = undefined;
   webhookUrl = '';
   readonly #options: WebhookSourceOptions;
+  /** The token deliveries must carry, and who registered the receiver with it; undefined: not known. */
+  #registration: { token: string; by: 'checker' | 'user' } | undefined;
   readonly #deliveries = new BoundedLog<WebhookDelivery>(EVENTS_KEPT);
   #server?: ReturnType<typeof createServer>;
   /** Deliveries per second (the busiest second), for the flood finding. */
@@ -71,17 +79,40 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
   constructor(options: WebhookSourceOptions) {
     super();
     this.#options = options;
-    if (options.token === undefined) {
-      this.streamNotes.add('No token configured: the Authorization of webhook deliveries is not checked.');
-    }
+    if (options.registeredToken !== undefined)
+      this.#registration = { token: options.registeredToken, by: 'user' };
   }
 
-  get target(): { url: string; token?: string; selfId?: string } {
+  registeredWith(token: string, by: 'checker' | 'user'): void {
+    this.#registration = { token, by };
+  }
+
+  get target(): {
+    url: string;
+    token?: string;
+    registeredBy?: 'checker' | 'user';
+    appToken?: string;
+    selfId?: string;
+  } {
+    const registration = this.#registration;
     return {
       url: this.webhookUrl,
-      ...(this.#options.token === undefined ? {} : { token: this.#options.token }),
+      ...(registration ? { token: registration.token, registeredBy: registration.by } : {}),
+      ...(this.#options.appToken === undefined ? {} : { appToken: this.#options.appToken }),
       ...(this.#options.selfId === undefined ? {} : { selfId: this.#options.selfId }),
     };
+  }
+
+  override notes(): string[] {
+    const unknown = this.#registration === undefined && this.#rate.total > 0;
+    return [
+      ...super.notes(),
+      ...(unknown
+        ? [
+            'The token the receiver was registered with is unknown: the Authorization of deliveries is not judged (pass --webhook-token).',
+          ]
+        : []),
+    ];
   }
 
   started(server: ReturnType<typeof createServer>, host: string): void {
@@ -143,7 +174,7 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
     const opcodeHeader = request.headers['satori-opcode'];
     const opcode =
       typeof opcodeHeader === 'string' && /^\d+$/.test(opcodeHeader) ? Number(opcodeHeader) : undefined;
-    const token = this.#options.token;
+    const token = this.#registration?.token;
     const authorized = token === undefined ? undefined : request.headers.authorization === `Bearer ${token}`;
     this.#deliveries.push({ headers: { ...request.headers }, body, opcode, authorized, receivedAt });
     response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');

@@ -5,7 +5,7 @@
 import type { ReferenceIdentity, ReferenceOptions } from './contract.js';
 import { Control } from './control.js';
 import { REQUESTS_ONLY_STATUS } from './control-endpoint.js';
-import { applyDirt } from './dirty.js';
+import { applyDirt, LEFTOVER_WEBHOOK_URL } from './dirty.js';
 import { EventHub, type Login } from './events/hub.js';
 import { type Identities, seedIdentities } from './identities.js';
 import { Operations } from './operations/index.js';
@@ -45,6 +45,8 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
       return userId;
     },
   });
+  // Dirty item webhook: the registration an interrupted run never removed, with the token it made up.
+  if (dirt.has('webhook')) hub.addWebhook(LEFTOVER_WEBHOOK_URL, { token: 'token-of-an-earlier-run' });
   const operations: Operations = new Operations({
     world,
     views,

@@ -118,6 +118,8 @@ export interface ReferenceServer {
   refault(faults: readonly string[]): void;
   /** A deep JSON copy of the whole world, for the safety test (before/after equality). */
   snapshot(): unknown;
+  /** The URLs events are delivered to (meta/webhook.create, the control endpoint, a dirty world's leftover). */
+  webhooks(): string[];
   close(): Promise<void>;
 }
 

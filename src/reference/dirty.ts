@@ -23,7 +23,12 @@ export const DIRTY_ITEMS = {
   channels: "channels in the sandbox guild named like the checker's scratch and quiet channels",
   roles: "a role in the sandbox guild named like the checker's own, assigned to the peer",
   reactions: "the checker's emoji on a leftover message, by the bot and by the peer",
+  webhook:
+    "a webhook registered by an earlier run's receiver, long gone: every event is also POSTed to a dead URL (catches a verdict that depends on the server's other deliveries)",
 } as const;
+
+/** Dirty item webhook: where the earlier run's receiver listened (loopback port 1: refused). */
+export const LEFTOVER_WEBHOOK_URL = 'http://127.0.0.1:1/';
 
 export type DirtyItem = keyof typeof DIRTY_ITEMS;
 

@@ -74,6 +74,13 @@ export function authenticate(
         : 'Send Authorization: Bearer <token> (the tokens are printed by `conformance serve`).',
     );
   }
+  // Fault (faults/http.ts): the newer identity headers name no login this server can find.
+  if (
+    fault('identity-headers-refused') &&
+    (header(request, 'satori-platform') !== undefined || header(request, 'satori-user-id') !== undefined)
+  ) {
+    throw new HttpError(403, 'forbidden', 'login not found');
+  }
   // De-facto: Satori-Platform/Satori-User-ID, older X-Platform/X-Self-ID; either pair, or both.
   const pairs = [
     ['satori-platform', 'satori-user-id'],

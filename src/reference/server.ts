@@ -17,6 +17,7 @@ import { BASE_PATH, CONTROL_PATH, errorReply, type Reply, send } from './http.js
 import { resolveOptions, switchFaults } from './options.js';
 import { interfaceHandler } from './pipeline.js';
 import { answerVacuously } from './vacuity.js';
+import { webhookRegistration } from './webhook-registration.js';
 import { SEED } from './world.js';
 
 export { BASE_PATH, CONTROL_PATH } from './http.js';
@@ -30,7 +31,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   const api = interfaceHandler({
     settings,
     identities,
-    handlers: parts.operations.handlers,
+    handlers: {
+      ...parts.operations.handlers,
+      ...webhookRegistration(hub, settings.tolerate, identities.identities.self.token),
+    },
     intercept: options.intercept,
   });
   const controlParts = { ...parts, tolerate: settings.tolerate };
@@ -78,6 +82,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     limitBound: settings.limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),
+    webhooks: () => hub.webhookUrls(),
     close() {
       closed ??= (async () => {
         api.abort();

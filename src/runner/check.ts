@@ -126,6 +126,11 @@ export interface LedgerEntry {
    */
   settledBy?: [operation: string, fields: Record<string, unknown>];
   as?: Identity;
+  /**
+   * Undone only by the final cleanup, not by the pass that runs beside the after phase: the run needs it
+   * until its last check (the webhook registration its events arrive through).
+   */
+  atEnd?: true;
 }
 
 export interface EventsApi {
@@ -178,8 +183,15 @@ export interface EventTransport {
   kind: 'ws' | 'webhook';
   /** WebSocket: the stream's URL; webhook: the receiver's URL. */
   url: string;
-  /** The token the run identifies with (WebSocket) or expects on deliveries (webhook). */
+  /**
+   * The token the run identifies with (WebSocket) or expects on deliveries (webhook: the token the
+   * receiver was registered with, when the run knows it).
+   */
   token?: string;
+  /** Webhook: who registered the receiver with `token` (the run itself through meta/webhook.create, or the user). */
+  registeredBy?: 'checker' | 'user';
+  /** Webhook: the app token of the run (--token), which older readings of the convention send instead. */
+  appToken?: string;
   /** The login the run filters events by. */
   selfId?: string;
   /** WebSocket: the upgrade request's headers (--header, Authorization: Bearer), which probes send too. */

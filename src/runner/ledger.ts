@@ -157,7 +157,7 @@ export class Ledger {
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
     setMaxListeners(2 * concurrency + 10, budget);
-    const pending = this.#pending();
+    const pending = this.#pending(options.final !== false);
     const records = new Map<Line, CleanupRecord>();
     const undoLine = (line: Line) =>
       this.#undoLine(line, undo, { signal: budget, deadline, ms: options.budgetMs }, records);
@@ -184,8 +184,11 @@ export class Ledger {
     return pending.flatMap((line) => records.get(line) ?? []);
   }
 
-  /** The lines still to undo, newest first, but for what a channel being deleted meanwhile holds. */
-  #pending(): Line[] {
+  /**
+   * The lines still to undo, newest first, but for what a channel being deleted meanwhile holds and,
+   * unless `final`, what the run needs until its last check (LedgerEntry.atEnd).
+   */
+  #pending(final: boolean): Line[] {
     // What a channel being deleted meanwhile holds (cleanup while running) goes with it: left to that delete.
     const beingDeleted = new Set(
       [...this.#inFlight]
@@ -196,7 +199,10 @@ export class Ledger {
       .reverse()
       .filter(
         (line) =>
-          !line.settled && !this.#attempted.has(line) && !beingDeleted.has(line.entry.undo[1].channel_id),
+          !line.settled &&
+          !this.#attempted.has(line) &&
+          !beingDeleted.has(line.entry.undo[1].channel_id) &&
+          (final || !line.entry.atEnd),
       );
   }
 

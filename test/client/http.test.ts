@@ -92,6 +92,20 @@ describe('evidence redaction', () => {
     expect(exchange.curl).toContain(`-H 'authorization: Bearer '"$TOKEN"`);
   });
 
+  it('never records the webhook token: the registration sent with it shows $WEBHOOK_TOKEN', async () => {
+    handlers.set('echo', echo);
+    const webhookToken = 'hook-6f1e0b9c4d2a7e35';
+    const client = newClient({ webhookToken });
+    const { result, exchanges } = await client.call('echo', {
+      url: 'http://127.0.0.1:1/',
+      token: webhookToken,
+    });
+    await client.close();
+    expect(result.text).toContain(webhookToken);
+    expect(JSON.stringify(exchanges)).not.toContain(webhookToken.slice(0, 10));
+    expect(exchanges[0].request.body).toBe('{"url":"http://127.0.0.1:1/","token":"$WEBHOOK_TOKEN"}');
+  });
+
   it('renders a curl command that reproduces the request with $TOKEN and $PEER_TOKEN from the environment', async () => {
     handlers.set('echo', echo);
     const client = newClient();

@@ -14,7 +14,7 @@ async function hub(faults: string[] = []): Promise<HubHarness> {
   return harness;
 }
 
-async function receiver(options: { token?: string; selfId?: string } = {}): Promise<WebhookSource> {
+async function receiver(options: { registeredToken?: string; selfId?: string } = {}): Promise<WebhookSource> {
   const source = await openWebhookSource({ kind: 'webhook', listen: '127.0.0.1:0', ...options });
   cleanups.push(() => source.close());
   return source;
@@ -35,7 +35,7 @@ function nextEvent(source: WebhookSource, predicate: (event: ObservedEvent) => b
 describe('webhook event source', () => {
   it('receives the hub deliveries in order, checks the token and keeps the headers', async () => {
     const harness = await hub();
-    const source = await receiver({ token: 'app-secret', selfId: SELF.id });
+    const source = await receiver({ registeredToken: 'app-secret', selfId: SELF.id });
     expect(source.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     harness.hub.addWebhook(source.webhookUrl, { token: 'app-secret' });
     const last = nextEvent(source, (event) => event.type === 'guild-removed');
@@ -58,7 +58,7 @@ describe('webhook event source', () => {
 
   it('notes deliveries without Authorization or Satori-Opcode, and older envelopes', async () => {
     const harness = await hub(['webhook-no-auth', 'webhook-no-opcode', 'event-envelope-legacy']);
-    const source = await receiver({ token: 'app-secret', selfId: PEER.id });
+    const source = await receiver({ registeredToken: 'app-secret', selfId: PEER.id });
     harness.hub.addWebhook(source.webhookUrl, { token: 'app-secret' });
     const arrived = nextEvent(source, () => true);
     harness.hub.emit('guild-added', { guild: RESOURCES.guild });
@@ -88,9 +88,9 @@ describe('webhook event source', () => {
     expect(meta.status).toBe(200);
     expect(source.events()).toEqual([]);
     expect(source.notes()).toEqual([
-      'No token configured: the Authorization of webhook deliveries is not checked.',
       'A webhook delivery was not JSON (ignored).',
       'Webhook deliveries with Satori-Opcode 5 (ignored).',
+      'The token the receiver was registered with is unknown: the Authorization of deliveries is not judged (pass --webhook-token).',
     ]);
   });
 

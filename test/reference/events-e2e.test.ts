@@ -78,7 +78,7 @@ describe('reference events end to end', () => {
     const hook = (await openEventSource({
       kind: 'webhook',
       listen: '127.0.0.1:0',
-      token: server.identities.self.token,
+      registeredToken: server.identities.self.token,
     })) as WebhookSource;
     cleanups.push(() => hook.close());
     const registered = await fetch(`${server.controlUrl}/webhooks`, {
@@ -97,6 +97,25 @@ describe('reference events end to end', () => {
     const event = await nextEvent(hook, (each) => each.body.message?.id === message.id);
     expect(event.type).toBe('message-created');
     expect(hook.deliveries().every((delivery) => delivery.opcode === 0 && delivery.authorized)).toBe(true);
+  });
+
+  it('meta/webhook.create registers a receiver with its own token; webhook.delete removes it', async () => {
+    const server = await reference();
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    cleanups.push(() => hook.close());
+    hook.registeredWith('the-webhooks-own-token', 'checker');
+    expect(server.webhooks()).toEqual([]);
+    expect(
+      await call(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-webhooks-own-token' }),
+    ).toEqual({});
+    expect(server.webhooks()).toEqual([hook.webhookUrl]);
+    const [first] = await call(server, 'message.create', { channel_id: SEED.historyChannel, content: 'one' });
+    await nextEvent(hook, (each) => each.body.message?.id === first.id);
+    expect(hook.deliveries()[0].headers.authorization).toBe('Bearer the-webhooks-own-token');
+    expect(hook.deliveries()[0].authorized).toBe(true);
+
+    expect(await call(server, 'meta/webhook.delete', { url: hook.webhookUrl })).toEqual({});
+    expect(server.webhooks()).toEqual([]);
   });
 
   it('event-missing-on-message-create: the message is created, no event follows', async () => {

@@ -366,6 +366,20 @@ const probes: Record<string, Probe> = {
   'unknown-operation-200': async (s) => (await status(s, 'message.send', {})) === 200,
   'wrong-token-accepted': async (s) =>
     (await status(s, 'guild.list', {}, { headers: { authorization: 'Bearer wrong' } })) === 200,
+  'identity-headers-refused': async (s) => {
+    const named = await status(
+      s,
+      'guild.list',
+      {},
+      {
+        headers: {
+          'satori-platform': s.identities.self.platform,
+          'satori-user-id': s.identities.self.userId,
+        },
+      },
+    );
+    return named === 403 && (await status(s, 'guild.list', {})) === 200;
+  },
   'results-text-plain': async (s) =>
     (await call(s, 'guild.get', { guild_id: G1 })).headers.get('content-type')?.startsWith('text/plain') ??
     false,

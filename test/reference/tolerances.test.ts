@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { openEventSource, openWebSocketSource } from '../../src/events/index.js';
+import { openEventSource, openWebSocketSource, type WebhookSource } from '../../src/events/index.js';
 import { type ReferenceServer, SEED, startReference, toleranceCatalogue } from '../../src/reference/index.js';
 import {
   maskedFaults,
@@ -270,6 +270,37 @@ const probes: Record<ToleranceId, Probe> = {
       return gaps.length === burst.length - 1 && Math.min(...gaps) >= 20;
     } finally {
       await source.close();
+    }
+  },
+  'webhook-registration-not-offered': async (server) => {
+    const url = 'http://127.0.0.1:9/not-offered';
+    const created = await call(server, 'meta/webhook.create', { url, token: 'a-token-of-the-app' });
+    const deleted = await call(server, 'meta/webhook.delete', { url });
+    return created.status === 404 && deleted.status === 404 && !server.webhooks().includes(url);
+  },
+  'webhook-auth-app-token': async (server) => {
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    try {
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-webhooks-own-token' });
+      const delivered = new Promise<void>((resolve) => hook.subscribe(() => resolve()));
+      await postMessage(server, 'whose token');
+      await delivered;
+      return hook.deliveries()[0].headers.authorization === `Bearer ${server.identities.self.token}`;
+    } finally {
+      await hook.close();
+    }
+  },
+  'webhook-create-keeps-first': async (server) => {
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    try {
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-first-token' });
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'the-second-token' });
+      const delivered = new Promise<void>((resolve) => hook.subscribe(() => resolve()));
+      await postMessage(server, 'whose token');
+      await delivered;
+      return hook.deliveries()[0].headers.authorization === 'Bearer the-first-token';
+    } finally {
+      await hook.close();
     }
   },
   'list-markers-null': async (server) => {

@@ -206,18 +206,29 @@ describe('against the reference', () => {
   let firstWeek: RunResult;
   let noReady: RunResult;
   let silentNoReady: RunResult;
+  let identityRefused: RunResult;
   beforeAll(async () => {
-    [clean, notImplemented, bareList, errors200, envelope, firstWeek, noReady, silentNoReady] =
-      await Promise.all([
-        reference(),
-        reference(['declared-operation-501']),
-        reference(['member-list-plain-array']),
-        reference(['errors-200-message-body']),
-        reference(['results-data-envelope']),
-        reference(['first-week']),
-        reference(['ws-no-ready']),
-        reference(['ws-identify-unanswered']),
-      ]);
+    [
+      clean,
+      notImplemented,
+      bareList,
+      errors200,
+      envelope,
+      firstWeek,
+      noReady,
+      silentNoReady,
+      identityRefused,
+    ] = await Promise.all([
+      reference(),
+      reference(['declared-operation-501']),
+      reference(['member-list-plain-array']),
+      reference(['errors-200-message-body']),
+      reference(['results-data-envelope']),
+      reference(['first-week']),
+      reference(['ws-no-ready']),
+      reference(['ws-identify-unanswered']),
+      reference(['identity-headers-refused']),
+    ]);
   }, 300_000);
 
   it('the clean reference has no cause, and its reports no "What to fix first"', () => {
@@ -265,6 +276,18 @@ describe('against the reference', () => {
     expect(problems(errors200).length).toBeGreaterThan(0);
     expect(errors200.causes?.map((cause) => cause.id)).toEqual(['errors-2xx']);
     expect(new Set(errors200.causes?.[0].checkIds)).toEqual(new Set(problems(errors200).map((c) => c.id)));
+  });
+
+  it('fault identity-headers-refused has one cause, identity-refused, explaining every failure', () => {
+    const failing = problems(identityRefused);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(identityRefused.causes?.map((cause) => cause.id)).toEqual(['identity-refused']);
+    const [cause] = identityRefused.causes!;
+    // Shared observations (a channel for the mute checks, a message for the reaction checks) included:
+    // their refused request is the evidence of every check that shares them.
+    expect(new Set(cause.checkIds)).toEqual(new Set(failing.map((check) => check.id)));
+    expect(cause.operations).toEqual(expect.arrayContaining(['guild.get', 'message.create']));
+    expect(cause.detail).toBe('HTTP 403');
   });
 
   it('fault results-data-envelope: the envelope, and the lists it wraps twice, explain every failure', () => {

@@ -95,7 +95,7 @@ export interface EmitOptions {
 }
 
 export interface WebhookOptions {
-  /** Sent as `Authorization: Bearer <token>` (the app token). */
+  /** Sent as `Authorization: Bearer <token>`: the token the webhook was registered with (the app's). */
   token?: string;
   /** Logins whose events are delivered; default every login. */
   selfIds?: string[];
@@ -237,6 +237,11 @@ export class EventHub {
 
   removeWebhook(url: string): boolean {
     return this.#webhooks.delete(url);
+  }
+
+  /** The URLs events are delivered to now. */
+  webhookUrls(): string[] {
+    return [...this.#webhooks.keys()];
   }
 
   /** Closes every socket and aborts pending webhook deliveries. Call before closing the HTTP server. */

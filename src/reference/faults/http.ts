@@ -360,6 +360,14 @@ const protocol = [
     ['OP-REQUIRED-FIELDS', 'CONV-HTTP-NO-5XX'],
     'Every error of an operation is answered HTTP 200 with {"message": …}.',
   ),
+  {
+    ...fault(
+      'identity-headers-refused',
+      ['GEN-1', 'MSG-CREATE-1'],
+      'A request naming its login with Satori-Platform/Satori-User-ID is refused 403 "login not found" (the server looks logins up by another key than the user id it reports): with the token alone it runs as the bot.',
+    ),
+    detectedBy: ['message.create/returns-the-sent-message'],
+  },
 ];
 
 export const httpFaults = [

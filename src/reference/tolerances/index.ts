@@ -122,6 +122,30 @@ export const toleranceCatalogue = [
     runWith: { events: 'webhook' },
   },
   {
+    id: 'webhook-registration-not-offered',
+    description:
+      'No {base}/meta/webhook.create nor webhook.delete (404, as any unknown path): a receiver is registered by hand (here: the control endpoint).',
+    allowedBy:
+      '§6: the transport of events is not shown; the registration route is a convention of the family, optional',
+    runWith: { events: 'webhook' },
+  },
+  {
+    id: 'webhook-create-keeps-first',
+    description:
+      "meta/webhook.create of a URL registered already answers {} and keeps the first registration, token included (as satori's server does).",
+    allowedBy:
+      "§6: the transport of events is not shown; the family's registration route says nothing of a second registration",
+    runWith: { events: 'webhook' },
+  },
+  {
+    id: 'webhook-auth-app-token',
+    description:
+      "Webhook deliveries carry `Authorization: Bearer <the app token>` (the bot's), not the token the receiver was registered with: the older reading of the convention.",
+    allowedBy:
+      "§6: the transport of events is not shown; the family's conventions name both the app token and the webhook's own",
+    runWith: { events: 'webhook' },
+  },
+  {
     id: 'list-markers-null',
     description:
       'Absent pagination markers are sent as null: `next: null` on every list page without more data, and `prev: null` on message.list.',

@@ -15,6 +15,8 @@ import { type CheckState, describeObserved } from './state.js';
  */
 class SharedFailure extends Error {
   override name = 'SharedFailure';
+  /** The exchanges of the observation up to its failure: evidence of every sharer's failure. */
+  exchanges: Exchange[] = [];
   constructor(
     readonly expected: string,
     readonly observed: string | undefined,
@@ -77,7 +79,13 @@ export function sharedObserver(parts: SharingParts) {
           return value;
         },
       };
-      const made = observe(observer).then((value) => ({ value, exchanges: recorded, by: checkId }));
+      const made = observe(observer).then(
+        (value) => ({ value, exchanges: recorded, by: checkId }),
+        (error: unknown) => {
+          if (error instanceof SharedFailure) error.exchanges = recorded;
+          throw error;
+        },
+      );
       underWay.add(made);
       made.then(
         () => underWay.delete(made),
@@ -103,6 +111,8 @@ export function sharedObserver(parts: SharingParts) {
     } catch (error) {
       if (error instanceof SharedFailure) {
         state.assertions++;
+        // The observing check has them already (its calls record to it); a sharer gets them here.
+        if (madeElsewhere) state.exchanges.push(...error.exchanges);
         state.fail(error.expected, error.observed);
       }
       throw error;
