@@ -12,6 +12,11 @@ const TAIL_BYTES = 4000;
 export const EXIT_GRACE_MS = 500;
 /** After SIGTERM (the checker ends an event client): how long before SIGKILL. */
 export const STOP_GRACE_MS = 1000;
+/**
+ * Stdout lines handled in one turn of the event loop: past it stdout is paused until the next turn, so
+ * that a client flooding it cannot hold the loop — and the deadline's and the kill's timers (issue 34).
+ */
+const LINES_PER_TURN = 1000;
 
 export interface ClientOutcome {
   exitCode: number | null;
@@ -87,11 +92,19 @@ export function startClient(options: RunClientOptions): ClientHandle {
     options.onLine?.(trimmed);
   };
   child.stdout.setEncoding('utf8');
+  let linesThisTurn = 0;
   child.stdout.on('data', (chunk: string) => {
     stdoutTail = appendTail(stdoutTail, chunk);
     const lines = (partial + chunk).split('\n');
     partial = lines.pop() ?? '';
     for (const text of lines) line(text);
+    if (linesThisTurn === 0)
+      setImmediate(() => {
+        linesThisTurn = 0;
+        child.stdout.resume();
+      });
+    linesThisTurn += lines.length + 1;
+    if (linesThisTurn > LINES_PER_TURN) child.stdout.pause();
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
