@@ -6,7 +6,12 @@
  * "Events"), at should level.
  */
 import { ClientExited, type EventConnection, Op } from '../../src/client-mode/events/stage.js';
-import { judgeRetryIntervals, judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
+import {
+  judgeRetryIntervals,
+  judgeWaits,
+  type ReconnectGap,
+  type WaitJudgement,
+} from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
 
 /** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
@@ -98,6 +103,51 @@ const unlessExited = <T>(promise: Promise<T>) =>
     if (error instanceof ClientExited) return undefined;
     throw error;
   });
+
+/** A new connection after `ended` closed: the gap, the checker's stall in it, the IDENTIFY's reaction time. */
+async function gapTo(t: EventScenarioContext, next: EventConnection, ended: number, attempt: string) {
+  // The IDENTIFY a client sends as soon as it is connected: the machine's delay for a step taken at once.
+  const identify = await next.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on ${attempt}`);
+  return {
+    ms: next.openedAt - ended,
+    stalled: t.stage.lag.stalledWithin(ended, next.openedAt),
+    reaction: identify.at - next.openedAt,
+  };
+}
+
+/**
+ * Reconnects judged 'unclear' on a busy machine: a storm goes on, so later ones can still show it —
+ * any STORM_RECONNECTS in a row that add up to no wait (issue 34). A client that backs off shows a long
+ * gap and the watch ends there, as it does when no reconnect comes within BACKOFF_SHOWN_MS of the last
+ * close (widened by the checker's stalls): still unclear, never passed. `end` ends the connection of
+ * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects.
+ */
+async function watchTheStorm(
+  t: EventScenarioContext,
+  gaps: ReconnectGap[],
+  last: EventConnection,
+  end: (connection: EventConnection) => number,
+): Promise<WaitJudgement> {
+  let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+  let connection = last;
+  for (let extra = 0; judgement.verdict === 'unclear' && extra < 2 * STORM_RECONNECTS; extra++) {
+    if (gaps.at(-1)!.ms >= BACKOFF_SHOWN_MS) break;
+    const ended = end(connection);
+    // Connection numbers count from 1: the one after `connection` is at its number.
+    const after = connection.number;
+    const next = await t.stage
+      .waitFor(() => t.stage.connections[after], 'another reconnect', { from: ended, ms: BACKOFF_SHOWN_MS })
+      .catch(() => undefined);
+    if (!next) break;
+    connection = await t.stage.nextConnection('another reconnect');
+    const gap = await unlessExited(gapTo(t, connection, ended, 'another reconnect')).catch(() => undefined);
+    if (!gap) break;
+    gaps.push(gap);
+    const latest = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
+    if (latest.verdict === 'no-wait') judgement = latest;
+  }
+  return judgement;
+}
 
 /**
  * After something unusual was sent: event `now` at once and event `later` a heartbeat after it, on the
@@ -289,49 +339,18 @@ export default [
       connection.event(1);
       await t.stage.delivered([1]);
       const gaps: ReconnectGap[] = [];
+      const drop = (dropping: EventConnection) => {
+        dropping.drop();
+        return dropping.closed!.at;
+      };
       while (gaps.length < STORM_RECONNECTS) {
-        connection.drop();
-        const dropped = connection.closed!.at;
+        const dropped = drop(connection);
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
         connection = await t.stage.nextConnection(attempt);
-        // The IDENTIFY a client sends as soon as it is connected: the machine's delay for a step taken at once.
-        const identify = await connection.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on ${attempt}`);
-        gaps.push({
-          ms: connection.openedAt - dropped,
-          stalled: t.stage.lag.stalledWithin(dropped, connection.openedAt),
-          reaction: identify.at - connection.openedAt,
-        });
+        gaps.push(await gapTo(t, connection, dropped, attempt));
         if (judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited') return;
       }
-      let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
-      // Unclear on a busy machine: a storm goes on, so later reconnects can still show one (any
-      // STORM_RECONNECTS in a row that add up to no wait); a client that backs off shows a long gap and
-      // the watch ends there, undecided. Each reconnect is awaited within a short window only.
-      for (let extra = 0; judgement.verdict === 'unclear' && extra < 2 * STORM_RECONNECTS; extra++) {
-        if (gaps.at(-1)!.ms >= BACKOFF_SHOWN_MS) break;
-        connection.drop();
-        const dropped = connection.closed!.at;
-        const next = await t.stage
-          .waitFor(
-            () => t.stage.connections[t.stage.connections.indexOf(connection) + 1],
-            'another reconnect',
-            { from: dropped, ms: BACKOFF_SHOWN_MS },
-          )
-          .catch(() => undefined);
-        if (!next) break;
-        connection = await t.stage.nextConnection('another reconnect');
-        const identify = await connection.next(
-          (frame) => frame.op === Op.IDENTIFY,
-          'IDENTIFY on another reconnect',
-        );
-        gaps.push({
-          ms: connection.openedAt - dropped,
-          stalled: t.stage.lag.stalledWithin(dropped, connection.openedAt),
-          reaction: identify.at - connection.openedAt,
-        });
-        if (judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS).verdict === 'no-wait')
-          judgement = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
-      }
+      const judgement = await watchTheStorm(t, gaps, connection, drop);
       t.note(
         `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
       );
@@ -430,19 +449,17 @@ export default [
         );
         if (!next) return;
         refused = await stage.nextConnection();
-        const identify = await unlessExited(
-          refused.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on retry ${gaps.length + 1}`),
-        );
-        if (!identify) return;
         // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
-        gaps.push({
-          ms: refused.openedAt - closed,
-          stalled: stage.lag.stalledWithin(closed, refused.openedAt),
-          reaction: identify.at - refused.openedAt,
-        });
+        const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
+        if (!gap) return;
+        gaps.push(gap);
         if (judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited') return;
       }
-      const judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+      // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
+      const judgement = await watchTheStorm(t, gaps, refused, (connection) => connection.closed!.at);
+      t.note(
+        `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
+      );
       const seen = `${gaps.length} new connections within ${stage.connections[gaps.length].openedAt - firstClose} ms of a 4004 close, after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
       if (judgement.verdict === 'unclear')
         return t.undecided(
