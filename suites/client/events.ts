@@ -24,6 +24,8 @@ const RECONNECT_ALLOWANCE_MS = 2_000;
 const STORM_RECONNECTS = 5;
 /** A wait of this much in all between the drops and the reconnects shows a backoff. */
 const BACKOFF_SHOWN_MS = 250;
+/** Watching an unclear storm on: how long the next attempt is awaited (a client slower is not storming). */
+const STORM_WATCH_WINDOW_MS = 1_000;
 /** After an authentication close: the window watched, and the new connections in it that make a storm. */
 const AUTH_WINDOW_MS = 2_000;
 const AUTH_STORM_ATTEMPTS = 5;
@@ -86,15 +88,21 @@ async function resumeAfterDrop(
 }
 
 /**
- * The PINGs the client sent on `connection` in the `windowMs` after it opened. The wait is an
- * observation window (widened by the checker's stalls), and a PING counts by when it was read: a PING
- * read late is counted all the same, never one sent after the window's widened end.
+ * The PINGs the client sent on `connection` in the `windowMs` after it opened, as two bounds (issue 34).
+ * The wait is an observation window widened by the checker's stalls: `most` counts every PING read
+ * before it closed (one read late counts all the same); `least` only those read by the window's end
+ * less the delay with which the opening itself can have been seen — each certainly sent within it.
  */
 async function pingsInWindow(t: EventScenarioContext, connection: EventConnection, windowMs: number) {
   const end = connection.openedAt + windowMs;
   await t.stage.within(Math.max(end - Date.now(), 0), () => undefined, 'the PINGs of a window');
   const closedAt = Date.now();
-  return connection.frames.filter((frame) => frame.op === Op.PING && frame.at <= closedAt).length;
+  const certainEnd = end - t.stage.lag.delayBefore(connection.openedAt);
+  const pings = connection.frames.filter((frame) => frame.op === Op.PING);
+  return {
+    least: pings.filter((frame) => frame.at <= certainEnd).length,
+    most: pings.filter((frame) => frame.at <= closedAt).length,
+  };
 }
 
 /** Undefined instead of ClientExited: the scenario judges the exit itself. */
@@ -117,9 +125,10 @@ async function gapTo(t: EventScenarioContext, next: EventConnection, ended: numb
 
 /**
  * Reconnects judged 'unclear' on a busy machine: a storm goes on, so later ones can still show it —
- * any STORM_RECONNECTS in a row that add up to no wait (issue 34). A client that backs off shows a long
- * gap and the watch ends there, as it does when no reconnect comes within BACKOFF_SHOWN_MS of the last
- * close (widened by the checker's stalls): still unclear, never passed. `end` ends the connection of
+ * any STORM_RECONNECTS in a row that add up to no wait (issue 34). The watch ends when no reconnect
+ * comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's stalls), as a client
+ * that backs off soon shows: still unclear, never passed. A long gap alone does not end it: a storming
+ * client on a busy machine is slow too. `end` ends the connection of
  * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects.
  */
 async function watchTheStorm(
@@ -131,12 +140,14 @@ async function watchTheStorm(
   let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
   let connection = last;
   for (let extra = 0; judgement.verdict === 'unclear' && extra < 2 * STORM_RECONNECTS; extra++) {
-    if (gaps.at(-1)!.ms >= BACKOFF_SHOWN_MS) break;
     const ended = end(connection);
     // Connection numbers count from 1: the one after `connection` is at its number.
     const after = connection.number;
     const next = await t.stage
-      .waitFor(() => t.stage.connections[after], 'another reconnect', { from: ended, ms: BACKOFF_SHOWN_MS })
+      .waitFor(() => t.stage.connections[after], 'another reconnect', {
+        from: ended,
+        ms: STORM_WATCH_WINDOW_MS,
+      })
       .catch(() => undefined);
     if (!next) break;
     connection = await t.stage.nextConnection('another reconnect');
@@ -292,10 +303,20 @@ export default [
         counts.push(await pingsInWindow(t, connection, windowMs));
       }
       const [before, ...after] = counts;
-      const more = after.findIndex((count) => count > before + 1);
+      t.note(
+        `PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
+      );
+      // More after a drop fails only when the fewest it can have sent beat the most it sent before.
+      const more = after.findIndex((count) => count.least > before.most + 1);
+      const shown = [before.most, ...after.map((count) => count.least)].join(', ');
       if (more >= 0)
-        t.fail(
-          `PINGs in ${windowMs} ms after the connection opened: ${counts.join(', ')} (the first connection, then after each of two drops): after drop ${more + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+        return t.fail(
+          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${more + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+        );
+      if (after.some((count) => count.most > before.least + 1))
+        t.undecided(
+          `PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
+          'run the client scenarios on a less busy machine',
         );
     },
   }),
