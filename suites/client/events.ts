@@ -7,6 +7,7 @@
  */
 import { ClientExited, type EventConnection, Op } from '../../src/client-mode/events/stage.js';
 import {
+  judgePingRate,
   judgeRetryIntervals,
   judgeWaits,
   type ReconnectGap,
@@ -306,14 +307,13 @@ export default [
       t.note(
         `PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
       );
-      // More after a drop fails only when the fewest it can have sent beat the most it sent before.
-      const more = after.findIndex((count) => count.least > before.most + 1);
+      const rate = judgePingRate(before, after);
       const shown = [before.most, ...after.map((count) => count.least)].join(', ');
-      if (more >= 0)
+      if (rate.verdict === 'more')
         return t.fail(
-          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${more + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${rate.drop + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
         );
-      if (after.some((count) => count.most > before.least + 1))
+      if (rate.verdict === 'unclear')
         t.undecided(
           `PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
           'run the client scenarios on a less busy machine',
