@@ -5,6 +5,7 @@
  * is read for a short grace period and the run ends, even if a detached descendant keeps the pipes open.
  */
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /** How much of stdout/stderr is kept: the tail is what explains a crash. */
 const TAIL_BYTES = 4000;
@@ -12,6 +13,11 @@ const TAIL_BYTES = 4000;
 export const EXIT_GRACE_MS = 500;
 /** After SIGTERM (the checker ends an event client): how long before SIGKILL. */
 export const STOP_GRACE_MS = 1000;
+/**
+ * Stdout lines handled in one turn of the event loop: past it stdout is paused until the next turn, so
+ * that a client flooding it cannot hold the loop — and the deadline's and the kill's timers (issue 34).
+ */
+const LINES_PER_TURN = 1000;
 
 export interface ClientOutcome {
   exitCode: number | null;
@@ -54,6 +60,36 @@ const appendTail = (tail: string, chunk: string): string => {
 
 const isIdsLine = (line: string): boolean => line.startsWith('{') && line.includes('"ids"');
 
+/**
+ * Calls `onLine` with each complete line of `stream`, as soon as it is read, and `onChunk` with what was
+ * read. Past LINES_PER_TURN lines in a turn of the event loop the stream is paused until the next turn.
+ * `flush()` hands on the last line, not ended by a newline.
+ */
+function readLines(stream: Readable, onLine: (line: string) => void, onChunk: (chunk: string) => void) {
+  let partial = '';
+  let linesThisTurn = 0;
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    onChunk(chunk);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const text of lines) onLine(text);
+    if (linesThisTurn === 0)
+      setImmediate(() => {
+        linesThisTurn = 0;
+        stream.resume();
+      });
+    linesThisTurn += lines.length + 1;
+    if (linesThisTurn > LINES_PER_TURN) stream.pause();
+  });
+  return {
+    flush() {
+      if (partial) onLine(partial);
+      partial = '';
+    },
+  };
+}
+
 export const runClient = (options: RunClientOptions): Promise<ClientOutcome> => startClient(options).outcome;
 
 export function startClient(options: RunClientOptions): ClientHandle {
@@ -71,7 +107,6 @@ export function startClient(options: RunClientOptions): ClientHandle {
   };
   let stdoutTail = '';
   let stderrTail = '';
-  let partial = '';
   const signalGroup = (signal: NodeJS.Signals) => {
     if (child.pid === undefined) return;
     try {
@@ -86,12 +121,8 @@ export function startClient(options: RunClientOptions): ClientHandle {
     if (isIdsLine(trimmed)) state.idsLine = trimmed;
     options.onLine?.(trimmed);
   };
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
+  const stdout = readLines(child.stdout, line, (chunk) => {
     stdoutTail = appendTail(stdoutTail, chunk);
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? '';
-    for (const text of lines) line(text);
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -116,8 +147,7 @@ export function startClient(options: RunClientOptions): ClientHandle {
       done = true;
       for (const timer of timers) clearTimeout(timer);
       options.signal?.removeEventListener('abort', killGroup);
-      if (partial) line(partial);
-      partial = '';
+      stdout.flush();
       resolve({ ...state, stdoutTail, stderrTail });
     };
     child.on('exit', (exitCode, signal) => {

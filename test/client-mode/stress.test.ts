@@ -5,6 +5,7 @@
  * The busy loops are bounded (they end on their own) and killed when the file is done.
  */
 import { describe, expect, it } from 'vitest';
+import { STOP_GRACE_MS } from '../../src/client-mode/process.js';
 import { withBusyLoops } from '../support/busy-loops.js';
 import { runClientCommand } from './helpers.js';
 
@@ -65,5 +66,29 @@ describe('client mode with the CPU saturated by two busy loops', () => {
     const results = run.report.checks.map((check) => [check.id, check.status, check.reason]);
     expect(results.sort()).toEqual(TIMED.map((id) => [`client.events/${id}`, 'pass', undefined]).sort());
     expect(run.code).toBe(0);
+  });
+});
+
+// Alone, after the verdicts above: the flood loads the machine further still.
+describe('a client flooding the socket and stdout, with the CPU saturated', () => {
+  it('ends each scenario within --scenario-timeout and the stop grace', async () => {
+    const timeout = 2_000;
+    const run = await runClientCommand([
+      '--suite',
+      'events',
+      '--command',
+      'node test/client-mode/fixtures/floods-events.mjs',
+      '--grep',
+      'resumes-with-last-sn|ping-within',
+      '--scenario-timeout',
+      String(timeout),
+      '--reporter',
+      'json',
+    ]);
+    expect(busy.every((loop) => loop.exitCode === null)).toBe(true);
+    // Its first PING passes ping-within-interval; it never reconnects, so resumes-with-last-sn times out.
+    expect(run.report.checks.map((check) => check.status)).toEqual(['pass', 'fail']);
+    for (const check of run.report.checks)
+      expect(check.durationMs).toBeLessThan(timeout + STOP_GRACE_MS + 2_000);
   });
 });

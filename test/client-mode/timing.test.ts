@@ -6,7 +6,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LagProbe } from '../../src/client-mode/events/lag.js';
-import { judgeRetryIntervals, judgeWaits, type ReconnectGap } from '../../src/client-mode/events/timing.js';
+import {
+  judgePingRate,
+  judgeRetryIntervals,
+  judgeWaits,
+  type ReconnectGap,
+} from '../../src/client-mode/events/timing.js';
 import { runClientMode } from '../../src/client-mode/run.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
 import { ROOT } from './helpers.js';
@@ -72,6 +77,22 @@ describe('judgeRetryIntervals (retries after a 4004 close)', () => {
     ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
   ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
     expect(judgeRetryIntervals(intervals, sinceLast)).toBe(expected);
+  });
+});
+
+describe('judgePingRate (PINGs per window: the first connection, then after each drop)', () => {
+  const count = (least: number, most = least) => ({ least, most });
+  it.each([
+    ['steady on a quiet machine', count(3), [count(3), count(3)], { verdict: 'steady' }],
+    ['one more is the window edge', count(2), [count(3), count(2)], { verdict: 'steady' }],
+    ['a heartbeat left running', count(2), [count(5), count(7)], { verdict: 'more', drop: 0 }],
+    ['more after the second drop only', count(3), [count(4), count(6)], { verdict: 'more', drop: 1 }],
+    // The correct client under load: a late-read window counted 5 at most, but at least 4 only.
+    ['a blurred window that may hold more', count(3), [count(3), count(4, 5)], { verdict: 'unclear' }],
+    // The fewest after a drop beat the most before: stalls cannot explain it.
+    ['more even at the bounds', count(2, 3), [count(5, 6), count(3)], { verdict: 'more', drop: 0 }],
+  ])('%s', (_, before, after, expected) => {
+    expect(judgePingRate(before, after)).toEqual(expected);
   });
 });
 

@@ -17,6 +17,12 @@ const TRANSCRIPT_LIMIT = 2000;
 const WINDOW_MARGIN_MS = 250;
 /** Stalls that widen a window: the process descheduled, not the timers' jitter (which adds up over seconds). */
 const WIDEN_MIN_STALL_MS = 20;
+/**
+ * Frames handled in one turn of the event loop, over all connections: past it a connection is paused
+ * until the next turn, so that a client flooding the socket cannot hold the loop (and the deadline's
+ * timer) for the seconds its backlog takes to read on a busy machine (issue 34).
+ */
+const FRAMES_PER_TURN = 500;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -88,7 +94,10 @@ export class EventConnection {
     readonly number: number,
     readonly openedAt: number,
   ) {
-    socket.on('message', (data: RawData) => this.receive(data.toString()));
+    socket.on('message', (data: RawData) => {
+      stage.throttle(socket);
+      this.receive(data.toString());
+    });
     socket.on('close', (code: number, reason: Buffer) => {
       this.closed ??= { at: Date.now(), code, by: 'client' };
       stage.log('process', this.describeClose(code, reason.toString()), number);
@@ -113,6 +122,8 @@ export class EventConnection {
   }
 
   private receive(raw: string): void {
+    // Once the scenario is over, what the client still sends (a backlog, a flood) is not read.
+    if (this.stage.ended) return;
     let frame: ClientFrame = { at: Date.now(), raw };
     try {
       const parsed = JSON.parse(raw);
@@ -133,10 +144,13 @@ export class EventConnection {
   /** The next frame not read yet that matches (frames before it are read too); waits for it. */
   next(match: (frame: ClientFrame) => boolean, what: string): Promise<ClientFrame> {
     return this.stage.waitFor(() => {
-      const index = this.frames.findIndex((frame, i) => i >= this.read && match(frame));
-      if (index < 0) return undefined;
-      this.read = index + 1;
-      return this.frames[index];
+      // From the first frame not read: a flood's frames are not scanned again on each one.
+      for (let index = this.read; index < this.frames.length; index++)
+        if (match(this.frames[index])) {
+          this.read = index + 1;
+          return this.frames[index];
+        }
+      return undefined;
     }, what);
   }
 
@@ -172,6 +186,12 @@ export class EventConnection {
   drop(): void {
     this.closed ??= { at: Date.now(), code: 1006, by: 'checker' };
     this.stage.log('checker', 'dropped the connection (no close frame)', this.number);
+    this.socket.terminate();
+  }
+
+  /** Ends the connection as the scenario ends: dropped by the checker, said so in the transcript. */
+  cut(): void {
+    this.closed ??= { at: Date.now(), code: 1006, by: 'checker' };
     this.socket.terminate();
   }
 
@@ -211,6 +231,10 @@ export class EventStage {
   dropped = 0;
   eventsSent = 0;
   private readonly waiters = new Set<() => void>();
+  /** Set by end(): the scenario is over, nothing more is read or accepted. */
+  ended = false;
+  private handledThisTurn = 0;
+  private readonly paused = new Set<WebSocket>();
 
   constructor(readonly options: StageOptions) {
     this.selfLogin = login(1, options.platform, options.selfId, options.selfName);
@@ -223,6 +247,10 @@ export class EventStage {
 
   /** The socket intercept hook: every connection to {base}/events during the scenario comes here. */
   accept(socket: WebSocket): void {
+    if (this.ended) {
+      socket.terminate();
+      return;
+    }
     const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
     this.connections.push(connection);
     this.log('process', `connection ${connection.number} opened`, connection.number);
@@ -231,6 +259,7 @@ export class EventStage {
 
   /** A stdout line of the client: an event line is recorded, anything else is the client's own log. */
   line(text: string): void {
+    if (this.ended) return;
     if (!text.startsWith('{') || !text.includes('"event"')) return;
     try {
       const { event } = JSON.parse(text) as { event?: { sn?: unknown; type?: unknown } };
@@ -244,9 +273,28 @@ export class EventStage {
     }
   }
 
-  /** The scenario is over: stops the lag probe. */
+  /**
+   * The scenario is over: stops the lag probe and reading. Every connection is cut at once: a client's
+   * backlog of frames is not read while the checker stops it (it would delay the end past the deadline).
+   */
   end(): void {
+    this.ended = true;
     this.lag.stop();
+    for (const connection of this.connections) connection.cut();
+  }
+
+  /** Counts a frame read; past FRAMES_PER_TURN in this turn, pauses its socket until the next turn. */
+  throttle(socket: WebSocket): void {
+    if (this.handledThisTurn++ === 0)
+      setImmediate(() => {
+        this.handledThisTurn = 0;
+        for (const waiting of this.paused) waiting.resume();
+        this.paused.clear();
+      });
+    if (this.handledThisTurn > FRAMES_PER_TURN && !this.paused.has(socket)) {
+      socket.pause();
+      this.paused.add(socket);
+    }
   }
 
   clientExited(how: string): void {

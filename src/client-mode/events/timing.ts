@@ -90,3 +90,24 @@ export function judgeRetryIntervals(
   if (!grew(least(before), most(last)) && !grew(least(last), most(sinceLast))) return 'fixed';
   return 'unclear';
 }
+
+/** The PINGs of one window, as bounds: `least` certainly sent within it, `most` read before it closed. */
+export interface PingCount {
+  least: number;
+  most: number;
+}
+
+/**
+ * The PING rate after drops against the first connection's (a heartbeat left running adds a PING per
+ * interval): 'more' after the drop at `drop` (0 = the first) when the fewest it can have sent beat the
+ * most sent before by more than one; 'unclear' when only the bounds' spread, the checker's stalls, could
+ * make such a difference; 'steady' otherwise.
+ */
+export function judgePingRate(
+  before: PingCount,
+  after: readonly PingCount[],
+): { verdict: 'more'; drop: number } | { verdict: 'steady' | 'unclear' } {
+  const drop = after.findIndex((count) => count.least > before.most + 1);
+  if (drop >= 0) return { verdict: 'more', drop };
+  return { verdict: after.some((count) => count.most > before.least + 1) ? 'unclear' : 'steady' };
+}
