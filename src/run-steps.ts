@@ -503,8 +503,10 @@ export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResu
 function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult[] {
   const silence = unprovenSilence(state.source);
   if (!silence) return results;
+  // Failed waiting for an event, or skipped for want of any (the after-phase checks, suites/events-transport.ts).
   const waited = (check: CheckResult) =>
-    (check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '');
+    ((check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '')) ||
+    (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(check.reason ?? ''));
   if (!results.some(waited)) return results;
   if (silence.finding) state.findings.add(silence.finding);
   const { undecided } = silence;
@@ -514,6 +516,8 @@ function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult
     return { ...rest, status: 'skip', reason: `could not be decided: ${undecided.state}`, undecided };
   });
 }
+
+const NO_EVENT_OBSERVED = /\bno ([a-z-]+ )?event observed during the run/;
 
 /** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
 function unprovenSilence(
