@@ -274,6 +274,7 @@ async function main(args: string[]): Promise<number> {
           executor,
           full,
           sandbox,
+          ...(rotate ? { rotateSlot: rotation.slot } : {}),
           onRun: (label, done, total) => {
             process.stderr.write(`[tolerances ${done}/${total}] ${label}\n`);
             if (done === total) timings.push(`tolerance matrix (${total} runs) done at ${elapsed()}`);

@@ -3,6 +3,7 @@
  * alone and every preset a full run has no false verdict, and under each preset every fault it does not
  * mask is still detected.
  */
+
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { DEFAULTS } from '../../src/index.js';
 import type { FaultDefinition } from '../../src/reference/contract.js';
@@ -15,6 +16,7 @@ import {
 } from '../../src/reference/index.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
+import { rotating } from '../../test/support/rotation.js';
 import {
   type CheckOutcome,
   type Executor,
@@ -46,6 +48,8 @@ export interface ToleranceMatrix {
   /** Per preset: the faults re-run under it, and the faults it masks (not re-run). */
   presetFaults: { preset: string; rows: FaultRow[]; masked: string[] }[];
   problems: string[];
+  /** --rotate: the slot whose seventh of the unmasked faults ran under each preset. */
+  rotateSlot?: number;
 }
 
 export interface ToleranceMatrixOptions {
@@ -61,6 +65,11 @@ export interface ToleranceMatrixOptions {
   sandbox?: { guild?: string; channel?: string };
   /** Fault re-runs over every check instead of the checks citing the fault. */
   full?: boolean;
+  /**
+   * `--rotate`: proof 6 (the unmasked faults under each preset) takes this rotation slot's seventh of the
+   * faults; the tolerance and preset runs themselves stay whole.
+   */
+  rotateSlot?: number;
   executor?: Executor;
   onRun?: (label: string, done: number, total: number) => void;
 }
@@ -112,7 +121,12 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
   });
   // Proof 6: unmasked faults under each preset, limited to the checks citing them (detection is about those).
   for (const { preset, run: toRun } of presetFaults) {
-    for (const fault of toRun) {
+    // --rotate: the rotation slot's seventh of them (test/support/rotation.ts).
+    const today =
+      options.rotateSlot === undefined
+        ? toRun
+        : rotating(toRun, 0, { full: false, slot: options.rotateSlot });
+    for (const fault of today) {
       const checkIds = checksFor(fault, checks, options.full);
       entries.push({
         kind: 'fault',
@@ -188,6 +202,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       masked,
     })),
     problems,
+    ...(options.rotateSlot === undefined ? {} : { rotateSlot: options.rotateSlot }),
   };
 }
 
@@ -216,7 +231,7 @@ export function formatToleranceMatrix(matrix: ToleranceMatrix): string {
   lines.push('');
   if (matrix.problems.length === 0) {
     lines.push(
-      `OK: no false verdict under ${matrix.rows.length} tolerances and presets; every unmasked fault still detected.`,
+      `OK: no false verdict under ${matrix.rows.length} tolerances and presets; every unmasked fault${matrix.rotateSlot === undefined ? '' : ` of rotation slot ${matrix.rotateSlot} (--rotate)`} still detected.`,
     );
   } else {
     lines.push(`${matrix.problems.length} problems:`);

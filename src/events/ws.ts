@@ -18,7 +18,7 @@ import {
   readyAsEventText,
   resumeFields,
 } from './protocol.js';
-import { SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
+import { type FrameWait, SESSION_LIMITS, type SessionStats, WsSession } from './session.js';
 import { EVENTS_KEPT, type EventSource, type EventSourceOptions, type ReadyInfo } from './source.js';
 
 export type WsSourceOptions = Extract<EventSourceOptions, { kind: 'ws' }> & {
@@ -43,7 +43,7 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
   const remainingMs = Math.max(1, options.connectTimeoutMs - (Date.now() - started));
   const onAbort = () => void session.close(0);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const answer = await session.waitFrame((frame) => frame.op === Opcode.READY, remainingMs, since);
+  const answer = await waitForReady(session, since, remainingMs);
   options.signal?.removeEventListener('abort', onAbort);
   if (options.signal?.aborted) throw new Error('stopped while waiting for READY');
   if (answer.kind === 'closed') {
@@ -58,6 +58,27 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
       ? { ready: answer.frame }
       : withoutReady(session, since, readyFailure(options.url, undefined, remainingMs));
   return new WebSocketSource(session, handshake, { ...options, headers }, since);
+}
+
+/** How long a READY (op 4) is still awaited once READY came as an EVENT frame (op 0) instead. */
+const STAND_IN_GRACE_MS = 1_000;
+
+/**
+ * READY (op 4) after IDENTIFY, within timeoutMs; once READY came as an EVENT frame (op 0, before or after
+ * IDENTIFY) a real one is awaited STAND_IN_GRACE_MS more only, not the whole connect timeout.
+ */
+async function waitForReady(session: WsSession, since: number, timeoutMs: number): Promise<FrameWait> {
+  const started = Date.now();
+  const isReady = (frame: Frame) => frame.op === Opcode.READY;
+  const standInBefore = session.frames.some(isReadyAsEvent);
+  const first = await session.waitFrame(
+    (frame) => isReady(frame) || isReadyAsEvent(frame),
+    standInBefore ? Math.min(timeoutMs, STAND_IN_GRACE_MS) : timeoutMs,
+    since,
+  );
+  if (first.kind !== 'frame' || isReady(first.frame)) return first;
+  const left = Math.max(1, timeoutMs - (Date.now() - started));
+  return session.waitFrame(isReady, Math.min(left, STAND_IN_GRACE_MS), since);
 }
 
 /** How the handshake went: READY (op 4, or sent as an EVENT), and what deviated, as a finding. */

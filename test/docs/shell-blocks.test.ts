@@ -57,7 +57,9 @@ describe('the shell blocks of the README and the manual', () => {
   });
 });
 
+// Each block is a command of the checker, most of them a whole run: they rotate (test/support/rotation.ts).
 describeShellBlocks(
   'the shell blocks of the README and the other pages',
   DOC_FILES.filter((file) => !TOOL_PAGES.includes(file)),
+  1,
 );

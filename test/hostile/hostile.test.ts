@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
+import { rotating } from '../support/rotation.js';
 import { HOSTILE_MODES, type HostileMode, startHostileServer } from './server.js';
 
 const TOKEN = 'tok-SECRET-4f7a9c1e2b3d5a6f';
@@ -25,6 +26,13 @@ const BOUNDS = { timeoutMs: 1_500, runTimeoutMs: 8_000, cleanupMs: 5_000, checkT
  * the lag the checker measures on a busy machine, src/loop-lag.ts).
  */
 const WALL_LIMIT_MS = BOUNDS.runTimeoutMs + BOUNDS.timeoutMs + 1_000 + BOUNDS.cleanupMs + 15_000;
+/**
+ * The modes of this run: each is a whole run of the CLI against its server, so the battery rotates
+ * (test/support/rotation.ts): two or three modes a day, all in a full run.
+ */
+const MODES = rotating(HOSTILE_MODES);
+/** A test about one mode runs with that mode. */
+const withMode = (mode: HostileMode) => it.runIf(MODES.includes(mode));
 /** Modes run this many at a time (2 cores). */
 const PARALLEL = 4;
 
@@ -135,7 +143,7 @@ const outcomes = new Map<HostileMode, Outcome>();
 
 beforeAll(async () => {
   ensureBuilt();
-  const queue = [...HOSTILE_MODES];
+  const queue = [...MODES];
   const worker = async () => {
     for (let mode = queue.shift(); mode; mode = queue.shift()) outcomes.set(mode, await runAgainst(mode));
   };
@@ -164,7 +172,7 @@ beforeAll(async () => {
 
 const report = (mode: HostileMode): RunResult => JSON.parse(outcomes.get(mode)!.files['report.json']);
 
-describe.each(HOSTILE_MODES)('hostile server: %s', (mode) => {
+describe.each(MODES)('hostile server: %s', (mode) => {
   it('ends within its deadline, exits 1 or 3 (2, no verdict, for a rate-limit storm), writes a valid report, no stack trace, bounded RSS, no token', () => {
     const outcome = outcomes.get(mode)!;
     expect(outcome.signal, `killed after ${Math.round(outcome.elapsedMs)} ms`).toBeNull();
@@ -179,23 +187,26 @@ describe.each(HOSTILE_MODES)('hostile server: %s', (mode) => {
 });
 
 describe('a token across every cut point (issue 20): no piece of it on either side of a cut', () => {
-  it.each(['cut-token', 'cut-token-discovery'] as const)('%s', (mode) => {
-    const outcome = outcomes.get(mode)!;
-    expect(leaks(outcome, cutPieces(TOKEN))).toEqual([]);
-    // The cut texts were there to be seen: the token came back, and was redacted.
-    expect(`${outcome.stdout}${outcome.stderr}${Object.values(outcome.files).join('')}`).toContain('$TOKEN');
-  });
+  for (const mode of ['cut-token', 'cut-token-discovery'] as const)
+    withMode(mode)(mode, () => {
+      const outcome = outcomes.get(mode)!;
+      expect(leaks(outcome, cutPieces(TOKEN))).toEqual([]);
+      // The cut texts were there to be seen: the token came back, and was redacted.
+      expect(`${outcome.stdout}${outcome.stderr}${Object.values(outcome.files).join('')}`).toContain(
+        '$TOKEN',
+      );
+    });
 });
 
 describe('what each hostile mode is reported as', () => {
   const findingIds = (mode: HostileMode) => (report(mode).findings ?? []).map((finding) => finding.id);
 
-  it('a hang is an unreachable target (exit 3) that names what the run waited for', () => {
+  withMode('hang')('a hang is an unreachable target (exit 3) that names what the run waited for', () => {
     expect(outcomes.get('hang')!.code).toBe(3);
     expect(report('hang').stopped?.reason).toMatch(/guild\.list|no complete response/);
   });
 
-  it('a hang on one operation costs one request timeout, not one per check', () => {
+  withMode('hang-op')('a hang on one operation costs one request timeout, not one per check', () => {
     const result = report('hang-op');
     const errored = result.checks.filter((check) => check.status === 'error');
     const waited = errored.filter((check) =>
@@ -219,56 +230,67 @@ describe('what each hostile mode is reported as', () => {
     expect(outcomes.get('hang-op')!.files['left-behind.sh']).toMatch(/curl .*message\.delete/);
   });
 
-  it('a target that goes silent is declared unresponsive: the rest is skipped with that reason, cleanup tried', () => {
-    const result = report('hang-later');
-    expect(result.stopped?.reason).toMatch(
-      /^the target is unresponsive: 3 operations in a row got no complete response/,
-    );
-    expect(result.stopped?.phase).toBe('checks');
-    const notRun = result.checks.filter((check) =>
-      /^not run: the target is unresponsive/.test(check.reason ?? ''),
-    );
-    expect(notRun.length).toBeGreaterThan(0);
-    expect(notRun.every((check) => check.status === 'skip')).toBe(true);
-    // Cleanup got its own chance (and its own budget): every entry is accounted for, none dropped.
-    expect(result.cleanup?.length).toBeGreaterThan(0);
-  });
+  withMode('hang-later')(
+    'a target that goes silent is declared unresponsive: the rest is skipped with that reason, cleanup tried',
+    () => {
+      const result = report('hang-later');
+      expect(result.stopped?.reason).toMatch(
+        /^the target is unresponsive: 3 operations in a row got no complete response/,
+      );
+      expect(result.stopped?.phase).toBe('checks');
+      const notRun = result.checks.filter((check) =>
+        /^not run: the target is unresponsive/.test(check.reason ?? ''),
+      );
+      expect(notRun.length).toBeGreaterThan(0);
+      expect(notRun.every((check) => check.status === 'skip')).toBe(true);
+      // Cleanup got its own chance (and its own budget): every entry is accounted for, none dropped.
+      expect(result.cleanup?.length).toBeGreaterThan(0);
+    },
+  );
 
-  it('a rate-limit storm (Retry-After: 3600) stops the run with no verdict naming it, never failures', () => {
-    const result = report('rate-limit');
-    expect(
-      result.checks.filter((check) => check.status === 'fail' && /429/.test(check.reason ?? '')),
-    ).toEqual([]);
-    // Issue 30: a wait past the run deadline is not made: the run stops there, and has no verdict.
-    expect(result.stopped).toMatchObject({ phase: 'checks', rateLimited: true });
-    expect(result.stopped?.reason).toMatch(/stopped for the rate limit: .*Retry-After: 3600/);
-    // No error comes of the rate limit (a probe socket's handshake may still time out on a busy machine).
-    expect(
-      result.checks.filter(
-        (check) => check.status === 'error' && /429|Retry-After|rate limit/i.test(check.reason ?? ''),
-      ),
-    ).toEqual([]);
-    expect(outcomes.get('rate-limit')!.code).toBe(2);
-    expect(findingIds('rate-limit')).toContain('http/rate-limited');
-  });
+  withMode('rate-limit')(
+    'a rate-limit storm (Retry-After: 3600) stops the run with no verdict naming it, never failures',
+    () => {
+      const result = report('rate-limit');
+      expect(
+        result.checks.filter((check) => check.status === 'fail' && /429/.test(check.reason ?? '')),
+      ).toEqual([]);
+      // Issue 30: a wait past the run deadline is not made: the run stops there, and has no verdict.
+      expect(result.stopped).toMatchObject({ phase: 'checks', rateLimited: true });
+      expect(result.stopped?.reason).toMatch(/stopped for the rate limit: .*Retry-After: 3600/);
+      // No error comes of the rate limit (a probe socket's handshake may still time out on a busy machine).
+      expect(
+        result.checks.filter(
+          (check) => check.status === 'error' && /429|Retry-After|rate limit/i.test(check.reason ?? ''),
+        ),
+      ).toEqual([]);
+      expect(outcomes.get('rate-limit')!.code).toBe(2);
+      expect(findingIds('rate-limit')).toContain('http/rate-limited');
+    },
+  );
 
-  it('discovery failures name what was wrong', () => {
-    expect(outcomes.get('bad-json')!.stderr).toMatch(/not valid JSON/);
-    expect(outcomes.get('html-error')!.stderr).toMatch(/HTML page/);
-    expect(outcomes.get('redirect-off-host')!.stderr).toMatch(
-      /redirect .*Location: http:\/\/elsewhere\.invalid/,
-    );
-    expect(outcomes.get('huge-body')!.stderr).toMatch(/body too large/);
-    expect(findingIds('redirect-off-host')).toContain('http/redirect-off-host');
-    expect(findingIds('html-error')).toContain('http/html-page');
-    expect(findingIds('bad-json')).toContain('http/invalid-json');
-  });
+  // Discovery failures name what was wrong.
+  for (const [mode, says, finding] of [
+    ['bad-json', /not valid JSON/, 'http/invalid-json'],
+    ['html-error', /HTML page/, 'http/html-page'],
+    ['redirect-off-host', /redirect .*Location: http:\/\/elsewhere\.invalid/, 'http/redirect-off-host'],
+    ['huge-body', /body too large/, undefined],
+  ] as const)
+    withMode(mode)(`discovery against ${mode} names what was wrong`, () => {
+      expect(outcomes.get(mode)!.stderr).toMatch(says);
+      if (finding) expect(findingIds(mode)).toContain(finding);
+    });
 
-  it('event streams that flood, send garbage or never send READY are findings at should level', () => {
+  // Event streams that flood, send garbage or never send READY are findings at should level.
+  withMode('ws-flood')('a flooding event stream is the finding events/flood at should level', () => {
     const flood = report('ws-flood').findings?.find((finding) => finding.id === 'events/flood');
     expect(flood?.level).toBe('should');
     expect(flood?.detail).toMatch(/\d+ frames in one second/);
+  });
+  withMode('ws-garbage')('garbage frames are the finding events/garbage-frames', () => {
     expect(findingIds('ws-garbage')).toContain('events/garbage-frames');
+  });
+  withMode('ws-no-ready')('a stream without READY is the finding events/no-ready', () => {
     expect(findingIds('ws-no-ready')).toContain('events/no-ready');
   });
 });

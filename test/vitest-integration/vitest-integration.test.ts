@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmInstall, type Packed, packTarball, ROOT } from '../support/package.js';
+import { inSlot } from '../support/rotation.js';
 import { type ServedReference, serveReference } from '../support/serve.js';
 
 let packed: Packed;
@@ -78,33 +79,40 @@ const checkIds = (): string[] =>
   ).map((check) => check.id);
 
 describe('chat-conformance/vitest in a temp project', () => {
-  it('against the clean reference: one test per check, all pass or skip with a reason, vitest exits 0', async () => {
-    const { code, output, tests } = await vitestAgainst([]);
-    expect(code, output).toBe(0);
-    const ids = checkIds();
-    expect(tests.length).toBe(ids.length);
-    expect(tests.map((test) => test.title.replace(/ \[\w+\]$/, '')).sort()).toEqual([...ids].sort());
-    expect(tests.filter((test) => test.status === 'failed')).toEqual([]);
-    expect(tests.filter((test) => test.status === 'passed').length).toBeGreaterThan(100);
-    // The verbose reporter prints each skip's note: every skipped check says why.
-    const skipped = tests.filter((test) => test.status === 'skipped');
-    expect(skipped.length).toBeGreaterThan(0);
-    const skipLines = output.split('\n').filter((line) => line.includes('↓'));
-    expect(skipLines.length).toBe(skipped.length);
-    for (const line of skipLines) expect(line).toMatch(/\] (\d+ms )?\[.{10,}\]$/);
-    expect(output).toMatch(/event\.friend-request\/required-resources \[\w+\] (\d+ms )?\[[^\]]*trigger/);
-  });
+  // Each a vitest run of every check in a project of its own: they rotate (slots 2 and 5, test/support/rotation.ts).
+  it.runIf(inSlot(2))(
+    'against the clean reference: one test per check, all pass or skip with a reason, vitest exits 0',
+    async () => {
+      const { code, output, tests } = await vitestAgainst([]);
+      expect(code, output).toBe(0);
+      const ids = checkIds();
+      expect(tests.length).toBe(ids.length);
+      expect(tests.map((test) => test.title.replace(/ \[\w+\]$/, '')).sort()).toEqual([...ids].sort());
+      expect(tests.filter((test) => test.status === 'failed')).toEqual([]);
+      expect(tests.filter((test) => test.status === 'passed').length).toBeGreaterThan(100);
+      // The verbose reporter prints each skip's note: every skipped check says why.
+      const skipped = tests.filter((test) => test.status === 'skipped');
+      expect(skipped.length).toBeGreaterThan(0);
+      const skipLines = output.split('\n').filter((line) => line.includes('↓'));
+      expect(skipLines.length).toBe(skipped.length);
+      for (const line of skipLines) expect(line).toMatch(/\] (\d+ms )?\[.{10,}\]$/);
+      expect(output).toMatch(/event\.friend-request\/required-resources \[\w+\] (\d+ms )?\[[^\]]*trigger/);
+    },
+  );
 
-  it('against a faulty reference: the check fails with rules, expected, observed and curl', async () => {
-    const { code, tests } = await vitestAgainst(['--fault', 'message-list-next-missing']);
-    expect(code).toBe(1);
-    const failed = tests.filter((test) => test.status === 'failed');
-    expect(failed.length).toBeGreaterThan(0);
-    const message = failed.map((test) => test.failureMessages.join('\n')).join('\n');
-    expect(message).toContain('MSG-LIST-6');
-    expect(message).toContain('expected: ');
-    expect(message).toContain('observed: ');
-    expect(message).toMatch(/reproduce:\n {2}curl /);
-    expect(message).not.toContain('reference-self-token');
-  });
+  it.runIf(inSlot(5))(
+    'against a faulty reference: the check fails with rules, expected, observed and curl',
+    async () => {
+      const { code, tests } = await vitestAgainst(['--fault', 'message-list-next-missing']);
+      expect(code).toBe(1);
+      const failed = tests.filter((test) => test.status === 'failed');
+      expect(failed.length).toBeGreaterThan(0);
+      const message = failed.map((test) => test.failureMessages.join('\n')).join('\n');
+      expect(message).toContain('MSG-LIST-6');
+      expect(message).toContain('expected: ');
+      expect(message).toContain('observed: ');
+      expect(message).toMatch(/reproduce:\n {2}curl /);
+      expect(message).not.toContain('reference-self-token');
+    },
+  );
 });
