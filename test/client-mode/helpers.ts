@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { main } from '../../bin/cli.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { captureIo, ROOT } from '../cli/helpers.js';
@@ -32,3 +33,27 @@ export const scenarioGrep = (scenarios: readonly { id: string }[]): string[] => 
   '--grep',
   `^(${scenarios.map((scenario) => scenario.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
 ];
+
+/** What a scenario undecided for the machine's load says to do (suites/client/events.ts). */
+const BUSY_MACHINE_CLEAR = 'run the client scenarios on a less busy machine';
+
+/**
+ * A correct client's run of `ids`: every scenario passes, but for at most two that the checker's own
+ * delay kept undecided (issue 34: on a busy machine a time window can be untellable — never passed,
+ * never failed); the run then exits 2 (no verdict), otherwise 0. Returns those undecided.
+ */
+export function expectEveryScenarioPassed(run: ClientRun, ids: readonly string[]): string[] {
+  const undecided = run.report.checks
+    .filter((check) => check.status === 'skip' && check.undecided?.clear === BUSY_MACHINE_CLEAR)
+    .map((check) => check.id);
+  expect(
+    run.report.checks
+      .filter((check) => !undecided.includes(check.id))
+      .map((check) => [check.id, check.status]),
+  ).toEqual(ids.filter((id) => !undecided.includes(id)).map((id) => [id, 'pass']));
+  expect(undecided.length, `undecided for the machine's load: ${undecided.join(', ')}`).toBeLessThanOrEqual(
+    2,
+  );
+  expect(run.code).toBe(undecided.length ? 2 : 0);
+  return undecided;
+}

@@ -164,7 +164,7 @@ export async function runBlock(file: string, block: FencedBlock, blocks: FencedB
 
 /**
  * Registers one test per runnable `sh` block of `files`, against a reference started for them. With
- * `rotateFrom`, the blocks rotate (test/support/rotation.ts: block i in slot rotateFrom + i).
+ * `rotateFrom`, the pages rotate (test/support/rotation.ts: page i in slot rotateFrom + i).
  */
 export function describeShellBlocks(title: string, files: readonly string[], rotateFrom?: number): void {
   describe(title, () => {
@@ -178,8 +178,8 @@ export function describeShellBlocks(title: string, files: readonly string[], rot
 
     afterAll(() => closeReference());
 
-    const blocks = runnableBlocks(files);
-    const taken = rotateFrom === undefined ? blocks : rotating(blocks, rotateFrom);
+    // A page's blocks go together (a later one may read what an earlier one wrote).
+    const taken = runnableBlocks(rotateFrom === undefined ? files : rotating(files, rotateFrom));
     if (taken.length === 0)
       it.skip(`no block in ${describeSlot()}: they run in other slots and in a full run`);
     else
