@@ -124,7 +124,7 @@ export interface HistoryMatrixOptions {
   /**
    * `--rotate` (CI on every change): only the faults and tolerances of this rotation slot
    * (test/support/rotation.ts: a seventh, shifted each day), each under every seed; the reference, the
-   * legacy preset, the dirty world and the mutant series in full.
+   * legacy preset and the dirty world under two seeds (shifted each day); the mutant series in full.
    */
   rotateJobs?: { slot: number };
   /** The mutant series to run (default MUTANT_SERIES). */
@@ -240,7 +240,8 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   };
   const wallMs = options.cleanWallMs;
-  for (const seed of SEEDS) {
+  // --rotate: two seeds a day (every one within five days), as seedsFor gives a job.
+  for (const seed of options.rotateJobs ? seedsFor(0, options.rotateJobs.slot) : SEEDS) {
     const seeded = { seeds: [seed] };
     comparisons.push({
       label: `reference, seed ${seed}`,
