@@ -7,35 +7,34 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from '../../src/client-mode/process.js';
 import { withBusyLoops } from '../support/busy-loops.js';
+import { rotating } from '../support/rotation.js';
 import { runClientCommand } from './helpers.js';
 
 const busy = withBusyLoops();
 
 const client = (name: string) => `node examples/clients/events/${name}.mjs`;
-const TIMED = [
-  'reconnects-with-backoff',
-  'ping-within-interval',
-  'auth-close-not-retried-in-a-storm',
-  'each-event-once-across-replay',
-  'overlapping-replay-delivered-once',
-  'ping-rate-steady-across-reconnects',
-  'auth-refused-not-retried-at-a-fixed-interval',
-];
+/**
+ * Each timed scenario and the defective client that breaks it. The busy loops hold both cores for as long
+ * as the file runs, so the rows rotate (test/support/rotation.ts): one a day, all in a full run.
+ */
+const DEFECTS = rotating([
+  ['reconnects-at-once', 'reconnects-with-backoff', /a reconnect storm/],
+  ['no-heartbeat', 'ping-within-interval', /no PING within 12 s/],
+  ['retries-auth-at-once', 'auth-close-not-retried-in-a-storm', /of a 4004 close/],
+  ['resumes-from-start', 'each-event-once-across-replay', /were delivered twice/],
+  ['delivers-replay-again', 'overlapping-replay-delivered-once', /were delivered twice/],
+  ['leaks-heartbeat', 'ping-rate-steady-across-reconnects', /the client pings more often/],
+  ['retries-auth-every-second', 'auth-refused-not-retried-at-a-fixed-interval', /at a fixed interval/],
+] as const);
+/** The timed scenarios of this run. */
+const TIMED = DEFECTS.map(([, scenario]) => scenario);
 
 describe('client mode with the CPU saturated by two busy loops', () => {
   it('runs the busy loops', () => {
     expect(busy.every((loop) => loop.pid !== undefined && loop.exitCode === null)).toBe(true);
   });
 
-  it.concurrent.each([
-    ['reconnects-at-once', 'reconnects-with-backoff', /a reconnect storm/],
-    ['no-heartbeat', 'ping-within-interval', /no PING within 12 s/],
-    ['retries-auth-at-once', 'auth-close-not-retried-in-a-storm', /of a 4004 close/],
-    ['resumes-from-start', 'each-event-once-across-replay', /were delivered twice/],
-    ['delivers-replay-again', 'overlapping-replay-delivered-once', /were delivered twice/],
-    ['leaks-heartbeat', 'ping-rate-steady-across-reconnects', /the client pings more often/],
-    ['retries-auth-every-second', 'auth-refused-not-retried-at-a-fixed-interval', /at a fixed interval/],
-  ])('still fails %s in %s', async (file, scenario, reason) => {
+  it.concurrent.each(DEFECTS)('still fails %s in %s', async (file, scenario, reason) => {
     const run = await runClientCommand([
       '--suite',
       'events',
