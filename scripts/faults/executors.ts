@@ -18,6 +18,8 @@ export interface Job {
   /** Only these checks (a limited run); absent: every check. */
   checkIds?: string[];
   eventTimeoutMs: number;
+  /** The check timeout of its runs (default the CLI's). */
+  checkTimeoutMs?: number;
   /** The clean run's sandbox: faults may break discovery (e.g. channel types). */
   sandbox?: { guild?: string; channel?: string };
   /** A do-nothing server in place of the reference (src/reference/vacuity.ts). */
@@ -80,6 +82,7 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       includeExperimental: true,
       checks: only ? checks.filter((check) => only.has(check.id)) : checks,
       eventTimeoutMs: job.eventTimeoutMs,
+      ...(job.checkTimeoutMs === undefined ? {} : { checkTimeoutMs: job.checkTimeoutMs }),
       ...job.sandbox,
       ...(seed === undefined ? {} : { seed }),
       ...(reference

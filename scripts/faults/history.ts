@@ -148,6 +148,13 @@ interface Comparison {
 const UNCONFIRMED = { confirm: false } as const;
 
 /**
+ * Webhook runs of the history matrix wait longer: the reference and the checker share a worker process
+ * with other runs, and on a machine the tests also load, a delivery queue starved of CPU pauses for
+ * seconds — the history (dirty world, back to back) is what these runs judge, not the delivery's speed.
+ */
+const WEBHOOK_WAITS = { eventTimeoutMs: 15_000, checkTimeoutMs: 60_000 } as const;
+
+/**
  * Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS
  * across the catalogue and, by `slot`, from one day to the next.
  */
@@ -216,7 +223,11 @@ function plan(options: HistoryMatrixOptions): Comparison[] {
     const events = row.fault.runWith?.events;
     comparisons.push({
       label: `fault ${row.fault.id}`,
-      job: { ...twice(job, i), ...(events ? { events } : {}) },
+      job: {
+        ...twice(job, i),
+        ...(events ? { events } : {}),
+        ...(events === 'webhook' ? WEBHOOK_WAITS : {}),
+      },
       clean: row.outcomes,
       wallMs,
     });
