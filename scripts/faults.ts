@@ -247,8 +247,7 @@ async function main(args: string[]): Promise<number> {
   // Each child keeps 10 runs in flight: most of a run is a mute window or an event wait, so the CPU stays
   // under three quarters busy (measured: 6 runs gave 117 s, 10 gave 87 s on 2 processes), and a busy event
   // loop still does not delay events past the 1.5 s event timeout.
-  // --in-flight N: runs each process keeps going at once. CI gives 6: there the matrix shares the two
-  // cores with the tests, and a process of 10 runs starved of CPU delivers webhooks seconds late.
+  // --in-flight N: runs each process keeps going at once (fewer on a machine busy with other work).
   const inFlightArg = args.indexOf('--in-flight');
   const inFlight = inFlightArg >= 0 ? Math.max(1, Number(args[inFlightArg + 1]) || 1) : 10;
   const executor = processes > 1 ? processPoolExecutor(processes, inFlight) : inProcessExecutor(checks, 6);

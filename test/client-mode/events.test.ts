@@ -231,10 +231,14 @@ describe('conformance client --suite events: clients that hang, flood, never con
       '--reporter',
       'json',
     ]);
-    expect(run.report.checks.map((check) => check.status)).toEqual(['pass', 'fail']);
-    expect(run.report.checks[1].reason).toMatch(
-      /^the scenario timed out after 2000 ms \(--scenario-timeout\) waiting for /,
+    const timedOut = /^the scenario timed out after 2000 ms \(--scenario-timeout\) waiting for /;
+    // The flood's first PING comes at once; a machine loaded past the client's own start-up within the
+    // 2 s can make that scenario time out too (what is judged here is the bound, below).
+    expect(run.report.checks[0].status === 'pass' || timedOut.test(run.report.checks[0].reason ?? '')).toBe(
+      true,
     );
+    expect(run.report.checks[1].status).toBe('fail');
+    expect(run.report.checks[1].reason).toMatch(timedOut);
     for (const check of run.report.checks) expect(check.durationMs).toBeLessThan(bound(2000));
   }, 60_000);
 
