@@ -152,7 +152,7 @@ export class Ledger {
    * check go one by one (newest first) while different checks' go in parallel.
    */
   async undoAll(undo: Undo, options: UndoOptions = { budgetMs: 60_000 }): Promise<CleanupRecord[]> {
-    const budget = AbortSignal.timeout(options.budgetMs);
+    const budget = budgetSignal(options.budgetMs);
     const deadline = performance.now() + options.budgetMs;
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
@@ -322,7 +322,7 @@ export class Ledger {
     const { line } = taken as TakenLine;
     const records = new Map<Line, CleanupRecord>();
     const budget = {
-      signal: AbortSignal.timeout(budgetMs),
+      signal: budgetSignal(budgetMs),
       deadline: performance.now() + budgetMs,
       ms: budgetMs,
     };
@@ -430,3 +430,6 @@ export class Ledger {
     }
   }
 }
+
+/** A signal that aborts when `ms` is over: budgets are computed from clocks, and Node takes whole ms only. */
+const budgetSignal = (ms: number): AbortSignal => AbortSignal.timeout(Math.max(1, Math.ceil(ms)));

@@ -31,4 +31,11 @@ describe('Ledger atEnd entries', () => {
     expect(last).toEqual([expect.objectContaining({ operation: 'meta/webhook.delete', status: 'undone' })]);
     expect(undone).toEqual(['message.delete', 'meta/webhook.delete']);
   });
+
+  it('takes a budget computed from a clock, fractional milliseconds included', async () => {
+    const ledger = new Ledger();
+    ledger.add(message, 'messages/x');
+    const records = await ledger.undoAll(async () => {}, { budgetMs: 32_745.233 });
+    expect(records).toEqual([expect.objectContaining({ operation: 'message.delete', status: 'undone' })]);
+  });
 });
