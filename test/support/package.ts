@@ -69,6 +69,9 @@ function pack(folder: string): Packed {
       join(ROOT, 'tsconfig.build.json'),
       '--outDir',
       join(source, 'dist'),
+      // Not the working tree's dist/.tsbuildinfo: neither read nor written.
+      '--incremental',
+      'false',
     ],
     { stdio: 'pipe' },
   );
