@@ -38,15 +38,22 @@ const existsDir = (root: string, dir: string): boolean =>
 const existsFile = (root: string, file: string): boolean =>
   statSync(resolve(root, file), { throwIfNoEntry: false })?.isFile() ?? false;
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** `check:architecture [--root D]`: exits 1 and lists each problem. */
+export function main(args: string[]): number {
   const { values } = parseArgs({
+    args,
     options: { root: { type: 'string', default: resolve(dirname(fileURLToPath(import.meta.url)), '..') } },
   });
   const problems = architectureProblems(resolve(values.root));
   for (const problem of problems) console.error(problem);
   if (problems.length) {
     console.error(`${problems.length} architecture problem(s).`);
-    process.exit(1);
+    return 1;
   }
   console.log(`no back-edge, no import circle, no hand-written report type in ${SOURCE_DIRS.join(', ')}`);
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
 }

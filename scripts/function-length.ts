@@ -57,14 +57,20 @@ export function longFunctions(file: string, text: string, limit = LIMIT): LongFu
   return found;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** `check:functions`: exits 1 and lists each function over the limit. */
+export function main(): number {
   const long = FOLDERS.flatMap((folder) => filesUnder(join(root, folder))).flatMap((path) =>
     longFunctions(relative(root, path), readFileSync(path, 'utf8')),
   );
   for (const item of long) console.error(`${item.file}:${item.line} ${item.name}: ${item.lines} lines`);
   if (long.length) {
     console.error(`${long.length} function(s) over ${LIMIT} lines: split them into named steps.`);
-    process.exit(1);
+    return 1;
   }
   console.log(`no function over ${LIMIT} lines in ${FOLDERS.join(', ')}`);
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main();
 }

@@ -56,20 +56,26 @@ export function keyDrift(schema: Schema): string[] {
   ];
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** `gen:config [--check]`: rewrites the schema, or with --check exits 1 when it drifted. */
+export function main(args: string[]): number {
   const text = readFileSync(CONFIG_SCHEMA, 'utf8');
   const current = JSON.parse(text) as Schema;
   const generated = generatedSchema(current);
   const drift = keyDrift(generated);
   const stale = JSON.stringify(generated) !== JSON.stringify(current);
-  if (process.argv.includes('--check')) {
+  if (args.includes('--check')) {
     if (stale) drift.unshift('its properties or banner differ from src/run-flags.ts: run npm run gen:config');
     if (drift.length) {
       process.stderr.write(`conformance.config.schema.json drifted:\n  ${drift.join('\n  ')}\n`);
-      process.exit(1);
+      return 1;
     }
-  } else {
-    if (stale) writeFileSync(CONFIG_SCHEMA, `${JSON.stringify(generated, null, 2)}\n`);
-    if (drift.length) process.stderr.write(`fix by hand:\n  ${drift.join('\n  ')}\n`);
+    return 0;
   }
+  if (stale) writeFileSync(CONFIG_SCHEMA, `${JSON.stringify(generated, null, 2)}\n`);
+  if (drift.length) process.stderr.write(`fix by hand:\n  ${drift.join('\n  ')}\n`);
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
 }

@@ -44,14 +44,20 @@ export function withFlagTable(page: string): string {
   return `${page.slice(0, from)}${flagTable()}${page.slice(to + END.length)}`;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const page = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? FLAGS_PAGE;
+/** `gen:readme [--check] [FILE]`: rewrites the table, or with --check exits 1 when it drifted. */
+export function main(args: string[]): number {
+  const page = args.find((arg) => !arg.startsWith('--')) ?? FLAGS_PAGE;
   const text = readFileSync(page, 'utf8');
   const next = withFlagTable(text);
-  if (process.argv.includes('--check')) {
-    if (next !== text) {
-      console.error(`${page}: the run flag table differs from src/run-flags.ts; run npm run gen:readme`);
-      process.exit(1);
-    }
-  } else if (next !== text) writeFileSync(page, next);
+  if (!args.includes('--check')) {
+    if (next !== text) writeFileSync(page, next);
+    return 0;
+  }
+  if (next === text) return 0;
+  console.error(`${page}: the run flag table differs from src/run-flags.ts; run npm run gen:readme`);
+  return 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
 }

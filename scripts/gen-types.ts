@@ -75,8 +75,9 @@ export async function generateTypes(schemasDir: string): Promise<string> {
   );
 }
 
-async function main(): Promise<number> {
+export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
+    args,
     options: {
       check: { type: 'boolean', default: false },
       schemas: { type: 'string', default: join(root, 'spec', 'schemas') },
@@ -104,7 +105,7 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
+  main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: Error) => {
       console.error(`gen:types failed: ${error.message}`);

@@ -1,11 +1,11 @@
 /**
  * `npm run check:architecture` (scripts/architecture.ts) is what makes `npm run check` fail on the code's
- * shape: run as npm runs it, on fixture trees.
+ * shape: its main run as `npm run check` runs it (scripts/check.ts, in its own process), on fixture trees.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../scripts/architecture.js';
 import { ROOT } from '../cli/helpers.js';
 import { tempDir } from '../support/temp.js';
 
@@ -18,11 +18,18 @@ function fixtureTree(files: Record<string, string>): string {
   return root;
 }
 
-const checkArchitecture = (root: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'architecture.ts'), '--root', root], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+/** The check on the tree at `root`: its exit code and what it printed to stderr. */
+function checkArchitecture(root: string): { status: number; stderr: string } {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const logs = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    const status = main(['--root', root]);
+    return { status, stderr: errors.mock.calls.map((call) => call.join(' ')).join('\n') };
+  } finally {
+    errors.mockRestore();
+    logs.mockRestore();
+  }
+}
 
 const LEAF_TREE = {
   'src/runner/context/environment.ts': 'export interface Env { a: 1 }\n',

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BANNER, generateTypes } from '../../scripts/gen-types.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { BANNER, generateTypes, main } from '../../scripts/gen-types.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const schemasDir = join(root, 'spec', 'schemas');
@@ -11,13 +10,18 @@ const committed = readFileSync(join(root, 'spec', 'types.ts'), 'utf8');
 const tempDir = mkdtempSync(join(tmpdir(), 'gen-types-'));
 afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
 
-/** Runs `gen-types.ts --check` (as `npm run gen:types -- --check` does) with extra options. */
-const runCheck = (...options: string[]) =>
-  spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'scripts', 'gen-types.ts'), '--check', ...options],
-    { cwd: root, encoding: 'utf8' },
-  );
+/** `gen-types.ts --check` (as `npm run check` runs it) with extra options: its exit code and output. */
+async function runCheck(...options: string[]) {
+  const logs = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const status = await main(['--check', ...options]);
+    return { status, stdout: logs.mock.calls.flat().join('\n'), stderr: errors.mock.calls.flat().join('\n') };
+  } finally {
+    logs.mockRestore();
+    errors.mockRestore();
+  }
+}
 
 describe('scripts/gen-types.ts', () => {
   it('spec/types.ts is what the schemas generate (deterministic)', async () => {
@@ -39,23 +43,23 @@ describe('scripts/gen-types.ts', () => {
     expect(names.filter((name) => /\d$/.test(name))).toEqual([]);
   });
 
-  it('--check exits 0 when spec/types.ts is up to date', () => {
-    const result = runCheck();
+  it('--check exits 0 when spec/types.ts is up to date', async () => {
+    const result = await runCheck();
     expect(result.stderr).not.toMatch(/drifted|failed/);
     expect(result.stdout).toContain('spec/types.ts is up to date');
     expect(result.status).toBe(0);
   });
 
-  it('--check exits 1 on a drifted copy, naming the file and the command to run', () => {
+  it('--check exits 1 on a drifted copy, naming the file and the command to run', async () => {
     const drifted = join(tempDir, 'types.ts');
     writeFileSync(drifted, committed.replace('content: string;', 'content: number;'));
-    const result = runCheck('--out', drifted);
+    const result = await runCheck('--out', drifted);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('types.ts has drifted from spec/schemas');
     expect(result.stderr).toContain('npm run gen:types');
   });
 
-  it('--check exits 1 when a schema changed but the types were not regenerated', () => {
+  it('--check exits 1 when a schema changed but the types were not regenerated', async () => {
     const schemas = join(tempDir, 'schemas');
     cpSync(schemasDir, schemas, { recursive: true });
     const file = join(schemas, 'Guild.schema.json');
@@ -64,6 +68,6 @@ describe('scripts/gen-types.ts', () => {
     writeFileSync(file, JSON.stringify(guild));
     const copy = join(tempDir, 'types-copy.ts');
     writeFileSync(copy, committed);
-    expect(runCheck('--schemas', schemas, '--out', copy).status).toBe(1);
+    expect((await runCheck('--schemas', schemas, '--out', copy)).status).toBe(1);
   });
 });
