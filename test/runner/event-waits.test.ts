@@ -9,6 +9,7 @@ import type { EventSource } from '../../src/events/source.js';
 import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../../src/loop-lag.js';
 import { type ReferenceServer, SEED, startReference } from '../../src/reference/index.js';
 import type { ObservedEvent } from '../../src/runner/check.js';
+import { PausableTimer } from '../../src/runner/context/timing.js';
 import { createEventsApi, EventWaitTimeout, quietEnd } from '../../src/runner/events-api.js';
 import { ok } from '../reference/helpers.js';
 
@@ -53,6 +54,20 @@ describe('the checker measures its own event-loop lag', () => {
     } finally {
       lag.stop();
     }
+  });
+
+  it("lengthens a check's timeout by that lag, as a request's is (else the check's would come first)", async () => {
+    const began = performance.now();
+    let timer: PausableTimer | undefined;
+    const fired = new Promise<number>((resolve) => {
+      timer = new PausableTimer(100, () => resolve(performance.now()));
+    });
+    // Due at 100 ms, but the checker cannot run for 300 ms.
+    const block = performance.now() + 300;
+    while (performance.now() < block);
+    const at = await fired;
+    expect(timer?.lengthenedMs).toBeGreaterThanOrEqual(200);
+    expect(at - began).toBeGreaterThanOrEqual(300 + 200);
   });
 });
 

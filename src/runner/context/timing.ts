@@ -1,4 +1,5 @@
 /** A check's signals and its run within the check timeout and the run's interruption. */
+import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../../loop-lag.js';
 import type { CheckContext, CheckDefinition } from '../check.js';
 import type { ExecuteOptions } from './environment.js';
 import { CheckTimeout } from './state.js';
@@ -18,6 +19,9 @@ export interface CheckSignals {
 /**
  * A timeout that stands still while paused (a request waiting for the target's rate limit or the own
  * budget: that wait is the quota's, not the check's). Pauses nest; each resume is called once.
+ * Like a request's timeout, it is lengthened by the checker's own event-loop lag (src/loop-lag.ts, at
+ * most LAG_ALLOWANCE_WINDOWS timeouts more): on a busy machine a request's timeout, lengthened so, must
+ * still come before its check's — else a hanging operation is never noted as such (issue 34).
  */
 export class PausableTimer {
   #leftMs: number;
@@ -25,18 +29,41 @@ export class PausableTimer {
   #timer: NodeJS.Timeout | undefined;
   #pauses = 0;
   #cleared = false;
+  readonly #lag = measureLoopLag();
+  readonly #maxAllowanceMs: number;
+  #grantedMs = 0;
 
   constructor(
     ms: number,
     private readonly fire: () => void,
   ) {
     this.#leftMs = ms;
+    this.#maxAllowanceMs = LAG_ALLOWANCE_WINDOWS * ms;
     this.#arm();
   }
 
   #arm(): void {
     this.#since = performance.now();
-    this.#timer = setTimeout(this.fire, Math.max(0, this.#leftMs));
+    this.#timer = setTimeout(() => this.#expire(), Math.max(0, this.#leftMs));
+  }
+
+  /** The time is up unless lag measured since the start is not yet allowed for: then that much more. */
+  #expire(): void {
+    this.#timer = undefined;
+    const allowance = Math.min(this.#lag.lagMs(), this.#maxAllowanceMs);
+    if (allowance > this.#grantedMs) {
+      this.#leftMs = allowance - this.#grantedMs;
+      this.#grantedMs = allowance;
+      this.#arm();
+      return;
+    }
+    this.#lag.stop();
+    this.fire();
+  }
+
+  /** How much longer than asked the timeout ran for the checker's own lag (ms). */
+  get lengthenedMs(): number {
+    return this.#grantedMs;
   }
 
   /** Stops the clock until the returned resume is called. */
@@ -57,6 +84,7 @@ export class PausableTimer {
   clear(): void {
     this.#cleared = true;
     clearTimeout(this.#timer);
+    this.#lag.stop();
   }
 }
 
@@ -83,8 +111,13 @@ export async function runWithin(
   let timer: PausableTimer | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = new PausableTimer(options.timeoutMs, () => {
+      const lengthened = timer?.lengthenedMs ?? 0;
       const error = new CheckTimeout(
-        `the check did not finish within ${options.timeoutMs} ms (waits for quota not counted)`,
+        `the check did not finish within ${options.timeoutMs} ms (waits for quota not counted${
+          lengthened >= 1
+            ? `; ${Math.round(lengthened)} ms more for the checker's own lag on a busy machine`
+            : ''
+        })`,
       );
       signals.requests.abort(error);
       controller.abort(error);
