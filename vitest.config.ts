@@ -53,6 +53,7 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
