@@ -15,6 +15,7 @@ import { loadFuzzFaults } from '../src/embedded.js';
 import { allProperties, type FuzzOptions, fuzz } from '../src/fuzz/index.js';
 import { toleranceCatalogue, tolerancePresets } from '../src/reference/index.js';
 import type { RunResult } from '../src/runner/model.js';
+import { grepExactly } from '../src/runner/select.js';
 
 export interface FuzzMatrixOptions {
   /** Seeds of the clean runs (default 1, 2, 3). */
@@ -49,12 +50,12 @@ async function noFinding(label: string, options: FuzzOptions): Promise<string[]>
  * property's inputs depend on the seed alone and it works on what it creates, so what it finds does not
  * depend on which other properties run beside it (the argument scripts/faults.ts makes for checks).
  */
-const citing = (rules: ReadonlySet<string>): string => {
-  const keys = allProperties()
-    .filter((property) => property.oracles.some((oracle) => oracle.rules.some((rule) => rules.has(rule))))
-    .map((property) => property.key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  return `^(${keys.join('|')})$`;
-};
+const citing = (rules: ReadonlySet<string>): string =>
+  grepExactly(
+    allProperties()
+      .filter((property) => property.oracles.some((oracle) => oracle.rules.some((rule) => rules.has(rule))))
+      .map((property) => property.key),
+  );
 
 /** A fault run: found, replayable; its problems. */
 async function found(fault: string): Promise<string[]> {

@@ -66,6 +66,25 @@ export class BoundedLog<T> {
   }
 }
 
+/** Where an event stream is and how it authenticates: what a probe of the transport needs. */
+export interface StreamTarget {
+  /** WebSocket: the stream's URL; webhook: the receiver's URL. */
+  url: string;
+  /**
+   * The token the run identifies with (WebSocket) or expects on deliveries (webhook: the token the
+   * receiver was registered with, when the run knows it).
+   */
+  token?: string;
+  /** Webhook: who registered the receiver with `token` (the run itself through meta/webhook.create, or the user). */
+  registeredBy?: 'checker' | 'user';
+  /** Webhook: the app token of the run (--token), which older readings of the convention send instead. */
+  appToken?: string;
+  /** The login the run filters events by. */
+  selfId?: string;
+  /** WebSocket: the upgrade request's headers (--header, the token as Authorization: Bearer), for the probes. */
+  headers?: Record<string, string>;
+}
+
 export interface EventSource {
   readonly kind: 'ws' | 'webhook';
   /** WebSocket: the READY frame; webhook: undefined. */
@@ -73,15 +92,7 @@ export interface EventSource {
   /** Webhook: the URL to register with the implementation. */
   readonly webhookUrl?: string;
   /** Where the stream is and how it authenticates, for probes of the transport (CONV-WS-*, CONV-WEBHOOK). */
-  readonly target?: {
-    url: string;
-    token?: string;
-    registeredBy?: 'checker' | 'user';
-    appToken?: string;
-    selfId?: string;
-    /** WebSocket: the upgrade request's headers (--header, the token as Authorization: Bearer), for the probes. */
-    headers?: Record<string, string>;
-  };
+  readonly target?: StreamTarget;
   /**
    * The events kept so far, in arrival order (older envelopes normalised: id → sn): the latest
    * EVENTS_KEPT, so a flood cannot grow memory; eventCount() counts every event received.

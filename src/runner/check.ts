@@ -6,6 +6,7 @@
  */
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
+import type { StreamTarget } from '../events/source.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Hold } from './holds.js';
 import type { Capability, Group, Identity, Level, RunResult } from './model.js';
@@ -179,23 +180,8 @@ export interface EventsApi {
 }
 
 /** The run's event transport: enough for a check to open probe connections of its own. */
-export interface EventTransport {
+export interface EventTransport extends StreamTarget {
   kind: 'ws' | 'webhook';
-  /** WebSocket: the stream's URL; webhook: the receiver's URL. */
-  url: string;
-  /**
-   * The token the run identifies with (WebSocket) or expects on deliveries (webhook: the token the
-   * receiver was registered with, when the run knows it).
-   */
-  token?: string;
-  /** Webhook: who registered the receiver with `token` (the run itself through meta/webhook.create, or the user). */
-  registeredBy?: 'checker' | 'user';
-  /** Webhook: the app token of the run (--token), which older readings of the convention send instead. */
-  appToken?: string;
-  /** The login the run filters events by. */
-  selfId?: string;
-  /** WebSocket: the upgrade request's headers (--header, Authorization: Bearer), which probes send too. */
-  headers?: Record<string, string>;
   /** WebSocket: the READY body the run's connection received. */
   ready?: Record<string, any>;
 }

@@ -30,3 +30,7 @@ export function selectChecks(
     return true;
   });
 }
+
+/** A --grep that selects exactly the checks (or client scenarios) of these ids: each escaped, anchored. */
+export const grepExactly = (ids: readonly string[]): string =>
+  `^(${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`;

@@ -11,9 +11,14 @@ import { validate } from '../../spec/validate.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
 import { STOP_GRACE_MS } from '../../src/client-mode/process.js';
-import { expectEveryScenarioPassed, ROOT, runClientCommand } from './helpers.js';
+import {
+  eventsClient,
+  expectEveryScenarioPassed,
+  ROOT,
+  runClientCommand,
+  runEventsClient,
+} from './helpers.js';
 
-const client = (name: string) => `node examples/clients/events/${name}.mjs`;
 const eventIds = async () =>
   (await loadClientScenarios())
     .filter((scenario) => isEventScenario(scenario))
@@ -21,11 +26,11 @@ const eventIds = async () =>
 
 describe('conformance client --suite events (example clients)', () => {
   it('passes the correct client in every event scenario, at the default level should', async () => {
-    const run = await runClientCommand(['--suite', 'events', '--command', client('correct')]);
+    const run = await runClientCommand(['--suite', 'events', '--command', eventsClient('correct')]);
     expect(run.report.level).toBe('should');
     const undecided = expectEveryScenarioPassed(run, await eventIds());
     expect(run.report.checks.every((check) => check.group === 'events')).toBe(true);
-    expect(run.report.target.client).toEqual({ command: client('correct'), suites: ['events'] });
+    expect(run.report.target.client).toEqual({ command: eventsClient('correct'), suites: ['events'] });
     expect(validate('report', run.report)).toEqual([]);
     const badge = JSON.parse(readFileSync(join(run.outDir, 'badge.json'), 'utf8'));
     if (undecided.length === 0)
@@ -102,7 +107,7 @@ describe('conformance client --suite events (example clients)', () => {
       '--suite',
       'events',
       '--command',
-      client(file),
+      eventsClient(file),
       '--grep',
       id,
       '--reporter',
@@ -138,15 +143,9 @@ describe('conformance client --suite events (example clients)', () => {
     // A slow IDENTIFY (30 ms) makes the allowance of each gap exceed the 60 ms waits of the first five
     // retries (unclear: undecided without the watch); the retries at once after them are a storm.
     const id = 'client.events/auth-close-not-retried-in-a-storm';
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node test/client-mode/fixtures/auth-storm-after-short-waits.mjs',
+    const run = await runEventsClient('node test/client-mode/fixtures/auth-storm-after-short-waits.mjs', [
       '--grep',
       id,
-      '--reporter',
-      'json',
     ]);
     const [check] = run.report.checks;
     expect([check.status, run.code]).toEqual(['fail', 1]);
@@ -164,16 +163,7 @@ describe('conformance client --suite events (example clients)', () => {
 
 describe('the transcript attributes each close to the side that sent it', () => {
   const closes = async (file: string, scenario: string) => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      client(file),
-      '--grep',
-      `client.events/${scenario}`,
-      '--reporter',
-      'json',
-    ]);
+    const run = await runEventsClient(eventsClient(file), ['--grep', `client.events/${scenario}`]);
     return (run.report.checks[0].evidence?.events ?? [])
       .map((entry) => (entry as { text: string }).text)
       .filter((text) => /^connection \d+ (closed|dropped)/.test(text));
@@ -197,15 +187,9 @@ describe('conformance client --suite events: clients that hang, flood, never con
   const bound = (timeout: number) => timeout + STOP_GRACE_MS + 2_000;
 
   it('ends every scenario at --scenario-timeout when the client never connects', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node -e "setInterval(() => {}, 1000)"',
+    const run = await runEventsClient('node -e "setInterval(() => {}, 1000)"', [
       '--scenario-timeout',
       '1500',
-      '--reporter',
-      'json',
     ]);
     expect(run.code).toBe(1);
     expect(run.report.checks).toHaveLength((await eventIds()).length);
@@ -219,17 +203,11 @@ describe('conformance client --suite events: clients that hang, flood, never con
   }, 120_000);
 
   it('ends the scenario of a client that floods the socket and stdout and ignores SIGTERM', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node test/client-mode/fixtures/floods-events.mjs',
+    const run = await runEventsClient('node test/client-mode/fixtures/floods-events.mjs', [
       '--grep',
       'resumes-with-last-sn|ping-within',
       '--scenario-timeout',
       '2000',
-      '--reporter',
-      'json',
     ]);
     const timedOut = /^the scenario timed out after 2000 ms \(--scenario-timeout\) waiting for /;
     // The flood's first PING comes at once; a machine loaded past the client's own start-up within the
@@ -243,16 +221,7 @@ describe('conformance client --suite events: clients that hang, flood, never con
   }, 60_000);
 
   it('fails a client that exits at once, saying so', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node -e "process.exit(3)"',
-      '--grep',
-      'identify',
-      '--reporter',
-      'json',
-    ]);
+    const run = await runEventsClient('node -e "process.exit(3)"', ['--grep', 'identify']);
     expect(run.code).toBe(1);
     expect(run.report.checks[0].reason).toBe(
       'the client exited with code 3 while the checker waited for the client to connect to CONFORMANCE_EVENTS_URL',
@@ -269,14 +238,7 @@ describe('docs/checking-a-client.md: the event adapter', () => {
     const dir = mkdtempSync(join(ROOT, 'node_modules', '.client-mode-readme-'));
     try {
       writeFileSync(join(dir, 'check-events.mjs'), snippet!);
-      const run = await runClientCommand([
-        '--suite',
-        'events',
-        '--command',
-        `node ${join(dir, 'check-events.mjs')}`,
-        '--reporter',
-        'json',
-      ]);
+      const run = await runEventsClient(`node ${join(dir, 'check-events.mjs')}`);
       expectEveryScenarioPassed(run, await eventIds());
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { main } from '../../bin/cli.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { grepExactly } from '../../src/runner/select.js';
 import { captureIo, ROOT } from '../cli/helpers.js';
 import { tempDir } from '../support/temp.js';
 
@@ -25,13 +26,20 @@ export async function runClientCommand(args: string[]): Promise<ClientRun> {
   return { code, out: io.out(), err: io.err(), report, outDir };
 }
 
+/** An example events client (examples/clients/events/<name>.mjs), as a --command. */
+export const eventsClient = (name: string): string => `node examples/clients/events/${name}.mjs`;
+
+/** `conformance client --suite events --command <command> --reporter json …args`. */
+export const runEventsClient = (command: string, args: string[] = []): Promise<ClientRun> =>
+  runClientCommand(['--suite', 'events', '--command', command, ...args, '--reporter', 'json']);
+
 export const failing = (run: RunResult) =>
   run.checks.filter((check) => check.status === 'fail').map((check) => check.id);
 
 /** `--grep` selecting exactly these scenarios by id (a rotation's share, test/support/rotation.ts). */
 export const scenarioGrep = (scenarios: readonly { id: string }[]): string[] => [
   '--grep',
-  `^(${scenarios.map((scenario) => scenario.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
+  grepExactly(scenarios.map((scenario) => scenario.id)),
 ];
 
 /** What a scenario undecided for the machine's load says to do (suites/client/events.ts). */

@@ -8,11 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from '../../src/client-mode/process.js';
 import { withBusyLoops } from '../support/busy-loops.js';
 import { rotating } from '../support/rotation.js';
-import { runClientCommand } from './helpers.js';
+import { eventsClient, runEventsClient } from './helpers.js';
 
 const busy = withBusyLoops();
 
-const client = (name: string) => `node examples/clients/events/${name}.mjs`;
 /**
  * Each timed scenario and the defective client that breaks it. The busy loops hold both cores for as long
  * as the file runs, so the rows rotate (test/support/rotation.ts): one a day, all in a full run.
@@ -35,16 +34,7 @@ describe('client mode with the CPU saturated by two busy loops', () => {
   });
 
   it.concurrent.each(DEFECTS)('still fails %s in %s', async (file, scenario, reason) => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      client(file),
-      '--grep',
-      `client.events/${scenario}`,
-      '--reporter',
-      'json',
-    ]);
+    const run = await runEventsClient(eventsClient(file), ['--grep', `client.events/${scenario}`]);
     expect(run.report.checks.map((check) => [check.status, check.reason])).toEqual([
       ['fail', expect.stringMatching(reason)],
     ]);
@@ -52,16 +42,7 @@ describe('client mode with the CPU saturated by two busy loops', () => {
   });
 
   it.concurrent('still passes the correct client in each of them', async () => {
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      client('correct'),
-      '--grep',
-      TIMED.join('|'),
-      '--reporter',
-      'json',
-    ]);
+    const run = await runEventsClient(eventsClient('correct'), ['--grep', TIMED.join('|')]);
     const results = run.report.checks.map((check) => [check.id, check.status, check.reason]);
     expect(results.sort()).toEqual(TIMED.map((id) => [`client.events/${id}`, 'pass', undefined]).sort());
     expect(run.code).toBe(0);
@@ -72,17 +53,11 @@ describe('client mode with the CPU saturated by two busy loops', () => {
 describe('a client flooding the socket and stdout, with the CPU saturated', () => {
   it('ends each scenario within --scenario-timeout and the stop grace', async () => {
     const timeout = 2_000;
-    const run = await runClientCommand([
-      '--suite',
-      'events',
-      '--command',
-      'node test/client-mode/fixtures/floods-events.mjs',
+    const run = await runEventsClient('node test/client-mode/fixtures/floods-events.mjs', [
       '--grep',
       'resumes-with-last-sn|ping-within',
       '--scenario-timeout',
       String(timeout),
-      '--reporter',
-      'json',
     ]);
     expect(busy.every((loop) => loop.exitCode === null)).toBe(true);
     // Its first PING passes ping-within-interval; it never reconnects, so resumes-with-last-sn times out.

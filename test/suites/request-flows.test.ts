@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runWithStats } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { grepExactly } from '../../src/runner/select.js';
 import { failing } from './harness.js';
 
 /** Short event waits keep the fault runs fast. */
@@ -51,7 +52,7 @@ async function runChecks(ids: readonly string[], faults: string[] = [], seed?: n
   const reference = await startReference({ faults });
   try {
     const before = JSON.stringify(reference.snapshot());
-    const grep = `^(${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`;
+    const grep = grepExactly(ids);
     const { result, stats } = await runWithStats({
       reference,
       grep,
