@@ -79,8 +79,8 @@ const checkIds = (): string[] =>
   ).map((check) => check.id);
 
 describe('chat-conformance/vitest in a temp project', () => {
-  // Each a vitest run of every check in a project of its own: they rotate (slots 2 and 5, test/support/rotation.ts).
-  it.runIf(inSlot(2))(
+  // Each a vitest run of every check in a project of its own: they rotate (slots 0 and 1, test/support/rotation.ts).
+  it.runIf(inSlot(0))(
     'against the clean reference: one test per check, all pass or skip with a reason, vitest exits 0',
     async () => {
       const { code, output, tests } = await vitestAgainst([]);
@@ -100,7 +100,7 @@ describe('chat-conformance/vitest in a temp project', () => {
     },
   );
 
-  it.runIf(inSlot(5))(
+  it.runIf(inSlot(1))(
     'against a faulty reference: the check fails with rules, expected, observed and curl',
     async () => {
       const { code, tests } = await vitestAgainst(['--fault', 'message-list-next-missing']);
