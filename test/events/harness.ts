@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventHub, type EventHubOptions, type Login } from '../../src/reference/events/hub.js';
 
@@ -236,3 +237,28 @@ export const RESOURCES = {
   role: { id: 'r1', name: 'mod' },
   emoji: { id: 'e1', name: '👍' },
 };
+
+/**
+ * What a test file opens, closed after each test, last opened first: `closeAfterEach(fn)` registers a
+ * closer, `hub(options)` starts a hub and registers its close. Call once, at the top of the file.
+ */
+export function closedAfterEachTest(): {
+  closeAfterEach: (close: () => unknown) => void;
+  hub: (options?: Parameters<typeof startHub>[0]) => Promise<HubHarness>;
+} {
+  const closers: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  const closeAfterEach = (close: () => unknown) => {
+    closers.push(close);
+  };
+  return {
+    closeAfterEach,
+    hub: async (options = {}) => {
+      const harness = await startHub(options);
+      closeAfterEach(() => harness.close());
+      return harness;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   probeBadToken,
   probeIdentify,
@@ -8,18 +8,9 @@ import {
   probeResume,
   probeUnidentified,
 } from '../../src/events/index.js';
-import { APP_TOKEN, type HubHarness, PEER, RawClient, RESOURCES, SELF, startHub } from './harness.js';
+import { APP_TOKEN, closedAfterEachTest, PEER, RawClient, RESOURCES, SELF } from './harness.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function hub(options: Parameters<typeof startHub>[0] = {}): Promise<HubHarness> {
-  const harness = await startHub(options);
-  cleanups.push(() => harness.close());
-  return harness;
-}
+const { hub, closeAfterEach } = closedAfterEachTest();
 
 /** Short bound for waits that a faulty server makes run out. */
 const SHORT = 300;
@@ -86,7 +77,7 @@ describe('event WebSocket probes', () => {
     it(`probeUnidentified observes ${faults.length ? 'events under the fault' : 'no events'}`, async () => {
       const harness = await hub({ faults });
       const { client } = await RawClient.identified(harness.eventsUrl, { token: SELF.token });
-      cleanups.push(() => client.close());
+      closeAfterEach(() => client.close());
       const result = await probeUnidentified({
         url: harness.eventsUrl,
         timeoutMs: 2000,

@@ -1,37 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
   APP_TOKEN,
-  type HubHarness,
+  closedAfterEachTest,
   login,
   PEER,
   RawClient,
   RESOURCES,
   SELF,
-  startHub,
   startReceiver,
 } from '../events/harness.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function hub(options: Parameters<typeof startHub>[0] = {}): Promise<HubHarness> {
-  const harness = await startHub(options);
-  cleanups.push(() => harness.close());
-  return harness;
-}
+const { hub, closeAfterEach } = closedAfterEachTest();
 
 async function identified(url: string, body: Record<string, unknown>) {
   const result = await RawClient.identified(url, body);
-  cleanups.push(() => result.client.close());
+  closeAfterEach(() => result.client.close());
   return result;
 }
 
 async function connected(url: string) {
   const client = await RawClient.connect(url);
-  cleanups.push(() => client.close());
+  closeAfterEach(() => client.close());
   return client;
 }
 
@@ -158,7 +148,7 @@ describe('event hub webhooks', () => {
   it('POSTs each EVENT body in order with Satori-Opcode 0 and the bearer token', async () => {
     const { hub: eventHub } = await hub();
     const receiver = await startReceiver();
-    cleanups.push(() => receiver.close());
+    closeAfterEach(() => receiver.close());
     eventHub.addWebhook(receiver.url, { token: 'app-secret' });
     for (const name of ['a', 'b', 'c'])
       eventHub.emit('guild-updated', { guild: { id: name } }, { selfIds: [SELF.id] });
@@ -179,7 +169,7 @@ describe('event hub webhooks', () => {
     const deadUrl = dead.url;
     await dead.close();
     const receiver = await startReceiver();
-    cleanups.push(() => receiver.close());
+    closeAfterEach(() => receiver.close());
     eventHub.addWebhook(deadUrl);
     eventHub.addWebhook(receiver.url, { selfIds: [SELF.id] });
     eventHub.emit('guild-added', { guild: RESOURCES.guild });
