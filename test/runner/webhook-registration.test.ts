@@ -27,6 +27,24 @@ const remoteRun = (reference: ReferenceServer) =>
     confirm: false,
   });
 
+/**
+ * For a describe block: a reference started with `options` and one remote run against it (in beforeAll;
+ * `beforeRun` sees the reference first), closed after the block.
+ */
+function remoteRunAgainst(
+  options: Parameters<typeof startReference>[0],
+  beforeRun?: (reference: ReferenceServer) => void,
+): { reference: ReferenceServer; result: RunResult } {
+  const state = {} as { reference: ReferenceServer; result: RunResult };
+  beforeAll(async () => {
+    state.reference = await startReference(options);
+    beforeRun?.(state.reference);
+    state.result = await remoteRun(state.reference);
+  }, 120_000);
+  afterAll(() => state.reference?.close());
+  return state;
+}
+
 /** A loopback host:port free now, for a receiver registered before the run (a fixed --webhook-listen). */
 async function freeListen(): Promise<string> {
   const probe = createServer();
@@ -49,35 +67,31 @@ async function registerByHand(reference: ReferenceServer, url: string, token: st
 }
 
 describe('--events webhook where meta/webhook.create is not offered', () => {
-  let reference: ReferenceServer;
-  let result: RunResult;
-  beforeAll(async () => {
-    reference = await startReference({ tolerances: ['webhook-registration-not-offered'] });
-    result = await remoteRun(reference);
-  }, 120_000);
-  afterAll(() => reference.close());
+  const run = remoteRunAgainst({ tolerances: ['webhook-registration-not-offered'] });
 
   it('fails no check for an event that never came', () => {
-    const waitedInVain = result.checks.filter(
+    const waitedInVain = run.result.checks.filter(
       (check) => check.status !== 'skip' && EVENT_NEVER_CAME.test(check.reason ?? ''),
     );
     expect(waitedInVain).toEqual([]);
-    const undecided = result.checks.filter((check) => check.undecided);
+    const undecided = run.result.checks.filter((check) => check.undecided);
     expect(undecided.length).toBeGreaterThan(0);
     for (const check of undecided)
       expect(check.undecided?.state).toMatch(/no webhook delivery arrived at http/);
   });
 
   it('says so once, naming the receiver URL to register, and ends NO VERDICT', () => {
-    const findings = (result.findings ?? []).filter((finding) => finding.id === 'events/no-webhook-delivery');
+    const findings = (run.result.findings ?? []).filter(
+      (finding) => finding.id === 'events/no-webhook-delivery',
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0].detail).toMatch(/register http:\/\/127\.0\.0\.1:\d+\/ with the implementation/);
-    expect(result.checks.some((check) => check.status === 'fail')).toBe(false);
-    expect(nothingCountedReason(result)).toMatch(/could not be decided: no webhook delivery arrived/);
+    expect(run.result.checks.some((check) => check.status === 'fail')).toBe(false);
+    expect(nothingCountedReason(run.result)).toMatch(/could not be decided: no webhook delivery arrived/);
   });
 
   it('notes that registration is not offered, without failing on it', () => {
-    expect(result.notes).toContainEqual(
+    expect(run.result.notes).toContainEqual(
       expect.stringMatching(
         /webhook receiver listening at http:\/\/127\.0\.0\.1:\d+\/: register it with the implementation \(meta\/webhook\.create: not offered, HTTP 404\)/,
       ),
@@ -86,45 +100,45 @@ describe('--events webhook where meta/webhook.create is not offered', () => {
 });
 
 describe('--events webhook where meta/webhook.create is offered', () => {
-  let reference: ReferenceServer;
-  let result: RunResult;
   const registrations: { url: unknown; token: unknown }[] = [];
   let before: string[];
-  beforeAll(async () => {
-    reference = await startReference({
+  const run = remoteRunAgainst(
+    {
       // Sees the registration as the server gets it (the token is the run's own, sent only there).
       intercept: ({ operation, fields }) => {
         if (operation === 'meta/webhook.create') registrations.push({ url: fields.url, token: fields.token });
         return undefined;
       },
-    });
-    before = reference.webhooks();
-    result = await remoteRun(reference);
-  }, 120_000);
-  afterAll(() => reference.close());
+    },
+    (reference) => {
+      before = reference.webhooks();
+    },
+  );
 
   it('registers its receiver with a fresh token, and the event checks pass', () => {
     expect(before).toEqual([]);
     expect(registrations).toHaveLength(1);
     expect(registrations[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(registrations[0].token).toEqual(expect.any(String));
-    expect(registrations[0].token).not.toBe(reference.identities.self.token);
-    expect(result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual([]);
-    expect(result.checks.filter((check) => check.undecided)).toEqual([]);
-    const headers = result.checks.find((check) => check.id === 'events.webhook/delivery-headers');
+    expect(registrations[0].token).not.toBe(run.reference.identities.self.token);
+    expect(run.result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual(
+      [],
+    );
+    expect(run.result.checks.filter((check) => check.undecided)).toEqual([]);
+    const headers = run.result.checks.find((check) => check.id === 'events.webhook/delivery-headers');
     expect(headers?.status).toBe('pass');
   });
 
   it('removes the registration at the end, through the ledger', () => {
-    expect(reference.webhooks()).toEqual([]);
-    expect(result.cleanup).toContainEqual(
+    expect(run.reference.webhooks()).toEqual([]);
+    expect(run.result.cleanup).toContainEqual(
       expect.objectContaining({ kind: 'webhook', operation: 'meta/webhook.delete', status: 'undone' }),
     );
   });
 
   it('never prints the token it registered with', () => {
     const token = String(registrations[0].token);
-    const printed = JSON.stringify(result);
+    const printed = JSON.stringify(run.result);
     expect(printed).not.toContain(token);
     expect(printed).not.toContain(token.slice(0, 12));
   });
@@ -184,22 +198,18 @@ describe('--webhook-token: the user registered the receiver', () => {
 });
 
 describe('a registration an interrupted earlier run left (dirty item webhook: a dead URL)', () => {
-  let reference: ReferenceServer;
-  let result: RunResult;
-  beforeAll(async () => {
-    reference = await startReference({ dirty: ['webhook'] });
-    result = await remoteRun(reference);
-  }, 120_000);
-  afterAll(() => reference.close());
+  const run = remoteRunAgainst({ dirty: ['webhook'] });
 
   it('changes no verdict: the run registers its own receiver and its event checks pass', () => {
-    expect(result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual([]);
-    expect(result.checks.filter((check) => check.undecided)).toEqual([]);
+    expect(run.result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual(
+      [],
+    );
+    expect(run.result.checks.filter((check) => check.undecided)).toEqual([]);
   });
 
   it('removes only its own registration', () => {
-    expect(result.cleanup).toContainEqual(expect.objectContaining({ kind: 'webhook', status: 'undone' }));
-    expect(reference.webhooks()).toEqual([LEFTOVER_WEBHOOK_URL]);
+    expect(run.result.cleanup).toContainEqual(expect.objectContaining({ kind: 'webhook', status: 'undone' }));
+    expect(run.reference.webhooks()).toEqual([LEFTOVER_WEBHOOK_URL]);
   });
 });
 
