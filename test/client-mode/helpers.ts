@@ -45,6 +45,25 @@ export const scenarioGrep = (scenarios: readonly { id: string }[]): string[] => 
 /** What a scenario undecided for the machine's load says to do (suites/client/events.ts). */
 const BUSY_MACHINE_CLEAR = 'run the client scenarios on a less busy machine';
 
+/** At most this many runs of a scenario whose wait the machine's load left undecided (decidedRun). */
+export const DECIDING_RUNS = 3;
+
+/**
+ * A run of the one scenario `id` (args select it) until the checker decides it: a wait that the machine's
+ * load made untellable ends undecided, which is right, and says so; a test that needs the verdict runs it
+ * again, at most DECIDING_RUNS times in all, saying why each time.
+ */
+export async function decidedRun(args: string[], id: string): Promise<ClientRun> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await runClientCommand(args);
+    const check = run.report.checks.find((candidate) => candidate.id === id);
+    if (check?.undecided?.clear !== BUSY_MACHINE_CLEAR || attempt === DECIDING_RUNS) return run;
+    console.warn(
+      `${id}: undecided for the machine's load (${check.undecided.state}); run ${attempt + 1} of ${DECIDING_RUNS}`,
+    );
+  }
+}
+
 /**
  * A correct client's run of `ids`: every scenario passes, but for at most two that the checker's own
  * delay kept undecided (issue 34: on a busy machine a time window can be untellable — never passed,
