@@ -84,11 +84,15 @@ describe.concurrent('@satorijs/adapter-satori through every client scenario', ()
       expect(passed).toHaveLength(run.report.checks.length - 3);
       expect(run.code).toBe(1);
       const ping = byId['client.events/ping-within-interval'];
+      // The SDK pings every 10 s by its own timer, which starts as it connects: the checker, which counts
+      // from the connection it saw open, can see it a few ms short of 10 000 (9999 was seen).
       expect(ping.evidence?.notes).toEqual([
         expect.stringMatching(
-          /^first PING after 1\d{4} ms: the client does not honour CONFORMANCE_HEARTBEAT_MS/,
+          /^first PING after \d+ ms: the client does not honour CONFORMANCE_HEARTBEAT_MS/,
         ),
       ]);
+      const firstPingMs = Number(/after (\d+) ms/.exec(ping.evidence?.notes?.[0] ?? '')?.[1]);
+      expect(firstPingMs).toBeGreaterThanOrEqual(9_500);
     },
     300_000,
   );
