@@ -96,8 +96,8 @@ describe("the documentation's runnable blocks", () => {
     expect(server?.status).not.toBe(0);
   });
 
-  // A clone, `npm ci` and every block: a rotating test (slot 4, test/support/rotation.ts).
-  it.runIf(inSlot(4))(
+  // A clone, `npm ci` and every block: a rotating test (slot 1, test/support/rotation.ts).
+  it.runIf(inSlot(1))(
     'of README.md and docs/ run as written from a fresh clone, without npx installing the clone',
     async () => {
       const clone = tempDir('readme-clone-');
