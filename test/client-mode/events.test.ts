@@ -25,6 +25,11 @@ const eventIds = async () =>
     .filter((scenario) => isEventScenario(scenario))
     .map((scenario) => scenario.id);
 
+// The scenarios that judge a client's waits: side by side, their clients load the machine for each other,
+// and a wait that cannot be told from that load is undecided, not failed. They run one after another, and
+// until decided (decidedRun).
+const judgesWaits = (scenario: string) => /backoff|storm|fixed-interval|ping-rate/.test(scenario);
+
 describe('conformance client --suite events (example clients)', () => {
   it('passes the correct client in every event scenario, at the default level should', async () => {
     const run = await runClientCommand(['--suite', 'events', '--command', eventsClient('correct')]);
@@ -102,9 +107,6 @@ describe('conformance client --suite events (example clients)', () => {
     ],
   ];
 
-  // The scenarios that judge a client's waits run one after another: side by side, their clients load
-  // the machine for each other, and a wait that cannot be told from that load is undecided, not failed.
-  const judgesWaits = (scenario: string) => /backoff|storm|fixed-interval|ping-rate/.test(scenario);
   // A scenario judging a client's waits can end undecided on a loaded machine (beside the other tests and
   // the fault matrices): its verdict is what is asserted, so it runs until decided (decidedRun).
   const failsItsScenario = async (file: string, scenario: string, reason: RegExp) => {
@@ -166,11 +168,16 @@ describe('conformance client --suite events (example clients)', () => {
 });
 
 describe('the transcript attributes each close to the side that sent it', () => {
+  /** The close lines of the scenario's transcript, and what the check said (for a failing assertion). */
   const closes = async (file: string, scenario: string) => {
-    const run = await runEventsClient(eventsClient(file), ['--grep', `client.events/${scenario}`]);
-    return (run.report.checks[0].evidence?.events ?? [])
+    const id = `client.events/${scenario}`;
+    const args = ['--suite', 'events', '--command', eventsClient(file), '--grep', id, '--reporter', 'json'];
+    const run = judgesWaits(scenario) ? await decidedRun(args, id) : await runClientCommand(args);
+    const [check] = run.report.checks;
+    const lines = (check.evidence?.events ?? [])
       .map((entry) => (entry as { text: string }).text)
       .filter((text) => /^connection \d+ (closed|dropped)/.test(text));
+    return { lines, said: `${id}: ${check.status} ${check.reason ?? ''} ${check.undecided?.state ?? ''}` };
   };
 
   it.concurrent('the checker’s close, the client’s reply, the checker’s drop, the client’s close', async () => {
@@ -179,11 +186,13 @@ describe('the transcript attributes each close to the side that sent it', () => 
       closes('correct', 'resumes-with-last-sn'),
       closes('closes-on-unknown-opcode', 'unknown-opcode-ignored'),
     ]);
-    expect(auth[0]).toBe(
+    expect(auth.lines[0], auth.said).toBe(
       'connection 1 closed by the checker: it sent close 4004; the client sent close 4004 "authentication failed" in reply',
     );
-    expect(drop[0]).toBe('connection 1 dropped by the checker (no close frame)');
-    expect(unknown[0]).toBe('connection 1 closed by the client: it sent close 1002 "unknown opcode 42"');
+    expect(drop.lines[0], drop.said).toBe('connection 1 dropped by the checker (no close frame)');
+    expect(unknown.lines[0], unknown.said).toBe(
+      'connection 1 closed by the client: it sent close 1002 "unknown opcode 42"',
+    );
   });
 });
 
