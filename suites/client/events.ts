@@ -125,11 +125,21 @@ async function gapTo(t: EventScenarioContext, next: EventConnection, ended: numb
 }
 
 /**
- * Reconnects judged 'unclear' on a busy machine: a storm goes on, so later ones can still show it —
- * any STORM_RECONNECTS in a row that add up to no wait (issue 34). The watch ends when no reconnect
- * comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's stalls), as a client
- * that backs off soon shows: still unclear, never passed. A long gap alone does not end it: a storming
- * client on a busy machine is slow too. `end` ends the connection of
+ * A judgement the watch stops at: no wait (a storm), or waits that beat the least shown by a margin as
+ * large again. A client that reconnects at once but is itself starved of CPU can add up just over the
+ * least in gaps the checker's measures do not explain (seen beside the CI's other work): that is watched
+ * on, not passed.
+ */
+const settled = (judgement: WaitJudgement): boolean =>
+  judgement.verdict === 'no-wait' ||
+  (judgement.verdict === 'waited' && judgement.credited >= 2 * BACKOFF_SHOWN_MS);
+
+/**
+ * Reconnects judged 'unclear', or waited by a thin margin, on a busy machine: a storm goes on, so later
+ * ones can still show it — any STORM_RECONNECTS in a row that add up to no wait (issue 34). The watch
+ * ends when no reconnect comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's
+ * stalls), as a client that backs off soon shows: still unclear (never passed), or waited. A long gap
+ * alone does not end it: a storming client on a busy machine is slow too. `end` ends the connection of
  * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects.
  */
 async function watchTheStorm(
@@ -140,7 +150,7 @@ async function watchTheStorm(
 ): Promise<WaitJudgement> {
   let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
   let connection = last;
-  for (let extra = 0; judgement.verdict === 'unclear' && extra < 2 * STORM_RECONNECTS; extra++) {
+  for (let extra = 0; !settled(judgement) && extra < 2 * STORM_RECONNECTS; extra++) {
     const ended = end(connection);
     // Connection numbers count from 1: the one after `connection` is at its number.
     const after = connection.number;
@@ -156,7 +166,7 @@ async function watchTheStorm(
     if (!gap) break;
     gaps.push(gap);
     const latest = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
-    if (latest.verdict === 'no-wait') judgement = latest;
+    if (settled(latest)) judgement = latest;
   }
   return judgement;
 }
@@ -369,9 +379,11 @@ export default [
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
         connection = await t.stage.nextConnection(attempt);
         gaps.push(await gapTo(t, connection, dropped, attempt));
-        if (judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited') return;
+        const sofar = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+        if (sofar.verdict === 'waited' && settled(sofar)) return;
       }
       const judgement = await watchTheStorm(t, gaps, connection, drop);
+      if (judgement.verdict === 'waited') return;
       t.note(
         `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
       );
@@ -474,10 +486,12 @@ export default [
         const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
         if (!gap) return;
         gaps.push(gap);
-        if (judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited') return;
+        const sofar = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+        if (sofar.verdict === 'waited' && settled(sofar)) return;
       }
       // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
       const judgement = await watchTheStorm(t, gaps, refused, (connection) => connection.closed!.at);
+      if (judgement.verdict === 'waited') return;
       t.note(
         `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
       );

@@ -160,6 +160,16 @@ describe('conformance client --suite events (example clients)', () => {
     expect(Number(connections)).toBeGreaterThan(5);
   }, 60_000);
 
+  it('watches a thin wait on: fails a storm whose first five retries waited just over the least', async () => {
+    const id = 'client.events/auth-close-not-retried-in-a-storm';
+    const run = await runEventsClient('node test/client-mode/fixtures/auth-storm-after-thin-waits.mjs', [
+      '--grep',
+      id,
+    ]);
+    const [check] = run.report.checks;
+    expect([check.status, run.code], check.reason).toEqual(['fail', 1]);
+  }, 60_000);
+
   // Each row above proves its client fails its scenario; together they cover every scenario (in any order).
   it('has a defective client failing every event scenario', async () => {
     const targeted = new Set(defects.map(([, scenario]) => `client.events/${scenario}`));
