@@ -252,7 +252,9 @@ const probes: Record<ToleranceId, Probe> = {
         },
         body: JSON.stringify({ url: source.webhookUrl }),
       });
-      const burst = Array.from({ length: 8 }, () => `burst ${Math.random()}`);
+      // Long enough that a starved machine does not space every delivery by chance (8 did, once, beside
+      // two busy loops): without the pause, some deliveries of a burst go out back to back.
+      const burst = Array.from({ length: 24 }, () => `burst ${Math.random()}`);
       const last = new Promise<void>((resolve) =>
         source.subscribe(() => {
           const seen = source.events().filter((event) => burst.includes(event.body.message?.content));
