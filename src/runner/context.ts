@@ -77,14 +77,16 @@ function checkContext(
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
     pauseClock: () => signals.clock?.pause() ?? (() => undefined),
   });
-  const deadline = performance.now() + options.timeoutMs;
+  // The check's timeout as its clock will judge it (lengthened by lag, paused for quota) once it runs.
+  const startDeadline = performance.now() + options.timeoutMs;
+  const deadline = () => signals.clock?.expectedEnd() ?? startDeadline;
   const context: CheckContext = {
     sandbox: options.sandbox ?? env.sandbox,
     variants: env.variants,
     config: env.config,
     signal,
     events: eventsFor(check.id, env, state, signals, scheduling, deadline),
-    timeLeftMs: () => Math.max(0, deadline - performance.now()),
+    timeLeftMs: () => Math.max(0, deadline() - performance.now()),
     call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, []),
     shared: (key, observe) => shared(context, key, observe),
     track(entry: LedgerEntry) {

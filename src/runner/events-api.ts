@@ -38,10 +38,11 @@ export interface EventsApiOptions {
   /** Called when waitFor resolves or times out (an assertion of the check). */
   onWait?: (outcome: { event?: ObservedEvent; timeout?: EventWaitTimeout }) => void;
   /**
-   * When the check times out (performance.now() time): a wait that the stream keeps busy goes on at most
-   * until shortly before it, so that it still ends as a timeout of the wait, not of the check.
+   * When the check times out (performance.now() time), asked when a wait would end: a wait that the stream
+   * keeps busy goes on at most until shortly before it, so that it still ends as a timeout of the wait,
+   * not of the check. It moves: the check's clock is lengthened by the checker's own lag (issue 34).
    */
-  checkDeadline?: number;
+  checkDeadline?: () => number;
 }
 
 /** What a wait leaves before the check's own deadline: enough to state the timeout as the check's failure. */
@@ -144,8 +145,8 @@ function listen(
 ): Promise<ObservedEvent> {
   return new Promise<ObservedEvent>((resolve, reject) => {
     const start = performance.now();
-    const hardEnd =
-      options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline - DEADLINE_MARGIN_MS;
+    const hardEnd = () =>
+      options.checkDeadline === undefined ? start + timeoutMs : options.checkDeadline() - DEADLINE_MARGIN_MS;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
     const lag = measureLoopLag();
@@ -172,7 +173,7 @@ function listen(
     const unsubscribe = source.subscribe(test);
     const expire = () => {
       if (settled) return;
-      const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd, lag.lagMs());
+      const end = quietEnd(start, source.lastDeliveryAt(), timeoutMs, hardEnd(), lag.lagMs());
       if (performance.now() < end) {
         timer = setTimeout(onTimer, end - performance.now());
         return;

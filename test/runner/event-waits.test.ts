@@ -69,10 +69,28 @@ describe('the checker measures its own event-loop lag', () => {
     expect(timer?.lengthenedMs).toBeGreaterThanOrEqual(200);
     expect(at - began).toBeGreaterThanOrEqual(300 + 200);
   });
+
+  it("moves the check's deadline as an event wait sees it by that lag; paused, it stands still", async () => {
+    const timer = new PausableTimer(2_000, () => {});
+    try {
+      const fixedEnd = performance.now() + 2_000;
+      const block = performance.now() + 300;
+      while (performance.now() < block);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(timer.expectedEnd() - fixedEnd).toBeGreaterThanOrEqual(200);
+      const resume = timer.pause();
+      const whilePaused = timer.expectedEnd();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(timer.expectedEnd() - whilePaused).toBeGreaterThanOrEqual(50);
+      resume();
+    } finally {
+      timer.clear();
+    }
+  });
 });
 
 /** t.events over `source`, as a check whose deadline is `checkDeadline` sees it. */
-const eventsOver = (source: EventSource, checkDeadline: number) =>
+const eventsOver = (source: EventSource, checkDeadline: () => number) =>
   createEventsApi({
     source,
     unavailableReason: '',
@@ -99,7 +117,7 @@ describe('event waits end when the stream goes quiet', () => {
     const { source, isLast } = await burstBehindLaggingQueue();
     try {
       const started = performance.now();
-      const events = eventsOver(source, started + 30_000);
+      const events = eventsOver(source, () => started + 30_000);
       const event = await events.waitFor(isLast, 'the last message of the burst');
       expect(event.body.message.content).toMatch(new RegExp(`^burst ${BURST - 1} `));
       // The backlog took longer than one event timeout to arrive: a fixed wait would have given up.
@@ -113,13 +131,33 @@ describe('event waits end when the stream goes quiet', () => {
     const { source } = await burstBehindLaggingQueue();
     try {
       const started = performance.now();
-      const events = eventsOver(source, started + CHECK_DEADLINE_MS);
+      const events = eventsOver(source, () => started + CHECK_DEADLINE_MS);
       const outcome = await events.waitFor(() => false, 'an event that never comes').catch((error) => error);
       expect(outcome).toBeInstanceOf(EventWaitTimeout);
       expect(outcome.waitedMs).toBeGreaterThanOrEqual(EVENT_TIMEOUT_MS);
       // Ended as a timeout of the wait, before the check's own deadline (the backlog lasts longer).
       expect(outcome.waitedMs).toBeLessThan(CHECK_DEADLINE_MS);
       expect(outcome.seen.length).toBeGreaterThan(0);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it("reads the check deadline when it would end, not when it began (the check's clock moves)", async () => {
+    const { source } = await burstBehindLaggingQueue();
+    try {
+      const started = performance.now();
+      let deadline = started + EVENT_TIMEOUT_MS;
+      const moved = setTimeout(() => {
+        deadline = started + CHECK_DEADLINE_MS;
+      }, EVENT_TIMEOUT_MS / 2);
+      const outcome = await eventsOver(source, () => deadline)
+        .waitFor(() => false, 'an event that never comes')
+        .catch((error) => error);
+      clearTimeout(moved);
+      expect(outcome).toBeInstanceOf(EventWaitTimeout);
+      // Still delivering at the first deadline: the wait went on towards the moved one.
+      expect(outcome.waitedMs).toBeGreaterThan(EVENT_TIMEOUT_MS * 2);
     } finally {
       await source.close();
     }

@@ -34,7 +34,7 @@ export function eventsFor(
   state: CheckState,
   signals: CheckSignals,
   scheduling: CheckScheduling | undefined,
-  checkDeadline: number,
+  checkDeadline: () => number,
 ): EventsApi {
   const signal = signals.check.signal;
   return createEventsApi({

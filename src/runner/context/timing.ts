@@ -61,6 +61,18 @@ export class PausableTimer {
     this.fire();
   }
 
+  /**
+   * When it would fire (performance.now() time) if nothing changed from now: what is left, plus the lag
+   * measured so far and not yet granted. Paused, the clock stands still: what is left counts from now.
+   */
+  expectedEnd(): number {
+    const now = performance.now();
+    const running = this.#timer !== undefined;
+    const leftMs = running ? this.#leftMs - (now - this.#since) : this.#leftMs;
+    const ungrantedMs = Math.max(0, Math.min(this.#lag.lagMs(), this.#maxAllowanceMs) - this.#grantedMs);
+    return now + Math.max(0, leftMs) + ungrantedMs;
+  }
+
   /** How much longer than asked the timeout ran for the checker's own lag (ms). */
   get lengthenedMs(): number {
     return this.#grantedMs;
