@@ -61,6 +61,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       )
       .then((answer) => send(response, { ...answer, headers: { ...limits, ...answer.headers } }));
   });
+  // An idle connection is kept longer than any client keeps one (Node's 5 s default is close to the 4 s of
+  // fetch's pool): a client reusing it just as the server closes it gets a reset, not an answer — seen
+  // under 200 concurrent requests beside CI's other work. close() still ends every connection at once.
+  server.keepAliveTimeout = 30_000;
   // A do-nothing server has no event stream: an upgrade is answered as any other request.
   if (!settings.vacuity) hub.attach(server, BASE_PATH);
   const authority = await listen(server, settings.host, settings.port);

@@ -131,8 +131,11 @@ async function gapTo(t: EventScenarioContext, next: EventConnection, ended: numb
  * on, not passed.
  */
 const settled = (judgement: WaitJudgement): boolean =>
-  judgement.verdict === 'no-wait' ||
-  (judgement.verdict === 'waited' && judgement.credited >= 2 * BACKOFF_SHOWN_MS);
+  judgement.verdict === 'no-wait' || waitedClearly(judgement);
+
+/** Waits that beat the least shown by a margin as large again: the client backs off, no watch needed. */
+const waitedClearly = (judgement: WaitJudgement): boolean =>
+  judgement.verdict === 'waited' && judgement.credited >= 2 * BACKOFF_SHOWN_MS;
 
 /**
  * Reconnects judged 'unclear', or waited by a thin margin, on a busy machine: a storm goes on, so later
@@ -379,8 +382,7 @@ export default [
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
         connection = await t.stage.nextConnection(attempt);
         gaps.push(await gapTo(t, connection, dropped, attempt));
-        const sofar = judgeWaits(gaps, BACKOFF_SHOWN_MS);
-        if (sofar.verdict === 'waited' && settled(sofar)) return;
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
       }
       const judgement = await watchTheStorm(t, gaps, connection, drop);
       if (judgement.verdict === 'waited') return;
@@ -486,8 +488,7 @@ export default [
         const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
         if (!gap) return;
         gaps.push(gap);
-        const sofar = judgeWaits(gaps, BACKOFF_SHOWN_MS);
-        if (sofar.verdict === 'waited' && settled(sofar)) return;
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
       }
       // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
       const judgement = await watchTheStorm(t, gaps, refused, (connection) => connection.closed!.at);

@@ -101,7 +101,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   client.stop();
   const outcome = await client.outcome;
   run.setStage(undefined);
-  for (const connection of stage.connections) connection.socket.terminate();
+  await stage.settle();
   if (exitedEarly && !scenario.mayExit && !exitProblem)
     problems.push(
       `the client ${exitedEarly.how} before the checker ended it (an event client runs until it is stopped)`,

@@ -23,6 +23,11 @@ const WIDEN_MIN_STALL_MS = 20;
  * timer) for the seconds its backlog takes to read on a busy machine (issue 34).
  */
 const FRAMES_PER_TURN = 500;
+/**
+ * How long, once the scenario is over, a connection that is closing by itself (the checker's close frame
+ * sent, or the client gone) has to finish: its close line says what the client replied.
+ */
+const CLOSE_GRACE_MS = 1_000;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -86,6 +91,8 @@ export class EventConnection {
   readonly frames: ClientFrame[] = [];
   /** Set once closed: the code and who closed it. */
   closed?: { at: number; code: number; by: 'client' | 'checker' };
+  /** Resolves once the socket has closed and its transcript line is written. */
+  readonly gone: Promise<void>;
   private read = 0;
 
   constructor(
@@ -102,6 +109,7 @@ export class EventConnection {
       this.closed ??= { at: Date.now(), code, by: 'client' };
       stage.log('process', this.describeClose(code, reason.toString()), number);
     });
+    this.gone = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => socket.terminate());
   }
 
@@ -274,13 +282,27 @@ export class EventStage {
   }
 
   /**
-   * The scenario is over: stops the lag probe and reading. Every connection is cut at once: a client's
-   * backlog of frames is not read while the checker stops it (it would delay the end past the deadline).
+   * The scenario is over: stops the lag probe and reading. Every open connection is cut at once: a
+   * client's backlog of frames is not read while the checker stops it (it would delay the end past the
+   * deadline). One closing by itself (the checker's close frame sent, or the client gone) is left to
+   * finish (settle): the client's reply, read a moment later, is what the transcript says of it.
    */
   end(): void {
     this.ended = true;
     this.lag.stop();
-    for (const connection of this.connections) connection.cut();
+    if (this.exited) return;
+    for (const connection of this.connections) if (!connection.closed) connection.cut();
+  }
+
+  /**
+   * Once the client is stopped: waits up to CLOSE_GRACE_MS for the connections to close by themselves,
+   * then cuts the rest, and returns once every close line is in the transcript.
+   */
+  async settle(): Promise<void> {
+    const allGone = () => Promise.all(this.connections.map((connection) => connection.gone));
+    await within(CLOSE_GRACE_MS, allGone());
+    for (const connection of this.connections) connection.socket.terminate();
+    await within(CLOSE_GRACE_MS, allGone());
   }
 
   /** Counts a frame read; past FRAMES_PER_TURN in this turn, pauses its socket until the next turn. */
@@ -435,3 +457,10 @@ export const login = (sn: number, platform: string, id: string, name: string): L
   status: 1,
   features: [],
 });
+
+/** `promise`, or nothing after `ms`. */
+async function within(ms: number, promise: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
