@@ -229,7 +229,14 @@ export class HttpClient {
     };
     this.findings = options.findings ?? new Findings();
     this.pacer = new Pacer(undefined, options.budget);
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: this.options.connections });
+    // A connection the server hints it keeps 5 s (Node's default) is reused for 1 s, not 3: a checker whose
+    // event loop lags (a busy CI runner) must not send on a connection the server is closing — that is a
+    // reset, and an error verdict for a server that did nothing wrong (issue 34).
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      keepAliveTimeoutThreshold: 4_000,
+      connections: this.options.connections,
+    });
     const peerToken = options.peer?.token;
     const fragments = !options.publicTokens;
     this.redactor = new Redactor([
