@@ -39,6 +39,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   });
   const controlParts = { ...parts, tolerate: settings.tolerate };
   const server = createServer((request, response) => {
+    response.setHeader('keep-alive', 'timeout=5');
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const isControl = pathname.startsWith(`${CONTROL_PATH}/`);
     const limits: Record<string, string> = {};
@@ -61,9 +62,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
       )
       .then((answer) => send(response, { ...answer, headers: { ...limits, ...answer.headers } }));
   });
-  // An idle connection is kept longer than any client keeps one (Node's 5 s default is close to the 4 s of
-  // fetch's pool): a client reusing it just as the server closes it gets a reset, not an answer — seen
-  // under 200 concurrent requests beside CI's other work. close() still ends every connection at once.
+  // An idle connection is kept 30 s, but 5 s is what the server hints (Node's default, see the handler):
+  // clients drop theirs after 3 s (fetch), long before the server would close one. Closing at the hinted
+  // 5 s, a client whose loop lags sends on a connection the server is closing and gets a reset — seen
+  // under 200 concurrent requests beside CI's other work. Hinting 30 s would keep a client process that
+  // used fetch alive for 28 s. close() still ends every connection at once.
   server.keepAliveTimeout = 30_000;
   // A do-nothing server has no event stream: an upgrade is answered as any other request.
   if (!settings.vacuity) hub.attach(server, BASE_PATH);
