@@ -35,6 +35,12 @@ const LONGEST_FIRST = [
   'test/suites/pagination.test.ts',
   'test/report/matrix.browser.test.ts',
   'test/report/causes.browser.test.ts',
+  'test/runner/events-undecided.test.ts',
+  'test/action/action.test.ts',
+  'test/suites/history.test.ts',
+  'test/suites/channels.test.ts',
+  'test/reference/server.test.ts',
+  'test/runner/vacuity.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
