@@ -74,7 +74,7 @@ describe('page shapes on every list', () => {
     expect(next).toBeUndefined();
   });
 
-  // A default run of every scenario each: rotating tests (slots 3 and 2, test/support/rotation.ts).
+  // A default run of every scenario each: rotating tests (slots 3 and 4, test/support/rotation.ts).
   const defaultRun = (fixture: string) =>
     runClientCommand(['--command', `node test/client-mode/fixtures/${fixture}.mjs`, '--reporter', 'json']);
 
@@ -94,7 +94,7 @@ describe('page shapes on every list', () => {
     240_000,
   );
 
-  it.runIf(inSlot(2))(
+  it.runIf(inSlot(4))(
     'fails, in a default run, a client that stops below its own limit 2 on message.list only',
     async () => {
       const short = await defaultRun('own-limit-stops-on-short-page');
