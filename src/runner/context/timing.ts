@@ -47,10 +47,15 @@ export class PausableTimer {
     this.#timer = setTimeout(() => this.#expire(), Math.max(0, this.#leftMs));
   }
 
+  /** The lag measured since the start that the timeout allows for (at most LAG_ALLOWANCE_WINDOWS of it). */
+  #allowanceMs(): number {
+    return Math.min(this.#lag.lagMs(), this.#maxAllowanceMs);
+  }
+
   /** The time is up unless lag measured since the start is not yet allowed for: then that much more. */
   #expire(): void {
     this.#timer = undefined;
-    const allowance = Math.min(this.#lag.lagMs(), this.#maxAllowanceMs);
+    const allowance = this.#allowanceMs();
     if (allowance > this.#grantedMs) {
       this.#leftMs = allowance - this.#grantedMs;
       this.#grantedMs = allowance;
@@ -69,7 +74,7 @@ export class PausableTimer {
     const now = performance.now();
     const running = this.#timer !== undefined;
     const leftMs = running ? this.#leftMs - (now - this.#since) : this.#leftMs;
-    const ungrantedMs = Math.max(0, Math.min(this.#lag.lagMs(), this.#maxAllowanceMs) - this.#grantedMs);
+    const ungrantedMs = Math.max(0, this.#allowanceMs() - this.#grantedMs);
     return now + Math.max(0, leftMs) + ungrantedMs;
   }
 
