@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync } fr
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandIo } from '../../bin/commands/io.js';
+import { TSC } from '../support/package.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUILT_BIN = join(ROOT, 'dist/bin/conformance.js');
@@ -65,13 +66,9 @@ export function ensureBuilt(): void {
     return;
   }
   try {
-    const result = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json')],
-      {
-        encoding: 'utf8',
-      },
-    );
+    const result = spawnSync(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.json')], {
+      encoding: 'utf8',
+    });
     // tsc emits despite type errors elsewhere in the tree (work in progress); the bin is what matters here.
     if (!existsSync(BUILT_BIN)) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
     // As `npm run build` does: the bin runs as a file (tsc does not keep the mode).

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { npmInstall, type Packed, packTarball, ROOT } from '../support/package.js';
+import { npmInstall, type Packed, packTarball, ROOT, TSC } from '../support/package.js';
 import { inSlot } from '../support/rotation.js';
 
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -113,7 +113,7 @@ describe('installed in an empty folder', () => {
           files: ['api-example.ts'],
         }),
       );
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', empty], {
+      execFileSync(process.execPath, [TSC, '-p', empty], {
         encoding: 'utf8',
       });
       const output = execFileSync(process.execPath, [join(empty, 'out/api-example.js')], {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The compiler the build uses (package.json's build script): TypeScript 7, by its path. */
+export const TSC = join(ROOT, 'node_modules/typescript-7/bin/tsc');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 export interface Packed {
@@ -64,7 +66,7 @@ function pack(folder: string): Packed {
   execFileSync(
     process.execPath,
     [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      TSC,
       '-p',
       join(ROOT, 'tsconfig.build.json'),
       '--outDir',
