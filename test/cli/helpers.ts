@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CommandIo } from '../../bin/commands/io.js';
-import { TSC } from '../support/package.js';
+import { ROOT, TSC } from '../support/package.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The repository's root: one definition (test/support/package.ts), imported by the CLI tests from here. */
+export { ROOT };
 export const BUILT_BIN = join(ROOT, 'dist/bin/conformance.js');
 
 /** Captures what main() prints. */
