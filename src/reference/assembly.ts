@@ -88,7 +88,9 @@ function loginOf(
     status: 1,
     // The de-facto feature list: the operations this server implements (fewer on a partial platform).
     features: Object.keys(operations.handlers).filter(
-      (operation) => !(tolerate('partial-platform') && partialPlatformLacks(operation)),
+      (operation) =>
+        !(tolerate('partial-platform') && partialPlatformLacks(operation)) &&
+        !(tolerate('friend-delete-refused') && operation === 'friend.delete'),
     ),
   };
 }

@@ -28,10 +28,13 @@ export function webhookRegistration(
       const at = url(fields);
       // Tolerance: as satori's does, a URL registered already keeps its first registration (and token).
       if (tolerate('webhook-create-keeps-first') && hub.webhookUrls().includes(at)) return {};
+      // Tolerance: as the family's published server does, the body is stored as given and only a webhook
+      // registered with `enabled: true` is delivered to.
+      const enabled = tolerate('webhook-enabled-only') ? { enabled: fields.raw('enabled') === true } : {};
       // Tolerance: the older reading (de-facto-conventions.md "Events"): deliveries carry the app token.
-      if (tolerate('webhook-auth-app-token')) hub.addWebhook(at, { token: appToken });
+      if (tolerate('webhook-auth-app-token')) hub.addWebhook(at, { token: appToken, ...enabled });
       // Registering a URL again replaces its token: the receiver knows the later one.
-      else hub.addWebhook(at, token ? { token } : {});
+      else hub.addWebhook(at, { ...(token ? { token } : {}), ...enabled });
       return {};
     },
     'meta/webhook.delete': (_caller, fields) => {

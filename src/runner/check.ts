@@ -128,6 +128,16 @@ export interface LedgerEntry {
   settledBy?: [operation: string, fields: Record<string, unknown>];
   as?: Identity;
   /**
+   * What to do on the platform when no operation of the interface undoes it (an undo through the trigger,
+   * or an operation the server does not serve): left-behind.sh says it as a comment (issue 43 item 4).
+   */
+  byHand?: string;
+  /**
+   * Why the run is not sure it obtained what it tracks (e.g. the bot may not have joined the guild): when
+   * its undo fails, the cleanup says so rather than calling it left behind.
+   */
+  unproven?: string;
+  /**
    * Undone only by the final cleanup, not by the pass that runs beside the after phase: the run needs it
    * until its last check (the webhook registration its events arrive through).
    */

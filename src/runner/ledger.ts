@@ -8,13 +8,16 @@
  * is not "left behind". While the run goes on, the engine may undo an ended check's channels and
  * messages already (takeWhileRunning).
  *
- * With a file, the pending entries are written to it (as curl commands) every time they change, so a
- * second Ctrl-C, a kill or an out-of-memory crash still leaves the list of what to delete by hand.
+ * With a file, the pending entries are written to it every time they change, so a second Ctrl-C, a kill
+ * or an out-of-memory crash still leaves the list of what to delete by hand: a curl command to the
+ * interface where one of its operations undoes the entry, else a comment saying what to do on the
+ * platform (an undo through the trigger, an operation the server does not serve: issue 43 item 4).
  */
 import { setMaxListeners } from 'node:events';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { shorten } from '../../spec/brief.js';
 import type { LedgerEntry } from './check.js';
 import type { CleanupRecord } from './model.js';
 
@@ -22,6 +25,10 @@ interface Line {
   entry: LedgerEntry;
   checkId: string;
   settled: boolean;
+  /** Why its undo failed (one line), once tried. */
+  failure?: string;
+  /** No operation of the interface can undo it (NotUndoable): the file says what to do instead. */
+  byHandOnly?: boolean;
 }
 
 /** A line takeWhileRunning gave: undo it with undoWhileRunning; `list` is the list its undo changes. */
@@ -41,9 +48,17 @@ export class AlreadyAbsent extends Error {
   override name = 'AlreadyAbsent';
 }
 
+/**
+ * An undo no request of the interface can do: the server does not serve its operation, or it goes
+ * through the trigger, which refused. What is left is listed as a comment, never as a command.
+ */
+export class NotUndoable extends Error {
+  override name = 'NotUndoable';
+}
+
 export interface LedgerFile {
   path: string;
-  /** The curl command that undoes an entry by hand (token as $TOKEN). */
+  /** The curl command that undoes an entry by hand through the interface (token as $TOKEN). */
   curl: (entry: LedgerEntry) => string;
 }
 
@@ -113,6 +128,14 @@ export class Ledger {
     this.#write();
   }
 
+  /** Operations that answered 2xx in this run (every call settle saw). */
+  readonly #served = new Set<string>();
+
+  /** Whether `operation` answered 2xx at least once in this run: the server serves it. */
+  served(operation: string): boolean {
+    return this.#served.has(operation);
+  }
+
   add(entry: LedgerEntry, checkId: string): void {
     this.lines.push({ entry, checkId, settled: false });
     this.#write();
@@ -120,6 +143,7 @@ export class Ledger {
 
   /** A successful call that equals an entry's undo (same operation, same fields) settles that entry. */
   settle(operation: string, fields: Record<string, unknown>): void {
+    this.#served.add(operation);
     let changed = false;
     const matches = ([wanted, wantedFields]: [string, Record<string, unknown>]) =>
       wanted === operation &&
@@ -374,6 +398,9 @@ export class Ledger {
           : error instanceof Error
             ? error.message
             : String(error);
+        if (line.entry.unproven) record.error += `; perhaps nothing is left: ${line.entry.unproven}`;
+        line.failure = record.error;
+        line.byHandOnly = error instanceof NotUndoable && !budget.aborted;
       }
     } finally {
       this.#inFlight.delete(line);
@@ -411,7 +438,8 @@ export class Ledger {
   #write(): void {
     const file = this.#file;
     if (!file) return;
-    const left = this.pending();
+    const left = this.lines.filter((line) => !line.settled).reverse();
+    const byHand = left.filter((line) => !commandOf(line, file)).length;
     try {
       mkdirSync(dirname(file.path), { recursive: true });
       writeFileSync(
@@ -420,8 +448,9 @@ export class Ledger {
           '#!/bin/sh',
           '# What a conformance run created and had not undone yet (newest first). If the run could not',
           '# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.',
-          `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left`,
-          ...left.flatMap((entry) => [`# ${entry.label} (${entry.kind})`, file.curl(entry)]),
+          '# An entry with no command is one no operation of the interface undoes: its comment says what to do.',
+          `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left${byHand ? `, ${byHand} of them by hand only` : ''}`,
+          ...left.flatMap((line) => linesOf(line, file)),
           '',
         ].join('\n'),
       );
@@ -429,6 +458,28 @@ export class Ledger {
       // The report folder was checked before the run; a failure here must not stop the cleanup.
     }
   }
+}
+
+/** One line of a comment: whatever a body held (newlines, a shell's own comment), cut to a readable length. */
+const commentLine = (text: string): string => shorten(text.replace(/\s+/g, ' ').trim(), 400);
+
+/** The command that undoes a line through the interface; undefined when none can (the trigger, not served). */
+const commandOf = (line: Line, file: LedgerFile): string | undefined =>
+  line.byHandOnly || line.entry.undo[0].startsWith('trigger:') ? undefined : file.curl(line.entry);
+
+/** A line of the file: what it is, why its undo failed, then its command or what to do on the platform. */
+function linesOf(line: Line, file: LedgerFile): string[] {
+  const { entry } = line;
+  const [operation, fields] = entry.undo;
+  const head = [`# ${commentLine(`${entry.label} (${entry.kind}), created by ${line.checkId}`)}`];
+  if (line.failure) head.push(`# the cleanup's undo failed: ${commentLine(line.failure)}`);
+  const command = commandOf(line, file);
+  if (command) return [...head, command];
+  const how = operation.startsWith('trigger:')
+    ? `it is undone through the trigger (event ${operation.slice('trigger:'.length)} ${JSON.stringify(fields)}), not through an operation of the interface`
+    : `${operation} ${JSON.stringify(fields)} cannot undo it on this server`;
+  const platform = entry.byHand ?? `undo it on the platform: ${entry.label}`;
+  return [...head, `# no command: ${commentLine(how)}; ${commentLine(platform)}`];
 }
 
 /** A signal that aborts when `ms` is over: budgets are computed from clocks, and Node takes whole ms only. */

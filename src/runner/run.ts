@@ -4,7 +4,6 @@
  */
 
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import { RequestError } from '../client/http.js';
 import { Admission } from './admission.js';
 import type { CheckDefinition } from './check.js';
 import { AdmittedCheck, claimsOf } from './check-scheduling.js';
@@ -13,10 +12,10 @@ import type { SlotLimit } from './concurrency.js';
 import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';
 import { describedCheck } from './context/outcome.js';
 import { executeCheck } from './context.js';
-import { AlreadyAbsent, type Undo } from './ledger.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 import { deferred, leadOf, shuffledOrder, startOrder } from './order.js';
 import { needsQuietChannel, QUIET_CHANNEL_OWNER, QuietChannel } from './quiet-channel.js';
+import { undoEntry } from './undo.js';
 
 export interface Capabilities {
   peer: boolean;
@@ -408,19 +407,6 @@ class EngineCleanup {
   }
 }
 
-/** Not found: it never existed or is gone already (a channel delete took its messages). */
-const saysNotFound = (result: { status: number; text: string }): boolean =>
-  result.status === 404 || /not[ _-]?found|does not exist/i.test(result.text.slice(0, 2000));
-
-/** How to read back what an undo was meant to remove (issue 9 item 8: "left behind" only if it still exists). */
-const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Record<string, unknown>]> = {
-  'message.delete': (fields) => [
-    'message.get',
-    { channel_id: fields.channel_id, message_id: fields.message_id },
-  ],
-  'channel.delete': (fields) => ['channel.get', { channel_id: fields.channel_id }],
-};
-
 /** Undoes every ledger entry through the interface or the trigger (never with the aborted run signal). */
 export function undoLedger(
   env: CheckEnvironment,
@@ -440,49 +426,6 @@ const QUOTA_RESERVE_MAX_MS = 5 * 60_000;
 /** The time `requests` undos may wait for quota (own budget, the target's windows), within the cap. */
 const quotaReserveMs = (env: CheckEnvironment, requests: number): number =>
   Math.min(QUOTA_RESERVE_MAX_MS, env.client.pacer.quotaMsFor(requests));
-
-/** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
-function undoEntry(env: CheckEnvironment): Undo {
-  return async (entry, signal, at) => {
-    const deadline = { at, what: 'the cleanup budget (with its reserve for the quota)' };
-    const [operation, fields] = entry.undo;
-    if (operation.startsWith('trigger:')) {
-      if (!env.trigger) throw new Error(`no trigger to undo it with (${env.triggerUnavailableReason})`);
-      await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
-      return;
-    }
-    let failure: string;
-    try {
-      const { result } = await env.client.call(operation, fields, { as: entry.as, signal, deadline });
-      if (result.ok) return;
-      failure = `${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
-      if (saysNotFound(result)) throw new AlreadyAbsent(failure);
-    } catch (error) {
-      if (error instanceof AlreadyAbsent || signal.aborted) throw error;
-      failure = (error as Error).message;
-    }
-    const readBack = READ_BACK[operation]?.(fields);
-    if (!readBack) throw new Error(failure);
-    const [readOperation, readFields] = readBack;
-    try {
-      const { result } = await env.client.call(readOperation, readFields, {
-        as: entry.as,
-        signal,
-        deadline,
-      });
-      if (saysNotFound(result))
-        throw new AlreadyAbsent(
-          `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
-        );
-      throw new Error(
-        `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
-      );
-    } catch (error) {
-      if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
-      throw new Error(`${failure}; read-back failed too: ${error.message}`);
-    }
-  };
-}
 
 async function settleWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

@@ -53,7 +53,7 @@ export const guildInvitationFlow = (t: CheckContext, approve: boolean): Promise<
       // Tracked unless it is sure that nothing was joined (undo: trigger guild-removed): a listed guild
       // without an id might be the joined one.
       const mayHaveJoined = joined === undefined || joined.joined || (approve && !joined.allIdentified);
-      if (mayHaveJoined) trackJoinedGuild(observer, guildId);
+      if (mayHaveJoined) trackJoinedGuild(observer, guildId, joined?.joined === true);
     }
     const flow: InvitationFlow = { request, answer, joined, mark };
     try {
@@ -110,12 +110,18 @@ async function invitationToAGuildNotJoined(t: CheckContext): Promise<IncomingReq
   );
 }
 
-/** The ledger makes the bot leave a guild it joined through an approve. */
-export const trackJoinedGuild = (t: CheckContext, guildId: string): void =>
+/**
+ * The ledger makes the bot leave a guild it joined through an approve, through the trigger: §4.3 offers no
+ * way to leave a guild, so where the trigger cannot, it is left to do on the platform. `seen`: the run
+ * read the bot in the guild (else it may never have joined, and nothing is left).
+ */
+export const trackJoinedGuild = (t: CheckContext, guildId: string, seen = true): void =>
   t.track({
     kind: 'guild membership',
     label: `membership of guild ${guildId} (joined through guild.approve)`,
     undo: ['trigger:guild-removed', { guild_id: guildId }],
+    byHand: `no operation of the interface leaves a guild (§4.3): remove the bot from guild ${guildId} on the platform`,
+    ...(seen ? {} : { unproven: `the run never read the bot as a member of guild ${guildId}` }),
   });
 
 /** Leaves a guild through the trigger (guild-removed); false, noted, when the trigger refuses. */

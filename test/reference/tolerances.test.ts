@@ -378,6 +378,36 @@ const probes: Record<ToleranceId, Probe> = {
   'trigger-requests-only': cannotCauseGuildUpdated(501),
   'trigger-requests-only-400': cannotCauseGuildUpdated(400),
   'trigger-requests-only-404': cannotCauseGuildUpdated(404),
+  'friend-delete-refused': async (server) => {
+    const deleted = await call(server, 'friend.delete', { user_id: SEED.peer });
+    const features: string[] = await withSocket(
+      server,
+      async (socket) => socket.frames.find((frame) => frame.op === 4).body.logins[0].features,
+    );
+    return (
+      deleted.status === 404 &&
+      /method not found/.test(JSON.stringify(deleted.body)) &&
+      !features.includes('friend.delete') &&
+      features.includes('friend.list')
+    );
+  },
+  'webhook-enabled-only': async (server) => {
+    const hook = (await openEventSource({ kind: 'webhook', listen: '127.0.0.1:0' })) as WebhookSource;
+    try {
+      // Registered without `enabled`, then again with it: one URL, one queue, so a delivery of the first
+      // message would come before the second's.
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'a-token' });
+      await postMessage(server, 'while not enabled');
+      await ok(server, 'meta/webhook.create', { url: hook.webhookUrl, token: 'a-token', enabled: true });
+      const delivered = new Promise<void>((resolve) => hook.subscribe(() => resolve()));
+      await postMessage(server, 'once enabled');
+      await delivered;
+      const contents = hook.deliveries().map((delivery: any) => delivery.body?.message?.content);
+      return contents[0] === 'once enabled';
+    } finally {
+      await hook.close();
+    }
+  },
 };
 
 describe('tolerances on the wire', () => {

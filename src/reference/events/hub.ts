@@ -99,6 +99,8 @@ export interface WebhookOptions {
   token?: string;
   /** Logins whose events are delivered; default every login. */
   selfIds?: string[];
+  /** false: registered but not delivered to (tolerance webhook-enabled-only: `enabled` was not true). */
+  enabled?: boolean;
 }
 
 /** An event as numbered and kept for resume: `sn` is the hub's own counter, the body is what goes out. */
@@ -207,6 +209,7 @@ export class EventHub {
         this.#flushReplay(connection);
       }
       for (const webhook of this.#webhooks.values()) {
+        if (webhook.options.enabled === false) continue;
         if (!webhook.options.selfIds || webhook.options.selfIds.includes(selfId)) {
           this.#deliver(webhook, event.body);
         }

@@ -1,7 +1,7 @@
 /**
  * §4.7 friends: list, delete and friend.approve.
  */
-import type { Fields } from '../request.js';
+import { type Fields, HttpError } from '../request.js';
 import { type Handler, OperationBase } from './base.js';
 
 export class FriendOperations extends OperationBase {
@@ -20,6 +20,8 @@ export class FriendOperations extends OperationBase {
   }
 
   private friendDelete(caller: string, f: Fields): void {
+    // Tolerance: a platform whose bots cannot unfriend; the bridge answers as for an unknown method.
+    if (this.tolerate('friend-delete-refused')) throw new HttpError(404, 'not-found', 'method not found');
     const userId = f.string('user_id');
     if (!this.world.friends.get(caller)?.has(userId)) {
       throw this.notFound(`User '${userId}' is not your friend; see friend.list.`);

@@ -225,6 +225,21 @@ export const toleranceCatalogue = [
     allowedBy: '§6: how incoming events are caused is outside the interface',
     masks: UNCAUSABLE_WITHOUT_TRIGGER,
   },
+  {
+    id: 'friend-delete-refused',
+    description:
+      'A bridge to a platform whose bots cannot unfriend: login.features omits friend.delete, which answers 404 "method not found" (a friend the bot approved stays its friend).',
+    allowedBy:
+      '§1: the groups are what the interface gives access to, not what every platform has; de-facto conventions: login.features names the supported operations',
+  },
+  {
+    id: 'webhook-enabled-only',
+    description:
+      "meta/webhook.create stores its body as given, and events are delivered only to webhooks registered with `enabled: true` (as the family's published server does).",
+    allowedBy:
+      "§6: the transport of events is not shown; the family's registration route stores the webhook as sent",
+    runWith: { events: 'webhook' },
+  },
 ] as const satisfies readonly ToleranceDefinition[];
 
 export type ToleranceId = (typeof toleranceCatalogue)[number]['id'];

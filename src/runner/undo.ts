@@ -1,0 +1,139 @@
+/**
+ * One ledger entry undone through the interface or the trigger, and what its answer proves. A "not
+ * found" counts as already gone (issue 9 item 8) only when it is told apart from the server's answer to an
+ * operation it does not serve: an undo answered 404 by a server that answers everything 404 proves
+ * nothing (issue 43 item 4). An operation the server does not serve, or a trigger that refused, leaves
+ * the entry to be undone by hand (NotUndoable: a comment in left-behind.sh, never a command).
+ */
+import { RequestError } from '../client/http.js';
+import type { CheckEnvironment } from './context/environment.js';
+import { AlreadyAbsent, NotUndoable, type Undo } from './ledger.js';
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** Not found: it never existed or is gone already (a channel delete took its messages). */
+const saysNotFound = ({ status, text }: Answer): boolean =>
+  status === 404 || /not[ _-]?found|does not exist/i.test(text.slice(0, 2000));
+
+/**
+ * The operation itself is missing, not the thing (the de-facto answers of an adapter: 501, 405 to a
+ * POST, a 404 that names the route or method, a body saying "not implemented").
+ */
+const ROUTE_MISS =
+  /no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)|(method|operation|api|route|handler|path) not found|cannot post \//i;
+const NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
+const saysNotServed = ({ status, text }: Answer): boolean => {
+  const head = text.slice(0, 2000);
+  return (
+    status === 501 ||
+    status === 405 ||
+    (status >= 400 && (ROUTE_MISS.test(head) || NOT_IMPLEMENTED.test(head)))
+  );
+};
+
+/** An operation no server serves: the control of what "not served" looks like on this one. */
+const UNKNOWN_OPERATION = 'conformance.no-such-operation';
+
+/** The target's answer to UNKNOWN_OPERATION, asked once per client (only when an undo met a "not found"). */
+const controls = new WeakMap<object, Promise<Answer | undefined>>();
+
+/**
+ * Whether `answer` (to `operation`) is the same as the server's answer to an operation it does not serve
+ * (status and body, the operation's name aside): then its "not found" says nothing of the thing.
+ */
+async function likeNotServed(
+  env: CheckEnvironment,
+  operation: string,
+  answer: Answer,
+  signal: AbortSignal,
+): Promise<boolean> {
+  if (answer.status < 400) return false;
+  let control = controls.get(env.client);
+  if (!control) {
+    control = env.client
+      .call(UNKNOWN_OPERATION, {}, { signal })
+      .then(({ result }) => ({ status: result.status, text: result.text }))
+      .catch(() => undefined);
+    controls.set(env.client, control);
+  }
+  const unknown = await control;
+  if (!unknown) return false;
+  const named = (text: string, name: string) => text.split(name).join('<operation>');
+  return (
+    unknown.status === answer.status &&
+    named(unknown.text, UNKNOWN_OPERATION) === named(answer.text, operation)
+  );
+}
+
+/** How to read back what an undo was meant to remove (issue 9 item 8: "left behind" only if it still exists). */
+const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Record<string, unknown>]> = {
+  'message.delete': (fields) => [
+    'message.get',
+    { channel_id: fields.channel_id, message_id: fields.message_id },
+  ],
+  'channel.delete': (fields) => ['channel.get', { channel_id: fields.channel_id }],
+};
+
+/** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
+export function undoEntry(env: CheckEnvironment): Undo {
+  return async (entry, signal, at) => {
+    const deadline = { at, what: 'the cleanup budget (with its reserve for the quota)' };
+    const [operation, fields] = entry.undo;
+    if (operation.startsWith('trigger:')) {
+      if (!env.trigger) throw new NotUndoable(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+      try {
+        await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new NotUndoable(`the trigger did not cause it: ${(error as Error).message}`);
+      }
+      return;
+    }
+    let failure: string;
+    try {
+      const { result } = await env.client.call(operation, fields, { as: entry.as, signal, deadline });
+      if (result.ok) return;
+      failure = `${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
+      if (saysNotServed(result)) throw new NotUndoable(`${failure}: the server does not serve ${operation}`);
+      if (saysNotFound(result)) {
+        if (await likeNotServed(env, operation, result, signal))
+          throw new NotUndoable(
+            `${failure}, as it answers an operation it does not serve (${UNKNOWN_OPERATION}): not counted as gone`,
+          );
+        throw new AlreadyAbsent(failure);
+      }
+    } catch (error) {
+      if (error instanceof AlreadyAbsent || error instanceof NotUndoable || signal.aborted) throw error;
+      failure = (error as Error).message;
+    }
+    return readBack(env, entry.undo, failure, { as: entry.as, signal, deadline });
+  };
+}
+
+/** Reads back what a failed undo was meant to remove: gone (AlreadyAbsent), or the failure stands. */
+async function readBack(
+  env: CheckEnvironment,
+  [operation, fields]: [string, Record<string, unknown>],
+  failure: string,
+  options: Parameters<CheckEnvironment['client']['call']>[2] & { signal: AbortSignal },
+): Promise<void> {
+  const read = READ_BACK[operation]?.(fields);
+  if (!read) throw new Error(failure);
+  const [readOperation, readFields] = read;
+  try {
+    const { result } = await env.client.call(readOperation, readFields, options);
+    if (saysNotFound(result) && !(await likeNotServed(env, readOperation, result, options.signal)))
+      throw new AlreadyAbsent(
+        `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
+      );
+    throw new Error(
+      `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
+    );
+  } catch (error) {
+    if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
+    throw new Error(`${failure}; read-back failed too: ${error.message}`);
+  }
+}
