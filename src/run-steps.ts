@@ -7,7 +7,13 @@ import { HttpClient } from './client/http.js';
 import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
-import { type EventSource, openEventSource, type WebhookSource } from './events/index.js';
+import {
+  describedRegistration,
+  type EventSource,
+  openEventSource,
+  registrationBody,
+  type WebhookSource,
+} from './events/index.js';
 import { NoReadyError } from './events/ws.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
@@ -266,7 +272,7 @@ async function createWebhook(
 ): Promise<string | undefined> {
   try {
     const { result } = await unlessStopped(
-      client.call('meta/webhook.create', { url, token }, { signal: state.signal }),
+      client.call('meta/webhook.create', registrationBody(url, token), { signal: state.signal }),
       state.signal,
     );
     if (result.ok) return undefined;
@@ -542,11 +548,11 @@ function unprovenSilence(
       level: 'should',
       title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
       detail: selfRegistered
-        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT)`
+        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)}, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT) and delivers to a webhook registered so`
         : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
     },
     undecided: {
-      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run`,
+      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? ` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
       clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
     },
   };

@@ -11,5 +11,5 @@ export function openEventSource(options: EventSourceOptions): Promise<EventSourc
 }
 
 export * from './probes.js';
-export { openWebhookSource, type WebhookSource } from './webhook.js';
+export { describedRegistration, openWebhookSource, registrationBody, type WebhookSource } from './webhook.js';
 export { openWebSocketSource } from './ws.js';

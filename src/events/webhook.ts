@@ -36,6 +36,22 @@ export interface WebhookSource extends EventSource {
   registeredWith(token: string, by: 'checker' | 'user'): void;
 }
 
+/**
+ * The body the run registers its receiver with through {base}/meta/webhook.create: the family's {url,
+ * token}, and `enabled: true`, without which the family's published server stores the webhook disabled
+ * and delivers nothing (issue 43 item 5); a server that does not know the field ignores it (de-facto:
+ * unknown fields are ignored).
+ */
+export const registrationBody = (url: string, token: string): Record<string, unknown> => ({
+  url,
+  token,
+  enabled: true,
+});
+
+/** That body as a finding says it (the very body registrationBody builds): the token named, never shown. */
+export const describedRegistration = (url: string | undefined): string =>
+  JSON.stringify(registrationBody(url ?? '', "<a token of this run's own>"));
+
 const BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Listens on options.listen ('host:port', port 0 = a free one). */

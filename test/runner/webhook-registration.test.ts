@@ -100,13 +100,14 @@ describe('--events webhook where meta/webhook.create is not offered', () => {
 });
 
 describe('--events webhook where meta/webhook.create is offered', () => {
-  const registrations: { url: unknown; token: unknown }[] = [];
+  const registrations: { url: unknown; token: unknown; enabled: unknown }[] = [];
   let before: string[];
   const run = remoteRunAgainst(
     {
       // Sees the registration as the server gets it (the token is the run's own, sent only there).
       intercept: ({ operation, fields }) => {
-        if (operation === 'meta/webhook.create') registrations.push({ url: fields.url, token: fields.token });
+        if (operation === 'meta/webhook.create')
+          registrations.push({ url: fields.url, token: fields.token, enabled: fields.enabled });
         return undefined;
       },
     },
@@ -121,6 +122,8 @@ describe('--events webhook where meta/webhook.create is offered', () => {
     expect(registrations[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(registrations[0].token).toEqual(expect.any(String));
     expect(registrations[0].token).not.toBe(run.reference.identities.self.token);
+    // As the family's servers take it: their published server delivers only to an enabled webhook.
+    expect(registrations[0].enabled).toBe(true);
     expect(run.result.checks.filter((check) => check.status === 'fail' || check.status === 'error')).toEqual(
       [],
     );
@@ -253,8 +256,13 @@ describe('a server that accepts meta/webhook.create but never delivers', () => {
       expect(result.checks.some((check) => check.undecided)).toBe(true);
       const finding = result.findings?.find((each) => each.id === 'events/no-webhook-delivery');
       expect(finding?.detail).toMatch(
-        /the run registered http:\/\/127\.0\.0\.1:\d+\/ through \{base\}\/meta\/webhook\.create, yet nothing was delivered there/,
+        /the run registered http:\/\/127\.0\.0\.1:\d+\/ through \{base\}\/meta\/webhook\.create with \{"url":"http:\/\/127\.0\.0\.1:\d+\/","token":"<a token of this run's own>","enabled":true\}, yet nothing was delivered there/,
       );
+      // The undecided checks say which body was sent too.
+      for (const check of result.checks.filter((each) => each.undecided))
+        expect(check.undecided?.state).toMatch(
+          /registered through \{base\}\/meta\/webhook\.create with \{"url"/,
+        );
     } finally {
       await reference.close();
     }
@@ -302,4 +310,27 @@ describe('deliveries that carry the app token (tolerance webhook-auth-app-token)
       await reference.close();
     }
   }, 60_000);
+});
+
+describe('a server that delivers only to webhooks registered with enabled: true (tolerance webhook-enabled-only)', () => {
+  /** The ids of the checks a run decided (not skipped, undecided, nor not offered). */
+  const decided = (result: RunResult) =>
+    result.checks.filter((check) => check.status !== 'skip').map((check) => check.id);
+  const runWith = (events: 'ws' | 'webhook') =>
+    run({ embedded: true, tolerances: ['webhook-enabled-only'], events, suites: ['events'], confirm: false });
+
+  it('self-registration decides every event check the WebSocket run decides', async () => {
+    const overWs = await runWith('ws');
+    const overWebhook = await runWith('webhook');
+    expect(overWebhook.cleanup).toContainEqual(
+      expect.objectContaining({ kind: 'webhook', operation: 'meta/webhook.delete', status: 'undone' }),
+    );
+    expect(overWebhook.checks.filter((check) => check.undecided)).toEqual([]);
+    // The WebSocket's own lifecycle (events.ws/*, and the sn of its stream) is checked only over it.
+    const webSocketOnly = (id: string) =>
+      overWebhook.checks.find((check) => check.id === id)?.reason?.includes('checked with --events ws');
+    const wanted = decided(overWs).filter((id) => !webSocketOnly(id));
+    expect(wanted.length).toBeGreaterThan(30);
+    expect(decided(overWebhook)).toEqual(expect.arrayContaining(wanted));
+  }, 120_000);
 });
