@@ -40,7 +40,7 @@ describe('links of the README and the manual', () => {
     },
   );
 
-  it('finds a missing file, a missing heading, and not a link inside code', () => {
+  it('finds a missing file, a missing heading, a link of a Markdown example, and not a link inside code', () => {
     const dir = tempDir('docs-links-');
     writeFileSync(join(dir, 'other.md'), '# Other page\n\n## The trigger\n\n## The trigger\n');
     writeFileSync(
@@ -49,14 +49,19 @@ describe('links of the README and the manual', () => {
         '# Page',
         '[ok](other.md#the-trigger) [repeat](other.md#the-trigger-1) [self](#page) [web](https://x.test/y)',
         '[gone](missing.md) [no heading](other.md#the-sandbox) `[code](nowhere.md)`',
-        '```md',
-        '[fenced](nowhere.md)',
+        '```sh',
+        'echo "[fenced](nowhere.md)"',
+        '```',
+        // A Markdown example is copied as it is: its links must resolve (issue 43: docs/badge.svg).
+        '```markdown',
+        '![badge](docs/badge.svg) [ok](other.md) [web](https://x.test/badge.svg)',
         '```',
       ].join('\n'),
     );
     expect(brokenLinks(join(dir, 'page.md'))).toEqual([
       'missing.md: no such file',
       'other.md#the-sandbox: no such heading',
+      'docs/badge.svg: no such file',
     ]);
   });
 

@@ -28,17 +28,24 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
   return blocks;
 }
 
-/** The text outside fenced blocks and inline code. */
+/** A fenced block of Markdown (```markdown, ```md): shown to be copied, its links are read as links. */
+const MARKDOWN_FENCE = /^(markdown|md)\b/i;
+
+/**
+ * The text outside inline code and fenced blocks, but for the blocks of Markdown: a link in an example
+ * the reader copies into a README is followed there (a relative one that resolves nowhere is broken).
+ */
 function prose(markdown: string): string {
   const kept: string[] = [];
-  let fence: string | undefined;
+  let fence: { marks: string; markdown: boolean } | undefined;
   for (const line of markdown.split('\n')) {
     const open = FENCE.exec(line);
     if (fence) {
-      if (line.startsWith(fence)) fence = undefined;
-      kept.push('');
+      const closes = line.startsWith(fence.marks);
+      kept.push(fence.markdown && !closes ? line.replace(/`+[^`]*`+/g, '') : '');
+      if (closes) fence = undefined;
     } else if (open) {
-      fence = open[1];
+      fence = { marks: open[1], markdown: MARKDOWN_FENCE.test(open[2].trim()) };
       kept.push('');
     } else kept.push(line.replace(/`+[^`]*`+/g, ''));
   }
