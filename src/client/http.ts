@@ -3,122 +3,38 @@
  * bounded 429 handling and evidence capture with tokens redacted.
  */
 import { Agent, request } from 'undici';
-import type { Rate } from '../../spec/rate.js';
 import { lagAwareTimeout } from '../loop-lag.js';
-import type { CallOptions, CallResult, Exchange, Identity } from '../wire.js';
+import type { CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
+import {
+  BodyLimitError,
+  describeCause,
+  failureKind,
+  flattenHeaders,
+  observeResponse,
+  operationOf,
+  parseBody,
+  type Received,
+} from './http-response.js';
+import {
+  type CallOutcome,
+  type HttpClientOptions,
+  type QuotaDeadline,
+  RequestError,
+  type ResponseSample,
+  type SendOptions,
+} from './http-types.js';
 import { abortableDelay, Pacer, type QuotaWait, type Route, retryAfterSeconds } from './pacer.js';
 import { Redactor } from './redact.js';
 
-export interface ClientIdentity {
-  token?: string;
-  platform?: string;
-  selfId?: string;
-}
-
-export interface HttpClientOptions {
-  /** e.g. http://127.0.0.1:5140/v1 (no trailing slash needed). */
-  baseUrl: string;
-  self: ClientIdentity;
-  /** A second identity; fields it lacks fall back to self (usually the same token, another user id). */
-  peer?: ClientIdentity;
-  /** Extra headers sent with every request (--header). */
-  headers?: Record<string, string>;
-  /** Per-request timeout, headers and body included (--timeout). Default 10 s. */
-  timeoutMs?: number;
-  /** Responses larger than this abort the request. Default 5 MiB. */
-  maxBodyBytes?: number;
-  /** 429 retries (Retry-After honoured). Default 3. */
-  maxRetries?: number;
-  /** Longest wait for one Retry-After when no quota deadline is set. Default 5 s. */
-  maxRetryWaitMs?: number;
-  /**
-   * Waits for the target's rate limit (Retry-After, the reported buckets) and the own budget are made
-   * up to this deadline (performance.now() ms; a send's own deadline wins), however long: a request
-   * that would have to wait past it is not sent (a 'rate-limited' RequestError, and onQuotaBeyondDeadline).
-   * Absent: each wait up to maxRetryWaitMs.
-   */
-  quotaDeadline?: QuotaDeadline;
-  /** The checker's own rate limit (--rate-limit), for every identity from the first request. */
-  budget?: Rate;
-  /** A request is about to wait this long for quota (waits of 1 s or more). */
-  onQuotaWait?: (wait: QuotaWait) => void;
-  /** A request of the quota deadline (not a send's own) could not wait: the run stops, naming why. */
-  onQuotaBeyondDeadline?: (message: string) => void;
-  /** Body text kept in evidence. Default 64 KiB. */
-  evidenceBodyBytes?: number;
-  /** Concurrent connections per origin. Default 32. */
-  connections?: number;
-  /** Body text kept in evidence over the whole run; later bodies are dropped. Default 8 MiB. */
-  evidenceRunBytes?: number;
-  /**
-   * Timeouts on this many distinct operations with no response in between declare the target
-   * unresponsive: later requests fail at once. Default 3.
-   */
-  unresponsiveAfter?: number;
-  /** Where observations about the target go (redirects, HTML error pages, broken JSON, rate limits). */
-  findings?: Findings;
-  /** Called once when the target is declared unresponsive. */
-  onUnresponsive?: (reason: string) => void;
-  /**
-   * The tokens are public constants (the embedded reference's): redact them whole and escaped, but not
-   * their 8-character pieces, which are words there. Default false.
-   */
-  publicTokens?: boolean;
-  /** The token a webhook receiver was registered with (--webhook-token, or the run's own): a secret, always. */
-  webhookToken?: string;
-}
-
-export type RequestFailureKind =
-  | 'timeout'
-  | 'network'
-  | 'body-limit'
-  | 'aborted'
-  | 'rate-limited'
-  | 'unresponsive';
+// The client's vocabulary and its reading of responses live beside it; its importers keep importing here.
+export { parseRetryAfter } from './http-response.js';
+export type { HttpClientOptions } from './http-types.js';
+export { RequestError } from './http-types.js';
 
 /** How many first answers tell the target's speed (firstLatencyMs). */
 const FIRST_LATENCIES = 10;
-
-/** No response could be obtained. Carries the exchanges made (the failed one last). */
-export class RequestError extends Error {
-  override name = 'RequestError';
-  constructor(
-    message: string,
-    readonly kind: RequestFailureKind,
-    readonly exchanges: Exchange[],
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-export interface CallOutcome<T = any> {
-  result: CallResult<T>;
-  /** Every attempt (429 retries included), in order. */
-  exchanges: Exchange[];
-}
-
-/** One answered request: its latency (ms, the response's end) and status; 0 for a request that timed out. */
-export interface ResponseSample {
-  ms: number;
-  status: number;
-}
-
-export interface SendOptions extends CallOptions {
-  signal?: AbortSignal;
-  /** This request's own quota deadline (the cleanup's), instead of the client's. */
-  deadline?: QuotaDeadline;
-  /** Wraps a long wait for quota: a check gives its slot back and stops its clock meanwhile. */
-  whileWaiting?: <T>(wait: () => Promise<T>) => Promise<T>;
-}
-
-/** Until when a request may wait for quota (performance.now() ms), and what that moment is, in words. */
-export interface QuotaDeadline {
-  at: number;
-  what: string;
-}
 
 /** Waits for quota from this long on give a check's slot back and are announced (onQuotaWait). */
 const LONG_QUOTA_WAIT_MS = 1_000;
@@ -127,47 +43,6 @@ const LONG_QUOTA_WAIT_MS = 1_000;
 const STATED_RETRIES = 20;
 
 const MiB = 1024 * 1024;
-
-/** Network error codes worth naming to the user. */
-const describeCause = (error: unknown): string => {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const code = (error as { code?: string })?.code ?? cause?.code;
-  const message = (error as Error)?.message ?? String(error);
-  if (code && !message.includes(code)) return `${code}: ${cause?.message ?? message}`;
-  return cause?.message && cause.message !== message ? `${message} (${cause.message})` : message;
-};
-
-/** Retry-After in ms (seconds, or an HTTP date: RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  const seconds = retryAfterSeconds(value, now);
-  return seconds === undefined ? undefined : Math.round(seconds * 1000);
-}
-
-const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return result;
-};
-
-export const parseBody = (text: string, contentType: string | undefined): unknown => {
-  if (text === '') return undefined;
-  const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{"]/.test(text);
-  if (!looksJson) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
-
-/** 'message.create' for {base}/message.create, else the path (the key of a hanging operation). */
-const operationOf = (url: string, baseUrl: string): string => {
-  const path = url.split('?')[0];
-  return path.startsWith(`${baseUrl}/`) ? path.slice(baseUrl.length + 1) : path;
-};
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -515,52 +390,6 @@ export class HttpClient {
     }
   }
 
-  /** Findings a response shows whatever the check makes of it (§ silent: never a verdict). */
-  private observe(exchange: Exchange, headers: Record<string, string>, text: string, url: string): void {
-    const status = exchange.response?.status ?? 0;
-    const operation = operationOf(url, this.baseUrl);
-    if (status >= 300 && status < 400 && headers.location) {
-      let offHost = true;
-      try {
-        offHost = new URL(headers.location, url).host !== new URL(this.baseUrl).host;
-      } catch {}
-      this.findings.add({
-        id: offHost ? 'http/redirect-off-host' : 'http/redirect',
-        level: 'should',
-        title: offHost
-          ? 'The target redirected off its base host (not followed: the token would go with it)'
-          : 'The target answered with a redirect (not followed)',
-        detail: this.redactor.redactComposed(
-          `${operation} answered HTTP ${status} Location: ${headers.location}`,
-        ),
-        exchange: findingExchange(exchange),
-      });
-    }
-    const type = headers['content-type'] ?? '';
-    if (/html/i.test(type) || (status >= 400 && /^\s*<(!doctype|html)/i.test(text))) {
-      this.findings.add({
-        id: 'http/html-page',
-        level: 'info',
-        title: 'The target answered with an HTML page (often a proxy or debug error page)',
-        detail: `${operation} answered HTTP ${status} ${type || '(no content-type)'}`,
-        exchange: findingExchange(exchange),
-      });
-    }
-    if (/json/i.test(type) && text !== '') {
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        this.findings.add({
-          id: 'http/invalid-json',
-          level: 'should',
-          title: 'The target sent a body declared as JSON that does not parse',
-          detail: `${operation} answered HTTP ${status} ${type}: ${(error as Error).message}`,
-          exchange: findingExchange(exchange),
-        });
-      }
-    }
-  }
-
   private async attempt<T>(
     url: string,
     method: string,
@@ -597,7 +426,7 @@ export class HttpClient {
         body: parseBody(text, received.headers['content-type']) as T,
         text,
       };
-      this.observe(exchange, received.headers, text, url);
+      observeResponse(this, exchange, received.headers, text, url);
       this.#notify({ ms: performance.now() - started, status: received.status });
       return { exchange, result };
     } catch (error) {
@@ -715,31 +544,5 @@ export class HttpClient {
 
   async close(): Promise<void> {
     await this.agent.close();
-  }
-}
-
-/** What came back of a request before it failed or finished: its status and headers. */
-interface Received {
-  status: number;
-  headers: Record<string, string>;
-}
-
-const failureKind = (
-  error: unknown,
-  signal: AbortSignal | undefined,
-  timeout: AbortSignal,
-): RequestFailureKind => {
-  if (error instanceof BodyLimitError) return 'body-limit';
-  if (signal?.aborted) return 'aborted';
-  if (timeout.aborted) return 'timeout';
-  return 'network';
-};
-
-class BodyLimitError extends Error {
-  constructor(size: number, limit: number) {
-    super(
-      `response body exceeds the limit of ${limit} bytes (${size} bytes or more received); ` +
-        'the implementation should not answer with bodies this large',
-    );
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * What the run's HTTP client (http.ts) makes of a response or its absence: headers and body read as
+ * values, the findings a response shows (redirects, HTML pages, broken JSON), why a request failed.
+ */
+import type { Exchange } from '../wire.js';
+import { type Findings, findingExchange } from './findings.js';
+import type { RequestFailureKind } from './http-types.js';
+import { retryAfterSeconds } from './pacer.js';
+import type { Redactor } from './redact.js';
+
+/** Network error codes worth naming to the user. */
+export const describeCause = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const code = (error as { code?: string })?.code ?? cause?.code;
+  const message = (error as Error)?.message ?? String(error);
+  if (code && !message.includes(code)) return `${code}: ${cause?.message ?? message}`;
+  return cause?.message && cause.message !== message ? `${message} (${cause.message})` : message;
+};
+
+/** Retry-After in ms (seconds, or an HTTP date: RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  const seconds = retryAfterSeconds(value, now);
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
+}
+
+export const flattenHeaders = (
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> => {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return result;
+};
+
+export const parseBody = (text: string, contentType: string | undefined): unknown => {
+  if (text === '') return undefined;
+  const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{"]/.test(text);
+  if (!looksJson) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** 'message.create' for {base}/message.create, else the path (the key of a hanging operation). */
+export const operationOf = (url: string, baseUrl: string): string => {
+  const path = url.split('?')[0];
+  return path.startsWith(`${baseUrl}/`) ? path.slice(baseUrl.length + 1) : path;
+};
+
+/** What came back of a request before it failed or finished: its status and headers. */
+export interface Received {
+  status: number;
+  headers: Record<string, string>;
+}
+
+export const failureKind = (
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeout: AbortSignal,
+): RequestFailureKind => {
+  if (error instanceof BodyLimitError) return 'body-limit';
+  if (signal?.aborted) return 'aborted';
+  if (timeout.aborted) return 'timeout';
+  return 'network';
+};
+
+export class BodyLimitError extends Error {
+  constructor(size: number, limit: number) {
+    super(
+      `response body exceeds the limit of ${limit} bytes (${size} bytes or more received); ` +
+        'the implementation should not answer with bodies this large',
+    );
+  }
+}
+
+/** Findings a response shows whatever the check makes of it (§ silent: never a verdict). */
+export function observeResponse(
+  target: { baseUrl: string; findings: Findings; redactor: Redactor },
+  exchange: Exchange,
+  headers: Record<string, string>,
+  text: string,
+  url: string,
+): void {
+  const status = exchange.response?.status ?? 0;
+  const operation = operationOf(url, target.baseUrl);
+  if (status >= 300 && status < 400 && headers.location) {
+    let offHost = true;
+    try {
+      offHost = new URL(headers.location, url).host !== new URL(target.baseUrl).host;
+    } catch {}
+    target.findings.add({
+      id: offHost ? 'http/redirect-off-host' : 'http/redirect',
+      level: 'should',
+      title: offHost
+        ? 'The target redirected off its base host (not followed: the token would go with it)'
+        : 'The target answered with a redirect (not followed)',
+      detail: target.redactor.redactComposed(
+        `${operation} answered HTTP ${status} Location: ${headers.location}`,
+      ),
+      exchange: findingExchange(exchange),
+    });
+  }
+  const type = headers['content-type'] ?? '';
+  if (/html/i.test(type) || (status >= 400 && /^\s*<(!doctype|html)/i.test(text))) {
+    target.findings.add({
+      id: 'http/html-page',
+      level: 'info',
+      title: 'The target answered with an HTML page (often a proxy or debug error page)',
+      detail: `${operation} answered HTTP ${status} ${type || '(no content-type)'}`,
+      exchange: findingExchange(exchange),
+    });
+  }
+  if (/json/i.test(type) && text !== '') {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      target.findings.add({
+        id: 'http/invalid-json',
+        level: 'should',
+        title: 'The target sent a body declared as JSON that does not parse',
+        detail: `${operation} answered HTTP ${status} ${type}: ${(error as Error).message}`,
+        exchange: findingExchange(exchange),
+      });
+    }
+  }
+}
