@@ -12,7 +12,8 @@
  *   gen:config --check   conformance.config.schema.json is what src/run-flags.ts generates
  *   gen:readme --check   the flag table of docs/checking-a-server.md is what src/run-flags.ts generates
  *   knip                 no unused file, export or dependency
- *   check:functions      no function over 100 lines in src/, bin/, suites/
+ *   check:functions      no function over 100 lines in src/, bin/, suites/; no file over 600 lines in
+ *                        those, scripts/ and spec/ (generated files aside)
  *   check:architecture   no back-edge, no import circle, no hand-written report type
  *
  * Each also runs alone as `npm run <name>`.
