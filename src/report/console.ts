@@ -197,7 +197,7 @@ export const renderConsole: Reporter = (run, options) => {
         (run.cleanup.some((record) => record.status === 'absent')
           ? `, ${run.cleanup.filter((record) => record.status === 'absent').length} already gone (read back)`
           : '') +
-        (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (left behind on the server):`) : ''),
+        (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (not undone: see left-behind.sh):`) : ''),
     );
     for (const record of failedUndos) {
       out.push(

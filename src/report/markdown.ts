@@ -22,6 +22,7 @@ import {
   observedOf,
   truncate,
 } from './common.js';
+import { leftBehindMarkdown } from './left-behind.js';
 import type { Reporter } from './types.js';
 
 /** Leaves headroom under GitHub's 65,536-character comment limit. */
@@ -305,6 +306,8 @@ export const renderMarkdown: Reporter = (run, options) => {
   if (baseline) budget.add(baseline);
   const findings = findingsSection(run);
   if (findings) budget.add(findings);
+  const leftBehind = leftBehindMarkdown(run, { text: escapeInline, code });
+  if (leftBehind) budget.add(leftBehind);
 
   const core = run.checks.filter((check) => !check.experimental);
   const problems = core.filter((check) => isFailing(check) && !check.expectedFailure);

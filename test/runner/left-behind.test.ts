@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../spec/catalogue.js';
 import { run } from '../../src/index.js';
+import { renderConsole } from '../../src/report/console.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
 import type { CheckContext, CheckDefinition, LedgerEntry } from '../../src/runner/check.js';
 import { Ledger, NotUndoable } from '../../src/runner/ledger.js';
 import { tempDir } from '../support/temp.js';
@@ -73,6 +75,12 @@ describe('left-behind.sh after a run whose friend.delete is refused and whose gu
     expect(script).not.toMatch(/\/trigger:/);
     expect(outsideInterface(script, result.target.baseUrl)).toEqual([]);
     expect(commandsOf(script)).toEqual([]);
+    // The report names both too, and says where to find what to do; the console claims no more than it saw.
+    const markdown = String(renderMarkdown(result, {}));
+    expect(markdown).toMatch(/### Not undone by the cleanup \(2\)/);
+    expect(markdown).toMatch(/- friend \w+ \(added by approving a request\) \(friend, `friend\.delete`/);
+    expect(markdown).toMatch(/- membership of guild \w+ .*`trigger:guild-removed`/);
+    expect(String(renderConsole(result, {}))).toMatch(/2 FAILED \(not undone: see left-behind\.sh\)/);
   }, 60_000);
 });
 
