@@ -41,14 +41,24 @@ interface Reading {
 /** An operation's name in the words of a check ('guild.role.create'). */
 const OPERATION = /\b[a-z]+(?:\.[a-z]+)+\b/g;
 
-/** The stated prefix of an unreachable peer (issue 41 item 1): `the peer is unreachable: <how> (<what came back>)`. */
-const PEER_UNREACHABLE = /\bthe peer is unreachable: *(.*)$/i;
+/** The stated prefix of an unreachable peer (issue 41 item 1): `the peer is unreachable: <what came back>`. */
+const PEER_UNREACHABLE = /\bthe peer is unreachable(?: \(([a-z -]+)\))?: *(.*)$/i;
 /** The skip of a run given no second identity (src/runner/run.ts PEER_MISSING). */
 const PEER_NOT_GIVEN = /^needs a second identity\b/;
-/** A refusal control that got a refusal too (issue 41 item 2): `the complete request was refused too: HTTP 501 …`. */
-const REFUSED_TOO = /\bthe complete (?:valid )?request (?:was|is) refused too\b\W*(?:HTTP )?(\d{3})?/i;
-/** Only a helper operation is missing (issue 41 item 4): `… needs the helper operation channel.create …`. */
-const HELPER = /\bhelper(?: operation)?s?\b\W*(?:`|")?([a-z]+(?:\.[a-z]+)+)/i;
+/**
+ * A refusal control that got no acceptance (issue 41 item 2): `the complete request of guild.role.create was
+ * refused too: HTTP 501 …`, or `… was answered 2xx without a result`.
+ */
+const REFUSED_TOO =
+  /\bthe complete (?:valid )?request(?: of ([a-z]+(?:\.[a-z]+)+))? (?:was|is) (?:refused too\b\W*(?:HTTP (\d{3}))?|answered (2xx without a result))/i;
+/**
+ * Only a helper operation is missing (issue 41 item 4): `login.features omits channel.create, which this
+ * check only uses as a helper`, `needs the helper operation channel.create`, `its helper message.create made nothing`.
+ */
+const HELPER = [
+  /\bomits ([a-z]+(?:\.[a-z]+)+), which this check only uses as a helper\b/i,
+  /\bhelper(?: operation)?s?\b\W*(?:`|")?([a-z]+(?:\.[a-z]+)+)/i,
+];
 const NO_TRIGGER = /\bneeds a trigger to cause incoming events\b/;
 /** Events off, or a stream that never opened or never delivered (src/run-steps.ts, src/runner/run.ts). */
 const NO_EVENTS =
@@ -56,13 +66,25 @@ const NO_EVENTS =
 /** An event of one type that never came: `no guild-updated event observed`, `waiting for a message-created event`. */
 const EVENT_TYPE =
   /\bno ([a-z]+(?:-[a-z]+)+) event\b|\bwaiting for an? ([a-z]+(?:-[a-z]+)+) event\b|\bno matching event within \d+ ms[^:]*: ([a-z]+(?:-[a-z]+)+)/;
+/** Checks that judge any event with an `sn` (event order, resume): none came when they needed one. */
+const ANY_SN_EVENT = /\bno event with an sn\b|\b0 event\(s\) with an sn\b/;
+const SN_EVENT = 'event with an sn';
 /** A check the run stopped for the rate limit did not run or finish (src/runner/run.ts). */
 const QUOTA = /^not (?:run|finished): stopped for the rate limit\b/;
 /** The not-offered skip names the operations login.features omits (src/runner/run.ts notOfferedReason). */
 const OMITS = /login\.features omits ([a-z., ]+?)(?: \(|$)/;
 
-/** The first words of how the peer is unreachable ('served as the bot', 'refused'): its sub-group. */
+/** How the peer is unreachable, read from what came back (src/runner/peer.ts words it so). */
+const HOW_UNREACHABLE: ReadonlyArray<[RegExp, string]> = [
+  [/^absent\b|\bno peer identity was given\b/i, 'not given'],
+  [/^served[ -]as[ -](the[ -])?bot\b|\bthe bot's user\b/i, 'served as the bot'],
+  [/^refused\b|\banswered (HTTP )?[45]\d\d\b|\blogin not found\b/i, 'refused'],
+  [/^unproven\b|\bneither the peer\b.*\bnor the bot\b|\bnames no author\b/i, 'not proven another account'],
+];
+
+/** How the peer is unreachable ('served as the bot', 'refused'), its sub-group: else the detail's first words. */
 function howUnreachable(detail: string): string {
+  for (const [pattern, how] of HOW_UNREACHABLE) if (pattern.test(detail)) return how;
   const head = detail.split(/[(:;,]| — /)[0].trim();
   const words = head.split(/\s+/).filter(Boolean).slice(0, 6).join(' ');
   return words || 'unreachable';
@@ -86,24 +108,25 @@ export function readingOf(check: CheckResult): Reading | undefined {
   const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
   if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
   const peer = PEER_UNREACHABLE.exec(text);
-  if (peer) return { kind: 'peer-unreachable', subject: howUnreachable(peer[1]) };
+  if (peer) return { kind: 'peer-unreachable', subject: howUnreachable(peer[1] ?? peer[2]) };
   if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'not given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
-    const operation = refusedOperation(text, check);
-    const status = refused[1] ? `HTTP ${refused[1]}` : 'refused';
+    const operation = refused[1] ?? refusedOperation(text, check);
+    const status = refused[2] ? `HTTP ${refused[2]}` : (refused[3] ?? 'refused');
     return {
       kind: 'operation-refused',
       subject: operation ? `${operation} ${status}` : status,
       operations: operation ? [operation] : [],
     };
   }
-  const helper = HELPER.exec(text);
-  if (helper) return { kind: 'helper-missing', subject: helper[1], operations: [helper[1]] };
+  const helper = HELPER.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
+  if (helper) return { kind: 'helper-missing', subject: helper, operations: [helper] };
   if (NO_TRIGGER.test(text)) return { kind: 'no-trigger' };
   if (NO_EVENTS.test(text)) return { kind: 'no-events' };
   const event = EVENT_TYPE.exec(text);
   if (event) return { kind: 'event-never-came', subject: event[1] ?? event[2] ?? event[3] };
+  if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', subject: SN_EVENT };
   // Any other undecided check: a state of the world the run found made its effect unobservable.
   if (check.undecided) return { kind: 'world', subject: oneLine(check.undecided.clear, DETAIL_LIMIT) };
   return undefined;
@@ -128,7 +151,7 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
           };
     case 'operation-refused':
       return {
-        title: `${subject.split(' ')[0]} refuses every request, the complete valid one too (${subject.split(' ').slice(1).join(' ')})`,
+        title: `${operations || 'An operation'} refuses every request, the complete valid one too (${subject.replace(/^[a-z.]+ /, '')})`,
         decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), or left out of login.features`,
       };
     case 'helper-missing':
@@ -137,10 +160,15 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
         decide: `a server change: implement ${subject} and list it in login.features, or give the run a subject it may use (--guild, --channel)`,
       };
     case 'event-never-came':
-      return {
-        title: `No ${subject} event came during the run`,
-        decide: `a server that emits ${subject} (§6), or a trigger that causes it (--trigger-url, --trigger-command)`,
-      };
+      return subject === SN_EVENT
+        ? {
+            title: 'No event with an sn came when the checks needed one',
+            decide: 'a server that delivers events with sn (§6) for message.create and message.update',
+          }
+        : {
+            title: `No ${subject} event came during the run`,
+            decide: `a server that emits ${subject} (§6), or a trigger that causes it (--trigger-url, --trigger-command)`,
+          };
     case 'no-trigger':
       return {
         title: 'No trigger: nothing can cause incoming events (requests, guild and member changes)',

@@ -62,11 +62,37 @@ describe('the cause a skipped check shows (the states other parts of the checker
         clear,
       }),
       skipped('reaction.delete/d', PEER_MISSING),
+      // As src/runner/peer.ts words what came back.
+      skipped(
+        'guild.member.mute/e',
+        "the peer is unreachable: login.get as the peer answered the bot's user 1001",
+        { clear },
+      ),
+      skipped(
+        'channel.mute/f',
+        'the peer is unreachable: login.get as the peer answered HTTP 403 login not found (as the bot: HTTP 200)',
+        { clear },
+      ),
+      skipped(
+        'channel.mute/g',
+        "the peer is unreachable: message.create as the peer was posted by the bot's user 1001 (login.get: HTTP 404 to the peer and the bot alike)",
+        { clear },
+      ),
+      skipped(
+        'channel.mute/h',
+        'the peer is unreachable: login.get as the peer answered user 7, neither the peer (1002) nor the bot (1001)',
+        { clear },
+      ),
     ]);
     expect(causes).toEqual([
-      ['peer-unreachable', 'served as the bot', ['guild.member.mute/a', 'channel.mute/b']],
-      ['peer-unreachable', 'refused', ['guild.member.mute/c']],
+      [
+        'peer-unreachable',
+        'served as the bot',
+        ['guild.member.mute/a', 'channel.mute/b', 'guild.member.mute/e', 'channel.mute/g'],
+      ],
+      ['peer-unreachable', 'refused', ['guild.member.mute/c', 'channel.mute/f']],
       ['peer-unreachable', 'not given', ['reaction.delete/d']],
+      ['peer-unreachable', 'not proven another account', ['channel.mute/h']],
     ]);
     const [served] = findUndecidedCauses(
       [skipped('x', 'the peer is unreachable: served as the bot (…)', { clear })],
@@ -80,48 +106,85 @@ describe('the cause a skipped check shows (the states other parts of the checker
   });
 
   it('an operation that refuses every request: grouped by operation and status', () => {
+    // As suites/_lib/refusal-controls.ts words it.
     const refused = (id: string, operation: string, status: number) =>
       skipped(
         id,
-        `${operation} refused the request without a required field, but the complete request was refused too: HTTP ${status} {"message":"method not found"}`,
-        { clear: `make ${operation} accept a complete valid request`, operations: [operation] },
+        `${operation} without its required field was refused (HTTP 404), but the complete request of ${operation} was refused too: HTTP ${status} {"message":"method not found"}: a refusal proves nothing when the complete request is refused as well`,
+        {
+          clear: `make ${operation} accept a complete valid request`,
+          operations: ['message.create', operation],
+        },
       );
-    expect(
-      causesOf([
+    const causes = findUndecidedCauses(
+      [
         refused('guild.role.create/missing-required-field-is-refused', 'guild.role.create', 404),
         refused('guild.role.update/missing-required-field-is-refused', 'guild.role.update', 404),
         refused('guild.role.create/other', 'guild.role.create', 404),
         refused('reaction.create/missing-required-field-is-refused', 'reaction.create', 501),
-      ]),
-    ).toEqual([
+        // Unnamed in the words: the check's own operation.
+        skipped('friend.delete/x', 'the complete request was refused too: HTTP 501 Not Implemented', {
+          clear: 'implement friend.delete',
+          operations: ['friend.delete'],
+        }),
+        skipped(
+          'message.update/x',
+          'the complete request of message.update was answered 2xx without a result: HTTP 200 "ok"',
+          {
+            clear: 'answer the result',
+          },
+        ),
+      ],
+      AT_MUST,
+    );
+    expect(causes.map((cause) => [cause.id, cause.subject, cause.operations, cause.checkIds])).toEqual([
       [
         'operation-refused',
         'guild.role.create HTTP 404',
+        ['guild.role.create'],
         ['guild.role.create/missing-required-field-is-refused', 'guild.role.create/other'],
       ],
       [
         'operation-refused',
         'guild.role.update HTTP 404',
+        ['guild.role.update'],
         ['guild.role.update/missing-required-field-is-refused'],
       ],
       [
         'operation-refused',
         'reaction.create HTTP 501',
+        ['reaction.create'],
         ['reaction.create/missing-required-field-is-refused'],
       ],
+      ['operation-refused', 'friend.delete HTTP 501', ['friend.delete'], ['friend.delete/x']],
+      ['operation-refused', 'message.update 2xx without a result', ['message.update'], ['message.update/x']],
     ]);
+    expect(causes[0].title).toBe(
+      'guild.role.create refuses every request, the complete valid one too (HTTP 404)',
+    );
   });
 
   it('a helper operation missing: grouped by the helper, whatever the check under test', () => {
-    const helper = (id: string, op: string) =>
-      skipped(id, `the check needs the helper operation ${op}, which login.features omits`, {
-        clear: `implement ${op}`,
-      });
+    const clear = 'offer the helper';
     const causes = findUndecidedCauses(
       [
-        helper('channel.mute/a', 'channel.create'),
-        helper('channel.mute/b', 'channel.create'),
-        helper('guild.member.role.set/gives-role', 'guild.role.create'),
+        // As suites/_lib/offered.ts words it, and as a refusal control does.
+        skipped(
+          'channel.mute/a',
+          'login.features omits channel.create, which this check only uses as a helper: no channel of the run to mute',
+          { clear },
+        ),
+        skipped('channel.mute/b', 'the check needs the helper operation channel.create', { clear }),
+        skipped(
+          'guild.member.role.set/gives-role',
+          'login.features omits guild.role.create, which this check only uses as a helper, and guild.role.list shows no role',
+          { clear },
+        ),
+        skipped(
+          'reaction.list/x',
+          'no complete request of reaction.list could be sent: its helper message.create made nothing to act on (HTTP 500)',
+          { clear },
+        ),
       ],
       AT_MUST,
     );
@@ -129,6 +192,7 @@ describe('the cause a skipped check shows (the states other parts of the checker
       [
         ['helper-missing', 'channel.create', ['channel.create'], 2],
         ['helper-missing', 'guild.role.create', ['guild.role.create'], 1],
+        ['helper-missing', 'message.create', ['message.create'], 1],
       ],
     );
     // Never read as "not offered": that is only for the operation under test.
@@ -140,6 +204,10 @@ describe('the cause a skipped check shows (the states other parts of the checker
       causesOf([
         skipped('events.stream/sn', 'waiting for a message-created event: none came within 5000 ms'),
         skipped('event.x/a', 'no guild-updated event observed during the run, and none could be caused: …'),
+        skipped(
+          'events.ws/resume-replays-missed',
+          "precondition failed: no event with an sn reached the run's stream after sn 4: nothing was missed to replay",
+        ),
         skipped('x/quota', "not run: stopped for the rate limit: POST guild.list: the target's rate limit …"),
         skipped('x/world', 'the bot was already a member of guild 3003 before its invitation', {
           clear: 'remove the bot from that guild on the platform',
@@ -148,6 +216,7 @@ describe('the cause a skipped check shows (the states other parts of the checker
     ).toEqual([
       ['event-never-came', 'message-created', ['events.stream/sn']],
       ['event-never-came', 'guild-updated', ['event.x/a']],
+      ['event-never-came', 'event with an sn', ['events.ws/resume-replays-missed']],
       ['quota', undefined, ['x/quota']],
       ['world', 'remove the bot from that guild on the platform', ['x/world']],
     ]);
