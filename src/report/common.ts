@@ -109,9 +109,7 @@ export function undecidedHeadline(run: RunResult): string | undefined {
   if (causes.length === 0) return undefined;
   const held = new Set(causes.flatMap((cause) => cause.checkIds)).size;
   const skipped = run.checks.filter((check) => check.status === 'skip').length;
-  const shown = Math.min(causes.length, MAX_CAUSES_SHOWN);
-  const more = causes.length > shown ? ` (the first ${shown} of ${causes.length} shown)` : '';
-  return `${causes.length === 1 ? '1 cause holds' : `${causes.length} causes hold`} ${held} of ${skipped} skipped checks${more}`;
+  return `${causes.length === 1 ? '1 cause holds' : `${causes.length} causes hold`} ${held} of ${skipped} skipped checks`;
 }
 
 /** A cause's count in words: "12 checks, 7 counted". */

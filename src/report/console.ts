@@ -103,6 +103,16 @@ function causeLines(c: ChalkInstance, run: RunResult): string[] {
     details.push(`checks: ${cause.checkIds.join(', ')}`);
     lines.push(indent(details.join('\n'), '       '));
   });
+  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
+  if (rest.length) {
+    const held = rest.reduce((sum, cause) => sum + cause.checkIds.length, 0);
+    lines.push(
+      `  … ${rest.length} more cause${rest.length === 1 ? '' : 's'} hold${rest.length === 1 ? 's' : ''} ${held} check${held === 1 ? '' : 's'}: ${rest
+        .slice(0, 3)
+        .map((cause) => line(cause.title, 80))
+        .join('; ')}${rest.length > 3 ? '; …' : ''} (all in report.html and report.json)`,
+    );
+  }
   lines.push('');
   return lines;
 }

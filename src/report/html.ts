@@ -408,7 +408,7 @@ function undecidedHtml(run: RunResult): string {
     `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div></li>`;
   return (
     `<section class="undecided-causes" id="undecided-causes"><h2>What was not decided, and why <span class="muted">${e(headline)}</span></h2>` +
-    `<ol>${(run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).map(item).join('')}</ol></section>`
+    `<ol>${(run.undecidedCauses ?? []).map(item).join('')}</ol></section>`
   );
 }
 

@@ -294,6 +294,12 @@ function undecidedSection(run: RunResult): string | undefined {
       lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
     lines.push(`   Checks: ${cause.checkIds.map((id) => code(id)).join(', ')}`);
   });
+  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
+  if (rest.length)
+    lines.push(
+      '',
+      `_… and ${rest.length} more (${rest.reduce((sum, cause) => sum + cause.checkIds.length, 0)} checks): see report.html or report.json._`,
+    );
   return lines.join('\n');
 }
 

@@ -157,7 +157,7 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
     case 'helper-missing':
       return {
         title: `A helper operation is missing: ${subject} (the checks need it to set up what they judge)`,
-        decide: `a server change: implement ${subject} and list it in login.features, or give the run a subject it may use (--guild, --channel)`,
+        decide: `a server change: ${subject} offered in login.features and making what the checks act on, or a subject the run may use (--guild, --channel)`,
       };
     case 'event-never-came':
       return subject === SN_EVENT
@@ -230,6 +230,8 @@ export function findUndecidedCauses(
   for (const { reading, checks: held } of grouped.values()) {
     const [first] = held;
     const { title, decide } = wordsOf(reading, first);
+    const clears = new Set(held.map((check) => check.undecided?.clear));
+    const [clear] = clears.size === 1 ? clears : [undefined];
     const operations = [
       ...new Set(held.flatMap((check) => readingOf(check)?.operations ?? reading.operations ?? [])),
     ].sort();
@@ -240,8 +242,8 @@ export function findUndecidedCauses(
       id: reading.kind,
       title,
       ...(reading.subject ? { subject: reading.subject } : {}),
-      // What the checks themselves say clears them is the most precise advice.
-      decide: first.undecided?.clear ? oneLine(first.undecided.clear, DETAIL_LIMIT * 2) : decide,
+      // What the checks themselves say clears them is the most precise advice, where they all say it.
+      decide: clear === undefined ? decide : oneLine(clear, DETAIL_LIMIT * 2),
       checkIds: held.map((check) => check.id),
       counted: held.filter(
         (check) => countsTowardVerdict(check, run) && !check.notOffered && !check.expectedFailure,
