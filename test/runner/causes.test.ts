@@ -314,11 +314,17 @@ describe('against the reference', () => {
     expect(problems(clean)).toEqual([]);
     expect(clean.causes).toBeUndefined();
     expect(String(renderConsole(clean, { color: false }))).not.toContain('What to fix first');
-    // Nor a cause of what was not decided (issue 43): its one skip (the other transport) has none.
-    expect(clean.undecidedCauses).toBeUndefined();
-    expect(String(renderConsole(clean, { color: false }))).not.toContain('What was not decided');
-    expect(String(renderMarkdown(clean, {}))).not.toContain('What was not decided');
-    expect(String(renderHtml(clean, {}))).not.toContain('id="undecided-causes"');
+    // Nor a cause of what was not decided (issue 43): its one skip (the other transport) has none — but
+    // on a machine too busy for a short mute window a mute check is undecided (suites/_lib/effects.ts),
+    // and that is a cause, the world's: the only one a clean run may show.
+    const slowed = (cause: NonNullable<RunResult['undecidedCauses']>[number]) =>
+      cause.id === 'world' && /less busy machine/.test(cause.decide);
+    expect((clean.undecidedCauses ?? []).filter((cause) => !slowed(cause))).toEqual([]);
+    if (clean.undecidedCauses === undefined) {
+      expect(String(renderConsole(clean, { color: false }))).not.toContain('What was not decided');
+      expect(String(renderMarkdown(clean, {}))).not.toContain('What was not decided');
+      expect(String(renderHtml(clean, {}))).not.toContain('id="undecided-causes"');
+    }
   });
 
   it.each([
