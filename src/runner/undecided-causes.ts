@@ -76,7 +76,7 @@ const OMITS = /login\.features omits ([a-z., ]+?)(?: \(|$)/;
 
 /** How the peer is unreachable, read from what came back (src/runner/peer.ts words it so). */
 const HOW_UNREACHABLE: ReadonlyArray<[RegExp, string]> = [
-  [/^absent\b|\bno peer identity was given\b/i, 'not given'],
+  [/^absent\b|\bno peer identity was given\b/i, 'none given'],
   [/^served[ -]as[ -](the[ -])?bot\b|\bthe bot's user\b/i, 'served as the bot'],
   [/^refused\b|\banswered (HTTP )?[45]\d\d\b|\blogin not found\b/i, 'refused'],
   [/^unproven\b|\bneither the peer\b.*\bnor the bot\b|\bnames no author\b/i, 'not proven another account'],
@@ -109,7 +109,7 @@ export function readingOf(check: CheckResult): Reading | undefined {
   if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
   const peer = PEER_UNREACHABLE.exec(text);
   if (peer) return { kind: 'peer-unreachable', subject: howUnreachable(peer[1] ?? peer[2]) };
-  if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'not given' };
+  if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'none given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
     const operation = refused[1] ?? refusedOperation(text, check);
@@ -138,7 +138,7 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
   const operations = reading.operations?.join(', ') ?? '';
   switch (reading.kind) {
     case 'peer-unreachable':
-      return subject === 'not given'
+      return subject === 'none given'
         ? {
             title: 'No second identity (the peer) was given: the checks that act as another user',
             decide:

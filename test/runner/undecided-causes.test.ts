@@ -91,7 +91,7 @@ describe('the cause a skipped check shows (the states other parts of the checker
         ['guild.member.mute/a', 'channel.mute/b', 'guild.member.mute/e', 'channel.mute/g'],
       ],
       ['peer-unreachable', 'refused', ['guild.member.mute/c', 'channel.mute/f']],
-      ['peer-unreachable', 'not given', ['reaction.delete/d']],
+      ['peer-unreachable', 'none given', ['reaction.delete/d']],
       ['peer-unreachable', 'not proven another account', ['channel.mute/h']],
     ]);
     const [served] = findUndecidedCauses(
@@ -324,8 +324,8 @@ describe('against the reference', () => {
     expect(String(renderHtml(clean, {}))).not.toContain('id="undecided-causes"');
   });
 
-  it('no peer flags: the peer is unreachable (not given), with its checks', () => {
-    const cause = expectPrinted(withoutPeer, 'peer-unreachable', 'not given');
+  it('no peer flags: the peer is unreachable (none given), with its checks', () => {
+    const cause = expectPrinted(withoutPeer, 'peer-unreachable', 'none given');
     expect(cause.decide).toMatch(/--peer-token/);
     expect(cause.checkIds).toContain('guild.member.mute/blocks-peer-until-unmuted');
   });
