@@ -10,6 +10,7 @@ import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
 import { renderConsole } from '../../src/report/console.js';
+import { escapeText, renderHtml } from '../../src/report/html.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { RunResult } from '../../src/runner/model.js';
 
@@ -124,6 +125,14 @@ describe('a 5xx HTML page as a precondition’s answer (channel.create behind ng
     // No line is a piece of the page: each starts as the console's lines do.
     const pieces = NGINX_500.split('\r\n').slice(1);
     for (const piece of pieces) expect(text).not.toContain(piece);
+  });
+
+  it('report.html names the page in its reasons and keeps it whole in the exchanges', () => {
+    const html = String(renderHtml(result, {}));
+    const reasons = [...html.matchAll(/<p class="reason">([^<]*)<\/p>/g)].map((match) => match[1]);
+    expect(reasons.some((reason) => /HTTP 500 an HTML error page/.test(reason))).toBe(true);
+    for (const reason of reasons) expect(reason).not.toMatch(/&lt;\/?(html|head|center)\b/);
+    expect(html).toContain(escapeText(NGINX_500));
   });
 
   it('report.md names the page too, outside its evidence blocks', () => {
