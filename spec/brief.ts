@@ -63,18 +63,21 @@ const ERROR_STATUS_BEFORE = /\b[45]\d\d\W*$/;
 /** Bytes of `text` in UTF-8 (what a server sent, not characters). */
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
-/**
- * `text` as one line of a summary (issue 43): an HTML page in it named, not shown ("an HTML error page,
- * 143 bytes"; the page stays whole in the evidence), every run of white space (line breaks included) one
- * space, then cut safely to `limit` characters.
- */
-export function oneLine(text: string, limit: number): string {
-  const named = text.replace(HTML_PAGE, (page: string, offset: number) => {
+/** `text` with each HTML page in it named, not shown: "an HTML error page, 143 bytes" (issue 43). */
+export function namingHtmlPages(text: string): string {
+  return text.replace(HTML_PAGE, (page: string, offset: number) => {
     const kind = ERROR_STATUS_BEFORE.test(text.slice(Math.max(0, offset - 12), offset))
       ? 'an HTML error page'
       : 'an HTML page';
     const whole = /<\/html\s*>$/i.test(page);
     return `${kind}, ${whole ? '' : 'cut at '}${utf8Bytes(page)} bytes`;
   });
-  return shorten(named.replace(/\s+/g, ' ').trim(), limit);
 }
+
+/**
+ * `text` as one line of a summary (issue 43): an HTML page in it named, not shown (the page stays whole
+ * in the evidence), every run of white space (line breaks included) one space, then cut safely to
+ * `limit` characters.
+ */
+export const oneLine = (text: string, limit: number): string =>
+  shorten(namingHtmlPages(text).replace(/\s+/g, ' ').trim(), limit);

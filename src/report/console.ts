@@ -3,7 +3,7 @@
  * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import { oneLine } from '../../spec/brief.js';
+import { namingHtmlPages, oneLine, shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedChecks, countedOutcome, nothingCountedReason, skipGroupsOf } from '../runner/summary.js';
@@ -72,7 +72,9 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   if (observed !== undefined) details.push(`observed: ${line(observed)}`);
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
     details.push(`reason: ${line(check.reason)}`);
-  for (const note of check.evidence?.notes ?? []) details.push(c.dim(`note: ${line(note)}`));
+  // A note may be a transcript, lines of evidence: its lines stay, an HTML page in it is named.
+  for (const note of check.evidence?.notes ?? [])
+    details.push(c.dim(`note: ${shorten(namingHtmlPages(note), LINE_LIMIT)}`));
   const exchanges = check.evidence?.exchanges ?? [];
   const last = exchanges[exchanges.length - 1];
   if (last && (check.status === 'fail' || check.status === 'error')) {

@@ -5,7 +5,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneLine } from '../../spec/brief.js';
+import { namingHtmlPages, oneLine } from '../../spec/brief.js';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
@@ -41,6 +41,12 @@ describe('oneLine', () => {
     const cut = '<html><body>é…';
     expect(oneLine(`HTTP 502 ${cut}`, 300)).toBe(
       `HTTP 502 an HTML error page, cut at ${Buffer.byteLength(cut)} bytes`,
+    );
+  });
+
+  it('names pages and keeps the lines of a text that is evidence (a transcript note)', () => {
+    expect(namingHtmlPages(`→ a\n← HTTP 503 ${NGINX_500}\n→ b`)).toBe(
+      `→ a\n← HTTP 503 an HTML error page, ${PAGE_BYTES} bytes\n→ b`,
     );
   });
 
