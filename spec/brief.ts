@@ -54,3 +54,30 @@ export const brief = (value: unknown, limit = 300): string => {
 
 /** A field's value in words: its JSON, or 'absent' where JSON has nothing to show (undefined). */
 export const shown = (value: unknown): string => JSON.stringify(value) ?? 'absent';
+
+/** An HTML page (a doctype or an html element) up to its end tag, or to the end of the text when it was cut. */
+const HTML_PAGE = /<(?:!doctype\s+html|html|head|body)\b[\s\S]*?(?:<\/html\s*>|$)/gi;
+/** An HTTP error status just before a page ("HTTP 500 <!doctype html>…"): the page is an error page. */
+const ERROR_STATUS_BEFORE = /\b[45]\d\d\W*$/;
+
+/** Bytes of `text` in UTF-8 (what a server sent, not characters). */
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+/** `text` with each HTML page in it named, not shown: "an HTML error page, 143 bytes" (issue 43). */
+export function namingHtmlPages(text: string): string {
+  return text.replace(HTML_PAGE, (page: string, offset: number) => {
+    const kind = ERROR_STATUS_BEFORE.test(text.slice(Math.max(0, offset - 12), offset))
+      ? 'an HTML error page'
+      : 'an HTML page';
+    const whole = /<\/html\s*>$/i.test(page);
+    return `${kind}, ${whole ? '' : 'cut at '}${utf8Bytes(page)} bytes`;
+  });
+}
+
+/**
+ * `text` as one line of a summary (issue 43): an HTML page in it named, not shown (the page stays whole
+ * in the evidence), every run of white space (line breaks included) one space, then cut safely to
+ * `limit` characters.
+ */
+export const oneLine = (text: string, limit: number): string =>
+  shorten(namingHtmlPages(text).replace(/\s+/g, ' ').trim(), limit);

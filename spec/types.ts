@@ -385,6 +385,10 @@ export interface Report {
    * What to fix first: the failing and erroring checks grouped by the cause they share, the one explaining the most checks first (src/runner/causes.ts). A failure no cause explains is in none. Absent when no cause was found.
    */
   causes?: ReportCause[];
+  /**
+   * What was not decided, and why: the skipped, undecided and not-offered checks grouped by the cause they share (the peer unreachable, an operation that refuses every request, a helper operation missing, an event type that never came, no trigger, no event stream, the quota, the world the run found, not offered by login.features), the one holding the most checks first (src/runner/undecided-causes.ts). A skip no cause explains is in none. Absent when no cause was found.
+   */
+  undecidedCauses?: ReportUndecidedCause[];
   fuzz?: ReportFuzz;
 }
 /**
@@ -645,6 +649,50 @@ export interface ReportCause {
    */
   detail?: string;
   exchange?: ReportExchange;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "ReportUndecidedCause".
+ */
+export interface ReportUndecidedCause {
+  id:
+    | 'peer-unreachable'
+    | 'operation-refused'
+    | 'helper-missing'
+    | 'event-never-came'
+    | 'no-trigger'
+    | 'no-events'
+    | 'quota'
+    | 'world'
+    | 'not-offered';
+  /**
+   * The cause in the user's terms, one line.
+   */
+  title: string;
+  /**
+   * What sets this cause apart from others of its kind: how the peer is unreachable ('served as the bot'), the operation and status ('guild.role.create HTTP 501'), the helper operation, the event type, the state found. Absent for a kind with one cause per run.
+   */
+  subject?: string;
+  /**
+   * What would decide its checks: a flag, a server change or a platform setting.
+   */
+  decide: string;
+  /**
+   * The skipped checks it holds (undecided or not offered included).
+   */
+  checkIds: string[];
+  /**
+   * How many of them count toward the verdict at the run's level (not-offered checks never do).
+   */
+  counted: number;
+  /**
+   * The operations it concerns (the refused, missing or omitted ones); empty when none.
+   */
+  operations: string[];
+  /**
+   * What a representative check said, in one line (an HTML page named, not shown).
+   */
+  detail?: string;
 }
 /**
  * A `conformance fuzz` run: the seed, each finding's replay data, what was generated (its findings are also in checks, as failures).

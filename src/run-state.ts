@@ -18,6 +18,7 @@ import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
 import { computeVerdict, summarize } from './runner/summary.js';
+import { findUndecidedCauses } from './runner/undecided-causes.js';
 import { toolVersion } from './runner/version.js';
 
 export const defaultVariants = (): Record<string, string> =>
@@ -303,6 +304,8 @@ export class RunState {
       this.source ? { eventsReceived: this.source.eventCount() } : {},
     );
     if (causes.length) result.causes = causes;
+    const undecidedCauses = findUndecidedCauses(outcome.results, result);
+    if (undecidedCauses.length) result.undecidedCauses = undecidedCauses;
     return this.redactor.redactValues(result, RUN_SHAPE);
   }
 

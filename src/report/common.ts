@@ -102,3 +102,26 @@ export function causesHeadline(run: RunResult): string | undefined {
   const shown = Math.min(causes.length, MAX_CAUSES_SHOWN);
   return `${shown === 1 ? '1 cause explains' : `${shown} causes explain`} ${explained} of ${failing} failing checks`;
 }
+
+/** "3 causes hold 52 of 77 skipped checks", or undefined when no skip has a cause (issue 43). */
+export function undecidedHeadline(run: RunResult): string | undefined {
+  const causes = run.undecidedCauses ?? [];
+  if (causes.length === 0) return undefined;
+  const held = new Set(causes.flatMap((cause) => cause.checkIds)).size;
+  const skipped = run.checks.filter((check) => check.status === 'skip').length;
+  return `${causes.length === 1 ? '1 cause holds' : `${causes.length} causes hold`} ${held} of ${skipped} skipped checks`;
+}
+
+/** A cause's count in words: "12 checks, 7 counted". */
+export function heldCount(cause: { checkIds: readonly string[]; counted: number }): string {
+  const n = cause.checkIds.length;
+  return `${n} check${n === 1 ? '' : 's'}${cause.counted === n ? '' : `, ${cause.counted} counted`}`;
+}
+
+/** The skipped checks no cause of "What was not decided" holds (listed by their reason instead). */
+export function unexplainedSkips(run: RunResult): Set<string> {
+  const held = new Set((run.undecidedCauses ?? []).flatMap((cause) => cause.checkIds));
+  return new Set(
+    run.checks.filter((check) => check.status === 'skip' && !held.has(check.id)).map((c) => c.id),
+  );
+}

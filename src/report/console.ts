@@ -3,10 +3,10 @@
  * expected, observed and curl; skips with reasons). The live progress is src/report/progress.ts.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import { shorten } from '../../spec/brief.js';
+import { namingHtmlPages, oneLine, shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
-import { countedOutcome, nothingCountedReason } from '../runner/summary.js';
+import { countedChecks, countedOutcome, nothingCountedReason, skipGroupsOf } from '../runner/summary.js';
 import {
   baselineVerdictReason,
   causesHeadline,
@@ -14,9 +14,12 @@ import {
   confirmationNote,
   countingNote,
   groupsOf,
+  heldCount,
   humanDuration,
   MAX_CAUSES_SHOWN,
   observedOf,
+  undecidedHeadline,
+  unexplainedSkips,
 } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
@@ -42,6 +45,11 @@ const counts = (c: ChalkInstance, value: StatusCounts): string => {
   ].join('  ');
 };
 
+/** A value on a summary line: one line (an HTML page named, not shown; report.json has it whole), cut safely. */
+const line = (text: string, limit = LINE_LIMIT): string => oneLine(text, limit);
+/** The longest value a console line shows (an observed value is cut at 2,000 characters already). */
+const LINE_LIMIT = 2_000;
+
 const indent = (text: string, prefix = '      '): string =>
   text
     .split('\n')
@@ -56,25 +64,27 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   if (check.status !== 'pass')
     details.push(`rules: ${check.rules.join(', ') || '(none)'}  (${countingNote(check, run)})`);
   if (check.status === 'skip' || (check.status === 'error' && !check.evidence?.expected)) {
-    details.push(`reason: ${check.reason ?? ''}`);
+    details.push(`reason: ${line(check.reason ?? '')}`);
   }
-  if (check.evidence?.expected) details.push(`expected: ${check.evidence.expected}`);
+  if (check.evidence?.expected) details.push(`expected: ${line(check.evidence.expected)}`);
   const confirmed = confirmationNote(check);
   const observed = observedOf(check);
-  if (observed !== undefined) details.push(`observed: ${observed}`);
+  if (observed !== undefined) details.push(`observed: ${line(observed)}`);
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
-    details.push(`reason: ${check.reason}`);
-  for (const note of check.evidence?.notes ?? []) details.push(c.dim(`note: ${note}`));
+    details.push(`reason: ${line(check.reason)}`);
+  // A note may be a transcript, lines of evidence: its lines stay, an HTML page in it is named.
+  for (const note of check.evidence?.notes ?? [])
+    details.push(c.dim(`note: ${shorten(namingHtmlPages(note), LINE_LIMIT)}`));
   const exchanges = check.evidence?.exchanges ?? [];
   const last = exchanges[exchanges.length - 1];
   if (last && (check.status === 'fail' || check.status === 'error')) {
     const response = last.response
-      ? `HTTP ${last.response.status} ${shorten(last.response.body, 300)}`
-      : last.error;
+      ? `HTTP ${last.response.status} ${line(last.response.body, 300)}`
+      : last.error && line(last.error);
     details.push(`last exchange: ${last.request.method} ${last.request.url} → ${response ?? ''}`);
     details.push(`reproduce: ${c.cyan(last.curl)}`);
   }
-  if (confirmed) details.push(confirmed);
+  if (confirmed) details.push(line(confirmed));
   if (details.length) lines.push(indent(details.join('\n')));
   return lines.join('\n');
 }
@@ -88,10 +98,40 @@ function causeLines(c: ChalkInstance, run: RunResult): string[] {
     const count = `${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}`;
     lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${cause.title} (${cause.section})`);
     const details: string[] = [];
-    if (cause.detail) details.push(`seen: ${cause.detail}`);
+    if (cause.detail) details.push(`seen: ${line(cause.detail)}`);
     if (cause.operations.length) details.push(`operations: ${cause.operations.join(', ')}`);
     details.push(`fix: ${cause.fix}`);
     if (cause.exchange) details.push(`reproduce: ${c.cyan(cause.exchange.curl)}`);
+    details.push(`checks: ${cause.checkIds.join(', ')}`);
+    lines.push(indent(details.join('\n'), '       '));
+  });
+  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
+  if (rest.length) {
+    const held = rest.reduce((sum, cause) => sum + cause.checkIds.length, 0);
+    lines.push(
+      `  … ${rest.length} more cause${rest.length === 1 ? '' : 's'} hold${rest.length === 1 ? 's' : ''} ${held} check${held === 1 ? '' : 's'}: ${rest
+        .slice(0, 3)
+        .map((cause) => line(cause.title, 80))
+        .join('; ')}${rest.length > 3 ? '; …' : ''} (all in report.html and report.json)`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+/**
+ * The "What was not decided, and why" block (issue 43): each cause of skipped, undecided and not-offered
+ * checks with its count, what would decide them, what a check said and its checks.
+ */
+function undecidedLines(c: ChalkInstance, run: RunResult): string[] {
+  const headline = undecidedHeadline(run);
+  if (!headline) return [];
+  const lines = [c.bold(`What was not decided, and why (${headline})`)];
+  (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
+    lines.push(`  ${index + 1}. ${c.yellow.bold(heldCount(cause))}  ${line(cause.title, 300)}`);
+    const details = [`decide: ${line(cause.decide, 500)}`];
+    if (cause.detail && cause.detail !== cause.title) details.push(`seen: ${line(cause.detail, 300)}`);
+    if (cause.operations.length) details.push(`operations: ${cause.operations.join(', ')}`);
     details.push(`checks: ${cause.checkIds.join(', ')}`);
     lines.push(indent(details.join('\n'), '       '));
   });
@@ -114,14 +154,24 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   const nothing = nothingCountedReason(run);
   // The reasons first: the verdict stays the last line (--quiet prints only that).
   const lines: string[] = [];
-  if (outcome.skipGroups.length) lines.push(c.bold('Skipped counted checks, by reason'));
-  for (const group of outcome.skipGroups.slice(0, MAX_SKIP_GROUPS)) {
+  // The skips a cause of "What was not decided" holds are listed there; the others here, by reason.
+  const unexplained = unexplainedSkips(run);
+  const groups = skipGroupsOf(countedChecks(run).filter((check) => unexplained.has(check.id)));
+  if (groups.length)
+    lines.push(
+      c.bold(
+        run.undecidedCauses?.length
+          ? 'Other skipped counted checks, by reason (the causes above hold the rest)'
+          : 'Skipped counted checks, by reason',
+      ),
+    );
+  for (const group of groups.slice(0, MAX_SKIP_GROUPS)) {
     lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
   }
   const notOffered = run.checks.filter((check) => check.notOffered).length;
   if (notOffered)
     lines.push(c.dim(`Not offered by the login (login.features): ${notOffered} checks, not counted`));
-  const rest = outcome.skipGroups.slice(MAX_SKIP_GROUPS);
+  const rest = groups.slice(MAX_SKIP_GROUPS);
   if (rest.length) {
     const count = rest.reduce((sum, group) => sum + group.count, 0);
     lines.push(
@@ -171,6 +221,7 @@ export const renderConsole: Reporter = (run, options) => {
   const skips = run.checks.filter((check) => check.status === 'skip');
   const passes = run.checks.filter((check) => check.status === 'pass');
   out.push(...causeLines(c, run));
+  out.push(...undecidedLines(c, run));
   if (options.verbose) for (const check of passes) out.push(describeCheck(c, check, run));
   for (const check of [...problems, ...skips]) out.push(describeCheck(c, check, run));
   if (problems.length || skips.length || options.verbose) out.push('');
@@ -201,14 +252,18 @@ export const renderConsole: Reporter = (run, options) => {
     );
     for (const record of failedUndos) {
       out.push(
-        c.red(`  ${record.label} (${record.operation}, created by ${record.checkId}): ${record.error ?? ''}`),
+        c.red(
+          `  ${record.label} (${record.operation}, created by ${record.checkId}): ${line(record.error ?? '')}`,
+        ),
       );
     }
   }
-  for (const note of run.notes ?? []) out.push(c.dim(`note: ${note}`));
+  for (const note of run.notes ?? []) out.push(c.dim(`note: ${line(note)}`));
   for (const finding of run.findings ?? [])
-    out.push(c.yellow(`finding (${finding.level}) ${finding.id}: ${finding.title}: ${finding.detail}`));
-  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${run.stopped.reason}`));
+    out.push(
+      c.yellow(`finding (${finding.level}) ${finding.id}: ${line(finding.title)}: ${line(finding.detail)}`),
+    );
+  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${line(run.stopped.reason)}`));
   if (run.baseline) {
     out.push(
       `Baseline: ${run.baseline.expected.length} expected failures, ${run.baseline.stale.length} stale, ${run.baseline.unknown.length} unknown`,

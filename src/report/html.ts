@@ -5,6 +5,7 @@
  * blocks anything else, so even a missed escape could not run a response body's script.
  */
 import { createHash } from 'node:crypto';
+import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
@@ -15,6 +16,7 @@ import {
   countingNote,
   countsTowardVerdict,
   groupsOf,
+  heldCount,
   humanDuration,
   isFailing,
   MAX_CAUSES_SHOWN,
@@ -22,6 +24,7 @@ import {
   observedOf,
   STATUSES,
   truncate,
+  undecidedHeadline,
 } from './common.js';
 import type { Reporter } from './types.js';
 
@@ -94,6 +97,8 @@ section.failures>h2{color:var(--fail)}.spec{border-left:3px solid var(--exp);pad
 details.setup{margin:10px 0}details.setup>summary{cursor:pointer;color:var(--muted)}
 section.causes{border:1px solid var(--fail);border-radius:8px;padding:4px 16px 10px;margin:12px 0}section.causes>h2{margin-top:10px}
 section.causes li{margin:8px 0}.count{color:var(--fail);font-weight:600}
+section.undecided-causes{border:1px solid var(--skip);border-radius:8px;padding:4px 16px 10px;margin:12px 0}section.undecided-causes>h2{margin-top:10px}
+section.undecided-causes li{margin:8px 0}section.undecided-causes .count{color:var(--skip)}
 `;
 
 const SCRIPT = `
@@ -214,7 +219,7 @@ function checkHtml(check: CheckResult, run: RunResult, plan: EvidencePlan, open 
     `<code>${e(check.id)}</code><span class="title">${e(check.title)}</span>${tags}` +
     `<span class="dur">${e(humanDuration(check.durationMs))}</span></summary>`;
   const body: string[] = [];
-  if (check.reason) body.push(`<p class="reason">${e(check.reason)}</p>`);
+  if (check.reason) body.push(`<p class="reason">${e(oneLine(check.reason, 2_000))}</p>`);
   if (failing) body.push(specHtml(check));
   body.push(
     `<p class="muted">Level ${e(check.level)} (${e(countingNote(check, run))}) · rules ${e(check.rules.join(', ') || '—')}` +
@@ -379,7 +384,7 @@ function causesHtml(run: RunResult): string {
   const item = (cause: NonNullable<RunResult['causes']>[number]) =>
     `<li data-cause="${e(cause.id)}"><span class="count">${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}</span> ` +
     `<span class="reason">${e(cause.title)}</span> <span class="muted">(${e(cause.section)})</span>` +
-    `${cause.detail ? ` — ${e(cause.detail)}` : ''}` +
+    `${cause.detail ? ` — ${e(oneLine(cause.detail, 300))}` : ''}` +
     `<div>Fix: ${e(cause.fix)}</div>` +
     `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
     `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div>` +
@@ -387,6 +392,23 @@ function causesHtml(run: RunResult): string {
   return (
     `<section class="causes" id="causes"><h2>What to fix first <span class="muted">${e(headline)}</span></h2>` +
     `<ol>${(run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).map(item).join('')}</ol></section>`
+  );
+}
+
+/** "What was not decided, and why" (issue 43): each cause of skipped checks, what would decide them, its checks. */
+function undecidedHtml(run: RunResult): string {
+  const headline = undecidedHeadline(run);
+  if (!headline) return '';
+  const item = (cause: NonNullable<RunResult['undecidedCauses']>[number]) =>
+    `<li data-undecided-cause="${e(cause.id)}"><span class="count">${e(heldCount(cause))}</span> ` +
+    `<span class="reason">${e(oneLine(cause.title, 300))}</span>` +
+    `${cause.detail ? ` — ${e(oneLine(cause.detail, 300))}` : ''}` +
+    `<div>To decide them: ${e(oneLine(cause.decide, 500))}</div>` +
+    `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
+    `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div></li>`;
+  return (
+    `<section class="undecided-causes" id="undecided-causes"><h2>What was not decided, and why <span class="muted">${e(headline)}</span></h2>` +
+    `<ol>${(run.undecidedCauses ?? []).map(item).join('')}</ol></section>`
   );
 }
 
@@ -457,7 +479,7 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <body><main>
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
-${causesHtml(run)}<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
+${causesHtml(run)}${undecidedHtml(run)}<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
 ${findingsHtml(run)}${baselineHtml(run)}
 ${filtersHtml(run)}
 ${failuresHtml(run, plan)}

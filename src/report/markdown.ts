@@ -4,6 +4,7 @@
  * The whole text stays under a size budget (GitHub comments stop at 65,536 characters): when a run has
  * very many failures, later ones are listed in one line each and then only counted.
  */
+import { oneLine } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
 import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/model.js';
 import {
@@ -15,12 +16,14 @@ import {
   countingNote,
   curlsOf,
   groupsOf,
+  heldCount,
   humanDuration,
   isFailing,
   MAX_CAUSES_SHOWN,
   noVerdict,
   observedOf,
   truncate,
+  undecidedHeadline,
 } from './common.js';
 import { leftBehindMarkdown } from './left-behind.js';
 import type { Reporter } from './types.js';
@@ -155,7 +158,7 @@ function fullEntry(check: CheckResult, run: RunResult): string {
   ];
   // Reasons often restate "expected …; observed …": then the two fields below say it already.
   const restated = evidence?.expected && check.reason?.includes(evidence.expected);
-  if (check.reason && !restated) lines.push('', escapeInline(check.reason));
+  if (check.reason && !restated) lines.push('', escapeInline(oneLine(check.reason, 2_000)));
   const field = (label: string, text: string | undefined) => {
     if (!text) return;
     if (text.includes('\n') || text.length > 300)
@@ -193,7 +196,10 @@ function fullEntry(check: CheckResult, run: RunResult): string {
 }
 
 const compactEntry = (check: CheckResult): string =>
-  `- ${STATUS_ICON[check.status]} ${code(check.id)} (${check.level}) — ${escapeInline(check.reason ?? check.title)}`;
+  `- ${STATUS_ICON[check.status]} ${code(check.id)} (${check.level}) — ${escapeInline(oneLine(check.reason ?? check.title, SKIP_REASON_LIMIT))}`;
+
+/** A reason in a one-line row (the skipped table, a compact entry): its evidence is in report.json. */
+const SKIP_REASON_LIMIT = 300;
 
 /** Appends text while it fits the remaining budget. */
 class Budget {
@@ -237,7 +243,7 @@ function addSkipped(budget: Budget, checks: CheckResult[]): void {
   const open = `<details><summary>Skipped (${checks.length})</summary>\n\n| Check | Reason |\n|:---|:---|`;
   let size = open.length;
   for (const check of checks) {
-    const row = `| ${code(check.id, true)} | ${escapeCell(check.reason ?? '')} |`;
+    const row = `| ${code(check.id, true)} | ${escapeCell(oneLine(check.reason ?? '', SKIP_REASON_LIMIT))} |`;
     if (budget.fits('x'.repeat(size + row.length), 400)) {
       rows.push(row);
       size += row.length + 1;
@@ -255,7 +261,7 @@ function causesSection(run: RunResult): string | undefined {
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
     lines.push(
       `${index + 1}. **${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}** — ${escapeInline(cause.title)} (${escapeInline(cause.section)})` +
-        (cause.detail ? `: ${escapeInline(cause.detail)}` : '') +
+        (cause.detail ? `: ${escapeInline(oneLine(cause.detail, 300))}` : '') +
         `. Fix: ${escapeInline(cause.fix)}.`,
     );
     if (cause.operations.length)
@@ -274,6 +280,30 @@ function causesSection(run: RunResult): string | undefined {
   return lines.join('\n');
 }
 
+/** "What was not decided, and why": each cause of skipped checks, what would decide them, its checks (issue 43). */
+function undecidedSection(run: RunResult): string | undefined {
+  const headline = undecidedHeadline(run);
+  if (!headline) return undefined;
+  const lines = [`### What was not decided, and why (${escapeInline(headline)})`, ''];
+  (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
+    lines.push(
+      `${index + 1}. **${heldCount(cause)}** — ${escapeInline(oneLine(cause.title, 300))}` +
+        (cause.detail ? `: ${escapeInline(oneLine(cause.detail, 300))}` : '') +
+        `. To decide them: ${escapeInline(oneLine(cause.decide, 500))}.`,
+    );
+    if (cause.operations.length)
+      lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
+    lines.push(`   Checks: ${cause.checkIds.map((id) => code(id)).join(', ')}`);
+  });
+  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
+  if (rest.length)
+    lines.push(
+      '',
+      `_… and ${rest.length} more (${rest.reduce((sum, cause) => sum + cause.checkIds.length, 0)} checks): see report.html or report.json._`,
+    );
+  return lines.join('\n');
+}
+
 const indentBlock = (text: string): string =>
   text
     .split('\n')
@@ -284,12 +314,15 @@ const indentBlock = (text: string): string =>
 function findingsSection(run: RunResult): string | undefined {
   const lines: string[] = [];
   if (run.stopped)
-    lines.push(`**Stopped** during ${run.stopped.phase}: ${escapeInline(run.stopped.reason)}`, '');
+    lines.push(
+      `**Stopped** during ${run.stopped.phase}: ${escapeInline(oneLine(run.stopped.reason, 2_000))}`,
+      '',
+    );
   if (run.findings?.length) {
     lines.push(`### Findings about the target (${run.findings.length}, not counted in the verdict)`, '');
     for (const finding of run.findings)
       lines.push(
-        `- **${finding.level}** ${code(finding.id)} ${escapeInline(finding.title)}${finding.count > 1 ? ` (×${finding.count})` : ''}: ${escapeInline(finding.detail)}`,
+        `- **${finding.level}** ${code(finding.id)} ${escapeInline(finding.title)}${finding.count > 1 ? ` (×${finding.count})` : ''}: ${escapeInline(oneLine(finding.detail, 2_000))}`,
       );
   }
   return lines.length ? lines.join('\n') : undefined;
@@ -301,6 +334,8 @@ export const renderMarkdown: Reporter = (run, options) => {
   budget.add(header(run));
   const causes = causesSection(run);
   if (causes) budget.add(causes);
+  const undecided = undecidedSection(run);
+  if (undecided) budget.add(undecided);
   if (!noVerdict(run)) budget.add(summaryTables(run));
   const baseline = baselineSection(run);
   if (baseline) budget.add(baseline);

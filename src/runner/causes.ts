@@ -6,7 +6,7 @@
  * or without READY.
  * A failure no cause explains stays its own (it is in no cause). Pure: a function of the check results.
  */
-import { shorten } from '../../spec/brief.js';
+import { oneLine } from '../../spec/brief.js';
 import type { ResponseShape } from '../../spec/operation-shape.js';
 import type { Cause, CauseId, CheckResult, Exchange } from './model.js';
 import {
@@ -96,7 +96,7 @@ function misplacedCause(found: Misplacement): { cause: CauseId; detail: string }
     case 'list-renamed':
       return { cause: 'list-shape', detail: `the array is under \`${found.key}\`, not \`data\`` };
     case 'error-body':
-      return { cause: 'errors-2xx', detail: `2xx with the error "${shorten(found.text, 120)}"` };
+      return { cause: 'errors-2xx', detail: `2xx with the error "${oneLine(found.text, 120)}"` };
     case 'stringified':
       return { cause: 'result-envelope', detail: 'the result is sent as a JSON string' };
   }
@@ -119,7 +119,7 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
     (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
     ((status >= 400 || status < 300) && SAYS_NOT_IMPLEMENTED.test(message));
   if (notImplemented) {
-    const said = message.trim() ? `: "${shorten(message.trim(), 120)}"` : '';
+    const said = message.trim() ? `: "${oneLine(message.trim(), 120)}"` : '';
     return { cause: 'not-implemented', operation, exchange, detail: `HTTP ${status}${said}` };
   }
   const shape = responseOf(operation);
@@ -134,7 +134,7 @@ export function symptomOf(exchange: Exchange): Symptom | undefined {
       operation,
       exchange,
       cause: 'errors-2xx',
-      detail: `2xx with the error "${shorten(error, 120)}"`,
+      detail: `2xx with the error "${oneLine(error, 120)}"`,
     };
   return undefined;
 }
@@ -147,21 +147,45 @@ function outsideCatalogue(exchange: Exchange): Symptom | undefined {
   const error = errorBodyText(parseBody(response.body));
   return error === undefined || SAYS_SUCCESS.test(error)
     ? undefined
-    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${shorten(error, 120)}"` };
+    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${oneLine(error, 120)}"` };
 }
 
-/** What a failure recorded without an exchange shows: its observed body, for the operation its expectation names. */
+/**
+ * What a failure recorded without the answer shows: its observed body, for the operation its expectation
+ * names. A root cause is named only when the evidence shows it (issue 41): the observed text counts as a
+ * body only when the check has no 2xx answer of that operation, or one whose body is that text — an
+ * observed value the check derived (the ids it found, `[]`) beside a right page `{"data": [...]}` is no
+ * bare array.
+ */
 function symptomOfText(check: CheckResult): Symptom | undefined {
-  const { expected = '', observed = '' } = check.evidence ?? {};
+  const { expected = '', observed = '', exchanges = [] } = check.evidence ?? {};
   const operation = expected.match(/\b[a-z]+(\.[a-z]+)+\b/g)?.find((name) => responseOf(name) !== null);
   const shape = operation ? responseOf(operation) : null;
   if (!operation || !shape) return undefined;
+  const answers = exchanges.flatMap((exchange) => {
+    const { response } = exchange;
+    const answered = operationOf(exchange) === operation && response && response.status < 300;
+    return answered && response.status >= 200 ? [response.body] : [];
+  });
+  if (answers.length > 0 && !answers.some((body) => isBodyOf(observed, body))) return undefined;
   const body = parseBody(observed);
   const found =
     typeof body === 'string' && body === observed
       ? truncatedMisplacement(shape, observed)
       : misplacement(shape, body);
   return found ? { operation, ...misplacedCause(found) } : undefined;
+}
+
+/** Whether `observed` is `body` (whole, as JSON, or cut with '…'). */
+function isBodyOf(observed: string, body: string): boolean {
+  if (observed === body) return true;
+  if (observed.endsWith('…') && body.startsWith(observed.slice(0, -1))) return true;
+  const parsed = parseBody(observed);
+  return (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    JSON.stringify(parsed) === JSON.stringify(parseBody(body))
+  );
 }
 
 /** The wrong shapes a cut JSON text shows at its start (an observed value is cut at 2,000 characters). */
@@ -190,7 +214,7 @@ function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | un
     return {
       cause: 'event-transport',
       exchange: exchanges[exchanges.length - 1],
-      detail: shorten(observed, 120),
+      detail: oneLine(observed, 120),
     };
   if (streamSilent && EVENT_NEVER_CAME.test(check.reason ?? ''))
     return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };

@@ -1,3 +1,4 @@
+import { oneLine } from '../../spec/brief.js';
 import type { CheckResult, Level, RunResult, StatusCounts, Summary } from './model.js';
 
 /** A check that failed or could not be decided: both count against the verdict. */
@@ -80,26 +81,40 @@ export interface CountedOutcome {
   undecided: CheckResult[];
 }
 
+/** A skip reason as a summary line shows it: one line (an HTML page named, not shown), cut safely. */
+const SKIP_REASON_LIMIT = 300;
+
+/** The skipped ones of `checks` grouped by their reason (as one line), largest group first. */
+export function skipGroupsOf(checks: readonly CheckResult[]): SkipGroup[] {
+  const groups = new Map<string, number>();
+  for (const check of checks) {
+    if (check.status !== 'skip') continue;
+    const reason = oneLine(check.reason ?? '(no reason given)', SKIP_REASON_LIMIT);
+    groups.set(reason, (groups.get(reason) ?? 0) + 1);
+  }
+  return [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
+/** The checks the verdict counts: at its level, not baseline-expected, offered by the login. */
+export const countedChecks = (
+  run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental'>,
+): CheckResult[] =>
+  // A check of an operation the login does not offer is neither counted nor blamed (login.features).
+  run.checks.filter(
+    (check) => countsTowardVerdict(check, run) && !check.expectedFailure && !check.notOffered,
+  );
+
 export function countedOutcome(
   run: Pick<RunResult, 'checks' | 'level' | 'includeExperimental'>,
 ): CountedOutcome {
-  // A check of an operation the login does not offer is neither counted nor blamed (login.features).
-  const counted = run.checks.filter(
-    (check) => countsTowardVerdict(check, run) && !check.expectedFailure && !check.notOffered,
-  );
+  const counted = countedChecks(run);
   const ranChecks = counted.filter((check) => check.status !== 'skip');
-  const groups = new Map<string, number>();
-  for (const check of counted) {
-    if (check.status !== 'skip') continue;
-    const reason = check.reason ?? '(no reason given)';
-    groups.set(reason, (groups.get(reason) ?? 0) + 1);
-  }
   return {
     ran: ranChecks.length,
     passed: ranChecks.filter((check) => check.status === 'pass').length,
     failing: ranChecks.filter(isFailing).length,
     skipped: counted.length - ranChecks.length,
-    skipGroups: [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+    skipGroups: skipGroupsOf(counted),
     undecided: counted.filter((check) => check.status === 'skip' && check.undecided !== undefined),
   };
 }
@@ -111,7 +126,8 @@ export function countedOutcome(
 function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome): string | undefined {
   if (outcome.failing > 0 || outcome.undecided.length === 0) return undefined;
   const states = new Map<string, string>();
-  for (const { undecided } of outcome.undecided) states.set(undecided!.state, undecided!.clear);
+  for (const { undecided } of outcome.undecided)
+    states.set(oneLine(undecided!.state, SKIP_REASON_LIMIT), oneLine(undecided!.clear, SKIP_REASON_LIMIT));
   const [[state, clear]] = states;
   const more = states.size > 1 ? `; and ${states.size - 1} more state(s), listed with the checks` : '';
   const n = outcome.undecided.length;
@@ -131,7 +147,7 @@ export function nothingCountedReason(
   const outcome = countedOutcome(run);
   // Stopped for the quota with no counted failure found: what did not run cannot be called conformant.
   if (run.stopped?.rateLimited && outcome.failing === 0)
-    return `the run did not finish: ${run.stopped.reason}; raise --run-timeout, or pass --rate-limit so that the checker paces itself`;
+    return `the run did not finish: ${oneLine(run.stopped.reason, 2 * SKIP_REASON_LIMIT)}; raise --run-timeout, or pass --rate-limit so that the checker paces itself`;
   if (outcome.ran > 0 || outcome.undecided.length > 0) return undecidedReason(run, outcome);
   if (run.checks.length === 0) {
     return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';

@@ -190,6 +190,85 @@ describe('grouping and ranking', () => {
   });
 });
 
+describe('a root cause is named only when the evidence shows it (issue 41): each kind, on a body right in that respect', () => {
+  /** A failure whose expectation names `operation` and whose observed value the check derived. */
+  const judged = (exchanges: Exchange[], expected: string, observed: string) =>
+    failing('x', exchanges, { evidence: { exchanges, expected, observed } });
+  const user = { id: '2002', name: 'requester' };
+
+  it('list-shape (a bare array): a proper page of the wrong items, and a derived `[]`, are no bare array', () => {
+    const page = exchange('friend.list', 200, { data: [user] });
+    expect(symptomOf(page)).toBeUndefined();
+    const approve = judged(
+      [exchange('friend.approve', 200, {}), page],
+      'friend.list includes the requester 2002 after friend.approve',
+      '[]',
+    );
+    expect(findCauses([approve])).toEqual([]);
+    // The control: the same derived value beside a bare array is that cause.
+    const bare = judged(
+      [exchange('friend.approve', 200, {}), exchange('friend.list', 200, [user])],
+      'friend.list includes the requester 2002 after friend.approve',
+      '[]',
+    );
+    expect(findCauses([bare]).map((cause) => [cause.id, cause.detail])).toEqual([
+      ['list-shape', 'a bare array, without the page object'],
+    ]);
+  });
+
+  it('list-shape (wrapped, renamed): a page whose items hold `data` or beside another array is a page', () => {
+    expect(
+      symptomOf(exchange('guild.list', 200, { data: [{ id: '1', data: { data: [] } }] })),
+    ).toBeUndefined();
+    expect(symptomOf(exchange('channel.list', 200, { data: [{ id: '1' }], extra: [] }))).toBeUndefined();
+    const derived = judged(
+      [exchange('guild.list', 200, { data: [{ id: '1' }] })],
+      'guild.list lists the sandbox guild',
+      '{"guilds":{"data":[]}}',
+    );
+    expect(findCauses([derived])).toEqual([]);
+  });
+
+  it('result-envelope: a right object with a field holding an object, or a derived `{"data": …}`, is no envelope', () => {
+    const message = { id: '1', content: 'hi', channel: { id: '2' } };
+    expect(symptomOf(exchange('message.get', 200, message))).toBeUndefined();
+    const derived = judged(
+      [exchange('message.get', 200, message)],
+      'message.get returns the message with its content',
+      '{"data":{"id":"1"}}',
+    );
+    expect(findCauses([derived])).toEqual([]);
+    // The control: the observed value that is the body of the answer names the envelope.
+    const wrapped = { data: { id: '1', content: 'hi' } };
+    const body = judged([], 'message.get returns the message', JSON.stringify(wrapped));
+    expect(findCauses([body]).map((cause) => cause.id)).toEqual(['result-envelope']);
+  });
+
+  it('errors-2xx: a 2xx whose object has a `message` field among its own is no error body', () => {
+    expect(symptomOf(exchange('message.get', 200, { id: '1', content: 'hi', message: 'x' }))).toBeUndefined();
+    expect(symptomOf(exchange('message.delete', 200, {}))).toBeUndefined();
+  });
+
+  it('not-implemented: a 404 for an unknown id and a 500 that says nothing of it are not "not implemented"', () => {
+    expect(symptomOf(exchange('message.get', 404, { message: 'Message 9 not found' }))).toBeUndefined();
+    expect(symptomOf(exchange('message.get', 500, { message: 'database is locked' }))).toBeUndefined();
+  });
+
+  it('identity-refused: refusals of one operation only, or without the token, are no identity cause', () => {
+    const refused = (id: string) =>
+      failing(id, [exchange('guild.member.kick', 403, { message: 'forbidden' })]);
+    expect(findCauses([refused('a'), refused('b')])).toEqual([]);
+  });
+
+  it('event-transport: an event that never came, in a run whose stream delivered, is no transport cause', () => {
+    const timedOut = failing('events/x', [], {
+      group: 'events',
+      reason: 'no matching event within 5000 ms: message-created',
+    });
+    expect(findCauses([timedOut], { eventsReceived: 9 })).toEqual([]);
+  });
+});
+
 /** A run of the embedded reference (no confirmation re-runs: the causes are read from the main pass). */
 const reference = (faults: string[] = []): Promise<RunResult> =>
   run({ embedded: true, faults, confirm: false, includeExperimental: true });
@@ -235,6 +314,17 @@ describe('against the reference', () => {
     expect(problems(clean)).toEqual([]);
     expect(clean.causes).toBeUndefined();
     expect(String(renderConsole(clean, { color: false }))).not.toContain('What to fix first');
+    // Nor a cause of what was not decided (issue 43): its one skip (the other transport) has none — but
+    // on a machine too busy for a short mute window a mute check is undecided (suites/_lib/effects.ts),
+    // and that is a cause, the world's: the only one a clean run may show.
+    const slowed = (cause: NonNullable<RunResult['undecidedCauses']>[number]) =>
+      cause.id === 'world' && /less busy machine/.test(cause.decide);
+    expect((clean.undecidedCauses ?? []).filter((cause) => !slowed(cause))).toEqual([]);
+    if (clean.undecidedCauses === undefined) {
+      expect(String(renderConsole(clean, { color: false }))).not.toContain('What was not decided');
+      expect(String(renderMarkdown(clean, {}))).not.toContain('What was not decided');
+      expect(String(renderHtml(clean, {}))).not.toContain('id="undecided-causes"');
+    }
   });
 
   it.each([
@@ -320,7 +410,8 @@ describe('against the reference', () => {
     const block = lines.findIndex((line) => line.startsWith('What to fix first'));
     expect(block).toBeGreaterThan(0);
     expect(block).toBeLessThan(lines.findIndex((line) => line.startsWith('FAIL ')));
-    expect(lines.filter((line) => /^ {2}\d\. \d+ checks? {2}/.test(line))).toHaveLength(causes.length);
+    const inBlock = lines.slice(block, lines.indexOf('', block));
+    expect(inBlock.filter((line) => /^ {2}\d\. \d+ checks? {2}/.test(line))).toHaveLength(causes.length);
   });
 
   it('the console, report.md and report.html lead with the causes; JUnit keeps one case per check', () => {
