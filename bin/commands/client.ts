@@ -33,6 +33,14 @@ const milliseconds = (name: string, value: string | undefined): number | undefin
   return parsed;
 };
 
+const count = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new ConfigurationError(`${name} must be a whole number of at least 1 (got '${value}').`);
+  return parsed;
+};
+
 /** --list's values, each one of the lists client mode serves. */
 const listKinds = (values: string[]): ListKind[] => {
   const unknown = values.filter((value) => !(LIST_KINDS as readonly string[]).includes(value));
@@ -75,6 +83,10 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       `pagination: only the scenarios of these lists (repeatable or comma-separated): ${LIST_KINDS.join(', ')}`,
       collectList,
     )
+    .option(
+      '--concurrency <n>',
+      'scenarios run at once, each with its own server and client process (default: cores × 2 for pagination, × 8 for events, at most 16; 1 runs them one after another)',
+    )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
     .option('--out <dir>', 'report folder (default reports/)')
@@ -108,6 +120,7 @@ async function clientCommand(
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);
   const heartbeatMs = milliseconds('--heartbeat', flags.heartbeat);
+  const concurrency = count('--concurrency', flags.concurrency);
   const suites = flags.suite
     ? String(flags.suite)
         .split(',')
@@ -120,6 +133,7 @@ async function clientCommand(
     ...(scenarioTimeoutMs ? { scenarioTimeoutMs } : {}),
     ...(idleMs ? { idleMs } : {}),
     ...(heartbeatMs ? { heartbeatMs } : {}),
+    ...(concurrency ? { concurrency } : {}),
     ...(suites ? { suites: suites as ClientSuite[] } : {}),
     ...(flags.grep ? { grep: flags.grep as string } : {}),
     ...(flags.list ? { lists: listKinds(flags.list as string[]) } : {}),
