@@ -5,6 +5,7 @@
  * current, so scenarios side by side (--concurrency) each get their own port.
  */
 import { randomBytes } from 'node:crypto';
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { catalogueHash } from '../../spec/index.js';
@@ -281,6 +282,12 @@ async function runAll(
   const results: (CheckResult | undefined)[] = new Array(scenarios.length).fill(undefined);
   const inOrder = new InOrder<CheckResult>(scenarios.length, (result) => options.onScenarioResult?.(result));
   const stop = () => Boolean(options.signal?.aborted);
+  // Each running scenario listens for the abort (its script, its client's process group): a few each.
+  const most = Math.max(
+    ...[...new Set(scenarios.map(suiteOf))].map((suite) => options.concurrency ?? defaultConcurrency(suite)),
+  );
+  if (options.signal)
+    setMaxListeners(Math.max(getMaxListeners(options.signal), 10 + 4 * most), options.signal);
   // In the order of --suite (chooseScenarios): a suite's scenarios side by side, the suites in turn.
   for (const suite of new Set(scenarios.map(suiteOf))) {
     const indexes = scenarios.flatMap((scenario, index) => (suiteOf(scenario) === suite ? [index] : []));
