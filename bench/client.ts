@@ -37,6 +37,8 @@ interface ClientRunMeasure {
   statuses: string;
   /** Scenarios run again alone (undecided for the load beside others). */
   again: number;
+  /** Each scenario's id and status, in the report's order. */
+  verdicts: string;
 }
 
 /** One `conformance client` run in its own process; its report read back. */
@@ -55,6 +57,7 @@ function clientRun(args: string[]): ClientRunMeasure {
       scenarios: report.checks.length,
       longest: { id: longest?.id ?? '-', ms: longest?.durationMs ?? 0 },
       statuses: `${count('pass')}/${count('fail')}/${count('skip')}`,
+      verdicts: report.checks.map((check) => `${check.id} ${check.status}`).join('\n'),
       again: report.checks.filter((check) =>
         (check.evidence?.notes ?? []).some((note) => note.startsWith('run again alone')),
       ).length,
@@ -102,6 +105,10 @@ export function benchClientMode(log: (line: string) => void = console.log): void
   log(
     `pagination, the ${pagination.length} clients together: default ${seconds(sum(pagination, 'concurrent'))} s / serial ${seconds(sum(pagination, 'serial'))} s = ${paginationRatio.toFixed(2)} ` +
       `(target ≤ ${CLIENT_TARGETS.paginationPerSerial}: ${verdict(paginationRatio <= CLIENT_TARGETS.paginationPerSerial)})`,
+  );
+  const differ = pairs.filter((row) => row.serial.verdicts !== row.concurrent.verdicts);
+  log(
+    `the default's scenarios, order and verdicts = the serial run's, in every row: ${verdict(differ.length === 0)}${differ.length ? ` (differ: ${differ.map((row) => row.label).join(', ')})` : ''}`,
   );
   const events = pairs.at(-1)!;
   const eventsRatio = events.concurrent.wallMs / events.serial.longest.ms;
