@@ -27,6 +27,38 @@ export function defaultConcurrency(suite: ClientSuite, cores = availableParallel
   return Math.min(CONCURRENCY_BOUND, Math.max(2, cores * PER_CORE[suite]));
 }
 
+/**
+ * A client's start-up is CPU (an interpreted SDK loads for a second or more), and a scenario's clock runs
+ * from its start: many clients starting at once on few cores would each take several times as long to
+ * connect, and eat into their scenarios' time. So at most `permits` (the cores) start at once: a start
+ * holds its permit until the client shows up (its first request or connection), its scenario ends, or
+ * STARTUP_CAP_MS have passed (a client that never shows up holds up the others no longer).
+ */
+export const STARTUP_CAP_MS = 2_000;
+
+export class StartGate {
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private permits = availableParallelism()) {}
+
+  /** Waits for a permit; the returned function gives it back (once, whoever calls it first). */
+  async enter(capMs = STARTUP_CAP_MS): Promise<() => void> {
+    if (this.permits > 0) this.permits--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(timer);
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.permits++;
+    };
+    const timer = setTimeout(release, capMs);
+    return release;
+  }
+}
+
 export interface SlotRun<T> {
   /** Each job's result at its index (undefined: never started, the run was stopped first). */
   results: (T | undefined)[];
@@ -36,14 +68,20 @@ export interface SlotRun<T> {
 
 /**
  * Runs jobs 0…count-1, at most `limit` at once, starting them in index order; `job(index, slot)` gets the
- * slot (0…limit-1) it runs in, which no other running job has. `stop()` is asked before each start.
- * `onDone(index, result, beside)` is called as each job ends.
+ * slot (0…limit-1) it runs in, which no other running job has, and `started` to call once it is under
+ * way (with a `gate`, a job starts once it has a permit, and gives it back by `started` at the latest
+ * when it ends). `stop()` is asked before each start. `onDone(index, result, beside)` is called as each
+ * job ends.
  */
 export async function runInSlots<T>(
   count: number,
   limit: number,
-  job: (index: number, slot: number) => Promise<T>,
-  options: { stop?: () => boolean; onDone?: (index: number, result: T, beside: boolean) => void } = {},
+  job: (index: number, slot: number, started: () => void) => Promise<T>,
+  options: {
+    stop?: () => boolean;
+    gate?: StartGate;
+    onDone?: (index: number, result: T, beside: boolean) => void;
+  } = {},
 ): Promise<SlotRun<T>> {
   const results: (T | undefined)[] = new Array(count).fill(undefined);
   const beside: boolean[] = new Array(count).fill(false);
@@ -51,6 +89,11 @@ export async function runInSlots<T>(
   let next = 0;
   const worker = async (slot: number) => {
     while (next < count && !options.stop?.()) {
+      const started = options.gate ? await options.gate.enter() : () => {};
+      if (next >= count || options.stop?.()) {
+        started();
+        break;
+      }
       const index = next++;
       if (running.size > 0) {
         beside[index] = true;
@@ -58,8 +101,9 @@ export async function runInSlots<T>(
       }
       running.add(index);
       try {
-        results[index] = await job(index, slot);
+        results[index] = await job(index, slot, started);
       } finally {
+        started();
         running.delete(index);
       }
       options.onDone?.(index, results[index] as T, beside[index]);

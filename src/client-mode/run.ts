@@ -18,7 +18,7 @@ import { ConfigurationError } from '../runner/errors.js';
 import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js';
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
-import { defaultConcurrency, InOrder, runInSlots } from './concurrency.js';
+import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
 import { runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
@@ -201,6 +201,8 @@ interface Slot {
   server: ReferenceServer;
   session?: ScenarioSession;
   stage?: EventStage;
+  /** Called at the client's first request or connection: it has started (StartGate). */
+  started?: () => void;
 }
 
 async function openSlot(token: string, listen?: string): Promise<Slot> {
@@ -208,8 +210,12 @@ async function openSlot(token: string, listen?: string): Promise<Slot> {
   slot.server = await startReference({
     token,
     ...(listen ? parseListen(listen) : { host: '127.0.0.1', port: 0 }),
-    intercept: (request) => slot.session?.handle(request),
+    intercept: (request) => {
+      slot.started?.();
+      return slot.session?.handle(request);
+    },
     interceptEvents: (socket) => {
+      slot.started?.();
       if (!slot.stage) return false;
       slot.stage.accept(socket as WebSocket);
       return true;
@@ -300,9 +306,18 @@ async function runAll(
     await runInSlots(
       indexes.length,
       limit,
-      (at, slot) => runScenario(scenarios[indexes[at]], indexes[at], slots[slot], context),
+      async (at, slot, started) => {
+        slots[slot].started = started;
+        try {
+          return await runScenario(scenarios[indexes[at]], indexes[at], slots[slot], context);
+        } finally {
+          slots[slot].started = undefined;
+        }
+      },
       {
         stop,
+        // Side by side, the clients start a few at a time (as many as the cores).
+        ...(limit > 1 ? { gate: new StartGate() } : {}),
         onDone: (at, result, beside) => {
           results[indexes[at]] = result;
           if (beside && undecidedForLoad(result)) again.push(indexes[at]);

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { defaultConcurrency, InOrder, runInSlots } from '../../src/client-mode/concurrency.js';
+import { defaultConcurrency, InOrder, runInSlots, StartGate } from '../../src/client-mode/concurrency.js';
 import type { TranscriptEntry } from '../../src/client-mode/events/stage.js';
 import { runClientMode } from '../../src/client-mode/run.js';
 import { EXIT } from '../../src/exit-codes.js';
@@ -188,6 +188,46 @@ describe('runInSlots and InOrder', () => {
     expect(emitted).toEqual([0, 10, 20, 30, 40]);
     expect(most).toBe(2);
     expect(beside).toEqual([true, true, true, true, true]);
+  });
+
+  it('starts jobs past the gate’s permits only as earlier ones say they started, or end', async () => {
+    const gate = new StartGate(1);
+    const began: number[] = [];
+    const starts: (() => void)[] = [];
+    const ends: (() => void)[] = [];
+    const done = runInSlots(
+      3,
+      3,
+      async (index, _slot, started) => {
+        began.push(index);
+        starts.push(started);
+        await new Promise<void>((resolve) => ends.push(resolve));
+        return index;
+      },
+      { gate },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    expect(began).toEqual([0]);
+    starts[0]();
+    starts[0](); // once only: a second call frees no second permit
+    await turn();
+    expect(began).toEqual([0, 1]);
+    ends[1]();
+    await turn();
+    expect(began).toEqual([0, 1, 2]);
+    ends[0]();
+    ends[2]();
+    expect((await done).results).toEqual([0, 1, 2]);
+  });
+
+  it('gives a permit back by itself after the cap: a client that never shows up holds none for long', async () => {
+    const gate = new StartGate(1);
+    await gate.enter(10);
+    // Waits for the first permit to come back at its cap (10 ms), not forever.
+    const release = await gate.enter(60_000);
+    release();
+    expect(typeof release).toBe('function');
   });
 
   it('marks no job beside another at a limit of 1', async () => {
