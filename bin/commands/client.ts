@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { CHOICES } from '../../src/choices.js';
+import { CONCURRENCY_BOUND, PER_CORE } from '../../src/client-mode/concurrency.js';
 import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js';
@@ -85,7 +86,7 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
     )
     .option(
       '--concurrency <n>',
-      'scenarios run at once, each with its own server and client process (default: cores × 2 for pagination, × 8 for events, at most 16; 1 runs them one after another)',
+      `scenarios run at once, each with its own server and client process (default: cores × ${PER_CORE.pagination} for pagination, × ${PER_CORE.events} for events, at most ${CONCURRENCY_BOUND}; 1 runs them one after another)`,
     )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
