@@ -6,9 +6,10 @@
  * against `serve --rate-limit 10`, then issue 11's figures: sequential (--concurrency 1) at 0 and 20 ms,
  * every event-missing fault at once, at 20 ms a big world (10 000 extra guilds, 100 000 extra messages
  * in the sandbox channel), `conformance --version`, and issue 30's two runs against `serve --rate-limit
- * 100/m` (told with --rate-limit 100/m, and not told; about 3 minutes each). `--sweep-only`: the sweep
- * and the per-second rate limit; `--no-quota`: all but issue 30's runs; `--quota-only`: only those and
- * the per-second rate limit.
+ * 100/m` (told with --rate-limit 100/m, and not told; about 3 minutes each), and client mode's rows, the
+ * scenarios side by side against the serial mode (bench/client.ts). `--sweep-only`: the sweep and the
+ * per-second rate limit; `--no-quota`: all but issue 30's runs; `--quota-only`: only those and the
+ * per-second rate limit; `--client-only`: only client mode's rows.
  *
  * The floor — the shortest wall any schedule could reach — is the longest dependent chain of the run,
  * from the checks' declarations and their own durations in a run at the same latency L (the sweep: the
@@ -26,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { shorten } from '../spec/brief.js';
 import type { ReferenceOptions } from '../src/reference/contract.js';
 import { PAGE_SIZE } from '../src/reference/request.js';
+import { benchClientMode } from './client.js';
 import { startReferenceProcess } from './reference-process.js';
 
 interface Scenario {
@@ -314,6 +316,10 @@ async function measureAll(scenarios: Scenario[]): Promise<Measured[]> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--client-only')) {
+    benchClientMode();
+    return;
+  }
   if (process.argv.includes('--quota-only')) {
     // With the per-second case of issue 21, which must stay met.
     const [perSecond, ...perMinute] = await measureAll([PER_SECOND_SCENARIO, ...QUOTA_SCENARIOS]);
@@ -361,6 +367,7 @@ async function main(): Promise<void> {
   reportRateLimited(measured[SWEEP.length]);
   if (!only) reportIssue11(sweep[0], sweep[1], measured.slice(SWEEP.length + 1, SWEEP.length + 5));
   if (quota) reportQuota(measured.slice(-QUOTA_SCENARIOS.length));
+  if (!only) benchClientMode();
   const failing = measured.filter((m) => m.failing > 0 && !m.scenario.faultsStartingWith);
   if (failing.length)
     console.log(

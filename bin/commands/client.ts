@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { CHOICES } from '../../src/choices.js';
+import { CONCURRENCY_BOUND, PER_CORE } from '../../src/client-mode/concurrency.js';
 import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js';
@@ -30,6 +31,14 @@ const milliseconds = (name: string, value: string | undefined): number | undefin
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0)
     throw new ConfigurationError(`${name} must be a positive number of milliseconds (got '${value}').`);
+  return parsed;
+};
+
+const count = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new ConfigurationError(`${name} must be a whole number of at least 1 (got '${value}').`);
   return parsed;
 };
 
@@ -75,6 +84,10 @@ export function registerClient(program: Command, io: CommandIo, context: ClientC
       `pagination: only the scenarios of these lists (repeatable or comma-separated): ${LIST_KINDS.join(', ')}`,
       collectList,
     )
+    .option(
+      '--concurrency <n>',
+      `scenarios run at once, each with its own server and client process (default: cores × ${PER_CORE.pagination} for pagination, × ${PER_CORE.events} for events, at most ${CONCURRENCY_BOUND}; 1 runs them one after another)`,
+    )
     .option('--grep <regex>', 'only scenarios whose id or title matches')
     .addOption(new Option('--level <level>', 'verdict level (default must)').choices(CHOICES.level))
     .option('--out <dir>', 'report folder (default reports/)')
@@ -108,6 +121,7 @@ async function clientCommand(
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);
   const heartbeatMs = milliseconds('--heartbeat', flags.heartbeat);
+  const concurrency = count('--concurrency', flags.concurrency);
   const suites = flags.suite
     ? String(flags.suite)
         .split(',')
@@ -120,6 +134,7 @@ async function clientCommand(
     ...(scenarioTimeoutMs ? { scenarioTimeoutMs } : {}),
     ...(idleMs ? { idleMs } : {}),
     ...(heartbeatMs ? { heartbeatMs } : {}),
+    ...(concurrency ? { concurrency } : {}),
     ...(suites ? { suites: suites as ClientSuite[] } : {}),
     ...(flags.grep ? { grep: flags.grep as string } : {}),
     ...(flags.list ? { lists: listKinds(flags.list as string[]) } : {}),

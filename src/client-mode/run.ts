@@ -1,9 +1,11 @@
 /**
  * runClientMode(options) → RunResult: serves the reference implementation with the scenarios' pages
- * (its intercept hook), runs or waits for the client once per scenario, and judges it. One scenario at a
- * time: the pages served depend on which scenario is current.
+ * (its intercept hook), runs or waits for the client once per scenario, and judges it. A scenario has a
+ * server to itself while it runs (a slot, concurrency.ts): the pages served depend on which scenario is
+ * current, so scenarios side by side (--concurrency) each get their own port.
  */
 import { randomBytes } from 'node:crypto';
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { catalogueHash } from '../../spec/index.js';
@@ -16,6 +18,7 @@ import { ConfigurationError } from '../runner/errors.js';
 import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js';
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
+import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
 import { runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
@@ -69,6 +72,11 @@ const BODY_LIMIT = 64 * 1024;
 export interface ClientRunOptions {
   /** Run this shell command once per scenario (the client drains the list and exits). */
   command?: string;
+  /**
+   * Scenarios run at once, each with its own server and client process (default: per suite, from the
+   * cores, concurrency.ts); 1 runs them one after another. --listen runs one at a time.
+   */
+  concurrency?: number;
   /** Or serve at HOST:PORT and wait for a client started by someone else. */
   listen?: string;
   /** The client suites to run (default: pagination). */
@@ -179,7 +187,157 @@ function validateOptions(options: ClientRunOptions, suites: readonly ClientSuite
       `--scenario-timeout must be a positive number of milliseconds, got ${timeoutMs}.`,
     );
   }
+  const { concurrency } = options;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1))
+    throw new ConfigurationError(`--concurrency must be a whole number of at least 1, got ${concurrency}.`);
+  // One listened client, started by the user, scenario by scenario.
+  if (options.listen && (concurrency ?? 1) > 1)
+    throw new ConfigurationError('--listen runs one scenario at a time: leave out --concurrency or pass 1.');
   return timeoutMs;
+}
+
+/** A slot: a reference server of its own, serving the scenario that runs in it (concurrency.ts). */
+interface Slot {
+  server: ReferenceServer;
+  session?: ScenarioSession;
+  stage?: EventStage;
+  /** Called at the client's first request or connection: it has started (StartGate). */
+  started?: () => void;
+}
+
+async function openSlot(token: string, listen?: string): Promise<Slot> {
+  const slot = {} as Slot;
+  slot.server = await startReference({
+    token,
+    ...(listen ? parseListen(listen) : { host: '127.0.0.1', port: 0 }),
+    intercept: (request) => {
+      slot.started?.();
+      return slot.session?.handle(request);
+    },
+    interceptEvents: (socket) => {
+      slot.started?.();
+      if (!slot.stage) return false;
+      slot.stage.accept(socket as WebSocket);
+      return true;
+    },
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
+      throw new ConfigurationError(`Cannot listen on ${listen}: ${error.code}; pick another HOST:PORT.`);
+    throw error;
+  });
+  return slot;
+}
+
+/**
+ * What the machine's load leaves undecided (the clear of such an undecided in suites/client/events.ts):
+ * run beside other scenarios, such a scenario is run again alone, as a serial run would have run it.
+ */
+export const LOAD_CLEAR = 'run the client scenarios on a less busy machine';
+const undecidedForLoad = (result: CheckResult) =>
+  result.status === 'skip' && result.undecided?.clear === LOAD_CLEAR;
+
+interface RunContext {
+  options: ClientRunOptions;
+  timeoutMs: number;
+  redactor: Redactor;
+  total: number;
+}
+
+/** One scenario in its slot: the pagination pages or the event stage are the slot's while it runs. */
+async function runScenario(
+  scenario: AnyClientScenario,
+  index: number,
+  slot: Slot,
+  { options, timeoutMs, redactor, total }: RunContext,
+): Promise<CheckResult> {
+  if (isEventScenario(scenario))
+    return runEventScenario(scenario, {
+      server: slot.server,
+      command: options.command!,
+      cwd: options.cwd ?? process.cwd(),
+      timeoutMs,
+      heartbeatMs: options.heartbeatMs ?? CLIENT_DEFAULTS.heartbeatMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      setStage: (next) => {
+        slot.stage = next;
+      },
+    });
+  const session = new ScenarioSession(scenario, scenario.list);
+  slot.session = session;
+  const began = Date.now();
+  try {
+    const judgement = await runPaginationScenario(session, slot.server, options, timeoutMs, index, total);
+    return toCheckResult(scenario, session, judgement, Date.now() - began, slot.server.baseUrl, redactor);
+  } finally {
+    slot.session = undefined;
+  }
+}
+
+/**
+ * Every scenario, each suite's side by side (at most its --concurrency at once, each in a slot), in the
+ * report in the order of a serial run. A scenario the machine's load left undecided while others ran is
+ * run again alone once its suite is done.
+ */
+async function runAll(
+  scenarios: readonly AnyClientScenario[],
+  slots: Slot[],
+  openMore: () => Promise<Slot>,
+  context: RunContext,
+): Promise<CheckResult[]> {
+  const { options } = context;
+  const results: (CheckResult | undefined)[] = new Array(scenarios.length).fill(undefined);
+  const inOrder = new InOrder<CheckResult>(scenarios.length, (result) => options.onScenarioResult?.(result));
+  const stop = () => Boolean(options.signal?.aborted);
+  // Each running scenario listens for the abort (its script, its client's process group): a few each.
+  const most = Math.max(
+    ...[...new Set(scenarios.map(suiteOf))].map((suite) => options.concurrency ?? defaultConcurrency(suite)),
+  );
+  if (options.signal)
+    setMaxListeners(Math.max(getMaxListeners(options.signal), 10 + 4 * most), options.signal);
+  // In the order of --suite (chooseScenarios): a suite's scenarios side by side, the suites in turn.
+  for (const suite of new Set(scenarios.map(suiteOf))) {
+    const indexes = scenarios.flatMap((scenario, index) => (suiteOf(scenario) === suite ? [index] : []));
+    if (indexes.length === 0) continue;
+    const limit = options.listen
+      ? 1
+      : Math.min(options.concurrency ?? defaultConcurrency(suite), indexes.length);
+    while (slots.length < limit) slots.push(await openMore());
+    const again: number[] = [];
+    await runInSlots(
+      indexes.length,
+      limit,
+      async (at, slot, started) => {
+        slots[slot].started = started;
+        try {
+          return await runScenario(scenarios[indexes[at]], indexes[at], slots[slot], context);
+        } finally {
+          slots[slot].started = undefined;
+        }
+      },
+      {
+        stop,
+        // Side by side, the clients start a few at a time (as many as the cores).
+        ...(limit > 1 ? { gate: new StartGate() } : {}),
+        onDone: (at, result, beside) => {
+          results[indexes[at]] = result;
+          if (beside && undecidedForLoad(result)) again.push(indexes[at]);
+          else inOrder.settle(indexes[at], result);
+        },
+      },
+    );
+    for (const index of again.sort((a, b) => a - b)) {
+      const first = results[index]!;
+      if (!stop()) {
+        const alone = await runScenario(scenarios[index], index, slots[0], context);
+        const note = `run again alone: beside other scenarios it was undecided (${first.undecided!.state})`;
+        alone.evidence = { ...alone.evidence!, notes: [...(alone.evidence?.notes ?? []), note] };
+        results[index] = alone;
+      }
+      inOrder.settle(index, results[index]!);
+    }
+  }
+  inOrder.flushAll();
+  return results.filter((result): result is CheckResult => result !== undefined);
 }
 
 export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
@@ -190,68 +348,29 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
   const scenarios = await chooseScenarios(options, suites);
 
   const startedAt = new Date();
-  let current: ScenarioSession | undefined;
-  let stage: EventStage | undefined;
   const token = `client-mode-${randomBytes(12).toString('hex')}`;
-  const server = await startReference({
-    token,
-    ...(options.listen ? parseListen(options.listen) : { host: '127.0.0.1', port: 0 }),
-    intercept: (request) => current?.handle(request),
-    interceptEvents: (socket) => {
-      if (!stage) return false;
-      stage.accept(socket as WebSocket);
-      return true;
-    },
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
-      throw new ConfigurationError(
-        `Cannot listen on ${options.listen}: ${error.code}; pick another HOST:PORT.`,
-      );
-    throw error;
-  });
+  const slots = [await openSlot(token, options.listen)];
   const redactor = new Redactor([{ value: token, placeholder: '$TOKEN' }]);
-  const checks: CheckResult[] = [];
+  let checks: CheckResult[];
   try {
-    for (const [index, scenario] of scenarios.entries()) {
-      if (options.signal?.aborted) break;
-      let result: CheckResult;
-      if (isEventScenario(scenario)) {
-        result = await runEventScenario(scenario, {
-          server,
-          command: options.command!,
-          cwd: options.cwd ?? process.cwd(),
-          timeoutMs,
-          heartbeatMs: options.heartbeatMs ?? CLIENT_DEFAULTS.heartbeatMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-          setStage: (next) => {
-            stage = next;
-          },
-        });
-      } else {
-        const session = new ScenarioSession(scenario, scenario.list);
-        current = session;
-        const began = Date.now();
-        const judgement = await runPaginationScenario(
-          session,
-          server,
-          options,
-          timeoutMs,
-          index,
-          scenarios.length,
-        );
-        current = undefined;
-        result = toCheckResult(scenario, session, judgement, Date.now() - began, server.baseUrl, redactor);
-      }
-      checks.push(result);
-      options.onScenarioResult?.(result);
-    }
+    checks = await runAll(scenarios, slots, () => openSlot(token), {
+      options,
+      timeoutMs,
+      redactor,
+      total: scenarios.length,
+    });
   } finally {
-    current = undefined;
-    stage = undefined;
-    await server.close();
+    for (const slot of slots) {
+      slot.session = undefined;
+      slot.stage = undefined;
+    }
+    await Promise.all(slots.map((slot) => slot.server.close()));
   }
   suggestLists(checks, scenarios);
   const interrupted = Boolean(options.signal?.aborted);
+  const { server } = slots[0];
+  const others =
+    slots.length > 1 ? ` (and ${slots.length - 1} more ports, one per scenario running at once)` : '';
   return {
     tool: { name: 'chat-conformance', version: toolVersion() },
     spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
@@ -274,7 +393,7 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     verdict: computeVerdict(checks, level, false, interrupted),
     checks,
     notes: [
-      `client mode (${suites.join(', ')}): the checker served ${server.baseUrl} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by ${suites.includes('events') ? 'its requests, frames and event lines' : 'its requests'}`,
+      `client mode (${suites.join(', ')}): the checker served ${server.baseUrl}${others} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by ${suites.includes('events') ? 'its requests, frames and event lines' : 'its requests'}`,
     ],
     ...(interrupted ? { interrupted: true } : {}),
   };
