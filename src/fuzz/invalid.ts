@@ -11,7 +11,7 @@ import { effectiveFields, type Operation, operations } from '../../spec/catalogu
 import type { Field } from '../../spec/operation-shape.js';
 import { GROUPS, type Group } from '../runner/model.js';
 import type { CallResult } from '../wire.js';
-import { type FuzzEnv, oracle } from './model.js';
+import { type FuzzEnv, refusalOracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { show } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
@@ -184,13 +184,13 @@ const groupOf = (operation: Operation): Group =>
 
 function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
   const path = operation.path;
-  const missing = oracle(
+  const missing = refusalOracle(
     `fuzz.${path}/refuses-missing-field`,
     'should',
     ['OP-REQUIRED-FIELDS'],
     `${path} without a required field is refused (non-2xx)`,
   );
-  const no5xx = oracle(
+  const no5xx = refusalOracle(
     `fuzz.${path}/invalid-input-is-4xx`,
     'should',
     ['CONV-HTTP-NO-5XX'],

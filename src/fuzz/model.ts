@@ -9,6 +9,7 @@ import type { HttpClient } from '../client/http.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
 import type { Level } from '../runner/model.js';
+import type { Controls } from './controls.js';
 
 export interface Oracle {
   /** `fuzz.<operation>/<what>`, e.g. fuzz.message.create/reads-back-the-same */
@@ -16,6 +17,11 @@ export interface Oracle {
   title: string;
   level: Level;
   rules: RuleId[];
+  /**
+   * A refusal oracle (it holds when a request is refused): it passes only where the operation accepted a
+   * complete valid request in the same run (controls.ts), else it is undecided or not counted.
+   */
+  control?: true;
 }
 
 /** What the properties work with: the run's client and ledger, and what setup found or made. */
@@ -35,6 +41,10 @@ export interface FuzzEnv {
    * on a generated bad input is no finding.
    */
   refusesWith5xx: boolean;
+  /** The run's positive controls of the refusal oracles (controls.ts); absent: no refusal is judged a pass. */
+  controls?: Controls;
+  /** An emoji id the target takes (--emoji, first), for the reaction controls. */
+  emoji?: string | undefined;
   /** Why channel properties cannot run (channel.create refused), else undefined. */
   channelsUnavailable?: string | undefined;
   signal: AbortSignal;
@@ -62,4 +72,10 @@ export const oracle = (id: string, level: Level, rules: RuleId[], title: string)
   level,
   rules,
   title,
+});
+
+/** A refusal oracle: its pass needs the operation's positive control (see Oracle.control). */
+export const refusalOracle = (id: string, level: Level, rules: RuleId[], title: string): Oracle => ({
+  ...oracle(id, level, rules, title),
+  control: true,
 });

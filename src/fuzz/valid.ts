@@ -7,7 +7,7 @@ import { validate } from '../../spec/validate.js';
 import { formatProblems } from '../runner/schema.js';
 import type { CallResult } from '../wire.js';
 import { isNot5xxRefusal } from './invalid.js';
-import { type FuzzEnv, oracle } from './model.js';
+import { type FuzzEnv, oracle, refusalOracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { content, name, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
@@ -16,7 +16,7 @@ import { createdMessage, describe, type Trace } from './trace.js';
 export const messageChannel = (env: FuzzEnv): string => env.scratchChannelId ?? env.sandbox.channelId;
 
 const refused4xx = (operation: string) =>
-  oracle(
+  refusalOracle(
     `fuzz.${operation}/refusal-is-4xx`,
     'should',
     ['CONV-HTTP-NO-5XX'],
@@ -131,6 +131,7 @@ const messageCreate: FuzzProperty<Text> = {
   async run(env, input, trace) {
     const channelId = messageChannel(env);
     const created = await trace.call('message.create', { channel_id: channelId, content: input.text });
+    env.controls?.record('message.create', created, 'message.create/valid');
     if (!created.ok) {
       if (!input.plain) judgeRefusal(env, trace, 'message.create', created);
       trace.judge(CREATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
@@ -204,6 +205,7 @@ const messageUpdate: FuzzProperty<Text> = {
       message_id: id,
       content: input.text,
     });
+    env.controls?.record('message.update', updated, 'message.update/valid');
     if (!updated.ok) {
       if (!input.plain) judgeRefusal(env, trace, 'message.update', updated);
       trace.judge(UPDATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
@@ -258,6 +260,7 @@ const messageList: FuzzProperty<ListInput> = {
   branches: (input) => Object.keys(input).map((key) => `field:${key}`),
   async run(env, input, trace) {
     const result = await trace.call('message.list', { channel_id: env.sandbox.channelId, ...input });
+    env.controls?.record('message.list', result, 'message.list/valid');
     trace.judge(LIST.succeeds, result.ok, 'a 2xx page', () => describe(result));
     const problems = validate('response:message.list', result.body, env.variants);
     trace.judge(LIST.schema, problems.length === 0, 'a BidiList of Message', () =>
@@ -310,6 +313,7 @@ const channelCreate: FuzzProperty<Text> = {
       guild_id: guildId,
       data: { name: input.text, type: 0 },
     });
+    env.controls?.record('channel.create', created, 'channel.create/valid');
     if (!created.ok) {
       judgeRefusal(env, trace, 'channel.create', created);
       trace.judge(CHANNEL.accepts, !input.plain, `name ${show(input.text)} accepted (2xx)`, () =>
