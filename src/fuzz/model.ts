@@ -22,6 +22,12 @@ export interface Oracle {
    * complete valid request in the same run (controls.ts), else it is undecided or not counted.
    */
   control?: true;
+  /**
+   * Why a server that does nothing (src/reference/vacuity.ts) satisfies this oracle's narrow claim (e.g.
+   * "answers 2xx"): the vacuity matrix of `npm run faults` allows it to pass there, as
+   * CheckDefinition.vacuousPassReason does for a check; every other oracle must not.
+   */
+  vacuousPassReason?: string;
 }
 
 /** What the properties work with: the run's client and ledger, and what setup found or made. */
@@ -73,6 +79,15 @@ export const oracle = (id: string, level: Level, rules: RuleId[], title: string)
   rules,
   title,
 });
+
+/** An oracle whose claim a do-nothing server satisfies, with why (see Oracle.vacuousPassReason). */
+export const narrowOracle = (
+  id: string,
+  level: Level,
+  rules: RuleId[],
+  title: string,
+  vacuousPassReason: string,
+): Oracle => ({ ...oracle(id, level, rules, title), vacuousPassReason });
 
 /** A refusal oracle: its pass needs the operation's positive control (see Oracle.control). */
 export const refusalOracle = (id: string, level: Level, rules: RuleId[], title: string): Oracle => ({

@@ -7,10 +7,15 @@ import { validate } from '../../spec/validate.js';
 import { formatProblems } from '../runner/schema.js';
 import type { CallResult } from '../wire.js';
 import { isNot5xxRefusal } from './invalid.js';
-import { type FuzzEnv, oracle, refusalOracle } from './model.js';
+import { type FuzzEnv, narrowOracle, oracle, refusalOracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { content, name, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
+
+/** Why a do-nothing server satisfies the narrow oracles (Oracle.vacuousPassReason). */
+const ANSWERS_2XX = 'it claims only a 2xx answer: a server answering every request 2xx does that';
+const SHAPE =
+  'it claims only the shape of the result: a server answering every operation with its right shape and storing nothing (accepts-all) does that';
 
 /** Where generated messages go: the fuzz's own scratch channel, else the sandbox channel. */
 export const messageChannel = (env: FuzzEnv): string => env.scratchChannelId ?? env.sandbox.channelId;
@@ -60,11 +65,12 @@ const CREATE = {
     'message.create accepts plain content in any script (astral characters, combining marks, right-to-left …)',
   ),
   refusal: refused4xx('message.create'),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.message.create/result-matches-schema',
     'must',
     ['MSG-CREATE-1'],
     'What message.create returns for generated content is an array of Message',
+    SHAPE,
   ),
   get: oracle(
     'fuzz.message.get/reads-back-what-was-sent',
@@ -218,17 +224,19 @@ const messageUpdate: FuzzProperty<Text> = {
 };
 
 const LIST = {
-  succeeds: oracle(
+  succeeds: narrowOracle(
     'fuzz.message.list/accepts-valid-parameters',
     'must',
     ['MSG-LIST-0', 'MSG-LIST-5', 'LIMIT-1'],
     'message.list answers 2xx to any positive limit (one over the bound is clamped, §4.1 rule 5), direction before and order asc',
+    ANSWERS_2XX,
   ),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.message.list/result-matches-schema',
     'must',
     ['MSG-LIST-0'],
     'message.list answers a BidiList of Message for generated parameters',
+    SHAPE,
   ),
 };
 
@@ -277,11 +285,12 @@ const CHANNEL = {
     'channel.create accepts a plain name in any script (platforms restrict names, hence should)',
   ),
   refusal: refused4xx('channel.create'),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.channel.create/result-matches-schema',
     'must',
     ['CHAN-CREATE-1'],
     'What channel.create returns for a generated name is a Channel',
+    SHAPE,
   ),
   get: oracle(
     'fuzz.channel.get/reads-what-create-returned',
