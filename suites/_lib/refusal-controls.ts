@@ -21,7 +21,7 @@ import { idOf, shorten, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
 
 /** What the control of one operation observed. */
-export interface Control {
+interface Control {
   /** The complete request's answer, when one could be sent. */
   result?: CallResult;
   /** Why no complete request could be sent (a helper refused, no request arrived to answer …). */
@@ -327,7 +327,7 @@ function plausible(operation: OperationId, result: CallResult): string | undefin
 }
 
 /** The control of `operation` for this run: undefined when accepted, else what it got (one line). */
-export async function controlProblem(t: CheckContext, operation: OperationId): Promise<string | undefined> {
+async function controlProblem(t: CheckContext, operation: OperationId): Promise<string | undefined> {
   const observe = CONTROLS[operation];
   if (!observe) return `no complete request of ${operation} is known to the run`;
   const control = await t.shared(`refusal control: ${operation}`, observe);
