@@ -15,7 +15,7 @@
  */
 import { getOperation, type OperationId } from '../../spec/catalogue.js';
 import type { CallResult } from '../wire.js';
-import type { FuzzEnv } from './model.js';
+import type { FuzzEnv, RefusalControls } from './model.js';
 import { createdMessage, describe } from './trace.js';
 
 const OWNER = 'fuzz control';
@@ -39,7 +39,7 @@ function plausible(operation: string, result: CallResult): string | undefined {
   return isValue && !onlyMessage ? undefined : `answered 2xx without a result: ${describe(result)}`;
 }
 
-export class Controls {
+export class Controls implements RefusalControls {
   private readonly accepted = new Map<string, string>();
   private readonly refused = new Map<string, string>();
   private readonly missing = new Map<string, string>();

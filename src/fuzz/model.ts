@@ -9,7 +9,7 @@ import type { HttpClient } from '../client/http.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
 import type { Level } from '../runner/model.js';
-import type { Controls } from './controls.js';
+import type { CallResult } from '../wire.js';
 
 export interface Oracle {
   /** `fuzz.<operation>/<what>`, e.g. fuzz.message.create/reads-back-the-same */
@@ -30,6 +30,21 @@ export interface Oracle {
   vacuousPassReason?: string;
 }
 
+/**
+ * The positive controls of the refusal oracles (Oracle.control; implemented by controls.ts): which
+ * operations accepted a complete valid request in this run.
+ */
+export interface RefusalControls {
+  /** A complete valid request of `operation` sent by `by` (the valid phase, the setup): its answer. */
+  record(operation: string, result: CallResult, by: string): void;
+  /** Sends the control of each operation that has none yet (after the generation, before the cleanup). */
+  settle(operations: Iterable<string>): Promise<void>;
+  /** Undefined when `operation` accepted a complete request; else why no refusal of it is a verdict. */
+  problem(operation: string): { undecided: boolean; reason: string } | undefined;
+  /** How the control of `operation` was observed, for a pass's evidence. */
+  acceptedBy(operation: string): string | undefined;
+}
+
 /** What the properties work with: the run's client and ledger, and what setup found or made. */
 export interface FuzzEnv {
   client: HttpClient;
@@ -48,7 +63,7 @@ export interface FuzzEnv {
    */
   refusesWith5xx: boolean;
   /** The run's positive controls of the refusal oracles (controls.ts); absent: no refusal is judged a pass. */
-  controls?: Controls;
+  controls?: RefusalControls;
   /** An emoji id the target takes (--emoji, first), for the reaction controls. */
   emoji?: string | undefined;
   /** Why channel properties cannot run (channel.create refused), else undefined. */

@@ -4,9 +4,8 @@
  * `fuzz` section keeps the seed, each finding's path and what was generated (report.json).
  */
 import type { CheckResult, FuzzSection, Status } from '../runner/model.js';
-import type { Controls } from './controls.js';
 import type { FindingRecord, PropertyOutcome } from './engine.js';
-import type { Oracle } from './model.js';
+import type { RefusalControls as Controls, Oracle } from './model.js';
 
 const resultOf = (
   oracle: Oracle,
