@@ -4,6 +4,7 @@
  * accepted a complete valid request in the same fuzz run. Real fuzz runs against the embedded reference.
  */
 import { describe, expect, it } from 'vitest';
+import { formatVacuityMatrix, runVacuityMatrix } from '../../scripts/faults/vacuity.js';
 import { fuzz } from '../../src/fuzz/index.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 
@@ -55,5 +56,19 @@ describe('conformance fuzz: a refusal passes only with its control', () => {
     expect(mute?.status).toBe('skip');
     expect(mute?.undecided?.state).toMatch(/the complete request of channel\.mute was refused too: HTTP 501/);
     expect(checks.get('fuzz.guild.get/refuses-missing-field')?.status).toBe('pass');
+  });
+});
+
+describe('the vacuity matrix runs conformance fuzz under the do-nothing servers', () => {
+  it('a fuzz row per preset: under refuses-501 and empty-list no undeclared oracle passes; the rows are printed', async () => {
+    const matrix = await runVacuityMatrix({ checks: [], presets: ['refuses-501', 'empty-list'] });
+    expect(matrix.problems).toEqual([]);
+    expect(matrix.fuzzRows.map((row) => row.preset)).toEqual(['refuses-501', 'empty-list']);
+    expect(matrix.fuzzRows[0].declared).toEqual([]);
+    // empty-list answers 2xx: only the oracles that declare a narrow claim pass there.
+    expect(matrix.fuzzRows[1].declared).toContain('fuzz.message.list/accepts-valid-parameters');
+    const text = formatVacuityMatrix(matrix);
+    expect(text).toMatch(/^ok {3}refuses-501 \(fuzz\): 0 undeclared, 0 declared/m);
+    expect(text).toMatch(/fuzz\.message\.list\/accepts-valid-parameters: it claims only a 2xx answer/);
   });
 });
