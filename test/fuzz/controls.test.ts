@@ -5,15 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatVacuityMatrix, runVacuityMatrix } from '../../scripts/faults/vacuity.js';
+import { validate } from '../../spec/validate.js';
 import { fuzz } from '../../src/fuzz/index.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import { nothingCountedReason } from '../../src/runner/summary.js';
 
 const REFUSALS = /\/(refuses-missing-field|invalid-input-is-4xx|refusal-is-4xx)$/;
 
 const byId = (result: RunResult): Map<string, CheckResult> =>
   new Map(result.checks.map((check) => [check.id, check]));
 
-const fuzzRefusals = (options: { faults?: string[]; vacuity?: string }) =>
+const fuzzRefusals = (options: { faults?: string[]; vacuity?: string; level?: 'should' }) =>
   fuzz({
     embedded: true,
     seed: 5,
@@ -39,7 +41,12 @@ describe('conformance fuzz: a refusal passes only with its control', () => {
   });
 
   it('refuses-501: no refusal oracle passes; each is undecided, naming what the complete request got', async () => {
-    const result = await fuzzRefusals({ vacuity: 'refuses-501' });
+    const result = await fuzzRefusals({ vacuity: 'refuses-501', level: 'should' });
+    expect(validate('report', result)).toEqual([]);
+    // Undecided counts: at should the run decides nothing about these refusals, so it cannot conform.
+    expect(nothingCountedReason(result)).toMatch(
+      /should checks could not be decided: .*refused too: HTTP 501/,
+    );
     const refusals = result.checks.filter((check) => REFUSALS.test(check.id));
     expect(refusals.length).toBeGreaterThan(3);
     expect(refusals.filter((check) => check.status === 'pass').map((check) => check.id)).toEqual([]);
