@@ -24,8 +24,13 @@ import { uniqueContent } from './messages.js';
 interface Control {
   /** The complete request's answer, when one could be sent. */
   result?: CallResult;
-  /** Why no complete request could be sent (a helper refused, no request arrived to answer …). */
+  /** Why no complete request could be sent: a helper refused (the message or role to name …). */
   missing?: string;
+  /**
+   * Why none could be sent in this setup: a capability the run lacks (no peer identity configured, no
+   * request the trigger caused), as the checks of those flows skip; not a state of the target.
+   */
+  unavailable?: string;
 }
 
 type Observe = (t: CheckContext) => Promise<Control>;
@@ -155,11 +160,11 @@ const withEmoji = (t: CheckContext, messageId: string) => ({
 /** The peer's user id, else a control that says so. */
 const peerOf = (t: CheckContext): string | undefined => t.sandbox.peerId;
 
-const noPeer: Control = { missing: 'the run has no peer identity to name (--peer-self-id)' };
+const noPeer: Control = { unavailable: 'the run has no peer identity to name (--peer-self-id)' };
 
 /** A request flow's answer as a control: the flow's own request, or why none arrived. */
 const flowAnswer = (flow: { missing?: string; answer?: CallResult }): Control =>
-  flow.answer ? { result: flow.answer } : { missing: flow.missing ?? 'no request arrived to answer' };
+  flow.answer ? { result: flow.answer } : { unavailable: flow.missing ?? 'no request arrived to answer' };
 
 const CONTROLS: Partial<Record<OperationId, Observe>> = {
   'message.create': async (t) => ownMessage(t),
@@ -209,7 +214,7 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
   'guild.member.kick': async (t) => {
     const flow = await joinRequestFlow(t, true);
     if (flow.kick) return { result: flow.kick.kicked };
-    if (flow.missing) return { missing: flow.missing };
+    if (flow.missing) return { unavailable: flow.missing };
     return {
       missing: `no member to kick: the approval of a join request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
     };
@@ -260,7 +265,7 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     const flow = await friendRequestFlow(t, true);
     const deleted = [...(flow.deleted?.values() ?? [])][0];
     if (deleted) return { result: deleted };
-    if (flow.missing) return { missing: flow.missing };
+    if (flow.missing) return { unavailable: flow.missing };
     return {
       missing: `no friend to delete: the approval of a friend request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
     };
@@ -327,19 +332,25 @@ function plausible(operation: OperationId, result: CallResult): string | undefin
 }
 
 /** The control of `operation` for this run: undefined when accepted, else what it got (one line). */
-async function controlProblem(t: CheckContext, operation: OperationId): Promise<string | undefined> {
+async function controlProblem(
+  t: CheckContext,
+  operation: OperationId,
+): Promise<{ undecided: string } | { unavailable: string } | undefined> {
   const observe = CONTROLS[operation];
-  if (!observe) return `no complete request of ${operation} is known to the run`;
+  if (!observe) return { unavailable: `no complete request of ${operation} is known to the run` };
   const control = await t.shared(`refusal control: ${operation}`, observe);
-  if (!control.result) return `no complete request of ${operation} could be sent: ${control.missing}`;
+  if (control.unavailable !== undefined) return { unavailable: control.unavailable };
+  if (!control.result)
+    return { undecided: `no complete request of ${operation} could be sent: ${control.missing}` };
   const problem = plausible(operation, control.result);
-  return problem ? `the complete request of ${operation} was ${problem}` : undefined;
+  return problem ? { undecided: `the complete request of ${operation} was ${problem}` } : undefined;
 }
 
 /**
  * Ends the check undecided unless `operation` accepted a complete valid request in this run: a refusal
- * is a verdict only where acceptance was observed. Call it after the refusal was seen (the verdict is the
- * refusal's), before passing.
+ * is a verdict only where acceptance was observed. Where the run cannot send the control at all (no peer
+ * configured, no request the trigger caused) the check skips with the reason instead, as the checks of
+ * those flows do. Call it after the refusal was seen (the verdict is the refusal's), before passing.
  */
 export async function requireControl(
   t: CheckContext,
@@ -351,8 +362,13 @@ export async function requireControl(
     t.note(`control: ${operation} accepted a complete request in this run`);
     return;
   }
+  // A capability the run lacks (as the flow's own checks skip): not counted, with the reason.
+  if ('unavailable' in problem)
+    t.skip(
+      `${refusal}, but no control: ${problem.unavailable} (a refusal proves nothing without an accepted complete request)`,
+    );
   t.undecided(
-    `${refusal}, but ${problem}: a refusal proves nothing when the complete request is refused as well`,
+    `${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
     `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
   );
 }
