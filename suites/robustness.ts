@@ -7,13 +7,19 @@
  * the run did not create. So each operation omits the field naming its target (a message, a user, a
  * role …) while the container ids are real, mutes carry duration 0 (a no-op) and answers are
  * approve false; the few messages needed are the check's own, and anything a wrong 2xx creates is tracked.
+ *
+ * A control for every refusal (issue 41): a check that passes because a request was refused passes only
+ * where, in the same run, the same operation accepted a complete valid request (./_lib/refusal-controls.ts);
+ * otherwise it is undecided, naming what the complete request got. A server refusing everything (404 to
+ * every path, 501, 400 to any body) must not pass them.
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
 import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
-import { createMessage, uniqueContent } from './_lib/messages.js';
+import { uniqueContent } from './_lib/messages.js';
+import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
 
 /** A client error: the refusal the de-facto conventions use for bad input. */
 const isClientError = (result: CallResult): boolean => result.status >= 400 && result.status < 500;
@@ -78,11 +84,9 @@ async function fieldsWithout(
   const original = operation.fields.filter((field) => field.name === omitted);
   const omittedName = effectiveFields({ ...operation, fields: original }, t.variants)[0]?.name ?? omitted;
   // One message for the run: each check only names it in a request that must be refused.
+  // The helper made nothing: undecided naming it, never a failure of the operation under test (issue 41).
   const messageId = NEEDS_OWN_MESSAGE.has(operation.path)
-    ? await t.shared(
-        'robustness: a message to name',
-        async (observer) => (await createMessage(observer, uniqueContent('robustness'))).at(-1)!.id,
-      )
+    ? await requireOwnMessage(t, operation.path)
     : undefined;
   const values: Record<string, unknown> = {
     channel_id: t.sandbox.channelId,
@@ -148,6 +152,7 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
   const operationsUsed: OperationId[] = NEEDS_OWN_MESSAGE.has(operation.path)
     ? ['message.create', operation.path]
     : [operation.path];
+  const holds = CONTROL_HOLDS[operation.path];
   return defineCheck({
     id: `${operation.path}/missing-required-field-is-refused`,
     title: `${operation.path} without its required field ${omitted} is refused (not 2xx)`,
@@ -156,10 +161,17 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
     operations: operationsUsed,
     experimental: operation.experimental,
     ...(variant ? { variant } : {}),
+    ...(holds ? { holds } : {}),
     async run(t: CheckContext) {
       const { fields, omittedName } = await fieldsWithout(t, operation, omitted);
       const result = await t.call(operation.path, fields);
       trackWrongCreation(t, operation.path, result);
+      if (!result.ok)
+        await requireControl(
+          t,
+          operation.path,
+          `without '${omittedName}' it was refused: ${statusOf(result)}`,
+        );
       // Any non-2xx is a refusal: §7 shows no status codes (whether it is a 4xx: http/missing-field-is-4xx).
       t.expect(
         !result.ok,
@@ -226,6 +238,9 @@ const httpChecks: CheckSpec[] = [
     operations: [],
     async run(t: CheckContext) {
       const result = await t.call('conformance.no-such-operation', {});
+      // The control: a 404 for every path (a skeleton that knows none) says nothing of unknown ones.
+      if (result.status === 404)
+        await requireControl(t, 'guild.list', `an unknown operation path answered ${statusOf(result)}`);
       t.expect(result.status === 404, 'an unknown operation path answers 404', statusOf(result));
     },
   }),
@@ -278,6 +293,8 @@ const httpChecks: CheckSpec[] = [
       ];
       for (const [what, headers] of cases) {
         const result = await t.call('guild.list', fields, { headers });
+        if (!result.ok)
+          await requireControl(t, 'guild.list', `guild.list ${what} was refused: ${statusOf(result)}`);
         t.expect(
           result.status === 401 || result.status === 403,
           `guild.list ${what} is refused with 401 or 403`,
@@ -297,6 +314,10 @@ const httpChecks: CheckSpec[] = [
     async run(t: CheckContext) {
       const rawBody = `{"channel_id": ${JSON.stringify(t.sandbox.channelId)}, "limit": `;
       const result = await t.call('message.list', {}, { rawBody });
+      // Any refusal needs the control: a 5xx is a finding only where the complete request was accepted,
+      // a 4xx a pass only there (a server refusing the operation altogether shows neither).
+      if (!result.ok)
+        await requireControl(t, 'message.list', `a truncated JSON body was refused: ${statusOf(result)}`);
       t.expect(
         isClientError(result),
         'message.list with a truncated JSON body answers 4xx',
@@ -315,6 +336,8 @@ const httpChecks: CheckSpec[] = [
     operations: ['message.get'],
     async run(t: CheckContext) {
       const result = await t.call('message.get', { channel_id: t.sandbox.channelId });
+      if (!result.ok)
+        await requireControl(t, 'message.get', `without message_id it was refused: ${statusOf(result)}`);
       t.expect(isClientError(result), 'message.get without message_id answers 4xx', statusOf(result));
     },
   }),
@@ -331,6 +354,8 @@ const httpChecks: CheckSpec[] = [
         channel_id: t.sandbox.channelId,
         message_id: { id: 'conformance' },
       });
+      if (!result.ok)
+        await requireControl(t, 'message.get', `message_id as an object was refused: ${statusOf(result)}`);
       t.expect(
         isClientError(result),
         'message.get with message_id as an object answers 4xx',
@@ -348,13 +373,19 @@ const httpChecks: CheckSpec[] = [
     profile: 'satori',
     async run(t: CheckContext) {
       const unknown = uniqueName('unknown-id');
-      const cases: [string, Record<string, unknown>][] = [
+      const cases: [OperationId, Record<string, unknown>][] = [
         ['message.get', { channel_id: t.sandbox.channelId, message_id: unknown }],
         ['channel.get', { channel_id: unknown }],
         ['guild.get', { guild_id: unknown }],
       ];
       for (const [operation, fields] of cases) {
         const result = await t.call(operation, fields);
+        if (!result.ok)
+          await requireControl(
+            t,
+            operation,
+            `${operation} with an unknown id was refused: ${statusOf(result)}`,
+          );
         t.expect(isClientError(result), `${operation} with an unknown id answers 4xx`, statusOf(result));
       }
     },

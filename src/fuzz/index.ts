@@ -22,7 +22,7 @@ import { invalidProperties } from './invalid.js';
 import type { FuzzEnv } from './model.js';
 import { type FuzzOptions, type ReplayFinding, settleFuzz } from './options.js';
 import type { FuzzProperty } from './property.js';
-import { checkResults, fuzzSection } from './results.js';
+import { checkResults, controlledOperations, fuzzSection } from './results.js';
 import { prepareEnv } from './setup.js';
 import { statefulProperties } from './stateful.js';
 import { validProperties } from './valid.js';
@@ -95,6 +95,8 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
       limitBound: target.limitBound,
       signal: state.signal,
       notes: state.notes,
+      // The reactions' control needs an emoji the target takes (run-steps' default: 👍).
+      emoji: options.emoji?.[0],
     });
     // The budget covers the whole fuzz: generation stops early enough for the cleanup to fit (CLEANUP_SHARE).
     const deadline = state.started + settings.budgetMs * (1 - CLEANUP_SHARE);
@@ -109,10 +111,13 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
           concurrency: settings.concurrency,
           ...(options.onProperty ? { onDone: options.onProperty } : {}),
         });
+    // A refusal oracle passes only with its operation's control (controls.ts): sent now where the setup
+    // and the valid inputs sent none, so that what they create is undone by the cleanup below.
+    await env.controls?.settle(controlledOperations(outcomes));
     state.enter('cleanup', `the undo of ${ledger.pending().length} ledger entries`);
     state.cleanup = await undoLedger({ client, ledger } as CheckEnvironment, state.settings.cleanupBudgetMs);
     const interrupted = state.signal.aborted && state.stopReason === undefined;
-    const result = state.result({ results: checkResults(outcomes), interrupted });
+    const result = state.result({ results: checkResults(outcomes, env.controls), interrupted });
     return {
       ...result,
       fuzz: state.redactor.redactValues(

@@ -9,6 +9,7 @@ import type { HttpClient } from '../client/http.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
 import type { Level } from '../runner/model.js';
+import type { CallResult } from '../wire.js';
 
 export interface Oracle {
   /** `fuzz.<operation>/<what>`, e.g. fuzz.message.create/reads-back-the-same */
@@ -16,6 +17,32 @@ export interface Oracle {
   title: string;
   level: Level;
   rules: RuleId[];
+  /**
+   * A refusal oracle (it holds when a request is refused): it passes only where the operation accepted a
+   * complete valid request in the same run (controls.ts), else it is undecided or not counted.
+   */
+  control?: true;
+  /**
+   * Why a server that does nothing (src/reference/vacuity.ts) satisfies this oracle's narrow claim (e.g.
+   * "answers 2xx"): the vacuity matrix of `npm run faults` allows it to pass there, as
+   * CheckDefinition.vacuousPassReason does for a check; every other oracle must not.
+   */
+  vacuousPassReason?: string;
+}
+
+/**
+ * The positive controls of the refusal oracles (Oracle.control; implemented by controls.ts): which
+ * operations accepted a complete valid request in this run.
+ */
+export interface RefusalControls {
+  /** A complete valid request of `operation` sent by `by` (the valid phase, the setup): its answer. */
+  record(operation: string, result: CallResult, by: string): void;
+  /** Sends the control of each operation that has none yet (after the generation, before the cleanup). */
+  settle(operations: Iterable<string>): Promise<void>;
+  /** Undefined when `operation` accepted a complete request; else why no refusal of it is a verdict. */
+  problem(operation: string): { undecided: boolean; reason: string } | undefined;
+  /** How the control of `operation` was observed, for a pass's evidence. */
+  acceptedBy(operation: string): string | undefined;
 }
 
 /** What the properties work with: the run's client and ledger, and what setup found or made. */
@@ -35,6 +62,10 @@ export interface FuzzEnv {
    * on a generated bad input is no finding.
    */
   refusesWith5xx: boolean;
+  /** The run's positive controls of the refusal oracles (controls.ts); absent: no refusal is judged a pass. */
+  controls?: RefusalControls;
+  /** An emoji id the target takes (--emoji, first), for the reaction controls. */
+  emoji?: string | undefined;
   /** Why channel properties cannot run (channel.create refused), else undefined. */
   channelsUnavailable?: string | undefined;
   signal: AbortSignal;
@@ -62,4 +93,19 @@ export const oracle = (id: string, level: Level, rules: RuleId[], title: string)
   level,
   rules,
   title,
+});
+
+/** An oracle whose claim a do-nothing server satisfies, with why (see Oracle.vacuousPassReason). */
+export const narrowOracle = (
+  id: string,
+  level: Level,
+  rules: RuleId[],
+  title: string,
+  vacuousPassReason: string,
+): Oracle => ({ ...oracle(id, level, rules, title), vacuousPassReason });
+
+/** A refusal oracle: its pass needs the operation's positive control (see Oracle.control). */
+export const refusalOracle = (id: string, level: Level, rules: RuleId[], title: string): Oracle => ({
+  ...oracle(id, level, rules, title),
+  control: true,
 });

@@ -5,7 +5,7 @@
  */
 import type { CheckResult, FuzzSection, Status } from '../runner/model.js';
 import type { FindingRecord, PropertyOutcome } from './engine.js';
-import type { Oracle } from './model.js';
+import type { RefusalControls as Controls, Oracle } from './model.js';
 
 const resultOf = (
   oracle: Oracle,
@@ -41,8 +41,52 @@ function failed(finding: FindingRecord, outcome: PropertyOutcome): CheckResult {
   });
 }
 
-/** One result per oracle id (an oracle shared by two properties: a failure wins, then a pass). */
-export function checkResults(outcomes: readonly PropertyOutcome[]): CheckResult[] {
+/**
+ * A refusal oracle that held: a pass only with its operation's control (controls.ts), else undecided (the
+ * complete request was refused too) or not counted (no complete request could be made), with the reason.
+ */
+function held(oracle: Oracle, outcome: PropertyOutcome, controls: Controls | undefined): CheckResult {
+  const times = `held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`;
+  const operation = outcome.property.operation;
+  const problem = oracle.control
+    ? (controls?.problem(operation) ?? (controls ? undefined : { undecided: false, reason: 'no control' }))
+    : undefined;
+  if (problem?.undecided) {
+    const state = `${oracle.title}: it ${times}, but ${problem.reason}: a refusal proves nothing when the complete request is refused as well`;
+    return resultOf(oracle, outcome, 'skip', {
+      reason: state,
+      undecided: {
+        state,
+        clear: `make ${operation} accept a complete valid request (or leave it out of login.features), then fuzz again`,
+      },
+    });
+  }
+  if (problem)
+    return resultOf(oracle, outcome, 'skip', {
+      reason: `not counted: it ${times}, but ${problem.reason}; a refusal proves nothing without an accepted complete request`,
+    });
+  const control = oracle.control ? controls?.acceptedBy(operation) : undefined;
+  return resultOf(oracle, outcome, 'pass', {
+    evidence: {
+      exchanges: [],
+      notes: [times, ...(control ? [`control: a complete request of ${operation} was ${control}`] : [])],
+    },
+  });
+}
+
+/** The operations whose refusal oracles held at least once: the ones the controls must settle. */
+export const controlledOperations = (outcomes: readonly PropertyOutcome[]): string[] =>
+  outcomes
+    .filter((outcome) =>
+      outcome.property.oracles.some((oracle) => oracle.control && outcome.judged.get(oracle.id)),
+    )
+    .map((outcome) => outcome.property.operation);
+
+/**
+ * One result per oracle id (an oracle shared by two properties: a failure wins, then a pass). `controls`:
+ * the run's positive controls; without them no refusal oracle passes.
+ */
+export function checkResults(outcomes: readonly PropertyOutcome[], controls?: Controls): CheckResult[] {
   const byId = new Map<string, CheckResult>();
   const rank: Record<Status, number> = { fail: 3, error: 2, pass: 1, skip: 0 };
   const put = (result: CheckResult) => {
@@ -56,17 +100,7 @@ export function checkResults(outcomes: readonly PropertyOutcome[]): CheckResult[
       if (finding) put(failed(finding, outcome));
       else if (outcome.skipped) put(resultOf(oracle, outcome, 'skip', { reason: outcome.skipped }));
       else if (outcome.error) put(resultOf(oracle, outcome, 'error', { reason: outcome.error }));
-      else if (outcome.judged.get(oracle.id))
-        put(
-          resultOf(oracle, outcome, 'pass', {
-            evidence: {
-              exchanges: [],
-              notes: [
-                `held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`,
-              ],
-            },
-          }),
-        );
+      else if (outcome.judged.get(oracle.id)) put(held(oracle, outcome, controls));
       else
         put(
           resultOf(oracle, outcome, 'skip', {

@@ -7,6 +7,7 @@
 import type { HttpClient } from '../client/http.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
+import { Controls } from './controls.js';
 import { UNKNOWN_ID } from './invalid.js';
 import type { FuzzEnv } from './model.js';
 import { createdMessage, describe } from './trace.js';
@@ -19,6 +20,7 @@ export async function prepareEnv(parts: {
   sandbox: Sandbox;
   variants: Readonly<Record<string, string>>;
   limitBound?: number | undefined;
+  emoji?: string | undefined;
   signal: AbortSignal;
   notes: string[];
 }): Promise<FuzzEnv> {
@@ -30,6 +32,10 @@ export async function prepareEnv(parts: {
     guild_id: sandbox.guildId,
     data: { name: 'conformance-fuzz', type: 0 },
   });
+  const controls = new Controls(env);
+  env.controls = controls;
+  // The setup's own complete requests are the first controls (controls.ts).
+  controls.record('channel.create', channel, 'the fuzz setup (its scratch channel)');
   const channelId = channel.ok ? channel.body?.id : undefined;
   if (typeof channelId === 'string') {
     ledger.add(
@@ -49,6 +55,7 @@ export async function prepareEnv(parts: {
     channel_id: env.scratchChannelId ?? sandbox.channelId,
     content: 'conformance fuzz: anchor',
   });
+  controls.record('message.create', anchor, 'the fuzz setup (its anchor message)');
   const anchorId = createdMessage(anchor.body)?.id;
   if (anchor.ok && typeof anchorId === 'string') {
     const channelOfAnchor = env.scratchChannelId ?? sandbox.channelId;

@@ -7,16 +7,21 @@ import { validate } from '../../spec/validate.js';
 import { formatProblems } from '../runner/schema.js';
 import type { CallResult } from '../wire.js';
 import { isNot5xxRefusal } from './invalid.js';
-import { type FuzzEnv, oracle } from './model.js';
+import { type FuzzEnv, narrowOracle, oracle, refusalOracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { content, name, sameText, show, type Text } from './text.js';
 import { createdMessage, describe, type Trace } from './trace.js';
+
+/** Why a do-nothing server satisfies the narrow oracles (Oracle.vacuousPassReason). */
+const ANSWERS_2XX = 'it claims only a 2xx answer: a server answering every request 2xx does that';
+const SHAPE =
+  'it claims only the shape of the result: a server answering every operation with its right shape and storing nothing (accepts-all) does that';
 
 /** Where generated messages go: the fuzz's own scratch channel, else the sandbox channel. */
 export const messageChannel = (env: FuzzEnv): string => env.scratchChannelId ?? env.sandbox.channelId;
 
 const refused4xx = (operation: string) =>
-  oracle(
+  refusalOracle(
     `fuzz.${operation}/refusal-is-4xx`,
     'should',
     ['CONV-HTTP-NO-5XX'],
@@ -60,11 +65,12 @@ const CREATE = {
     'message.create accepts plain content in any script (astral characters, combining marks, right-to-left …)',
   ),
   refusal: refused4xx('message.create'),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.message.create/result-matches-schema',
     'must',
     ['MSG-CREATE-1'],
     'What message.create returns for generated content is an array of Message',
+    SHAPE,
   ),
   get: oracle(
     'fuzz.message.get/reads-back-what-was-sent',
@@ -131,6 +137,7 @@ const messageCreate: FuzzProperty<Text> = {
   async run(env, input, trace) {
     const channelId = messageChannel(env);
     const created = await trace.call('message.create', { channel_id: channelId, content: input.text });
+    env.controls?.record('message.create', created, 'message.create/valid');
     if (!created.ok) {
       if (!input.plain) judgeRefusal(env, trace, 'message.create', created);
       trace.judge(CREATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
@@ -204,6 +211,7 @@ const messageUpdate: FuzzProperty<Text> = {
       message_id: id,
       content: input.text,
     });
+    env.controls?.record('message.update', updated, 'message.update/valid');
     if (!updated.ok) {
       if (!input.plain) judgeRefusal(env, trace, 'message.update', updated);
       trace.judge(UPDATE.accepts, !input.plain, `plain content ${show(input.text)} accepted (2xx)`, () =>
@@ -216,17 +224,19 @@ const messageUpdate: FuzzProperty<Text> = {
 };
 
 const LIST = {
-  succeeds: oracle(
+  succeeds: narrowOracle(
     'fuzz.message.list/accepts-valid-parameters',
     'must',
     ['MSG-LIST-0', 'MSG-LIST-5', 'LIMIT-1'],
     'message.list answers 2xx to any positive limit (one over the bound is clamped, §4.1 rule 5), direction before and order asc',
+    ANSWERS_2XX,
   ),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.message.list/result-matches-schema',
     'must',
     ['MSG-LIST-0'],
     'message.list answers a BidiList of Message for generated parameters',
+    SHAPE,
   ),
 };
 
@@ -258,6 +268,7 @@ const messageList: FuzzProperty<ListInput> = {
   branches: (input) => Object.keys(input).map((key) => `field:${key}`),
   async run(env, input, trace) {
     const result = await trace.call('message.list', { channel_id: env.sandbox.channelId, ...input });
+    env.controls?.record('message.list', result, 'message.list/valid');
     trace.judge(LIST.succeeds, result.ok, 'a 2xx page', () => describe(result));
     const problems = validate('response:message.list', result.body, env.variants);
     trace.judge(LIST.schema, problems.length === 0, 'a BidiList of Message', () =>
@@ -274,11 +285,12 @@ const CHANNEL = {
     'channel.create accepts a plain name in any script (platforms restrict names, hence should)',
   ),
   refusal: refused4xx('channel.create'),
-  schema: oracle(
+  schema: narrowOracle(
     'fuzz.channel.create/result-matches-schema',
     'must',
     ['CHAN-CREATE-1'],
     'What channel.create returns for a generated name is a Channel',
+    SHAPE,
   ),
   get: oracle(
     'fuzz.channel.get/reads-what-create-returned',
@@ -310,6 +322,7 @@ const channelCreate: FuzzProperty<Text> = {
       guild_id: guildId,
       data: { name: input.text, type: 0 },
     });
+    env.controls?.record('channel.create', created, 'channel.create/valid');
     if (!created.ok) {
       judgeRefusal(env, trace, 'channel.create', created);
       trace.judge(CHANNEL.accepts, !input.plain, `name ${show(input.text)} accepted (2xx)`, () =>

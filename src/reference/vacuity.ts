@@ -20,6 +20,7 @@ export const vacuityPresets = {
   'empty-list': 'Every request is answered 200 `{"data": []}`.',
   'accepts-all':
     'Accepts everything, changes nothing: every operation answers its right shape (lists empty, a get the ids it was asked, a create the fields it was sent with a fresh id, void operations `{}`) and nothing is stored.',
+  ...refusingPresets(),
 } as const;
 
 export type VacuityPreset = keyof typeof vacuityPresets;
@@ -49,11 +50,17 @@ export async function answerVacuously(
     body = undefined;
   }
   const operation = pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length + 1) : pathname;
-  return vacuousReply(preset, operation, body);
+  const refused = refusal(preset, pathname.startsWith(`${BASE_PATH}/`) ? operation : undefined);
+  if (refused) return refused;
+  return vacuousReply(preset as Exclude<VacuityPreset, RefusingPreset>, operation, body);
 }
 
 /** The one answer of a do-nothing server to any request (operation: the path after the base). */
-function vacuousReply(preset: VacuityPreset, operation: string, body: unknown): Reply {
+function vacuousReply(
+  preset: Exclude<VacuityPreset, RefusingPreset>,
+  operation: string,
+  body: unknown,
+): Reply {
   switch (preset) {
     case 'empty-object':
       return { status: 200, body: {} };
@@ -103,4 +110,47 @@ function shapedAnswer(operation: string, fields: Record<string, unknown>): unkno
     default:
       return {};
   }
+}
+
+/**
+ * Servers that refuse every operation (issue 41): a skeleton that answers 404 to every path, an adapter
+ * that answers 501 to operations its login.features lists, one that answers 400 to any field it does not
+ * know. A refusal of an incomplete request proves nothing there: the refusal checks need a control (the
+ * complete request accepted) and are undecided without one.
+ */
+function refusingPresets() {
+  return {
+    'refuses-unknown-path':
+      'Every interface request, login.get included, is answered 404 `{"message": "method not found"}` (a skeleton that knows no path).',
+    'refuses-501':
+      'login.get answers a login whose features list every operation; every other operation is answered 501 `{"message": "not implemented"}`, an unknown operation 404.',
+    'refuses-400':
+      'login.get answers a login whose features list every operation; every other interface request is answered 400 `{"message": "unknown field"}`, whatever its body.',
+  } as const;
+}
+
+type RefusingPreset = keyof ReturnType<typeof refusingPresets>;
+
+const isRefusing = (preset: VacuityPreset): preset is RefusingPreset => preset in refusingPresets();
+
+/** A login listing every operation of §4, so that no check is "not offered" (the refusals are the point). */
+const listingLogin = () => ({
+  user: { id: randomUUID() },
+  status: 1,
+  features: INPUTS.map((entry) => entry.path),
+});
+
+/**
+ * The answer of a refusing preset (operation: the interface operation, undefined for the trigger, which
+ * answers 200 `{}` and causes nothing), else undefined.
+ */
+function refusal(preset: VacuityPreset, operation: string | undefined): Reply | undefined {
+  if (!isRefusing(preset)) return undefined;
+  if (operation === undefined) return { status: 200, body: {} };
+  if (preset === 'refuses-unknown-path') return { status: 404, body: { message: 'method not found' } };
+  if (operation === 'login.get') return { status: 200, body: listingLogin() };
+  if (preset === 'refuses-400') return { status: 400, body: { message: 'unknown field' } };
+  return INPUTS.some((entry) => entry.path === operation)
+    ? { status: 501, body: { message: 'not implemented' } }
+    : { status: 404, body: { message: 'method not found' } };
 }

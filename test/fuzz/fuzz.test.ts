@@ -31,7 +31,9 @@ describe('conformance fuzz, clean', () => {
     const result = await fuzz({ reference: server, seed: 7, runs: 4, timeoutMs: 30_000 });
     expect(failing(result)).toEqual([]);
     expect(result.verdict).toBe('pass');
-    expect(result.summary.pass).toBeGreaterThan(50);
+    // The refusal oracles of operations the fuzz makes no complete request of (approvals, a kick, a
+    // friend.delete, the peer's mute and direct channel) are not counted (src/fuzz/controls.ts).
+    expect(result.summary.pass).toBeGreaterThan(45);
     expect(validate('report', result)).toEqual([]);
     expect(result.fuzz).toMatchObject({ seed: 7, runs: 4, findings: [] });
     expect(result.fuzz?.properties.length).toBe(39);

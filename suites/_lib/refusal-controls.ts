@@ -1,0 +1,384 @@
+/**
+ * The positive control of a refusal check (issue 41, "a control for every negative claim"): a refusal of
+ * an incomplete or malformed request proves nothing when the same operation refuses the complete one too
+ * (a skeleton answering 404 to every path, an adapter answering 501 to what its login.features lists, or
+ * 400 to any field it does not know). So each refusal check asks, once per operation and run (t.shared),
+ * whether the operation accepted a complete valid request (2xx with a plausible result); without that,
+ * the check is undecided, naming what the control got.
+ *
+ * Safety: a control changes only what the run created (its own message, channel and role, each tracked
+ * and undone), lifts at most the peer's own mute (duration 0), and for the requests it cannot make
+ * alone (the approvals, a kick, a friend.delete) reuses the one flow per run the request suites observe
+ * anyway (./guild-invitations.ts, ./join-requests.ts, ./friend-requests.ts).
+ */
+import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import type { Hold } from '../../src/runner/holds.js';
+import { friendRequestFlow } from './friend-requests.js';
+import { guildInvitationFlow } from './guild-invitations.js';
+import { joinRequestFlow } from './join-requests.js';
+import { idOf, shorten, uniqueName } from './lists.js';
+import { uniqueContent } from './messages.js';
+
+/** What the control of one operation observed. */
+interface Control {
+  /** The complete request's answer, when one could be sent. */
+  result?: CallResult;
+  /** Why no complete request could be sent: a helper refused (the message or role to name …). */
+  missing?: string;
+  /**
+   * Why none could be sent in this setup: a capability the run lacks (no peer identity configured, no
+   * request the trigger caused), as the checks of those flows skip; not a state of the target.
+   */
+  unavailable?: string;
+}
+
+type Observe = (t: CheckContext) => Promise<Control>;
+
+/** An answer in one line: status and body, cut (an HTML error page must not fill the report). */
+const answered = (result: CallResult): string => {
+  const body = result.text.replace(/\s+/g, ' ').trim();
+  return `HTTP ${result.status}${body ? ` ${shorten(body, 160)}` : ''}`;
+};
+
+/**
+ * Every required field of `operation` (under the target's variants), from `values` by name; a payload
+ * (Channel, GuildRole) gets `payload` under the name the variant gives it (§4.8 'data' or 'role').
+ */
+function complete(
+  t: CheckContext,
+  operation: OperationId,
+  values: Record<string, unknown>,
+  payload?: Record<string, unknown>,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of effectiveFields(getOperation(operation), t.variants)) {
+    if (field.type === 'Channel' || field.type === 'GuildRole') fields[field.name] = payload ?? {};
+    else if (field.name in values) fields[field.name] = values[field.name];
+    else if (field.required && field.name === 'next') fields.next = '';
+  }
+  return { ...fields, ...Object.fromEntries(Object.entries(values).filter(([name]) => name in fields)) };
+}
+
+/** Sends the complete request of `operation` with these values: the control's answer. */
+const send =
+  (operation: OperationId, values: (t: CheckContext) => Record<string, unknown>) =>
+  async (t: CheckContext): Promise<Control> => ({
+    result: await t.call(operation, complete(t, operation, values(t))),
+  });
+
+/** A message of the run's own in the sandbox channel (tracked): the target of the message controls. */
+const ownMessage = (t: CheckContext, what = 'a message of the run'): Promise<Control & { id?: string }> =>
+  t.shared(`refusal control: ${what}`, async (observer) => {
+    const channelId = observer.sandbox.channelId;
+    const result = await observer.call('message.create', {
+      channel_id: channelId,
+      content: uniqueContent('control'),
+    });
+    const id = idOf(Array.isArray(result.body) ? result.body.at(-1) : result.body);
+    if (result.ok && id !== undefined)
+      observer.track({
+        kind: 'message',
+        label: `message ${id} (a refusal control)`,
+        undo: ['message.delete', { channel_id: channelId, message_id: id }],
+      });
+    return { result, ...(id !== undefined ? { id } : {}) };
+  });
+
+/** A channel of the run's own in the sandbox guild (tracked). */
+const ownChannel = (t: CheckContext, what = 'a channel of the run'): Promise<Control & { id?: string }> =>
+  t.shared(`refusal control: ${what}`, async (observer) => {
+    const result = await observer.call(
+      'channel.create',
+      complete(
+        observer,
+        'channel.create',
+        { guild_id: observer.sandbox.guildId },
+        {
+          name: uniqueName('control'),
+          type: 0,
+        },
+      ),
+    );
+    const id = result.ok ? idOf(result.body) : undefined;
+    if (id !== undefined)
+      observer.track({
+        kind: 'channel',
+        label: `channel ${id} (a refusal control)`,
+        undo: ['channel.delete', { channel_id: id }],
+      });
+    return { result, ...(id !== undefined ? { id } : {}) };
+  });
+
+/** A role of the run's own in the sandbox guild (tracked). */
+const ownRole = (t: CheckContext, what = 'a role of the run'): Promise<Control & { id?: string }> =>
+  t.shared(`refusal control: ${what}`, async (observer) => {
+    const guildId = observer.sandbox.guildId;
+    const result = await observer.call(
+      'guild.role.create',
+      complete(observer, 'guild.role.create', { guild_id: guildId }, { name: uniqueName('control') }),
+    );
+    const id = result.ok ? idOf(result.body) : undefined;
+    if (id !== undefined)
+      observer.track({
+        kind: 'role',
+        label: `role ${id} (a refusal control)`,
+        undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
+      });
+    return { result, ...(id !== undefined ? { id } : {}) };
+  });
+
+/** Runs `then` on what a helper made, or says why the helper made nothing. */
+async function using(
+  made: Control & { id?: string },
+  helper: string,
+  then: (id: string) => Promise<Control>,
+): Promise<Control> {
+  if (made.id !== undefined) return then(made.id);
+  const got = made.result ? answered(made.result) : 'no answer';
+  return { missing: `its helper ${helper} made nothing to act on (${got})` };
+}
+
+/** The message controls: the run's own message, named with the sandbox channel. */
+const onMessage =
+  (operation: OperationId, values: (t: CheckContext, messageId: string) => Record<string, unknown>) =>
+  async (t: CheckContext): Promise<Control> =>
+    using(await ownMessage(t), 'message.create', async (id) => ({
+      result: await t.call(operation, complete(t, operation, values(t, id))),
+    }));
+
+const inChannel = (t: CheckContext, messageId: string) => ({
+  channel_id: t.sandbox.channelId,
+  message_id: messageId,
+});
+
+const withEmoji = (t: CheckContext, messageId: string) => ({
+  ...inChannel(t, messageId),
+  emoji_id: t.config.emoji[0],
+});
+
+/** The peer's user id, else a control that says so. */
+const peerOf = (t: CheckContext): string | undefined => t.sandbox.peerId;
+
+const noPeer: Control = { unavailable: 'the run has no peer identity to name (--peer-self-id)' };
+
+/** A request flow's answer as a control: the flow's own request, or why none arrived. */
+const flowAnswer = (flow: { missing?: string; answer?: CallResult }): Control =>
+  flow.answer ? { result: flow.answer } : { unavailable: flow.missing ?? 'no request arrived to answer' };
+
+const CONTROLS: Partial<Record<OperationId, Observe>> = {
+  'message.create': async (t) => ownMessage(t),
+  'message.get': onMessage('message.get', inChannel),
+  'message.update': onMessage('message.update', (t, id) => ({
+    ...inChannel(t, id),
+    content: uniqueContent('control'),
+  })),
+  'message.delete': async (t) =>
+    using(await ownMessage(t, 'a message of the run to delete'), 'message.create', async (id) => ({
+      result: await t.call('message.delete', inChannel(t, id)),
+    })),
+  'message.list': send('message.list', (t) => ({ channel_id: t.sandbox.channelId })),
+  'channel.get': send('channel.get', (t) => ({ channel_id: t.sandbox.channelId })),
+  'channel.list': send('channel.list', (t) => ({ guild_id: t.sandbox.guildId })),
+  'channel.create': async (t) => ownChannel(t),
+  'channel.update': async (t) =>
+    using(await ownChannel(t), 'channel.create', async (id) => ({
+      result: await t.call(
+        'channel.update',
+        complete(t, 'channel.update', { channel_id: id }, { name: uniqueName('control') }),
+      ),
+    })),
+  'channel.delete': async (t) =>
+    using(await ownChannel(t, 'a channel of the run to delete'), 'channel.create', async (id) => ({
+      result: await t.call('channel.delete', { channel_id: id }),
+    })),
+  // Duration 0 on a channel of the run's own: a complete request that changes nothing the run did not make.
+  'channel.mute': async (t) =>
+    using(await ownChannel(t), 'channel.create', async (id) => ({
+      result: await t.call('channel.mute', { channel_id: id, duration: 0 }),
+    })),
+  'user.channel.create': async (t) => {
+    const peerId = peerOf(t);
+    return peerId === undefined
+      ? noPeer
+      : { result: await t.call('user.channel.create', { user_id: peerId }) };
+  },
+  'guild.get': send('guild.get', (t) => ({ guild_id: t.sandbox.guildId })),
+  'guild.list': send('guild.list', () => ({})),
+  'guild.approve': async (t) => flowAnswer(await guildInvitationFlow(t, false)),
+  'guild.member.get': send('guild.member.get', (t) => ({
+    guild_id: t.sandbox.guildId,
+    user_id: t.sandbox.selfId,
+  })),
+  'guild.member.list': send('guild.member.list', (t) => ({ guild_id: t.sandbox.guildId })),
+  'guild.member.kick': async (t) => {
+    const flow = await joinRequestFlow(t, true);
+    if (flow.kick) return { result: flow.kick.kicked };
+    if (flow.missing) return { unavailable: flow.missing };
+    return {
+      missing: `no member to kick: the approval of a join request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
+    };
+  },
+  // Duration 0 lifts the peer's own mute, the one guild-wide change a run may make (docs/safety).
+  'guild.member.mute': async (t) => {
+    const peerId = peerOf(t);
+    if (peerId === undefined) return noPeer;
+    return {
+      result: await t.call('guild.member.mute', {
+        guild_id: t.sandbox.guildId,
+        user_id: peerId,
+        duration: 0,
+      }),
+    };
+  },
+  'guild.member.approve': async (t) => flowAnswer(await joinRequestFlow(t, false)),
+  'guild.member.role.set': async (t) => (await roleSetAndUnset(t)).set,
+  'guild.member.role.unset': async (t) => (await roleSetAndUnset(t)).unset,
+  'guild.role.list': send('guild.role.list', (t) => ({ guild_id: t.sandbox.guildId })),
+  'guild.role.create': async (t) => ownRole(t),
+  'guild.role.update': async (t) =>
+    using(await ownRole(t), 'guild.role.create', async (id) => ({
+      result: await t.call(
+        'guild.role.update',
+        complete(
+          t,
+          'guild.role.update',
+          { guild_id: t.sandbox.guildId, role_id: id },
+          {
+            name: uniqueName('control'),
+          },
+        ),
+      ),
+    })),
+  'guild.role.delete': async (t) =>
+    using(await ownRole(t, 'a role of the run to delete'), 'guild.role.create', async (id) => ({
+      result: await t.call('guild.role.delete', { guild_id: t.sandbox.guildId, role_id: id }),
+    })),
+  'reaction.create': async (t) => ownReaction(t),
+  'reaction.delete': async (t) =>
+    using(await ownReaction(t), 'reaction.create', async (messageId) => ({
+      result: await t.call('reaction.delete', withEmoji(t, messageId)),
+    })),
+  'reaction.clear': onMessage('reaction.clear', inChannel),
+  'reaction.list': onMessage('reaction.list', withEmoji),
+  'friend.delete': async (t) => {
+    const flow = await friendRequestFlow(t, true);
+    const deleted = [...(flow.deleted?.values() ?? [])][0];
+    if (deleted) return { result: deleted };
+    if (flow.missing) return { unavailable: flow.missing };
+    return {
+      missing: `no friend to delete: the approval of a friend request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
+    };
+  },
+  'friend.approve': async (t) => flowAnswer(await friendRequestFlow(t, false)),
+};
+
+/** The run's reaction on its own message (the reaction.create control; tracked). */
+const ownReaction = (t: CheckContext): Promise<Control & { id?: string }> =>
+  t.shared('refusal control: a reaction of the run', async (observer) => {
+    const made = await ownMessage(observer);
+    if (made.id === undefined)
+      return { missing: (await using(made, 'message.create', async () => ({}))).missing };
+    const fields = withEmoji(observer, made.id);
+    const result = await observer.call('reaction.create', fields);
+    if (result.ok)
+      observer.track({
+        kind: 'reaction',
+        label: `reaction ${fields.emoji_id} (a refusal control)`,
+        undo: ['reaction.delete', fields],
+      });
+    return { result, ...(result.ok ? { id: made.id } : {}) };
+  });
+
+/** The run's own role given to the bot and taken back (the role.set and role.unset controls). */
+const roleSetAndUnset = (t: CheckContext): Promise<{ set: Control; unset: Control }> =>
+  t.shared('refusal control: a role of the run set on the bot and unset', async (observer) => {
+    const role = await ownRole(observer);
+    if (role.id === undefined) {
+      const missing = await using(role, 'guild.role.create', async () => ({}));
+      return { set: missing, unset: missing };
+    }
+    const fields = { guild_id: observer.sandbox.guildId, user_id: observer.sandbox.selfId, role_id: role.id };
+    const set = await observer.call('guild.member.role.set', fields);
+    if (set.ok)
+      observer.track({
+        kind: 'role assignment',
+        label: `role ${role.id} of the bot (a refusal control)`,
+        undo: ['guild.member.role.unset', fields],
+      });
+    const unset = await observer.call('guild.member.role.unset', fields);
+    return { set: { result: set }, unset: { result: unset } };
+  });
+
+/** What the flows the controls reuse hold (src/runner/holds.ts): a check using one declares the same. */
+export const CONTROL_HOLDS: Partial<Record<OperationId, Hold[]>> = {
+  'guild.approve': ['guild-invitations'],
+  'guild.member.kick': ['join-requests'],
+  'guild.member.approve': ['join-requests'],
+  'guild.member.mute': ['peer-in-guild', 'peer-member-record'],
+  'friend.delete': ['friend-requests'],
+  'friend.approve': ['friend-requests'],
+};
+
+/** A 2xx with a plausible result: a JSON value where the operation returns one, not only an error text. */
+function plausible(operation: OperationId, result: CallResult): string | undefined {
+  if (!result.ok) return `refused too: ${answered(result)}`;
+  if (!getOperation(operation).response) return undefined;
+  const body = result.body;
+  const isValue = typeof body === 'object' && body !== null;
+  const onlyMessage =
+    isValue && !Array.isArray(body) && Object.keys(body).length === 1 && typeof body.message === 'string';
+  return isValue && !onlyMessage ? undefined : `answered 2xx without a result: ${answered(result)}`;
+}
+
+/** The control of `operation` for this run: undefined when accepted, else what it got (one line). */
+async function controlProblem(
+  t: CheckContext,
+  operation: OperationId,
+): Promise<{ undecided: string } | { unavailable: string } | undefined> {
+  const observe = CONTROLS[operation];
+  if (!observe) return { unavailable: `no complete request of ${operation} is known to the run` };
+  const control = await t.shared(`refusal control: ${operation}`, observe);
+  if (control.unavailable !== undefined) return { unavailable: control.unavailable };
+  if (!control.result)
+    return { undecided: `no complete request of ${operation} could be sent: ${control.missing}` };
+  const problem = plausible(operation, control.result);
+  return problem ? { undecided: `the complete request of ${operation} was ${problem}` } : undefined;
+}
+
+/**
+ * Ends the check undecided unless `operation` accepted a complete valid request in this run: a refusal
+ * is a verdict only where acceptance was observed. Where the run cannot send the control at all (no peer
+ * configured, no request the trigger caused) the check skips with the reason instead, as the checks of
+ * those flows do. Call it after the refusal was seen (the verdict is the refusal's), before passing.
+ */
+export async function requireControl(
+  t: CheckContext,
+  operation: OperationId,
+  refusal: string,
+): Promise<void> {
+  const problem = await controlProblem(t, operation);
+  if (problem === undefined) {
+    t.note(`control: ${operation} accepted a complete request in this run`);
+    return;
+  }
+  // A capability the run lacks (as the flow's own checks skip): not counted, with the reason.
+  if ('unavailable' in problem)
+    t.skip(
+      `${refusal}, but no control: ${problem.unavailable} (a refusal proves nothing without an accepted complete request)`,
+    );
+  t.undecided(
+    `${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
+    `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
+  );
+}
+
+/** The run's own message for a check that must name one; undecided naming the helper when it made none. */
+export async function requireOwnMessage(t: CheckContext, operation: OperationId): Promise<string> {
+  const made = await ownMessage(t);
+  if (made.id !== undefined) return made.id;
+  return t.undecided(
+    `${operation} needs a message of the run to name, but ${(await using(made, 'message.create', async () => ({}))).missing}`,
+    'make message.create accept a message in the sandbox channel, then run again',
+  );
+}
