@@ -104,6 +104,11 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
       checkRequestEvent(t, 'guild-request', request);
       const { guildId } = request;
       t.expectOk(answer, `guild.approve with approve ${approve}`);
+      if (!approve && !joined.joined && joined.doubt && !flow.joinedEvent)
+        t.undecided(
+          `not seen joining guild ${guildId}, but ${joined.doubt}`,
+          'see guild.approve/reject-does-not-join',
+        );
       t.expect(
         joined.joined === approve,
         approve

@@ -10,8 +10,18 @@
  * Each proof is made once per run (t.shared); its exchanges are the evidence of every check that uses it.
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { memberOnce } from './guild-membership.js';
 import { idOf, type ListOperation, listedItems, userIdOf } from './lists.js';
+
+/**
+ * guild.member.get of `userId` in `guildId`, sent once per run (t.shared) for the checks that read that
+ * member for what no check of the run changes (whether it is a member, its user, whether it shows roles):
+ * guild.member.get/self and guild.list/only-member-guilds, guild.member.get/peer, the role checks and the
+ * member reader's proof (memberReader).
+ */
+export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
+  t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
+    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+  );
 
 /** A user id no platform issues: never a member of any guild, never a friend. */
 const NEVER_A_MEMBER = 'conformance-never-a-member-0000';
@@ -121,4 +131,24 @@ export function unstableList(
   const differ = [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
   if (differ.length === 0) return undefined;
   return `two walks of ${operation} made back to back list different items (${differ.slice(0, 5).join(', ')}): what it lists is not shown to be stored`;
+}
+
+/** An id no platform issues for a channel, guild or message: a get of it must find nothing. */
+const NEVER_ISSUED = 'conformance-never-issued-0000';
+
+/**
+ * Whether `<noun>.get` (channel.get, guild.get) was shown, once per run, to find only what exists: its
+ * answer to an id never issued. Undefined when it refused it (any non-2xx, or a 2xx without a body), else
+ * why its answers carrying the id asked for show nothing.
+ */
+export async function getReaderDoubt(
+  t: CheckContext,
+  noun: 'channel' | 'guild',
+): Promise<string | undefined> {
+  const operation = `${noun}.get` as const;
+  const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
+    observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }),
+  );
+  if (!stranger.ok || stranger.body === undefined || stranger.body === null) return undefined;
+  return `${operation} answered ${stranger.status} for ${noun} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${noun}`;
 }
