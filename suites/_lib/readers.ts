@@ -51,7 +51,12 @@ export const memberReader = (t: CheckContext): Promise<MemberReader> =>
       ...(member ? { member } : {}),
       stranger,
       strangerId: NEVER_A_MEMBER,
-      findsMember: member?.ok === true && (memberUser === undefined || memberUser === selfId),
+      // A 2xx without a member object (an empty body) finds nobody.
+      findsMember:
+        member?.ok === true &&
+        typeof member.body === 'object' &&
+        member.body !== null &&
+        (memberUser === undefined || memberUser === selfId),
       // A 2xx without a body is no member either.
       refusesStranger: !stranger.ok || stranger.body === undefined || stranger.body === null,
     };
