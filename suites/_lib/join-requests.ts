@@ -21,6 +21,7 @@ import {
   MissingRequest,
   missingRequest,
   receiveRequest,
+  requesterAlreadyMember,
 } from './requests.js';
 
 /** Whether a user is a member: guild.member.get, and guild.member.list only when get does not refuse it. */
@@ -55,7 +56,7 @@ export const joinRequestFlow = (t: CheckContext, approve: boolean): Promise<Join
     const reader = await memberReader(observer);
     let request: JoinFlow['request'];
     try {
-      request = await requestToJoin(observer, reader);
+      request = await requestToJoin(observer);
     } catch (error) {
       if (error instanceof MissingRequest) return { missing: error.message, reader };
       throw error;
@@ -69,7 +70,7 @@ export const joinRequestFlow = (t: CheckContext, approve: boolean): Promise<Join
  * requester is its user, the request id its message.id); a requester already a member is replaced by a
  * second request, else the checks are undecided (freshRequest).
  */
-function requestToJoin(t: CheckContext, reader: MemberReader): Promise<IncomingRequest & { userId: string }> {
+function requestToJoin(t: CheckContext): Promise<IncomingRequest & { userId: string }> {
   const guildId = t.sandbox.guildId;
   const ask = async () => {
     const request = await receiveRequest(
@@ -84,34 +85,7 @@ function requestToJoin(t: CheckContext, reader: MemberReader): Promise<IncomingR
     }
     return { ...request, userId };
   };
-  return freshRequest(t, ask, (request) => alreadyMember(t, reader, request.userId), CLEAR.alreadyMember);
-}
-
-/**
- * freshRequest's state of a join request: the requester already a member, as a proven reader shows it.
- * guild.member.get's 2xx counts only where it refused a stranger; else guild.member.list decides where it
- * lists the current user; where neither can tell, the flow goes on (noted) and the checks judge it from
- * what can tell (the list, guild-member-added) or are undecided.
- */
-async function alreadyMember(
-  t: CheckContext,
-  reader: MemberReader,
-  userId: string,
-): Promise<string | undefined> {
-  const { guildId } = t.sandbox;
-  const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
-  if (!before.ok) return undefined;
-  const state = `the requester ${userId} was already a member of guild ${guildId} before its request`;
-  const getDoubt = presenceDoubt(reader);
-  if (getDoubt === undefined) return state;
-  const items = recordedItems(await recordWalk(t, 'guild.member.list', { guild_id: guildId }));
-  const doubt = listDoubt(t, 'guild.member.list', items);
-  if (doubt === undefined)
-    return items.some((item) => userIdOf(item) === userId)
-      ? `${state} (guild.member.list lists it)`
-      : undefined;
-  t.note(`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
-  return undefined;
+  return freshRequest(t, ask, requesterAlreadyMember(t, guildId), CLEAR.alreadyMember);
 }
 
 /**
