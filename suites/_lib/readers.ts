@@ -143,8 +143,8 @@ const NEVER_ISSUED = 'conformance-never-issued-0000';
 
 /**
  * Whether `<noun>.get` (channel.get, guild.get) was shown, once per run, to find only what exists: its
- * answer to an id never issued. Undefined when it refused it (any non-2xx, or a 2xx without a body), else
- * why its answers carrying the id asked for show nothing.
+ * answer to an id never issued. Undefined when it did not answer with an object of that id, else why its
+ * answers carrying the id asked for show nothing.
  */
 export async function getReaderDoubt(
   t: CheckContext,
@@ -154,6 +154,8 @@ export async function getReaderDoubt(
   const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
     observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }),
   );
-  if (!stranger.ok || stranger.body === undefined || stranger.body === null) return undefined;
+  // Only an answer made of the id asked for is a doubt; a refusal of any kind (an error answered 2xx too)
+  // shows that the reader does not find what does not exist.
+  if (!stranger.ok || idOf(stranger.body) !== NEVER_ISSUED) return undefined;
   return `${operation} answered ${stranger.status} for ${noun} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${noun}`;
 }
