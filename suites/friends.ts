@@ -3,8 +3,16 @@
  * one is registered with the ledger at once, so pre-existing friends are never touched.
  */
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
-import { type FriendFlow, friendRequestFlow, judgeAdded, judgeAfterDelete } from './_lib/friend-requests.js';
-import { listOnce } from './_lib/lists.js';
+import {
+  describeUserShaped,
+  type FriendFlow,
+  friendRequestFlow,
+  judgeAdded,
+  judgeAfterDelete,
+  judgeNoneAdded,
+} from './_lib/friend-requests.js';
+import { brief, listOnce, recordedItems, recordWalk, userIdOf } from './_lib/lists.js';
+import { FRIEND_ITEMS_ARE_USERS, looksLikeUser, unstableList } from './_lib/readers.js';
 
 /** The flow's request and answer, or a skip when the trigger gave no request. */
 function requireAnswer(t: CheckContext, flow: FriendFlow) {
@@ -28,8 +36,26 @@ const checks: CheckSpec[] = [
       // An empty list is a legal state and no evidence: no Friend was there to judge.
       if (items.length === 0)
         t.skip(
-          'friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-friend',
+          'friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-requester',
         );
+      // A User where a Friend is due validates as a Friend (every field optional, §2): its shape tells.
+      const users = items.filter(looksLikeUser);
+      t.expect(
+        users.length === 0,
+        FRIEND_ITEMS_ARE_USERS,
+        `${users.length} such item(s), e.g. ${brief(users[0])}`,
+      );
+      if (!items.some((item) => userIdOf(item) !== undefined)) {
+        t.undecided(
+          'no listed friend carries user.id (user is optional, §2): nothing shows whose friends they are',
+          'a server that sends Friend.user lets the checker tell the friends apart',
+        );
+      }
+      // Nothing changes the list meanwhile (the request flows hold it): a second walk must list the same
+      // friends, which a list of made-up items does not.
+      const again = recordedItems(await recordWalk(t, 'friend.list', {}));
+      const unstable = unstableList('friend.list', items, again, userIdOf);
+      if (unstable) t.undecided(unstable, 'run again while no one else changes the bot’s friends');
     },
   }),
 
@@ -45,9 +71,9 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await friendRequestFlow(t, false);
       const { answer } = requireAnswer(t, flow);
-      const added = judgeAdded(t, flow);
       t.expectOk(answer, 'friend.approve with approve false');
-      t.expect(added.length === 0, 'friend.list shows no new friend after a refused request', added);
+      // The refusal adds nobody only as far as friend.list was shown to see an approval add someone.
+      await judgeNoneAdded(t, flow);
     },
   }),
 
@@ -62,7 +88,14 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await friendRequestFlow(t, true);
       const { answer } = requireAnswer(t, flow);
-      const added = judgeAdded(t, flow);
+      const judged = judgeAdded(t, flow);
+      if (judged.userShaped.length > 0) {
+        t.undecided(
+          `${FRIEND_ITEMS_ARE_USERS}: it cannot show whether friend.delete removed the friend`,
+          'see friend.list/walks-friends',
+        );
+      }
+      const { added } = judged;
       if (!answer.ok || added.length !== 1) {
         t.skip(
           `precondition failed: friend.approve (status ${answer.status}) added ${added.length} friend(s), so friend.delete cannot be tested (see friend.approve/approve-adds-requester)`,
@@ -87,8 +120,11 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await friendRequestFlow(t, true);
       const { requester, answer } = requireAnswer(t, flow);
-      const added = judgeAdded(t, flow);
+      const judged = judgeAdded(t, flow);
       t.expectOk(answer, 'friend.approve with approve true');
+      // The items say whose friends they are under `user` (§2); User-shaped ones are named as such.
+      t.expect(judged.userShaped.length === 0, FRIEND_ITEMS_ARE_USERS, describeUserShaped(judged, requester));
+      const { added } = judged;
       t.expect(
         added.length === 1,
         `friend.list shows exactly one new friend, ${requester ?? 'the requester'}`,

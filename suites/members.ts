@@ -36,8 +36,15 @@ import {
   unmuteAndVerify,
 } from './_lib/effects.js';
 import { memberOnce } from './_lib/guild-membership.js';
-import { type JoinFlow, joinRequestFlow, judgeAbsent } from './_lib/join-requests.js';
+import {
+  CLEAR_READER,
+  type JoinFlow,
+  joinRequestFlow,
+  judgeAdmitted,
+  judgeMember,
+} from './_lib/join-requests.js';
 import { judgeWalk, listedItems, listOnce, statusOf, userIdOf } from './_lib/lists.js';
+import { absenceDoubt, memberReader } from './_lib/readers.js';
 
 /** The admit flow's request and answers, or a skip when the trigger gave no request. */
 function requireRequest(t: CheckContext, flow: JoinFlow) {
@@ -46,13 +53,25 @@ function requireRequest(t: CheckContext, flow: JoinFlow) {
   return { userId: request.userId, answer, member };
 }
 
-/** The admit flow once the requester is a member (guild.member.get), or a skip: the kick needs one. */
+/**
+ * The admit flow once the requester is a member (as a proven reader shows it), or a skip: the kick needs
+ * one; undecided when no reader of the run can tell.
+ */
 function requireAdmitted(t: CheckContext, flow: JoinFlow) {
-  const { userId, member } = requireRequest(t, flow);
-  if (!member.ok || !flow.kick || !flow.listed) {
-    return t.skip(`the approved requester ${userId} did not become a member (HTTP ${member.status})`);
+  const { userId } = requireRequest(t, flow);
+  const { member, how } = judgeAdmitted(t, flow);
+  if (member === undefined) return t.undecided(how, CLEAR_READER);
+  if (!member || !flow.kick || !flow.listed) {
+    return t.skip(`the approved requester ${userId} did not become a member (${how})`);
   }
-  return { userId, kick: flow.kick, listed: flow.listed };
+  return { userId, kick: flow.kick, listed: flow.listed, reader: flow.reader! };
+}
+
+/** Whether `userId` is gone (a kick, a refusal), as a proven reader shows it; undecided when none can tell. */
+function expectGone(t: CheckContext, flow: JoinFlow, state: JoinFlow['after'], userId: string, what: string) {
+  const { member, how } = judgeMember(t, flow.reader!, state!, userId);
+  if (member === undefined) t.undecided(how, CLEAR_READER);
+  t.expect(!member, `${what}: guild.member.get refuses it or guild.member.list omits it`, how);
 }
 
 /**
@@ -207,9 +226,37 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
     },
   });
 
+/**
+ * guild.member.get of a user who never was a member is refused (§4.4: it returns the GuildMember of
+ * user_id in guild_id; there is none). The control: the same read found the current user.
+ */
+const memberGetRefusesStranger = defineCheck({
+  id: 'guild.member.get/refuses-a-non-member',
+  title:
+    'guild.member.get of a user who never was a member of the guild is refused, not answered with a member',
+  level: 'must',
+  rules: ['MEMBER-GET-1'],
+  operations: ['guild.member.get'],
+  async run(t: CheckContext) {
+    const reader = await memberReader(t);
+    const absent = absenceDoubt(reader);
+    if (absent && reader.refusesStranger)
+      t.undecided(
+        `guild.member.get refused user ${reader.strangerId}, but ${absent}`,
+        'see guild.member.get/self',
+      );
+    t.expect(
+      reader.refusesStranger,
+      `guild.member.get of user ${reader.strangerId}, never a member of guild ${t.sandbox.guildId}, is refused (any non-2xx)`,
+      statusOf(reader.stranger),
+    );
+  },
+});
+
 const checks: CheckSpec[] = [
   memberGetCheck('self'),
   memberGetCheck('peer'),
+  memberGetRefusesStranger,
 
   defineCheck({
     id: 'guild.member.list/walks-to-end',
@@ -260,14 +307,10 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, kick } = requireAdmitted(t, await joinRequestFlow(t, true));
+      const flow = await joinRequestFlow(t, true);
+      const { userId, kick } = requireAdmitted(t, flow);
       t.expectOk(kick.kicked, 'guild.member.kick');
-      const { absent, how } = judgeAbsent(t, kick.after, userId);
-      t.expect(
-        absent,
-        `the kicked user ${userId} is gone: guild.member.get answers 4xx or guild.member.list omits it`,
-        how,
-      );
+      expectGone(t, flow, kick.after, userId, `the kicked user ${userId} is gone`);
     },
   }),
 
@@ -280,12 +323,16 @@ const checks: CheckSpec[] = [
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
-      const { userId, answer, member } = requireRequest(t, await joinRequestFlow(t, true));
+      const flow = await joinRequestFlow(t, true);
+      const { userId, answer, member } = requireRequest(t, flow);
       t.expectOk(answer, 'guild.member.approve with approve true');
+      // A 2xx counts where guild.member.get refused a stranger; else the list or the event decides.
+      const admitted = judgeAdmitted(t, flow);
+      if (admitted.member === undefined) t.undecided(admitted.how, CLEAR_READER);
       t.expect(
-        member.ok,
-        `the approved requester ${userId} is a member: guild.member.get answers 2xx`,
-        statusOf(member),
+        admitted.member && member.ok,
+        `the approved requester ${userId} is a member: guild.member.get finds it (answers 2xx)`,
+        `${statusOf(member)}; ${admitted.how}`,
       );
       t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
     },
@@ -322,12 +369,7 @@ const checks: CheckSpec[] = [
       const flow = await joinRequestFlow(t, false);
       const { userId, answer } = requireRequest(t, flow);
       t.expectOk(answer, 'guild.member.approve with approve false');
-      const { absent, how } = judgeAbsent(t, flow.after!, userId);
-      t.expect(
-        absent,
-        `the declined requester ${userId} is not a member: guild.member.get answers 4xx or guild.member.list omits it`,
-        how,
-      );
+      expectGone(t, flow, flow.after, userId, `the declined requester ${userId} is not a member`);
     },
   }),
 

@@ -28,6 +28,7 @@ import {
   walkMessages,
 } from './_lib/messages.js';
 import { hasMore, type Walk } from './_lib/paginate.js';
+import { listDoubt } from './_lib/readers.js';
 
 /**
  * How many of the latest messages, read before a check posts its own, mark the place where a walk towards
@@ -185,16 +186,20 @@ const checks: CheckSpec[] = [
         ['guild.member.list', { guild_id: guildId }],
       ];
       const offenders: string[] = [];
+      const doubts: string[] = [];
       let withItems = 0;
       for (const [operation, fields] of walks) {
         const { items, pages, endsOnEmptyPage } = await listOnce(t, operation, fields);
-        if (items.length > 0) withItems++;
+        // A last page counts where the list showed the one the run knows is in it (not made-up items).
+        const doubt = listDoubt(t, operation, items);
+        if (doubt === undefined) withItems++;
+        else doubts.push(doubt);
         if (endsOnEmptyPage) offenders.push(`${operation} (page ${pages.length - 1} of ${pages.length})`);
       }
       // Each list holds the sandbox (its guild, its channel, the current user): empty ones show no last page.
       if (withItems === 0 && offenders.length === 0) {
         t.undecided(
-          'guild.list, channel.list and guild.member.list are all empty: no list has a last page of data to judge',
+          `no list has a last page of the platform's data to judge: ${doubts.join('; ')}`,
           'see guild.list/walks-to-end, channel.list/walks-to-end and guild.member.list/walks-to-end',
         );
       }

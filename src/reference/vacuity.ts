@@ -21,6 +21,8 @@ export const vacuityPresets = {
   'accepts-all':
     'Accepts everything, changes nothing: every operation answers its right shape (lists empty, a get the ids it was asked, a create the fields it was sent with a fresh id, void operations `{}`) and nothing is stored.',
   ...refusingPresets(),
+  'fabricates-reads':
+    'Reads answer for any id: a get answers 200 with an object made from the ids it was asked (a member for any user id), a list answers items made up with fresh ids, a create echoes its fields with a fresh id; nothing is stored.',
 } as const;
 
 export type VacuityPreset = keyof typeof vacuityPresets;
@@ -74,6 +76,8 @@ function vacuousReply(
       return { status: 200, body: { data: [] } };
     case 'accepts-all':
       return { status: 200, body: shapedAnswer(operation, fieldsOf(body)) };
+    case 'fabricates-reads':
+      return { status: 200, body: fabricatedAnswer(operation, fieldsOf(body)) };
   }
 }
 
@@ -153,4 +157,46 @@ function refusal(preset: VacuityPreset, operation: string | undefined): Reply | 
   return INPUTS.some((entry) => entry.path === operation)
     ? { status: 501, body: { message: 'not implemented' } }
     : { status: 404, body: { message: 'method not found' } };
+}
+
+/** fabricates-reads: one made-up item of a resource, carrying the ids the request named. */
+function fabricatedItem(resource: string, fields: Record<string, unknown>): unknown {
+  const id = randomUUID();
+  const user = { id, name: `user ${id.slice(0, 8)}` };
+  switch (resource) {
+    case 'Message':
+      return { id, content: 'fabricated', channel: { id: text(fields.channel_id) || randomUUID(), type: 0 } };
+    case 'Channel':
+      return { id, type: 0, name: `channel ${id.slice(0, 8)}` };
+    case 'Guild':
+      return { id, name: `guild ${id.slice(0, 8)}` };
+    case 'GuildMember':
+      return { user, nick: user.name };
+    case 'GuildRole':
+      return { id, name: `role ${id.slice(0, 8)}` };
+    case 'Friend':
+      return { user, nick: user.name };
+    default:
+      return user;
+  }
+}
+
+/**
+ * fabricates-reads: a list of made-up items (fresh ids every time), a get (or an update) answering the
+ * object it was asked for whatever the id, a create echoing its fields with a fresh id; nothing is stored.
+ */
+function fabricatedAnswer(operation: string, fields: Record<string, unknown>): unknown {
+  const shape = INPUTS.find((entry) => entry.path === operation)?.response;
+  if (operation === 'login.get' || !shape) return shapedAnswer(operation, fields);
+  if (shape.kind === 'list' || shape.kind === 'bidi') {
+    return { data: [1, 2, 3].map(() => fabricatedItem(shape.resource, fields)) };
+  }
+  const answer = shapedAnswer(operation, fields);
+  if (shape.resource === 'GuildMember') {
+    const userId = text(fields.user_id);
+    return { user: { id: userId, name: `user ${userId}` }, nick: `user ${userId}` };
+  }
+  if (shape.resource === 'Guild')
+    return { id: text(fields.guild_id), name: `guild ${text(fields.guild_id)}` };
+  return answer;
 }

@@ -12,7 +12,8 @@
  * the trigger's requester must be a stranger again for the next flow (the ledger is the fallback).
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
+import { brief, idOf, judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
+import { FRIEND_ITEMS_ARE_USERS, looksLikeUser } from './readers.js';
 import {
   CLEAR,
   freshRequest,
@@ -106,23 +107,87 @@ const newFriends = (before: RecordedWalk, after: RecordedWalk): string[] => {
   return [...friendsIn(after)].filter((id) => !known.has(id));
 };
 
+/** How the user clears a friend.list that cannot tell a friend from a stranger (see friend.approve/approve-adds-requester). */
+const FRIEND_READER_CLEAR =
+  'make friend.list list each friend as a Friend, its user under `user` (§2), and friend.approve true add the requester (see friend.approve/approve-adds-requester)';
+
+/** What the answer changed in friend.list, as the judging check sees it. */
+export interface FriendsAdded {
+  /** The user ids (`user.id`, §2 Friend) the walk after the answer lists and the walk before did not. */
+  added: string[];
+  /** Items of either walk shaped as a User (an `id` at the top level, no `user`): the list cannot tell. */
+  userShaped: unknown[];
+  /** The top-level ids the walk after lists and the walk before did not (what a User-shaped list shows). */
+  addedById: string[];
+}
+
+const idsBy = (items: readonly unknown[], key: (item: unknown) => string | undefined): string[] =>
+  items.map(key).filter((id): id is string => id !== undefined);
+
 /**
  * The friends the answer made, as the judging check sees them: both walks judged in its context (every
  * page a 2xx list, each friend once), then the ids `after` lists and `before` did not.
  */
-export function judgeAdded(t: CheckContext, flow: FriendFlow): string[] {
-  const ids = (walk: RecordedWalk) =>
-    judgeWalk(t, walk)
-      .items.map(userIdOf)
-      .filter((id): id is string => id !== undefined);
-  const known = new Set(ids(flow.before!));
-  return ids(flow.after!).filter((id) => !known.has(id));
+export function judgeAdded(t: CheckContext, flow: FriendFlow): FriendsAdded {
+  const before = judgeWalk(t, flow.before!).items;
+  const after = judgeWalk(t, flow.after!).items;
+  const newIn = (key: (item: unknown) => string | undefined) => {
+    const known = new Set(idsBy(before, key));
+    return idsBy(after, key).filter((id) => !known.has(id));
+  };
+  return {
+    added: newIn(userIdOf),
+    userShaped: [...before, ...after].filter(looksLikeUser),
+    addedById: newIn(idOf),
+  };
+}
+
+/** What a User-shaped friend.list shows of the answer, for `observed`. */
+export const describeUserShaped = (judged: FriendsAdded, requester: string | undefined): string =>
+  requester && judged.addedById.includes(requester)
+    ? `the list grew by an item with id ${requester} (the requester) at the top level and no user: ${brief(judged.userShaped.find((item) => idOf(item) === requester))}`
+    : `e.g. ${brief(judged.userShaped[0])}`;
+
+/**
+ * Whether friend.list, in this run, told a new friend from a stranger: the approve true flow (the control,
+ * observed once for the run) shows its requester in the walk after the answer and not before. Undefined
+ * when it did, else why not. Its walks are read, not judged: their defects are the approve checks' to fail.
+ */
+export async function friendReaderDoubt(t: CheckContext): Promise<string | undefined> {
+  const control = await friendRequestFlow(t, true);
+  const { request, answer, before, after } = control;
+  if (!request || !answer || !before || !after)
+    return `the control, an approved friend request, could not be observed: ${control.missing ?? 'no friend request'}`;
+  const requester = request.userId;
+  if (!requester) return 'the control, an approved friend request, names no requester';
+  if (!answer.ok) return `the control, friend.approve with approve true, answered ${answer.status}`;
+  const lists = (walk: RecordedWalk) => recordedItems(walk).some((item) => userIdOf(item) === requester);
+  if (recordedItems(after).some(looksLikeUser)) return FRIEND_ITEMS_ARE_USERS;
+  if (lists(before) || !lists(after))
+    return `friend.list did not show the approved requester ${requester} appear (listed before: ${lists(before)}, after: ${lists(after)}): it is not shown to tell a friend from a stranger`;
+  return undefined;
+}
+
+/**
+ * Judges a refused request (approve false): friend.list shows the requester (or, when unnamed, anyone)
+ * added — a failure; or nothing added — a pass only when the reader was proven (friendReaderDoubt), else
+ * the check is undecided with the reason.
+ */
+export async function judgeNoneAdded(t: CheckContext, flow: FriendFlow): Promise<void> {
+  const requester = flow.request?.userId;
+  const judged = judgeAdded(t, flow);
+  const wrongly = requester ? judged.added.filter((id) => id === requester) : judged.added;
+  t.expect(wrongly.length === 0, 'friend.list shows no new friend after a refused request', judged.added);
+  if (judged.userShaped.length > 0)
+    t.undecided(`${FRIEND_ITEMS_ARE_USERS}; ${describeUserShaped(judged, requester)}`, FRIEND_READER_CLEAR);
+  const doubt = await friendReaderDoubt(t);
+  if (doubt) t.undecided(`no new friend listed, but ${doubt}`, FRIEND_READER_CLEAR);
+  if (requester && judged.added.length > 0)
+    t.note(
+      `friend.list also lists ${judged.added.join(', ')}, not the requester: added meanwhile by others?`,
+    );
 }
 
 /** The user ids of the walk after the deletes, judged in the judging check's context. */
 export const judgeAfterDelete = (t: CheckContext, flow: FriendFlow): Set<string> =>
-  new Set(
-    judgeWalk(t, flow.afterDelete!)
-      .items.map(userIdOf)
-      .filter((id): id is string => id !== undefined),
-  );
+  new Set(idsBy(judgeWalk(t, flow.afterDelete!).items, userIdOf));

@@ -6,6 +6,7 @@ import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
 import { type CallResult, type CheckContext, type CheckSpec, defineCheck } from '../../src/runner/check.js';
 import { idOf, listedItems, listOnce, stillListed } from './lists.js';
+import { getReaderDoubt } from './readers.js';
 
 export interface GetEachListed {
   noun: 'channel' | 'guild';
@@ -111,6 +112,10 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
         t.expectOk(result, `${get} of ${noun} ${id}`);
         t.expect(idOf(result.body) === id, `${get} returns the ${noun} asked for (id ${id})`, result.body);
       }
+      // Each answer carries the id asked for: that shows the one asked for only where get refuses an id
+      // that never existed (a server making an object of any id passes the above).
+      const doubt = await getReaderDoubt(t, noun);
+      if (doubt) t.undecided(doubt, `see ${list} and ${get}: ${get} of an unknown id must find nothing`);
     },
   });
 }

@@ -94,6 +94,8 @@ async function invitationToAGuildNotJoined(t: CheckContext): Promise<IncomingReq
       return t.skip('neither the guild-request event nor the trigger’s answer names the inviting guild');
     }
     const before = await readGuildJoined(t, guildId, false);
+    if (before.doubt)
+      t.note(`whether the bot was in guild ${guildId} before its invitation is unknown: ${before.doubt}`);
     if (!before.joined) return { ...request, guildId };
     state = `the bot was already a member of guild ${guildId} before its invitation (${before.how})`;
     if (guildId === t.sandbox.guildId) break; // never leave the sandbox

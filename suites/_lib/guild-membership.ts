@@ -3,8 +3,9 @@
  * without walking a big guild.list for every invitation (walk once, ./lists.ts): guild.list is walked
  * fresh only up to the guild, and a guild expected to be absent is first asked for with guild.member.get.
  */
-import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import type { CheckContext } from '../../src/runner/check.js';
 import { idOf, listFresh, listHas } from './lists.js';
+import { absenceDoubt, listDoubt, memberReader } from './readers.js';
 
 export interface GuildJoined {
   /** Whether the current user is in the guild, as observed. */
@@ -15,6 +16,8 @@ export interface GuildJoined {
   allIdentified: boolean;
   /** How it was observed, for `observed`. */
   how: string;
+  /** Not joined, but no reader of the run was proven to tell (readers.ts): why. */
+  doubt?: string;
 }
 
 /**
@@ -30,11 +33,14 @@ export async function readGuildJoined(
   expected: boolean,
 ): Promise<GuildJoined> {
   const selfId = t.sandbox.selfId;
+  const getDoubt = absenceDoubt(await memberReader(t));
   if (!expected && selfId) {
     const got = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
     const how = `guild.member.get of the current user ${selfId} in guild ${guildId} answered ${got.status}`;
-    if (got.status >= 400 && got.status < 500) return { joined: false, allIdentified: true, how };
-    t.note(`${how}: guild.list decides`);
+    // A refusal counts where the same read found the current user in the sandbox guild.
+    if (got.status >= 400 && got.status < 500 && getDoubt === undefined)
+      return { joined: false, allIdentified: true, how };
+    t.note(`${how}${got.ok || getDoubt === undefined ? '' : ` (${getDoubt})`}: guild.list decides`);
   }
   const { items } = await listFresh(
     t,
@@ -46,8 +52,11 @@ export async function readGuildJoined(
   );
   const listedIds = items.map(idOf);
   const joined = listHas(items, guildId);
+  // A guild.list that omits the sandbox guild shows no absence either.
+  const doubt = joined ? undefined : listDoubt(t, 'guild.list', items);
   return {
     joined,
+    ...(doubt === undefined ? {} : { doubt }),
     listedIds,
     allIdentified: listedIds.every((id) => id !== undefined),
     how: joined
@@ -56,12 +65,5 @@ export async function readGuildJoined(
   };
 }
 
-/**
- * guild.member.get of `userId` in `guildId`, sent once per run (t.shared) for the checks that read that
- * member for what no check of the run changes (whether it is a member, its user, whether it shows roles):
- * guild.member.get/self and guild.list/only-member-guilds, guild.member.get/peer and the role checks.
- */
-export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
-  t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
-    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }),
-  );
+/** guild.member.get of a user once per run (./readers.ts, where the member reader's proof uses it). */
+export { memberOnce } from './readers.js';

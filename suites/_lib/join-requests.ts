@@ -12,7 +12,8 @@
  * is read BEFORE the answer (freshRequest); only a member the flow itself admitted is kicked.
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
-import { judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
+import { idOf, judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
+import { absenceDoubt, listDoubt, type MemberReader, memberReader, presenceDoubt } from './readers.js';
 import {
   CLEAR,
   freshRequest,
@@ -33,6 +34,8 @@ export interface Membership {
 export interface JoinFlow {
   /** Why no request could be read (no event, and a trigger answer without a request id). */
   missing?: string;
+  /** What guild.member.get was shown to tell apart in this run (readers.ts). */
+  reader?: MemberReader;
   request?: IncomingRequest & { userId: string };
   /** The run's event mark just before the answer (events the answer caused come after it). */
   mark?: number;
@@ -50,14 +53,16 @@ export interface JoinFlow {
 /** The guild.member.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const joinRequestFlow = (t: CheckContext, approve: boolean): Promise<JoinFlow> =>
   t.shared(`one guild.member.approve ${approve} flow`, async (observer) => {
+    const reader = await memberReader(observer);
     let request: JoinFlow['request'];
     try {
       request = await requestToJoin(observer);
     } catch (error) {
-      if (error instanceof MissingRequest) return { missing: error.message };
+      if (error instanceof MissingRequest) return { missing: error.message, reader };
       throw error;
     }
-    return approve ? admit(observer, request) : refuse(observer, request);
+    const flow = approve ? await admit(observer, reader, request) : await refuse(observer, reader, request);
+    return { ...flow, reader };
   });
 
 /**
@@ -87,7 +92,11 @@ function requestToJoin(t: CheckContext): Promise<IncomingRequest & { userId: str
  * Approves, reads the member and the member list (at once: both after the answer), then kicks the member
  * it admitted and reads the membership again: the next flow needs the requester outside the guild.
  */
-async function admit(t: CheckContext, request: IncomingRequest & { userId: string }): Promise<JoinFlow> {
+async function admit(
+  t: CheckContext,
+  reader: MemberReader,
+  request: IncomingRequest & { userId: string },
+): Promise<JoinFlow> {
   const { guildId } = t.sandbox;
   const { userId } = request;
   const mark = t.events.mark();
@@ -103,56 +112,95 @@ async function admit(t: CheckContext, request: IncomingRequest & { userId: strin
     if (!answer.ok) trackAddedMember(t, userId);
     const kickMark = t.events.mark();
     const kicked = await kickAddedMember(t, userId);
-    flow.kick = { kicked, mark: kickMark, after: await membership(t, userId) };
+    flow.kick = { kicked, mark: kickMark, after: await membership(t, reader, userId) };
   }
   return flow;
 }
 
 /** Refuses and reads the membership; a requester wrongly admitted is still this run's doing: kicked again. */
-async function refuse(t: CheckContext, request: IncomingRequest & { userId: string }): Promise<JoinFlow> {
+async function refuse(
+  t: CheckContext,
+  reader: MemberReader,
+  request: IncomingRequest & { userId: string },
+): Promise<JoinFlow> {
   const { userId } = request;
   const mark = t.events.mark();
   const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve: false });
-  const after = await membership(t, userId);
-  if (after.get.ok || lists(after.walk, userId)) {
+  const after = await membership(t, reader, userId);
+  if ((after.get.ok && presenceDoubt(reader) === undefined) || lists(after.walk, userId)) {
     trackAddedMember(t, userId);
     await kickAddedMember(t, userId);
   }
   return { request, mark, answer, member: after.get, after };
 }
 
-/** guild.member.get of the user; guild.member.list walked only when get does not refuse it (4xx). */
-async function membership(t: CheckContext, userId: string): Promise<Membership> {
+/** guild.member.get of the user; guild.member.list walked too unless get refused it and can be trusted to. */
+async function membership(t: CheckContext, reader: MemberReader, userId: string): Promise<Membership> {
   const { guildId } = t.sandbox;
   const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
-  if (refuses(get)) return { get };
+  if (!get.ok && absenceDoubt(reader) === undefined) return { get };
   return { get, walk: await recordWalk(t, 'guild.member.list', { guild_id: guildId }) };
 }
-
-const refuses = (result: CallResult): boolean => result.status >= 400 && result.status < 500;
 
 /** Whether a recorded walk lists the user (on any page it read). */
 const lists = (walk: RecordedWalk | undefined, userId: string): boolean =>
   walk !== undefined && recordedItems(walk).some((item) => userIdOf(item) === userId);
 
-/**
- * Judges a membership after a kick or a refusal, in the judging check: the user is gone when
- * guild.member.get refuses it (4xx), or else when guild.member.list (judged as a walk) omits it.
- */
-export function judgeAbsent(
-  t: CheckContext,
-  state: Membership,
-  userId: string,
-): { absent: boolean; how: string } {
-  if (refuses(state.get) || !state.walk)
-    return { absent: refuses(state.get), how: `guild.member.get answered ${state.get.status}` };
-  const { items } = judgeWalk(t, state.walk);
-  const listed = items.some((item) => userIdOf(item) === userId);
-  return {
-    absent: !listed,
-    how: `guild.member.get answered ${state.get.status}; guild.member.list ${listed ? 'lists' : 'omits'} the user`,
-  };
+/** A membership as the proven readers show it: `member` undefined when none of them can tell. */
+export interface Judged {
+  member?: boolean;
+  /** How it was observed (for `observed`), or why nothing could tell (for the undecided state). */
+  how: string;
 }
+
+/**
+ * Judges a membership in the judging check: guild.member.get where it was proven (its refusal once it
+ * found the current user, its 2xx once it refused a stranger), else guild.member.list (judged as a walk)
+ * where it lists the current user, else — for a membership expected to begin — a guild-member-added for
+ * the user since `mark`. `member` is undefined, with every doubt, when none of them can tell.
+ */
+export function judgeMember(
+  t: CheckContext,
+  reader: MemberReader,
+  state: { get: CallResult; walk?: RecordedWalk | undefined },
+  userId: string,
+  mark?: number,
+): Judged {
+  const { get } = state;
+  const got = `guild.member.get answered ${get.status}`;
+  const getDoubt = get.ok ? presenceDoubt(reader) : absenceDoubt(reader);
+  if (getDoubt === undefined) return { member: get.ok, how: got };
+  const doubts = [getDoubt];
+  if (state.walk) {
+    const { items } = judgeWalk(t, state.walk);
+    const listed = items.some((item) => userIdOf(item) === userId);
+    const doubt = listDoubt(t, 'guild.member.list', items);
+    const how = `${got} (${getDoubt}); guild.member.list ${listed ? 'lists' : 'omits'} the user`;
+    if (doubt === undefined) return { member: listed, how };
+    doubts.push(doubt);
+  }
+  if (mark !== undefined && t.events.available) {
+    const added = t.events
+      .since(mark)
+      .find(
+        (event) =>
+          event.type === 'guild-member-added' &&
+          idOf(event.body?.guild) === t.sandbox.guildId &&
+          (idOf(event.body?.user) ?? idOf(event.body?.member?.user)) === userId,
+      );
+    if (added) return { member: true, how: `${got} (${getDoubt}); guild-member-added arrived for the user` };
+    doubts.push('no guild-member-added for the user arrived');
+  }
+  return { how: `no reader of the run can tell whether user ${userId} is a member: ${doubts.join('; ')}` };
+}
+
+/** Whether the approved requester became a member (judgeMember of the admit flow's reads). */
+export const judgeAdmitted = (t: CheckContext, flow: JoinFlow): Judged =>
+  judgeMember(t, flow.reader!, { get: flow.member!, walk: flow.listed }, flow.request!.userId, flow.mark);
+
+/** How the user clears a membership no reader can tell (the checks are undecided). */
+export const CLEAR_READER =
+  'make guild.member.get refuse a user who is not a member, or guild.member.list list the current user (see guild.member.get/refuses-a-non-member)';
 
 /** The ledger kicks a member a join-request flow added through an approved request. */
 const trackAddedMember = (t: CheckContext, userId: string): void =>

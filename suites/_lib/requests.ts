@@ -8,7 +8,8 @@
  * with it, and it fills in what a run without an event stream cannot read from an event.
  */
 import type { CheckContext, ObservedEvent } from '../../src/runner/check.js';
-import { idOf } from './lists.js';
+import { idOf, recordedItems, recordWalk, userIdOf } from './lists.js';
+import { listDoubt, memberReader, presenceDoubt } from './readers.js';
 
 export type RequestEvent = 'friend-request' | 'guild-request' | 'guild-member-request';
 
@@ -173,12 +174,26 @@ export async function freshRequest<R>(
   return t.undecided(again, clear);
 }
 
-/** freshRequest's state of a join request: whether its requester is a member of `guildId` already. */
+/**
+ * freshRequest's state of a join request: the requester already a member of `guildId`, as a proven reader
+ * shows it (./readers.ts). guild.member.get's 2xx counts only where it refused a user who never was a
+ * member; else guild.member.list decides where it lists the current user; where neither can tell, the
+ * request is taken as fresh (noted), and the checks judge it from what can tell or are undecided.
+ */
 export const requesterAlreadyMember =
   (t: CheckContext, guildId: string) =>
   async ({ userId }: { userId: string }): Promise<string | undefined> => {
     const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
-    return before.ok
-      ? `the requester ${userId} was already a member of guild ${guildId} before its request`
-      : undefined;
+    if (!before.ok) return undefined;
+    const state = `the requester ${userId} was already a member of guild ${guildId} before its request`;
+    const getDoubt = presenceDoubt(await memberReader(t));
+    if (getDoubt === undefined) return state;
+    const items = recordedItems(await recordWalk(t, 'guild.member.list', { guild_id: guildId }));
+    const doubt = listDoubt(t, 'guild.member.list', items);
+    if (doubt === undefined)
+      return items.some((item) => userIdOf(item) === userId)
+        ? `${state} (guild.member.list lists it)`
+        : undefined;
+    t.note(`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
+    return undefined;
   };

@@ -392,6 +392,12 @@ const probes: Record<string, Probe> = {
     const reply = await call(s, 'guild.get', { guild_id: 'no-such-guild' });
     return reply.status === 200 && typeof reply.body?.message === 'string';
   },
+  // readers (issue 41)
+  'friend-list-items-are-users': async (s) => {
+    const [first] = (await ok(s, 'friend.list')).data;
+    return typeof first?.id === 'string' && first.user === undefined;
+  },
+  'member-get-answers-any-id': async (s) => (await memberStatus(s, 'no-such-user')) === 200,
 };
 
 describe('fault catalogue', () => {

@@ -10,6 +10,7 @@ import { fuzzFaults } from './fuzz.js';
 import { httpFaults } from './http.js';
 import { messagesFaults } from './messages.js';
 import { reactionsFaults } from './reactions.js';
+import { readersFaults } from './readers.js';
 
 const catalogue = [
   ...httpFaults,
@@ -18,6 +19,7 @@ const catalogue = [
   ...messagesFaults,
   ...channelsFaults,
   ...fuzzFaults,
+  ...readersFaults,
 ];
 
 /** Every fault id of the catalogue. */

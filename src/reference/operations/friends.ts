@@ -15,7 +15,9 @@ export class FriendOperations extends OperationBase {
     const next = f.optionalString('next') || undefined;
     const friends = this.fault('friend-list-empty') ? [] : [...(this.world.friends.get(caller) ?? new Map())];
     return this.viewPage(this.listPage('friend.list', friends, next), ([userId, { nick }]) =>
-      this.views.friend(userId, nick),
+      this.fault('friend-list-items-are-users')
+        ? this.views.userById(userId)
+        : this.views.friend(userId, nick),
     );
   }
 

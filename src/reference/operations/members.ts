@@ -16,6 +16,9 @@ export class MemberOperations extends OperationBase {
   private memberGet(caller: string, f: Fields): unknown {
     const guild = this.memberGuild(caller, f.string('guild_id'));
     const userId = f.string('user_id');
+    // A member made from the id asked for, whether or not the user is in the guild (or exists at all).
+    if (this.fault('member-get-answers-any-id') && !this.world.member(guild.id, userId))
+      return { user: this.views.userById(userId), joined_at: Date.now() };
     const member = this.member(guild.id, userId);
     if (this.fault('member-get-returns-caller'))
       return this.views.member(guild.id, this.member(guild.id, caller));

@@ -1,0 +1,161 @@
+/**
+ * Readers proven before they are trusted: a check that judges membership, friendship or presence in a list
+ * trusts an answer only when the reader, in this run, told a known member from a known stranger.
+ * - guild.member.get: the current user is found (2xx) and a user id that never was a member is refused
+ *   (any non-2xx). A get answering 200 for any id shows nothing by its 200; a get refusing the current user
+ *   shows nothing by its refusals.
+ * - guild.member.list, guild.list, channel.list: the list shows the one the run knows is there (the
+ *   current user, the sandbox guild, the sandbox channel); a list of made-up items does not.
+ * - friend.list: its items identify users under `user` (§2 Friend), not at the top level like a User.
+ * Each proof is made once per run (t.shared); its exchanges are the evidence of every check that uses it.
+ */
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import { idOf, type ListOperation, listedItems, userIdOf } from './lists.js';
+
+/**
+ * guild.member.get of `userId` in `guildId`, sent once per run (t.shared) for the checks that read that
+ * member for what no check of the run changes (whether it is a member, its user, whether it shows roles):
+ * guild.member.get/self and guild.list/only-member-guilds, guild.member.get/peer, the role checks and the
+ * member reader's proof (memberReader).
+ */
+export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
+  t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
+    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+  );
+
+/** A user id no platform issues: never a member of any guild, never a friend. */
+const NEVER_A_MEMBER = 'conformance-never-a-member-0000';
+
+/** What the run's guild.member.get reader showed in the sandbox guild. */
+export interface MemberReader {
+  /** guild.member.get of the current user (undefined when its id is unknown). */
+  member?: CallResult;
+  /** guild.member.get of NEVER_A_MEMBER. */
+  stranger: CallResult;
+  strangerId: string;
+  /** The current user was found: a refusal by this reader means something. */
+  findsMember: boolean;
+  /** The stranger was refused: a 2xx of this reader means something. */
+  refusesStranger: boolean;
+}
+
+/** The run's proof of guild.member.get in the sandbox guild (once per run). */
+export const memberReader = (t: CheckContext): Promise<MemberReader> =>
+  t.shared('the guild.member.get reader proof', async (observer) => {
+    const { guildId, selfId } = observer.sandbox;
+    const stranger = await observer.call('guild.member.get', { guild_id: guildId, user_id: NEVER_A_MEMBER });
+    // The current user's member is read once for the run (guild.member.get/self judges the same answer).
+    const member = selfId ? await memberOnce(observer, guildId, selfId) : undefined;
+    const memberUser = member ? userIdOf(member.body) : undefined;
+    return {
+      ...(member ? { member } : {}),
+      stranger,
+      strangerId: NEVER_A_MEMBER,
+      // A 2xx without a member object (an empty body) finds nobody.
+      findsMember:
+        member?.ok === true &&
+        typeof member.body === 'object' &&
+        member.body !== null &&
+        (memberUser === undefined || memberUser === selfId),
+      // A 2xx without a body is no member either.
+      refusesStranger: !stranger.ok || stranger.body === undefined || stranger.body === null,
+    };
+  });
+
+/** Why a 2xx of guild.member.get shows no membership, or undefined when the reader refused a stranger. */
+export const presenceDoubt = (reader: MemberReader): string | undefined =>
+  reader.refusesStranger
+    ? undefined
+    : `guild.member.get answered ${reader.stranger.status} for user ${reader.strangerId}, who was never a member: its 2xx does not show a membership`;
+
+/** Why a refusal of guild.member.get shows no absence, or undefined when the reader found the current user. */
+export const absenceDoubt = (reader: MemberReader): string | undefined => {
+  if (reader.findsMember) return undefined;
+  return reader.member
+    ? `guild.member.get of the current user answered ${reader.member.status}${reader.member.ok ? ' with another member' : ''}: its refusals do not show an absence`
+    : 'the current user id is unknown, so guild.member.get was never seen finding a member: its refusals do not show an absence';
+};
+
+/** The one the run knows each list shows: the current user, the sandbox guild, the sandbox channel. */
+const KNOWN: Partial<
+  Record<
+    ListOperation,
+    { of: (t: CheckContext) => string | undefined; key: (item: unknown) => string | undefined; what: string }
+  >
+> = {
+  'guild.member.list': { of: (t) => t.sandbox.selfId || undefined, key: userIdOf, what: 'the current user' },
+  'guild.list': { of: (t) => t.sandbox.guildId, key: idOf, what: 'the sandbox guild' },
+  'channel.list': { of: (t) => t.sandbox.channelId, key: idOf, what: 'the sandbox channel' },
+};
+
+/**
+ * Whether a walked list shows the one the run knows is in it (KNOWN): undefined when it does, else why the
+ * list is not proven to reflect the platform (items made up, or no way to know).
+ */
+export function listDoubt(
+  t: CheckContext,
+  operation: ListOperation,
+  items: readonly unknown[],
+): string | undefined {
+  const known = KNOWN[operation];
+  const id = known?.of(t);
+  if (!known || id === undefined) return `${operation} has no item the run knows to be in it`;
+  if (items.some((item) => known.key(item) === id)) return undefined;
+  return `${operation} does not list ${known.what} ${id}: its items are not shown to be the platform's`;
+}
+
+/** listDoubt of the run's one walk of `operation` (the walk listOnce judges). */
+export const sharedListDoubt = async (
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+): Promise<string | undefined> => listDoubt(t, operation, await listedItems(t, operation, fields));
+
+/** The failure or finding for friend.list items shaped as Users (§2: a Friend carries its user under `user`). */
+export const FRIEND_ITEMS_ARE_USERS =
+  'friend.list items carry `id` at the top level: a Friend carries its user under `user`, §2';
+
+/** A friend.list item shaped as a User: an `id` at the top level and no `user`. */
+export const looksLikeUser = (item: unknown): boolean =>
+  idOf(item) !== undefined && (item as { user?: unknown } | null)?.user === undefined;
+
+/**
+ * Whether two walks of one list, made back to back with nothing changing it between, list the same items
+ * (by `key`): undefined when they do, else what differs. A list of made-up items differs each time.
+ */
+export function unstableList(
+  operation: string,
+  first: readonly unknown[],
+  second: readonly unknown[],
+  key: (item: unknown) => string | undefined,
+): string | undefined {
+  const ids = (items: readonly unknown[]) =>
+    new Set(items.map(key).filter((id): id is string => id !== undefined));
+  const a = ids(first);
+  const b = ids(second);
+  const differ = [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
+  if (differ.length === 0) return undefined;
+  return `two walks of ${operation} made back to back list different items (${differ.slice(0, 5).join(', ')}): what it lists is not shown to be stored`;
+}
+
+/** An id no platform issues for a channel, guild or message: a get of it must find nothing. */
+const NEVER_ISSUED = 'conformance-never-issued-0000';
+
+/**
+ * Whether `<noun>.get` (channel.get, guild.get) was shown, once per run, to find only what exists: its
+ * answer to an id never issued. Undefined when it did not answer with an object of that id, else why its
+ * answers carrying the id asked for show nothing.
+ */
+export async function getReaderDoubt(
+  t: CheckContext,
+  noun: 'channel' | 'guild',
+): Promise<string | undefined> {
+  const operation = `${noun}.get` as const;
+  const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
+    observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }),
+  );
+  // Only an answer made of the id asked for is a doubt; a refusal of any kind (an error answered 2xx too)
+  // shows that the reader does not find what does not exist.
+  if (!stranger.ok || idOf(stranger.body) !== NEVER_ISSUED) return undefined;
+  return `${operation} answered ${stranger.status} for ${noun} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${noun}`;
+}
