@@ -28,6 +28,7 @@ import { UnreachableError } from './runner/errors.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChecks, validateChecks } from './runner/load.js';
 import type { CheckResult, RunResult, Undecided } from './runner/model.js';
+import { type PeerStanding, provePeer } from './runner/peer.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -304,6 +305,57 @@ export async function findSandbox(state: RunState, client: HttpClient, target: T
   return resolved.sandbox;
 }
 
+/** Who proves the peer in the ledger and the cleanup report (its message, where login.get named no one). */
+export const PEER_PROOF = 'peer proof';
+
+/**
+ * Issue 41: the peer is proven another account before any check acts as it (src/runner/peer.ts); where
+ * only --peer-token was given, the proof learns the peer's user id. Said in a note either way.
+ */
+export async function provePeerDistinct(
+  state: RunState,
+  client: HttpClient,
+  sandbox: Sandbox,
+  target: Target,
+  ledger: Ledger,
+): Promise<PeerStanding> {
+  state.enter('discovery', 'login.get as the peer (is it another account?)');
+  const standing = await unlessStopped(
+    provePeer({
+      client,
+      given: Boolean(target.peerToken || target.peerSelfId),
+      selfId: target.selfId || undefined,
+      peerId: sandbox.peerId,
+      channelId: sandbox.channelId,
+      track: (messageId, as) =>
+        ledger.add(
+          {
+            kind: 'message',
+            label: `${as === 'peer' ? 'peer' : 'bot'} message ${messageId} in channel ${sandbox.channelId}`,
+            undo: ['message.delete', { channel_id: sandbox.channelId, message_id: messageId }],
+            as,
+          },
+          PEER_PROOF,
+        ),
+      settle: (operation, fields) => ledger.settle(operation, fields),
+      signal: state.signal,
+    }),
+    state.signal,
+  );
+  state.peer = standing;
+  if (standing.state === 'distinct' && sandbox.peerId === undefined && standing.userId) {
+    sandbox.peerId = standing.userId;
+    sandbox.userId ??= standing.userId;
+  }
+  if (standing.state !== 'absent')
+    state.notes.push(
+      standing.state === 'distinct'
+        ? `the peer is another account: ${standing.detail}`
+        : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that need it are undecided`,
+    );
+  return standing;
+}
+
 /** §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point). */
 export async function detectTargetVariants(
   state: RunState,
@@ -371,6 +423,7 @@ export function checkEnvironment(
     eventsUnavailableReason,
     ...(state.settings.events !== 'none' && !state.source ? { eventsBroken: true } : {}),
     trigger: parts.trigger,
+    ...(state.peer && state.peer.state !== 'absent' ? { peer: state.peer } : {}),
     triggerUnavailableReason: TRIGGER_MISSING,
     eventTimeoutMs: state.settings.eventTimeoutMs,
     validate: specValidate,

@@ -378,6 +378,29 @@ const probes: Record<ToleranceId, Probe> = {
   'trigger-requests-only': cannotCauseGuildUpdated(501),
   'trigger-requests-only-400': cannotCauseGuildUpdated(400),
   'trigger-requests-only-404': cannotCauseGuildUpdated(404),
+  'one-login-ignores-identity': async (server) => {
+    const { self, peer } = server.identities;
+    const byToken = await call(server, 'login.get', {}, { as: 'peer' });
+    const byHeader = await call(server, 'login.get', {}, { headers: { 'satori-user-id': peer.userId } });
+    return byToken.body?.user?.id === self.userId && byHeader.body?.user?.id === self.userId;
+  },
+  'one-login-refuses-others': async (server) => {
+    const byToken = await call(server, 'login.get', {}, { as: 'peer' });
+    const byHeader = await call(
+      server,
+      'login.get',
+      {},
+      {
+        headers: { 'satori-user-id': server.identities.peer.userId },
+      },
+    );
+    const bot = await call(server, 'login.get');
+    return (
+      [byToken, byHeader].every(
+        (reply) => reply.status === 403 && reply.body?.message === 'login not found',
+      ) && bot.status === 200
+    );
+  },
 };
 
 describe('tolerances on the wire', () => {

@@ -30,6 +30,12 @@ export interface ToleranceDefinition {
  */
 const UNCAUSABLE_WITHOUT_TRIGGER = ['event-guild-updated-no-guild', 'event-guild-removed-no-guild'] as const;
 
+/**
+ * Faults only the peer's own acts show (its posts under a mute, its reactions): with one login the peer
+ * never acts, so under the one-login tolerances no check can see them.
+ */
+const PEER_ONLY_FAULTS = [] as const;
+
 export const toleranceCatalogue = [
   {
     id: 'void-text-plain-ok',
@@ -224,6 +230,23 @@ export const toleranceCatalogue = [
     description: 'Like trigger-requests-only, but the trigger answers 404 to the events it cannot cause.',
     allowedBy: '§6: how incoming events are caused is outside the interface',
     masks: UNCAUSABLE_WITHOUT_TRIGGER,
+  },
+  {
+    id: 'one-login-ignores-identity',
+    description:
+      'The server serves one login, the bot: every known token (the peer\'s too) acts as the bot, and Satori-User-ID / X-Self-ID are ignored; login.get answers the bot, a message "as the peer" is posted by the bot.',
+    allowedBy:
+      '§5: which accounts a credential covers and the identity headers are not shown; a bridge to a platform hosts one bot account',
+    // The peer never acts, so nothing can show what these do to the peer (its checks are undecided).
+    masks: PEER_ONLY_FAULTS,
+  },
+  {
+    id: 'one-login-refuses-others',
+    description:
+      'The server serves one login, the bot: any other identity (the peer\'s token, or a Satori-User-ID / X-Self-ID naming another user) is answered 403 {"message":"login not found"}.',
+    allowedBy:
+      '§5: which accounts a credential covers and the identity headers are not shown; §7: status codes are not shown',
+    masks: PEER_ONLY_FAULTS,
   },
 ] as const satisfies readonly ToleranceDefinition[];
 
