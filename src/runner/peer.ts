@@ -135,12 +135,17 @@ export async function provePeer(input: PeerProofInput): Promise<PeerStanding> {
     };
   const why = peerLogin.ok
     ? 'login.get as the peer named no user'
-    : `login.get answered HTTP ${peerLogin.status} to the peer and the bot alike`;
+    : `login.get: HTTP ${peerLogin.status} to the peer and the bot alike`;
   return proveByMessage(proof, why);
 }
 
-/** Whose user `shown` is: the peer's (distinct), the bot's, or neither. */
-function decide(proof: Proof, shown: string, what: string): PeerStanding {
+/** Whose user `shown` is: the peer's (distinct), the bot's, or neither; `why` ends the detail. */
+function decide(proof: Proof, shown: string, what: string, why?: string): PeerStanding {
+  const standing = decided(proof, shown, what);
+  return why ? { ...standing, detail: `${standing.detail} (${why})` } : standing;
+}
+
+function decided(proof: Proof, shown: string, what: string): PeerStanding {
   const { input, selfId, exchanges } = proof;
   if (input.peerId !== undefined && shown === input.peerId && shown !== selfId)
     return { state: 'distinct', detail: `${what} the peer's user ${shown}`, userId: shown, exchanges };
@@ -174,11 +179,10 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
   if (posted.ok) {
     await removeProbe(proof, posted, 'peer');
     const author = authorOf(posted.body);
-    if (author !== undefined)
-      return decide(proof, author, `${why}; message.create as the peer was posted by`);
+    if (author !== undefined) return decide(proof, author, 'message.create as the peer was posted by', why);
     return {
       state: 'unproven',
-      detail: `${why}, and the peer's message names no author (§2 Message.user)`,
+      detail: `the peer's message names no author (§2 Message.user; ${why})`,
       exchanges,
     };
   }
@@ -200,7 +204,7 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
   }
   return {
     state: 'unproven',
-    detail: `${why}, and message.create answered ${answered(posted)} to the peer, HTTP ${bot.status} to the bot`,
+    detail: `message.create answered ${answered(posted)} to the peer, HTTP ${bot.status} to the bot (${why})`,
     exchanges,
   };
 }
