@@ -25,10 +25,11 @@ import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
+import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { Ledger } from './runner/ledger.js';
-import { loadChecks, validateChecks } from './runner/load.js';
+import { loadChosenChecks } from './runner/load.js';
 import type { CheckResult, RunResult, Undecided } from './runner/model.js';
-import { type PeerStanding, provePeer } from './runner/peer.js';
+import { type PeerStanding, peerNote, provePeerInSandbox } from './runner/peer.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -39,7 +40,7 @@ import {
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
-import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
+import { chooseTrigger, type Trigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
 import type { FindingInput } from './wire.js';
 
@@ -56,16 +57,8 @@ const TRIGGER_MISSING =
   'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
 
 /** The checks to choose from: given, or loaded from the suites folder(s). */
-export async function loadRunChecks(options: RunOptions): Promise<CheckDefinition[]> {
-  const dirs = options.suitesDir;
-  const checks: CheckDefinition[] = options.checks ?? [];
-  if (!options.checks) {
-    if (dirs === undefined) checks.push(...(await loadChecks()));
-    else for (const dir of Array.isArray(dirs) ? dirs : [dirs]) checks.push(...(await loadChecks(dir)));
-  }
-  validateChecks(checks);
-  return checks;
-}
+export const loadRunChecks = (options: RunOptions): Promise<CheckDefinition[]> =>
+  loadChosenChecks(options.checks, options.suitesDir);
 
 /** Starts the embedded reference when asked; settles the base URL, identities and variants. */
 export async function resolveTarget(state: RunState): Promise<Target> {
@@ -305,13 +298,7 @@ export async function findSandbox(state: RunState, client: HttpClient, target: T
   return resolved.sandbox;
 }
 
-/** Who proves the peer in the ledger and the cleanup report (its message, where login.get named no one). */
-export const PEER_PROOF = 'peer proof';
-
-/**
- * Issue 41: the peer is proven another account before any check acts as it (src/runner/peer.ts); where
- * only --peer-token was given, the proof learns the peer's user id. Said in a note either way.
- */
+/** Issue 41: the peer proven another account before any check acts as it (src/runner/peer.ts), noted. */
 export async function provePeerDistinct(
   state: RunState,
   client: HttpClient,
@@ -319,41 +306,12 @@ export async function provePeerDistinct(
   target: Target,
   ledger: Ledger,
 ): Promise<PeerStanding> {
-  state.enter('discovery', 'login.get as the peer (is it another account?)');
-  const standing = await unlessStopped(
-    provePeer({
-      client,
-      given: Boolean(target.peerToken || target.peerSelfId),
-      selfId: target.selfId || undefined,
-      peerId: sandbox.peerId,
-      channelId: sandbox.channelId,
-      track: (messageId, as) =>
-        ledger.add(
-          {
-            kind: 'message',
-            label: `${as === 'peer' ? 'peer' : 'bot'} message ${messageId} in channel ${sandbox.channelId}`,
-            undo: ['message.delete', { channel_id: sandbox.channelId, message_id: messageId }],
-            as,
-          },
-          PEER_PROOF,
-        ),
-      settle: (operation, fields) => ledger.settle(operation, fields),
-      signal: state.signal,
-    }),
-    state.signal,
-  );
-  state.peer = standing;
-  if (standing.state === 'distinct' && sandbox.peerId === undefined && standing.userId) {
-    sandbox.peerId = standing.userId;
-    sandbox.userId ??= standing.userId;
-  }
-  if (standing.state !== 'absent')
-    state.notes.push(
-      standing.state === 'distinct'
-        ? `the peer is another account: ${standing.detail}`
-        : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that need it are undecided`,
-    );
-  return standing;
+  state.enter('discovery', 'the peer identity (is it another account?)');
+  const proof = provePeerInSandbox({ client, sandbox, ledger, target, signal: state.signal });
+  state.peer = await unlessStopped(proof, state.signal);
+  const note = peerNote(state.peer);
+  if (note) state.notes.push(note);
+  return state.peer;
 }
 
 /** §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point). */
@@ -380,21 +338,14 @@ export async function detectTargetVariants(
 }
 
 /** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
-export function makeTrigger(
+export const makeTrigger = (
   options: RunOptions,
   reference: ReferenceServer | undefined,
-): Trigger | undefined {
-  if (options.triggerUrl)
-    return urlTrigger(options.triggerUrl, {
-      ...(options.triggerHeaders ? { headers: options.triggerHeaders } : {}),
-    });
-  if (options.triggerCommand) return commandTrigger(options.triggerCommand);
-  if (reference)
-    return urlTrigger(`${reference.controlUrl.replace(/\/+$/, '')}/trigger`, {
-      token: reference.identities.self.token,
-    });
-  return undefined;
-}
+): Trigger | undefined =>
+  chooseTrigger(
+    options,
+    reference && { controlUrl: reference.controlUrl, token: reference.identities.self.token },
+  );
 
 /** What a check sees of the run (t.*). */
 export function checkEnvironment(
@@ -441,7 +392,8 @@ export async function runChecks(
   state.enter('checks');
   const estimate = state.estimate(selected.length);
   if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
-  options.onRunStart?.({ total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) });
+  const start = { total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) };
+  options.onRunStart?.({ ...start, firstContact: describeFirstContact(selected, env, settings.events) });
   // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();

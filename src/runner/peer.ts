@@ -8,6 +8,8 @@
  * undecided with what came back, never failed nor blamed on an earlier run.
  */
 import { type HttpClient, RequestError } from '../client/http.js';
+import type { Sandbox } from './check.js';
+import type { Ledger } from './ledger.js';
 import type { Exchange, Undecided } from './model.js';
 
 /** What the run knows of its second identity: proven another account, or why not. */
@@ -219,3 +221,53 @@ async function removeProbe(proof: Proof, created: Answer, as: 'self' | 'peer'): 
     if ((await proof.ask('message.delete', undo, as)).ok) proof.input.settle('message.delete', undo);
   }
 }
+
+/** Who proves the peer, in the ledger and the cleanup report (the proof's messages, deleted at once). */
+export const PEER_PROOF = 'peer proof';
+
+/**
+ * The proof in a run's sandbox (its channel; its messages in the ledger until deleted). A peer proven
+ * distinct whose user id the run was not told (only --peer-token) gets the one the proof saw.
+ */
+export async function provePeerInSandbox(run: {
+  client: HttpClient;
+  sandbox: Sandbox;
+  ledger: Ledger;
+  /** Who the run speaks as: a peer is given by its token or its user id. */
+  target: { selfId?: string | undefined; peerToken?: string | undefined; peerSelfId?: string | undefined };
+  signal?: AbortSignal;
+}): Promise<PeerStanding> {
+  const { sandbox, ledger, target } = run;
+  const standing = await provePeer({
+    client: run.client,
+    given: Boolean(target.peerToken || target.peerSelfId),
+    selfId: target.selfId || undefined,
+    peerId: sandbox.peerId,
+    channelId: sandbox.channelId,
+    track: (messageId, as) =>
+      ledger.add(
+        {
+          kind: 'message',
+          label: `${as === 'peer' ? 'peer' : 'bot'} message ${messageId} in channel ${sandbox.channelId}`,
+          undo: ['message.delete', { channel_id: sandbox.channelId, message_id: messageId }],
+          as,
+        },
+        PEER_PROOF,
+      ),
+    settle: (operation, fields) => ledger.settle(operation, fields),
+    ...(run.signal ? { signal: run.signal } : {}),
+  });
+  if (standing.state === 'distinct' && sandbox.peerId === undefined && standing.userId) {
+    sandbox.peerId = standing.userId;
+    sandbox.userId ??= standing.userId;
+  }
+  return standing;
+}
+
+/** The run's note on its peer (none when no peer was given: the skips say so). */
+export const peerNote = (standing: PeerStanding): string | undefined =>
+  standing.state === 'absent'
+    ? undefined
+    : standing.state === 'distinct'
+      ? `the peer is another account: ${standing.detail}`
+      : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that need it are undecided`;

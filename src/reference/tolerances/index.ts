@@ -34,7 +34,12 @@ const UNCAUSABLE_WITHOUT_TRIGGER = ['event-guild-updated-no-guild', 'event-guild
  * Faults only the peer's own acts show (its posts under a mute, its reactions): with one login the peer
  * never acts, so under the one-login tolerances no check can see them.
  */
-const PEER_ONLY_FAULTS = [] as const;
+const PEER_ONLY_FAULTS = [
+  'reaction-delete-ignores-user-id',
+  'reaction-clear-ignores-emoji-id',
+  'channel-mute-not-implemented',
+  'muted-post-500',
+] as const;
 
 export const toleranceCatalogue = [
   {
