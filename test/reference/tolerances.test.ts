@@ -380,21 +380,29 @@ const probes: Record<ToleranceId, Probe> = {
   'trigger-requests-only-404': cannotCauseGuildUpdated(404),
   'one-login-ignores-identity': async (server) => {
     const { self, peer } = server.identities;
-    const byToken = await call(server, 'login.get', {}, { as: 'peer' });
-    const byHeader = await call(server, 'login.get', {}, { headers: { 'satori-user-id': peer.userId } });
-    return byToken.body?.user?.id === self.userId && byHeader.body?.user?.id === self.userId;
+    const post = { channel_id: SEED.historyChannel, content: 'who posts?' };
+    const byToken = await call(server, 'message.create', post, { as: 'peer' });
+    const byHeader = await call(server, 'message.create', post, {
+      headers: { 'satori-user-id': peer.userId },
+    });
+    // message.create answers Message[] (§4.1); its author is `user`, or the member's user.
+    const author = (reply: { body?: any }) => {
+      const message = Array.isArray(reply.body) ? reply.body[0] : reply.body;
+      return message?.user?.id ?? message?.member?.user?.id;
+    };
+    return author(byToken) === self.userId && author(byHeader) === self.userId;
   },
   'one-login-refuses-others': async (server) => {
-    const byToken = await call(server, 'login.get', {}, { as: 'peer' });
+    const byToken = await call(server, 'guild.list', {}, { as: 'peer' });
     const byHeader = await call(
       server,
-      'login.get',
+      'guild.list',
       {},
       {
         headers: { 'satori-user-id': server.identities.peer.userId },
       },
     );
-    const bot = await call(server, 'login.get');
+    const bot = await call(server, 'guild.list');
     return (
       [byToken, byHeader].every(
         (reply) => reply.status === 403 && reply.body?.message === 'login not found',
