@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { InterceptedRequest, ReferenceServer } from '../../src/reference/contract.js';
-import { startReference } from '../../src/reference/index.js';
+import { startReference, toleranceCatalogue } from '../../src/reference/index.js';
 import { SEED } from '../../src/reference/world.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { PEER_UNREACHABLE } from '../../src/runner/peer.js';
@@ -32,6 +32,18 @@ let reference: ReferenceServer | undefined;
 afterEach(async () => {
   await reference?.close();
   reference = undefined;
+});
+
+it('the one-login tolerances declare the cause the run gives (npm run faults proves their checks undecided with it)', () => {
+  const declared = toleranceCatalogue.flatMap((tolerance) =>
+    'undecides' in tolerance ? [[tolerance.id, tolerance.undecides.state]] : [],
+  );
+  expect(declared).toEqual(
+    expect.arrayContaining([
+      ['one-login-ignores-identity', PEER_UNREACHABLE],
+      ['one-login-refuses-others', PEER_UNREACHABLE],
+    ]),
+  );
 });
 
 describe('a peer served as the bot (one-login-ignores-identity)', () => {

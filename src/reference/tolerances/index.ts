@@ -22,6 +22,11 @@ export interface ToleranceDefinition {
   readonly masks?: readonly FaultId[];
   /** Run options under which the tolerance can show at all (like FaultDefinition.runWith). */
   readonly runWith?: { readonly events?: 'ws' | 'webhook' };
+  /**
+   * Checks the tolerance leaves undecided (the behaviour they judge cannot be seen there), and how their
+   * undecided state starts: npm run faults proves they are undecided with that cause, never failed.
+   */
+  readonly undecides?: { readonly checks: readonly string[]; readonly state: string };
 }
 
 /**
@@ -34,6 +39,12 @@ const UNCAUSABLE_WITHOUT_TRIGGER = ['event-guild-updated-no-guild', 'event-guild
  * Faults only the peer's own acts show (its posts under a mute, its reactions): with one login the peer
  * never acts, so under the one-login tolerances no check can see them.
  */
+/** What one login leaves undecided: the checks of the peer's acts, with the run's cause (src/runner/peer.ts). */
+const PEER_UNREACHABLE = {
+  checks: ['guild.member.mute/blocks-peer-until-unmuted', 'guild.member.mute/duration-is-milliseconds'],
+  state: 'the peer is unreachable: ',
+} as const;
+
 const PEER_ONLY_FAULTS = [
   'reaction-delete-ignores-user-id',
   'reaction-clear-ignores-emoji-id',
@@ -244,6 +255,7 @@ export const toleranceCatalogue = [
       '§5: which accounts a credential covers and the identity headers are not shown; a bridge to a platform hosts one bot account',
     // The peer never acts, so nothing can show what these do to the peer (its checks are undecided).
     masks: PEER_ONLY_FAULTS,
+    undecides: PEER_UNREACHABLE,
   },
   {
     id: 'one-login-refuses-others',
@@ -252,6 +264,7 @@ export const toleranceCatalogue = [
     allowedBy:
       '§5: which accounts a credential covers and the identity headers are not shown; §7: status codes are not shown',
     masks: PEER_ONLY_FAULTS,
+    undecides: PEER_UNREACHABLE,
   },
 ] as const satisfies readonly ToleranceDefinition[];
 
