@@ -288,6 +288,7 @@ export class RunState {
       ...(this.cleanup ? { cleanup: this.cleanup } : {}),
       notes,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(this.peer ? { identities: { peer: { state: this.peer.state, detail: this.peer.detail } } } : {}),
       ...(outcome.interrupted ? { interrupted: true } : {}),
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       ...(stoppedReason && this.stoppedAt

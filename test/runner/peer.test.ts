@@ -71,6 +71,10 @@ describe('a peer served as the bot (one-login-ignores-identity)', () => {
     const evidence = byId(result, MUTE_CHECKS[0]!)?.evidence?.exchanges ?? [];
     expect(evidence.some((exchange) => /message\.create$/.test(exchange.request.url))).toBe(true);
     expect((result.notes ?? []).join('\n')).toMatch(/the peer is unreachable \(served-as-bot\)/);
+    expect(result.identities?.peer).toEqual({
+      state: 'served-as-bot',
+      detail: expect.stringMatching(/^message\.create as the peer was posted by the bot's user 1001/),
+    });
   });
 
   it('while the same checks pass on the plain reference, where the peer is proven another account', async () => {
