@@ -368,6 +368,9 @@ export function checkEnvironment(
       ...(parts.target.limitBound !== undefined ? { limitBound: parts.target.limitBound } : {}),
       hasToken: Boolean(parts.target.token),
       emoji: options.emoji ?? DEFAULT_EMOJI,
+      ...(state.peer && !['distinct', 'absent'].includes(state.peer.state)
+        ? { peerActs: false as const }
+        : {}),
     },
     ledger: parts.ledger,
     source: state.source,
