@@ -189,12 +189,15 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
     };
   }
   const read = await ask('guild.list', {}, 'peer');
-  if (!read.ok)
+  if (!read.ok) {
+    // The bot's own read is the control: refused to the bot too, it tells nothing of the peer.
+    const control = await ask('guild.list', {}, 'self');
     return {
-      state: 'refused',
-      detail: `message.create as the peer answered ${answered(posted)}, guild.list as the peer HTTP ${read.status}`,
+      state: control.ok ? 'refused' : 'unproven',
+      detail: `message.create as the peer answered ${answered(posted)}, guild.list as the peer HTTP ${read.status}${control.ok ? '' : ` (as the bot too: HTTP ${control.status})`}`,
       exchanges,
     };
+  }
   const bot = await post('self');
   if (bot.ok) {
     await removeProbe(proof, bot, 'self');
