@@ -60,16 +60,20 @@ export function diagnose(operation: string, result: Answer): string {
 }
 
 /**
- * 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). Only a 2xx
+ * 401/403 is the user's to fix (exit 2), and so is a 404 (the server was reached: a base URL or a sandbox
+ * to name); any other wrong answer is the target's (exit 3). Only a 2xx
  * that is no list is helped by naming the sandbox (--guild/--channel); a refusal or a wrong URL is not.
  */
 const failure = (status: number, message: string): Error =>
   status === 401 || status === 403
     ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
-    : new UnreachableError(
-        status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
-        '',
-      );
+    : status === 404
+      ? // Reached (issue 43): the operation is not there; the message names what to pass instead.
+        new ConfigurationError(message)
+      : new UnreachableError(
+          status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
+          '',
+        );
 
 export async function resolveSandbox(
   client: HttpClient,
