@@ -360,6 +360,21 @@ export interface Report {
      */
     userId?: string;
   };
+  /**
+   * Who the run could act as (issue 41): the peer proven another account before any check used it, or why not (then every check that needs it is undecided, 'the peer is unreachable: <detail>').
+   */
+  identities?: {
+    peer: {
+      /**
+       * distinct: proven another account; served-as-bot: its requests act as the bot; refused: the server refuses its identity; unproven: nothing answered tells; absent: none given.
+       */
+      state: 'distinct' | 'served-as-bot' | 'refused' | 'unproven' | 'absent';
+      /**
+       * One line: what came back.
+       */
+      detail: string;
+    };
+  };
   interrupted?: boolean;
   /**
    * The seed of the order checks started in (--seed); absent: the fixed order.

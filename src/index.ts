@@ -14,6 +14,7 @@ import {
   makeClient,
   makeTrigger,
   openEvents,
+  provePeerDistinct,
   type RunError,
   recoverOrThrow,
   resolveTarget,
@@ -59,6 +60,7 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
     const { client, ledger } = makeClient(state, target);
     const eventsUnavailableReason = await openEvents(state, target);
     const sandbox = await findSandbox(state, client, target);
+    await provePeerDistinct(state, client, sandbox, target, ledger);
     await detectTargetVariants(state, client, sandbox, ledger);
     const trigger = makeTrigger(options, state.reference);
     const { suites, grep } = options;

@@ -11,6 +11,7 @@ import type { ReferenceServer } from './reference/contract.js';
 import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
 import { ConfigurationError } from './runner/errors.js';
+import type { FirstContact } from './runner/first-contact.js';
 import type { CheckResult, CleanupRecord } from './runner/model.js';
 import { GROUPS, type Group, type Level } from './runner/model.js';
 
@@ -114,7 +115,13 @@ export interface RunOptions {
   cleanup?: boolean;
   /** The checker's own rate limit, 'N/s', 'N/m' or 'N/h' (--rate-limit). */
   rateLimit?: string;
-  onRunStart?: (info: { total: number; target: string; estimate?: string }) => void;
+  /** Before the first check: how many, where, and what the run can act as and observe (issue 43). */
+  onRunStart?: (info: {
+    total: number;
+    target: string;
+    estimate?: string;
+    firstContact?: FirstContact;
+  }) => void;
   /** A request waits this long for quota (1 s or more): why, and about how many requests the run has left. */
   onQuotaWait?: (wait: { ms: number; reason: string; requestsLeft?: number }) => void;
   onCheckStart?: (check: CheckDefinition) => void;

@@ -17,6 +17,7 @@ import { findCauses } from './runner/causes.js';
 import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
+import type { PeerStanding } from './runner/peer.js';
 import { computeVerdict, summarize } from './runner/summary.js';
 import { findUndecidedCauses } from './runner/undecided-causes.js';
 import { toolVersion } from './runner/version.js';
@@ -144,6 +145,8 @@ export class RunState {
   client: HttpClient | undefined;
   ledger: Ledger | undefined;
   registeredWebhook: string | undefined;
+  /** The peer proven another account, or why not (src/runner/peer.ts); undefined before the proof. */
+  peer: PeerStanding | undefined;
   redactor = new Redactor([]);
   /** Ends the redactor's guard over every cut (spec/brief.ts), at teardown. */
   releaseCuts: (() => void) | undefined;
@@ -286,6 +289,7 @@ export class RunState {
       ...(this.cleanup ? { cleanup: this.cleanup } : {}),
       notes,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(this.peer ? { identities: { peer: { state: this.peer.state, detail: this.peer.detail } } } : {}),
       ...(outcome.interrupted ? { interrupted: true } : {}),
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       ...(stoppedReason && this.stoppedAt

@@ -31,9 +31,11 @@ import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
+import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { Ledger } from './runner/ledger.js';
-import { loadChecks, validateChecks } from './runner/load.js';
+import { loadChosenChecks } from './runner/load.js';
 import type { CheckResult, RunResult, Undecided } from './runner/model.js';
+import { type PeerStanding, peerNote, provePeerInSandbox } from './runner/peer.js';
 import {
   type EngineOptions,
   type EngineOutcome,
@@ -44,7 +46,7 @@ import {
 import { resolveSandbox } from './runner/sandbox.js';
 import { specValidate } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
-import { commandTrigger, type Trigger, urlTrigger } from './runner/trigger.js';
+import { chooseTrigger, type Trigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
 import type { FindingInput } from './wire.js';
 
@@ -61,16 +63,8 @@ const TRIGGER_MISSING =
   'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
 
 /** The checks to choose from: given, or loaded from the suites folder(s). */
-export async function loadRunChecks(options: RunOptions): Promise<CheckDefinition[]> {
-  const dirs = options.suitesDir;
-  const checks: CheckDefinition[] = options.checks ?? [];
-  if (!options.checks) {
-    if (dirs === undefined) checks.push(...(await loadChecks()));
-    else for (const dir of Array.isArray(dirs) ? dirs : [dirs]) checks.push(...(await loadChecks(dir)));
-  }
-  validateChecks(checks);
-  return checks;
-}
+export const loadRunChecks = (options: RunOptions): Promise<CheckDefinition[]> =>
+  loadChosenChecks(options.checks, options.suitesDir);
 
 /** Starts the embedded reference when asked; settles the base URL, identities and variants. */
 export async function resolveTarget(state: RunState): Promise<Target> {
@@ -310,6 +304,22 @@ export async function findSandbox(state: RunState, client: HttpClient, target: T
   return resolved.sandbox;
 }
 
+/** Issue 41: the peer proven another account before any check acts as it (src/runner/peer.ts), noted. */
+export async function provePeerDistinct(
+  state: RunState,
+  client: HttpClient,
+  sandbox: Sandbox,
+  target: Target,
+  ledger: Ledger,
+): Promise<PeerStanding> {
+  state.enter('discovery', 'the peer identity (is it another account?)');
+  const proof = provePeerInSandbox({ client, sandbox, ledger, target, signal: state.signal });
+  state.peer = await unlessStopped(proof, state.signal);
+  const note = peerNote(state.peer);
+  if (note) state.notes.push(note);
+  return state.peer;
+}
+
 /** §4.8: which variant the target follows is not shown, so probe it (--variant overrides a point). */
 export async function detectTargetVariants(
   state: RunState,
@@ -334,21 +344,14 @@ export async function detectTargetVariants(
 }
 
 /** What causes incoming events: --trigger-url, --trigger-command, or the embedded reference's control. */
-export function makeTrigger(
+export const makeTrigger = (
   options: RunOptions,
   reference: ReferenceServer | undefined,
-): Trigger | undefined {
-  if (options.triggerUrl)
-    return urlTrigger(options.triggerUrl, {
-      ...(options.triggerHeaders ? { headers: options.triggerHeaders } : {}),
-    });
-  if (options.triggerCommand) return commandTrigger(options.triggerCommand);
-  if (reference)
-    return urlTrigger(`${reference.controlUrl.replace(/\/+$/, '')}/trigger`, {
-      token: reference.identities.self.token,
-    });
-  return undefined;
-}
+): Trigger | undefined =>
+  chooseTrigger(
+    options,
+    reference && { controlUrl: reference.controlUrl, token: reference.identities.self.token },
+  );
 
 /** What a check sees of the run (t.*). */
 export function checkEnvironment(
@@ -371,12 +374,16 @@ export function checkEnvironment(
       ...(parts.target.limitBound !== undefined ? { limitBound: parts.target.limitBound } : {}),
       hasToken: Boolean(parts.target.token),
       emoji: options.emoji ?? DEFAULT_EMOJI,
+      ...(state.peer && !['distinct', 'absent'].includes(state.peer.state)
+        ? { peerActs: false as const }
+        : {}),
     },
     ledger: parts.ledger,
     source: state.source,
     eventsUnavailableReason,
     ...(state.settings.events !== 'none' && !state.source ? { eventsBroken: true } : {}),
     trigger: parts.trigger,
+    ...(state.peer && state.peer.state !== 'absent' ? { peer: state.peer } : {}),
     triggerUnavailableReason: TRIGGER_MISSING,
     eventTimeoutMs: state.settings.eventTimeoutMs,
     validate: specValidate,
@@ -394,7 +401,8 @@ export async function runChecks(
   state.enter('checks');
   const estimate = state.estimate(selected.length);
   if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
-  options.onRunStart?.({ total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) });
+  const start = { total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) };
+  options.onRunStart?.({ ...start, firstContact: describeFirstContact(selected, env, settings.events) });
   // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();

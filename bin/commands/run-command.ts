@@ -32,6 +32,7 @@ async function loadModules() {
     { compareRuns, formatComparison, hasRegressions },
     { parseReporterList, renderReports, reporters },
     { createProgress },
+    { renderFirstContact },
     { loadConfigFile },
     { formatPlan, planRun },
   ] = await Promise.all([
@@ -40,6 +41,7 @@ async function loadModules() {
     import('../../src/report/compare.js'),
     import('../../src/report/index.js'),
     import('../../src/report/progress.js'),
+    import('../../src/report/identities.js'),
     import('./config.js'),
     import('./dry-run.js'),
   ]);
@@ -55,6 +57,7 @@ async function loadModules() {
     renderReports,
     reporters,
     createProgress,
+    renderFirstContact,
     loadConfigFile,
     formatPlan,
     planRun,
@@ -173,7 +176,11 @@ async function execute(prepared: Prepared, modules: Modules, io: CommandIo, cont
         ...(bail.signal ? { signal: bail.signal } : {}),
         // What is left to undo, on disk while the run lasts (a second Ctrl-C or a crash still leaves it).
         ledgerFile: join(outDir, 'left-behind.sh'),
-        onRunStart: progress.onRunStart,
+        onRunStart: (info) => {
+          // Issue 43: who the run can act as and what it can observe, before the first check line.
+          if (!quiet && info.firstContact) io.stderr(modules.renderFirstContact(info.firstContact, color));
+          progress.onRunStart(info);
+        },
         onQuotaWait: progress.onQuotaWait,
         onCheckStart: (check) => {
           bail.started(check.id);

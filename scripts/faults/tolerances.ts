@@ -182,6 +182,16 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       }
       for (const check of row.errors)
         problems.push(`${what}: check ${check.id} errors: ${check.reason ?? ''}`);
+      // What the tolerance leaves undecided is undecided with its cause, never failed nor passed.
+      const undecides = toleranceCatalogue.find((tolerance) => tolerance.id === row.label);
+      if (undecides && 'undecides' in undecides)
+        for (const id of undecides.undecides.checks) {
+          const check = result.checks.find((outcome) => outcome.id === id);
+          if (!check?.undecided || !check.reason?.includes(undecides.undecides.state))
+            problems.push(
+              `${what}: ${id} is not undecided with "${undecides.undecides.state}…": ${check?.status ?? 'not run'} ${check?.reason ?? ''}`,
+            );
+        }
       // A legal variation is no cause to fix (src/runner/causes.ts): naming one would be a false lead.
       for (const cause of result.causes ?? []) problems.push(`${what}: names the root cause ${cause}`);
     } else {

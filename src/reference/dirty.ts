@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 
 export const DIRTY_ITEMS = {
   'peer-muted':
-    'the peer is muted for an hour in the sandbox guild and in the sandbox channel (a run stopped between mute and unmute)',
+    'the peer is muted for an hour in the sandbox guild (a run stopped between mute and unmute): its own mute, the one thing a restore may lift',
   'guild-joined':
     'the bot is already a member of the guild that invitations come from (an approved invitation never left), and guild-request invitations come from that guild',
   'every-guild':
@@ -68,7 +68,6 @@ export function applyDirt(world: World, items: ReadonlySet<DirtyItem>, now: numb
   const { guild1: guildId, historyChannel: channelId } = SEED;
   if (items.has('peer-muted')) {
     world.memberMutes.set(world.memberMuteKey(guildId, SEED.peer), now + HOUR);
-    world.channelMutes.set(channelId, now + HOUR);
   }
   if (items.has('guild-joined')) {
     world

@@ -74,6 +74,8 @@ export function authenticate(
         : 'Send Authorization: Bearer <token> (the tokens are printed by `conformance serve`).',
     );
   }
+  const oneLogin = oneLoginCaller(request, caller, identities.self, tolerate);
+  if (oneLogin) return oneLogin;
   // Fault (faults/http.ts): the newer identity headers name no login this server can find.
   if (
     fault('identity-headers-refused') &&
@@ -119,4 +121,24 @@ export function authenticate(
     acting = login;
   }
   return acting;
+}
+
+/**
+ * Tolerances of a server that serves one login, the bot's (a bridge to a platform with one bot account):
+ * `one-login-ignores-identity` acts as the bot for every known token and reads no identity header;
+ * `one-login-refuses-others` answers 403 `login not found` to the peer's token or a header naming another
+ * user. Undefined: neither is on.
+ */
+function oneLoginCaller(
+  request: IncomingMessage,
+  caller: ReferenceIdentity,
+  self: ReferenceIdentity,
+  tolerate: (id: ToleranceId) => boolean,
+): ReferenceIdentity | undefined {
+  if (tolerate('one-login-ignores-identity')) return self;
+  if (!tolerate('one-login-refuses-others')) return undefined;
+  const named = [header(request, 'satori-user-id'), header(request, 'x-self-id')];
+  if (caller !== self || named.some((userId) => userId !== undefined && userId !== self.userId))
+    throw new HttpError(403, 'forbidden', 'login not found');
+  return undefined;
 }

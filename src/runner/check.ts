@@ -204,6 +204,12 @@ export interface CheckConfig {
   hasToken: boolean;
   /** Emoji ids valid on the target for reaction checks (--emoji), at least two. */
   emoji: readonly string[];
+  /**
+   * false: a peer is given but the run could not prove it another account (src/runner/peer.ts), so its
+   * acts would not be its own; a check that can do without them leaves them out (a `{ as: 'peer' }` call
+   * would end it undecided). Absent: the peer acts as itself, or there is none (sandbox.peerId says).
+   */
+  peerActs?: false;
 }
 
 export interface CheckContext {

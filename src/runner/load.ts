@@ -107,3 +107,17 @@ function startsAfterProblems(checks: readonly CheckDefinition[]): string[] {
   }
   return problems;
 }
+
+/** The checks to choose from: `given`, or loaded from the suites folder(s) (default: suites/); validated. */
+export async function loadChosenChecks(
+  given: CheckDefinition[] | undefined,
+  dirs: string | string[] | undefined,
+): Promise<CheckDefinition[]> {
+  const checks: CheckDefinition[] = given ?? [];
+  if (!given) {
+    if (dirs === undefined) checks.push(...(await loadChecks()));
+    else for (const dir of Array.isArray(dirs) ? dirs : [dirs]) checks.push(...(await loadChecks(dir)));
+  }
+  validateChecks(checks);
+  return checks;
+}

@@ -60,16 +60,20 @@ export function diagnose(operation: string, result: Answer): string {
 }
 
 /**
- * 401/403 is the user's to fix (exit 2); any other wrong answer is the target's (exit 3). Only a 2xx
+ * 401/403 is the user's to fix (exit 2), and so is a 404 (the server was reached: a base URL or a sandbox
+ * to name); any other wrong answer is the target's (exit 3). Only a 2xx
  * that is no list is helped by naming the sandbox (--guild/--channel); a refusal or a wrong URL is not.
  */
 const failure = (status: number, message: string): Error =>
   status === 401 || status === 403
     ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
-    : new UnreachableError(
-        status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
-        '',
-      );
+    : status === 404
+      ? // Reached (issue 43): the operation is not there; the message names what to pass instead.
+        new ConfigurationError(message)
+      : new UnreachableError(
+          status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
+          '',
+        );
 
 export async function resolveSandbox(
   client: HttpClient,
@@ -81,6 +85,7 @@ export async function resolveSandbox(
   const guilds = await call(client, 'guild.list', {}, signal);
   let guildId = input.guildId;
   if (!guildId) {
+    if (guilds.status === 404) throw await answeredNotFound(client, guilds, signal);
     if (!guilds.ok) {
       throw failure(guilds.status, `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`);
     }
@@ -150,6 +155,35 @@ export async function resolveSandbox(
     },
     notes,
   };
+}
+
+/**
+ * guild.list answered 404: the server was reached (not exit 3), and either the base URL is wrong or nothing
+ * is implemented (issue 43). Another operation (the family's login.get) and the parent of the base URL,
+ * without the token, say which: the message shows what each answered and what to fix (exit 2).
+ */
+async function answeredNotFound(client: HttpClient, guilds: Answer, signal?: AbortSignal): Promise<Error> {
+  const brief = (result: Answer | undefined, error?: unknown) =>
+    result
+      ? `HTTP ${result.status}${result.text ? ` ${shorten(result.text, 120).replace(/\s+/g, ' ')}` : ''}`
+      : `no answer (${(error as Error).message})`;
+  const login = await client.call('login.get', {}, signal ? { signal } : {}).then(
+    ({ result }) => ({ result, error: undefined }),
+    (error: unknown) => ({ result: undefined, error }),
+  );
+  const parent = new URL('../', `${client.baseUrl.replace(/\/+$/, '')}/`).href;
+  const above = await client.send(parent, 'GET', {}, undefined, signal).then(
+    ({ result }) => ({ result, error: undefined }),
+    (error: unknown) => ({ result: undefined, error }),
+  );
+  const every = login.result?.status === 404;
+  return new ConfigurationError(
+    `The implementation at ${client.baseUrl} was reached, but ${every ? 'every operation asked (guild.list, login.get) answered 404' : `guild.list answered 404 (login.get: ${brief(login.result, login.error)})`}: ` +
+      `${every ? 'a wrong base URL, or nothing implemented yet' : 'guild.list is not implemented, or the base URL is wrong'}. ` +
+      `${client.baseUrl}/guild.list answered ${brief(guilds)}; GET ${parent} answered ${brief(above.result, above.error)}. ` +
+      'Pass the API base URL with its version prefix (e.g. --base-url http://host:5140/v1)' +
+      `${every ? '' : ', or --guild and --channel to go on'}.`,
+  );
 }
 
 const firstId = (body: any): string | undefined => {

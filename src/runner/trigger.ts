@@ -129,3 +129,21 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
     },
   };
 }
+
+/**
+ * The run's trigger: --trigger-url (with --trigger-header), --trigger-command, or else the embedded
+ * reference's control endpoint (`control`); undefined when there is none.
+ */
+export function chooseTrigger(
+  options: { triggerUrl?: string; triggerHeaders?: Record<string, string>; triggerCommand?: string },
+  control: { controlUrl: string; token: string } | undefined,
+): Trigger | undefined {
+  if (options.triggerUrl)
+    return urlTrigger(options.triggerUrl, {
+      ...(options.triggerHeaders ? { headers: options.triggerHeaders } : {}),
+    });
+  if (options.triggerCommand) return commandTrigger(options.triggerCommand);
+  if (control)
+    return urlTrigger(`${control.controlUrl.replace(/\/+$/, '')}/trigger`, { token: control.token });
+  return undefined;
+}

@@ -108,35 +108,26 @@ interface Refutation {
 }
 
 /**
- * Lifts what may keep the peer from posting in `channelId` (once per run and channel), noted: first with
- * duration 0 (the sandbox guild, and the sandbox channel when that is `channelId`); where the peer stays
- * refused, by replacing each leftover with a short timed mute that ends by itself, which does not rely on
- * duration 0, the very behaviour some checks judge. A timed mute that frees the peer where duration 0 did
- * not is recorded (zeroRefuted): those checks then fail, with both exchanges.
+ * Lifts what may keep the peer from posting in `channelId` (once per run and channel), noted: the peer's
+ * own guild mute only, first with duration 0; where the peer stays refused, by replacing it with a short
+ * timed mute that ends by itself, which does not rely on duration 0, the very behaviour some checks judge.
+ * A timed mute that frees the peer where duration 0 did not is recorded (zeroRefuted): those checks then
+ * fail, with both exchanges. Never a channel mute nor anything else guild- or channel-wide: that is state
+ * the run did not create (issue 41). Only a peer proven another account posts (src/runner/peer.ts), so a
+ * peer the server refuses or serves as the bot never comes here.
  */
 const restorePeerPosting = (t: CheckContext, channelId: string, purpose: string): Promise<Restored> =>
   t.shared(`restore the peer's posting in ${channelId}`, async (observer) => {
-    const { guildId, channelId: sandboxChannel, peerId } = observer.sandbox;
-    const lifts: [MuteOperation, Record<string, unknown>][] = [
-      ...(peerId === undefined
-        ? []
-        : [
-            ['guild.member.mute', { guild_id: guildId, user_id: peerId }] as [
-              MuteOperation,
-              Record<string, unknown>,
-            ],
-          ]),
-      ...(channelId === sandboxChannel
-        ? [['channel.mute', { channel_id: channelId }] as [MuteOperation, Record<string, unknown>]]
-        : []),
-    ];
+    const { guildId, peerId } = observer.sandbox;
+    const lifts: [MuteOperation, Record<string, unknown>][] =
+      peerId === undefined ? [] : [['guild.member.mute', { guild_id: guildId, user_id: peerId }]];
     const answers: string[] = [];
     for (const [operation, fields] of lifts) {
       const lifted = await observer.call(operation, { ...fields, duration: 0 });
       answers.push(`${operation} ${lifted.status}`);
     }
     observer.note(
-      `the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ')}), as §8 rule 4 allows`,
+      `the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ') || 'no peer user id: nothing the run may lift'}), as §8 rule 4 allows`,
     );
     let post = await pollPeerPost(
       observer,
@@ -210,7 +201,7 @@ export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPos
   const stuck = stuckMuteOf(t, channelId);
   return t.undecided(
     `the peer cannot post in channel ${channelId} before the mute (HTTP ${post.result.status})${stuck ? ` — ${stuck}` : ''}, so no mute effect can be seen`,
-    'lift the peer’s mute on the platform (the run tried duration 0 in the sandbox guild and channel), or pass another --channel or peer',
+    'lift the peer’s mute on the platform, and any mute of the channel (the run lifts only the peer’s own guild mute), or pass another --channel or peer',
   );
 }
 

@@ -408,6 +408,37 @@ const probes: Record<ToleranceId, Probe> = {
       await hook.close();
     }
   },
+  'one-login-ignores-identity': async (server) => {
+    const { self, peer } = server.identities;
+    const post = { channel_id: SEED.historyChannel, content: 'who posts?' };
+    const byToken = await call(server, 'message.create', post, { as: 'peer' });
+    const byHeader = await call(server, 'message.create', post, {
+      headers: { 'satori-user-id': peer.userId },
+    });
+    // message.create answers Message[] (§4.1); its author is `user`, or the member's user.
+    const author = (reply: { body?: any }) => {
+      const message = Array.isArray(reply.body) ? reply.body[0] : reply.body;
+      return message?.user?.id ?? message?.member?.user?.id;
+    };
+    return author(byToken) === self.userId && author(byHeader) === self.userId;
+  },
+  'one-login-refuses-others': async (server) => {
+    const byToken = await call(server, 'guild.list', {}, { as: 'peer' });
+    const byHeader = await call(
+      server,
+      'guild.list',
+      {},
+      {
+        headers: { 'satori-user-id': server.identities.peer.userId },
+      },
+    );
+    const bot = await call(server, 'guild.list');
+    return (
+      [byToken, byHeader].every(
+        (reply) => reply.status === 403 && reply.body?.message === 'login not found',
+      ) && bot.status === 200
+    );
+  },
 };
 
 describe('tolerances on the wire', () => {

@@ -22,6 +22,11 @@ export interface ToleranceDefinition {
   readonly masks?: readonly FaultId[];
   /** Run options under which the tolerance can show at all (like FaultDefinition.runWith). */
   readonly runWith?: { readonly events?: 'ws' | 'webhook' };
+  /**
+   * Checks the tolerance leaves undecided (the behaviour they judge cannot be seen there), and how their
+   * undecided state starts: npm run faults proves they are undecided with that cause, never failed.
+   */
+  readonly undecides?: { readonly checks: readonly string[]; readonly state: string };
 }
 
 /**
@@ -29,6 +34,23 @@ export interface ToleranceDefinition {
  * the interface), so with a trigger that cannot cause them no check can see what these faults drop.
  */
 const UNCAUSABLE_WITHOUT_TRIGGER = ['event-guild-updated-no-guild', 'event-guild-removed-no-guild'] as const;
+
+/**
+ * Faults only the peer's own acts show (its posts under a mute, its reactions): with one login the peer
+ * never acts, so under the one-login tolerances no check can see them.
+ */
+/** What one login leaves undecided: the checks of the peer's acts, with the run's cause (src/runner/peer.ts). */
+const PEER_UNREACHABLE = {
+  checks: ['guild.member.mute/blocks-peer-until-unmuted', 'guild.member.mute/duration-is-milliseconds'],
+  state: 'the peer is unreachable: ',
+} as const;
+
+const PEER_ONLY_FAULTS = [
+  'reaction-delete-ignores-user-id',
+  'muted-post-500',
+  // channel.mute/accepts-duration judges the channel mute cycle, which takes the peer's baseline post.
+  'channel-mute-not-implemented',
+] as const;
 
 export const toleranceCatalogue = [
   {
@@ -239,6 +261,25 @@ export const toleranceCatalogue = [
     allowedBy:
       "§6: the transport of events is not shown; the family's registration route stores the webhook as sent",
     runWith: { events: 'webhook' },
+  },
+  {
+    id: 'one-login-ignores-identity',
+    description:
+      'The server serves one login, the bot: every known token (the peer\'s too) acts as the bot, and Satori-User-ID / X-Self-ID are ignored; login.get answers the bot, a message "as the peer" is posted by the bot.',
+    allowedBy:
+      '§5: which accounts a credential covers and the identity headers are not shown; a bridge to a platform hosts one bot account',
+    // The peer never acts, so nothing can show what these do to the peer (its checks are undecided).
+    masks: PEER_ONLY_FAULTS,
+    undecides: PEER_UNREACHABLE,
+  },
+  {
+    id: 'one-login-refuses-others',
+    description:
+      'The server serves one login, the bot: any other identity (the peer\'s token, or a Satori-User-ID / X-Self-ID naming another user) is answered 403 {"message":"login not found"}.',
+    allowedBy:
+      '§5: which accounts a credential covers and the identity headers are not shown; §7: status codes are not shown',
+    masks: PEER_ONLY_FAULTS,
+    undecides: PEER_UNREACHABLE,
   },
 ] as const satisfies readonly ToleranceDefinition[];
 

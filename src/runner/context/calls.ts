@@ -2,8 +2,9 @@
 import { RequestError } from '../../client/http.js';
 import type { CallOptions, CallResult } from '../check.js';
 import type { Exchange } from '../model.js';
+import { peerUndecided, peerUsable } from '../peer.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
-import type { CheckState } from './state.js';
+import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
 
 /** Sends an operation for the check; `recorded` also gets its exchanges (a shared observation's own). */
@@ -28,6 +29,12 @@ export function callRecorder(
   ) => {
     const { check, requests } = signals;
     if (check.signal.aborted) throw check.signal.reason;
+    // An act of the peer that the run could not prove another account's (peer.ts): undecided, whichever
+    // check it is in, so that no bot's act is judged as the peer's.
+    if (callOptions.as === 'peer' && !peerUsable(env.peer)) {
+      const { state: found, clear } = peerUndecided(env.peer!);
+      throw new CheckUndecided(found, clear);
+    }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
     try {
       const outcome = await env.client.call<T>(operation, fields, {

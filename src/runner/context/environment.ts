@@ -8,6 +8,7 @@ import type { CheckConfig, Sandbox } from '../check.js';
 import type { Hold } from '../holds.js';
 import type { Ledger } from '../ledger.js';
 import type { Exchange } from '../model.js';
+import type { PeerStanding } from '../peer.js';
 import type { Validate } from '../schema.js';
 import type { Trigger } from '../trigger.js';
 
@@ -33,6 +34,11 @@ export interface CheckEnvironment {
    * it are undecided (the run ends NO VERDICT, never CONFORMS), not plain skips.
    */
   eventsBroken?: boolean;
+  /**
+   * The peer proven distinct, or why not (peer.ts): a check that needs or acts as the peer while it is
+   * not distinct is undecided. Absent: no proof ran (every given peer is taken as distinct).
+   */
+  peer?: PeerStanding;
   trigger?: Trigger;
   triggerUnavailableReason: string;
   eventTimeoutMs: number;
