@@ -1,0 +1,227 @@
+/**
+ * Client-mode event-stream scenarios that judge a period or a wait (`conformance client --suite events`):
+ * the heartbeat's rate across reconnects, the backoff between reconnects, and the retries after an
+ * authentication close (de-facto-conventions.md "Events", should level). Each is decided from what the
+ * checker can count whatever its own lag (issue 42), and runs as long as the family's usual periods need
+ * (its `limitMs`) unless --scenario-timeout says otherwise.
+ */
+
+import type { EventConnection } from '../../src/client-mode/events/stage.js';
+import { Op } from '../../src/client-mode/events/stage.js';
+import {
+  judgePingRate,
+  judgeRetryIntervals,
+  judgeWaits,
+  type ReconnectGap,
+} from '../../src/client-mode/events/timing.js';
+import { defineEventScenario } from '../../src/client-mode/model.js';
+import {
+  AUTH_STORM_ATTEMPTS,
+  AUTH_WATCH_MARGIN_MS,
+  AUTH_WATCH_MS,
+  AUTH_WINDOW_MS,
+  BACKOFF_SHOWN_MS,
+  CONVENTION_MS,
+  gapTo,
+  identified,
+  PING_WINDOWS,
+  pingsInWindow,
+  RECONNECT_ALLOWANCE_MS,
+  SLACK_MS,
+  STORM_RECONNECTS,
+  unlessExited,
+  waitedClearly,
+  watchTheStorm,
+} from './_lib/events.js';
+
+export default [
+  defineEventScenario({
+    id: 'client.events/ping-rate-steady-across-reconnects',
+    title: 'Dropped twice, the client pings no more often than before (no heartbeat left running)',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-PING', 'CLIENT-CONV-WS-RECONNECT'],
+    expectation: `the interval between the first two PINGs sets a window of ${PING_WINDOWS} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first`,
+    async script(t) {
+      const { stage } = t;
+      const first = await identified(t);
+      // Bounded by the scenario: a client whose PINGs do not fit in it is undecided, not failed.
+      const pings = await stage.within(
+        Math.min(2 * (CONVENTION_MS + SLACK_MS), stage.deadline - Date.now() - AUTH_WATCH_MARGIN_MS),
+        () => {
+          const seen = first.frames.filter((frame) => frame.op === Op.PING);
+          return seen.length >= 2 ? seen : undefined;
+        },
+        'two PINGs',
+      );
+      if (!pings)
+        return t.undecided(
+          `the client sent fewer than two PINGs in the ${Date.now() - first.openedAt} ms after its first connection opened, so its rate cannot be compared`,
+          'pass --scenario-timeout 90000 to judge a client that ignores CONFORMANCE_HEARTBEAT_MS; client.events/ping-within-interval judges the first PING',
+        );
+      const windowMs = Math.round(PING_WINDOWS * (pings[1].at - pings[0].at));
+      // Two more windows, each after a reconnect: what the scenario still needs to judge.
+      const needed =
+        Date.now() +
+        Math.max(first.openedAt + windowMs - Date.now(), 0) +
+        2 * (windowMs + RECONNECT_ALLOWANCE_MS);
+      if (needed > stage.deadline)
+        return t.undecided(
+          `the client pings every ${pings[1].at - pings[0].at} ms; counting its PINGs after two reconnects takes about ${needed - stage.began} ms`,
+          `pass --scenario-timeout ${Math.ceil((needed - stage.began) / 1000) * 1000} or more`,
+        );
+      const counts = [await pingsInWindow(t, first, windowMs)];
+      let connection = first;
+      for (const reconnect of [1, 2]) {
+        connection.drop();
+        const dropped = connection.closed!.at;
+        connection = await stage.nextConnection(`reconnect ${reconnect} after a drop`);
+        await connection.identify();
+        connection.ready();
+        // The client's own reconnect wait decides what is left: a window that cannot end in time is undecided.
+        const rest = (3 - reconnect) * windowMs + (2 - reconnect) * (connection.openedAt - dropped);
+        if (connection.openedAt + rest > stage.deadline - AUTH_WATCH_MARGIN_MS)
+          return t.undecided(
+            `counting the PINGs after reconnect ${reconnect} (${windowMs} ms windows) does not fit in the scenario`,
+            `pass --scenario-timeout ${Math.ceil((connection.openedAt + rest - stage.began + 2 * AUTH_WATCH_MARGIN_MS) / 1000) * 1000} or more`,
+          );
+        counts.push(await pingsInWindow(t, connection, windowMs));
+      }
+      const [before, ...after] = counts;
+      t.note(
+        `PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
+      );
+      const rate = judgePingRate(before, after);
+      const shown = [before.most, ...after.map((count) => count.least)].join(', ');
+      if (rate.verdict === 'more')
+        return t.fail(
+          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${rate.drop + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+        );
+      if (rate.verdict === 'unclear')
+        t.undecided(
+          `PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
+          'run the client scenarios on a less busy machine',
+        );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/reconnects-with-backoff',
+    title: 'Dropped again and again, the client reconnects, waiting between attempts',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-RECONNECT'],
+    expectation: `each connection is dropped as soon as it opens: the client reconnects on its own, and within ${STORM_RECONNECTS} reconnects it has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
+    async script(t) {
+      let connection = await identified(t);
+      connection.event(1);
+      await t.stage.delivered([1]);
+      const gaps: ReconnectGap[] = [];
+      const drop = (dropping: EventConnection) => {
+        dropping.drop();
+        return dropping.closed!.at;
+      };
+      while (gaps.length < STORM_RECONNECTS) {
+        const dropped = drop(connection);
+        const attempt = `reconnect ${gaps.length + 1} after a drop`;
+        connection = await t.stage.nextConnection(attempt);
+        gaps.push(await gapTo(t, connection, dropped, attempt));
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
+      }
+      const judgement = await watchTheStorm(t, gaps, connection, drop);
+      if (judgement.verdict === 'waited') return;
+      t.note(
+        `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
+      );
+      const seen = `after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
+      const allowed = `allowing ${judgement.allowed} ms in all for the machine's own delay: the checker's stalls and the client's reaction time, measured`;
+      if (judgement.verdict === 'unclear')
+        return t.undecided(
+          `${STORM_RECONNECTS} reconnects ${seen}, ${allowed}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from that delay`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.fail(
+        `${STORM_RECONNECTS} reconnects after ${STORM_RECONNECTS} drops, ${seen}: a reconnect storm (${allowed}); wait between attempts, longer each time`,
+      );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-close-not-retried-in-a-storm',
+    title: 'An authentication close (4004) is not retried in a storm',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    expectation: `every IDENTIFY is answered with close 4004: the client gives up (exits, or does not retry within ${AUTH_WINDOW_MS / 1000} s), or within ${AUTH_STORM_ATTEMPTS} retries has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
+    async script(t) {
+      const { stage } = t;
+      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+      let refused = await stage.nextConnection();
+      const gaps: ReconnectGap[] = [];
+      const firstClose = await stage.waitFor(() => refused.closed?.at, 'the client to IDENTIFY');
+      while (gaps.length < AUTH_STORM_ATTEMPTS) {
+        const closed = refused.closed!.at;
+        // Exiting, or not retrying within the window, is a fine way to give up.
+        const next = await unlessExited(
+          stage.within(AUTH_WINDOW_MS, () => stage.connections[gaps.length + 1], 'a retry'),
+        );
+        if (!next) return;
+        refused = await stage.nextConnection();
+        // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
+        const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
+        if (!gap) return;
+        gaps.push(gap);
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
+      }
+      // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
+      const judgement = await watchTheStorm(t, gaps, refused, (connection) => connection.closed!.at);
+      if (judgement.verdict === 'waited') return;
+      t.note(
+        `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
+      );
+      const seen = `${gaps.length} new connections within ${stage.connections[gaps.length].openedAt - firstClose} ms of a 4004 close, after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
+      if (judgement.verdict === 'unclear')
+        return t.undecided(
+          `${seen}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.fail(`${seen}: an authentication failure retried in a storm`);
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-refused-not-retried-at-a-fixed-interval',
+    title: 'A refused token (4004) is not retried at a fixed interval, forever',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    expectation: `every IDENTIFY is answered with close 4004, watched for up to ${AUTH_WATCH_MS / 1000} s (within --scenario-timeout): the client stops retrying, or waits longer each time; retrying at a fixed interval fails`,
+    async script(t) {
+      const { stage } = t;
+      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+      const first = await stage.nextConnection();
+      await first.identify();
+      const watchEnd = Math.min(first.openedAt + AUTH_WATCH_MS, stage.deadline - AUTH_WATCH_MARGIN_MS);
+      await unlessExited(stage.within(Math.max(watchEnd - Date.now(), 0), () => undefined, 'retries'));
+      const opened = stage.connections.map((connection) => connection.openedAt);
+      const end = stage.exited?.at ?? Date.now();
+      // Each end of an interval can have been seen late by the stall just before it.
+      const interval = (from: number, to: number) => ({
+        ms: to - from,
+        stalled: stage.lag.delayBefore(from) + stage.lag.delayBefore(to),
+      });
+      const intervals = opened.slice(1).map((at, index) => interval(opened[index], at));
+      const verdict = judgeRetryIntervals(intervals, interval(opened.at(-1)!, end));
+      const seen = `${intervals.length} retries after a 4004 close, at intervals of ${intervals.map((entry) => entry.ms).join(', ')} ms`;
+      if (verdict === 'fixed')
+        return t.fail(
+          `${seen}: a refused token retried at a fixed interval (a storm); stop, or wait longer each time`,
+        );
+      if (verdict === 'unclear')
+        return t.undecided(
+          `${seen}, the checker itself stalling up to ${Math.max(...intervals.map((entry) => entry.stalled))} ms in them: whether the interval grew cannot be told`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.note(
+        stage.exited
+          ? `the client ${stage.exited.how} after ${intervals.length} retries`
+          : `${seen}: ${verdict}`,
+      );
+    },
+  }),
+];
