@@ -117,6 +117,13 @@ export interface EventScenario {
   expectation: string;
   /** The client may exit on its own in this scenario (e.g. giving up after an authentication close). */
   mayExit?: boolean;
+  /**
+   * A scenario that judges a period (a heartbeat's rate, retries' spacing) runs this long at most without
+   * --scenario-timeout: long enough for the family's usual periods (10 s heartbeats, 5 s retries). It
+   * starts with the run's default limit and extends its deadline (EventStage.extendTo) once it knows what
+   * it needs; --scenario-timeout, when given, is its limit instead.
+   */
+  limitMs?: number;
   script(context: EventScenarioContext): Promise<void>;
 }
 

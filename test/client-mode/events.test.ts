@@ -98,7 +98,7 @@ describe('conformance client --suite events (example clients)', () => {
     [
       'retries-auth-every-second',
       'auth-refused-not-retried-at-a-fixed-interval',
-      /retries after a 4004 close, at intervals of [\d, ]+ ms: a refused token retried at a fixed interval/,
+      /^\d+ retries after a 4004 close, at intervals of min \d+, median \d+, max \d+ ms \(\d+\), the last two \d+ and \d+ ms: a refused token retried at a fixed interval/,
     ],
     [
       'busy-after-ready',

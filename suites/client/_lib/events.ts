@@ -3,8 +3,19 @@
  * de-facto figures they judge by (de-facto-conventions.md "Events") and the steps of their scripts. Not a
  * scenario file: the loader skips names starting with `_` (src/runner/load.ts moduleFiles).
  */
-import { ClientExited, type EventConnection, Op } from '../../../src/client-mode/events/stage.js';
-import { judgeWaits, type ReconnectGap, type WaitJudgement } from '../../../src/client-mode/events/timing.js';
+import {
+  ClientExited,
+  type EventConnection,
+  type EventStage,
+  Op,
+  ScenarioDeadline,
+} from '../../../src/client-mode/events/stage.js';
+import {
+  judgeAttemptCount,
+  judgeWaits,
+  type ReconnectGap,
+  type WaitJudgement,
+} from '../../../src/client-mode/events/timing.js';
 import type { EventScenarioContext } from '../../../src/client-mode/model.js';
 
 /** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
@@ -25,6 +36,69 @@ export const AUTH_STORM_ATTEMPTS = 5;
 /** A refused token: retries are watched this long at most, ending this long before the deadline. */
 export const AUTH_WATCH_MS = 30_000;
 export const AUTH_WATCH_MARGIN_MS = 500;
+/** The least backoff any client may use, by count: BACKOFF_SHOWN_MS in every STORM_RECONNECTS attempts. */
+export const LEAST_BACKOFF = { per: STORM_RECONNECTS, leastMs: BACKOFF_SHOWN_MS };
+
+/**
+ * What the client did in a scenario that never saw it identify, in its own words: "the client never
+ * connected in 15000 ms", "the client exited with code 1 before connecting", "the client connected but
+ * sent no IDENTIFY in 15000 ms".
+ */
+export function whatTheClientDid(stage: EventStage): string {
+  const elapsed = `in ${Date.now() - stage.began} ms`;
+  const count = stage.connections.length;
+  if (count === 0)
+    return stage.exited
+      ? `the client ${stage.exited.how} before connecting`
+      : `the client never connected ${elapsed}`;
+  const connected = count === 1 ? 'the client connected' : `the client connected ${count} times`;
+  return stage.exited
+    ? `${connected}, sent no IDENTIFY and ${stage.exited.how}`
+    : `${connected} but sent no IDENTIFY ${elapsed}`;
+}
+
+/**
+ * The first connection on which the client identified, for a scenario whose claim is that the client
+ * does not do something after that (retry a refused token in a storm, at a fixed interval): such a claim
+ * passes only once the client showed it does what the claim would repeat. A client that exits, never
+ * connects or never identifies shows nothing: the scenario is undecided, saying what it did instead
+ * (undefined is returned); client.events/identify-carries-token judges the IDENTIFY itself.
+ */
+export async function shownIdentifying(
+  t: EventScenarioContext,
+  undecidable: string,
+): Promise<EventConnection | undefined> {
+  try {
+    const connection = await t.stage.nextConnection();
+    await connection.identify();
+    return connection;
+  } catch (error) {
+    if (!(error instanceof ClientExited) && !(error instanceof ScenarioDeadline)) throw error;
+    t.undecided(
+      `${whatTheClientDid(t.stage)}: ${undecidable}`,
+      'a client that connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY decides it; client.events/identify-carries-token judges the IDENTIFY',
+    );
+    return undefined;
+  }
+}
+
+/** A storm shown by count (judgeAttemptCount): the connections after the first, from the first end on. */
+export interface CountedStorm {
+  retries: number;
+  windowMs: number;
+  neededMs: number;
+}
+
+export function countedStorm(stage: EventStage, firstEnd: number): CountedStorm | undefined {
+  const retries = stage.connections.length - 1;
+  const windowMs = Math.max((stage.connections.at(-1)?.openedAt ?? firstEnd) - firstEnd, 0);
+  const { storm, neededMs } = judgeAttemptCount(retries, windowMs, LEAST_BACKOFF);
+  return storm ? { retries, windowMs, neededMs } : undefined;
+}
+
+/** A counted storm in words (short, whatever the count). */
+export const describeCounted = ({ retries, windowMs, neededMs }: CountedStorm, from: string): string =>
+  `${retries} new connections within ${windowMs} ms of ${from} (waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${neededMs} ms at least)`;
 
 /** A connection the client has identified on, answered with READY. */
 export async function identified({ stage }: EventScenarioContext) {
@@ -142,10 +216,14 @@ export async function watchTheStorm(
   gaps: ReconnectGap[],
   last: EventConnection,
   end: (connection: EventConnection) => number,
-): Promise<WaitJudgement> {
+  firstEnd: number,
+): Promise<WaitJudgement & { counted?: CountedStorm }> {
   let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
   let connection = last;
   for (let extra = 0; !settled(judgement) && extra < 2 * STORM_RECONNECTS; extra++) {
+    // However late the checker saw each attempt, their number in the time since the first end is exact.
+    const counted = countedStorm(t.stage, firstEnd);
+    if (counted) return { ...judgement, verdict: 'no-wait', counted };
     const ended = end(connection);
     // Connection numbers count from 1: the one after `connection` is at its number.
     const after = connection.number;
@@ -163,7 +241,8 @@ export async function watchTheStorm(
     const latest = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
     if (settled(latest)) judgement = latest;
   }
-  return judgement;
+  const counted = settled(judgement) ? undefined : countedStorm(t.stage, firstEnd);
+  return counted ? { ...judgement, verdict: 'no-wait', counted } : judgement;
 }
 
 /**

@@ -1,0 +1,63 @@
+/**
+ * Storms judged however hard they hit (issue 42, item 2): a client retrying a refused token every
+ * millisecond stalls the checker's own event loop, and each interval between its attempts is widened by
+ * that stall before it is compared — but their number in the time watched is exact whatever the lag. Here
+ * the checker's loop is held 60 ms in every 100 ms by a bounded busy loop in its own process (stopped at
+ * the end): the storm still fails, by count, with a short reason; the correct client still passes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsClient, runEventsClient } from './helpers.js';
+
+const SCENARIO = 'client.events/auth-refused-not-retried-at-a-fixed-interval';
+
+/** Holds this process's event loop `busyMs` in every `everyMs` until stopped. */
+function holdTheLoop(busyMs: number, everyMs: number) {
+  let held = 0;
+  const timer = setInterval(() => {
+    const end = Date.now() + busyMs;
+    while (Date.now() < end); // the checker's loop blocked, as a storm's load blocks it
+    held += 1;
+  }, everyMs);
+  return {
+    get held() {
+      return held;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+describe('a refused token retried every millisecond, the checker’s loop blocked 60 ms in every 100 ms', () => {
+  let loop: ReturnType<typeof holdTheLoop>;
+  beforeAll(() => {
+    loop = holdTheLoop(60, 100);
+  });
+  afterAll(() => loop.stop());
+
+  it('fails auth-refused-not-retried-at-a-fixed-interval by count, with a reason under 1,000 characters', async () => {
+    const before = loop.held;
+    const run = await runEventsClient('node test/client-mode/fixtures/retries-auth-every-millisecond.mjs', [
+      '--grep',
+      SCENARIO,
+    ]);
+    // The loop was held while the scenario ran.
+    expect(loop.held).toBeGreaterThan(before);
+    const [check] = run.report.checks;
+    expect([check.id, check.status]).toEqual([SCENARIO, 'fail']);
+    expect(check.reason).toMatch(
+      /^\d+ new connections within \d+ ms of a 4004 close \(waiting 250 ms in every 5 attempts takes \d+ ms at least\): a refused token retried in a storm/,
+    );
+    expect(check.reason!.length).toBeLessThan(1_000);
+    for (const note of check.evidence?.notes ?? []) expect(note.length).toBeLessThan(8_000);
+    expect(run.code).toBe(1);
+  }, 60_000);
+
+  it('still passes the correct client, which gives up on 4004', async () => {
+    const before = loop.held;
+    const run = await runEventsClient(eventsClient('correct'), ['--grep', SCENARIO]);
+    expect(loop.held).toBeGreaterThan(before);
+    expect(run.report.checks.map((check) => [check.id, check.status, check.reason])).toEqual([
+      [SCENARIO, 'pass', undefined],
+    ]);
+    expect(run.code).toBe(0);
+  }, 60_000);
+});
