@@ -50,7 +50,7 @@ const SCENARIO_TIMEOUT_MS = { pagination: 1_000, events: 1_500, nodeEvents: 4_00
 const IN_FLIGHT = 16;
 
 export interface ClientVacuityRow {
-  client: (typeof DO_NOTHING_CLIENTS)[number];
+  client: VacuityClient;
   suite: ClientSuite;
   /** Scenarios at must or should that passed: each a defect. */
   passes: CheckResult[];
@@ -68,8 +68,16 @@ export interface ClientVacuityMatrix {
   wallMs: number;
 }
 
+/** A client of the matrix (tests pass a correct one, to prove the matrix reports a pass). */
+export interface VacuityClient {
+  id: string;
+  what: string;
+  command: string;
+  node?: boolean;
+}
+
 interface Job {
-  client: (typeof DO_NOTHING_CLIENTS)[number];
+  client: VacuityClient;
   suite: ClientSuite;
   lists?: ListKind[];
   grep?: string;
@@ -89,13 +97,26 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
   return results;
 }
 
+export interface ClientVacuityOptions {
+  cwd?: string;
+  /** Default: DO_NOTHING_CLIENTS. */
+  clients?: readonly VacuityClient[];
+  /** Default: every list. */
+  lists?: readonly ListKind[];
+  /** The event scenarios run (default: every one). */
+  eventIds?: readonly string[];
+  onRun?: (label: string, done: number, total: number) => void;
+}
+
 export async function runClientVacuityMatrix(
-  options: { cwd?: string; onRun?: (label: string, done: number, total: number) => void } = {},
+  options: ClientVacuityOptions = {},
 ): Promise<ClientVacuityMatrix> {
   const began = Date.now();
-  const eventIds = (await loadClientScenarios()).filter(isEventScenario).map((scenario) => scenario.id);
-  const jobs: Job[] = DO_NOTHING_CLIENTS.flatMap((client) => [
-    ...LIST_KINDS.map((list): Job => ({ client, suite: 'pagination', lists: [list] })),
+  const clients = options.clients ?? DO_NOTHING_CLIENTS;
+  const eventIds =
+    options.eventIds ?? (await loadClientScenarios()).filter(isEventScenario).map((scenario) => scenario.id);
+  const jobs: Job[] = clients.flatMap((client) => [
+    ...(options.lists ?? LIST_KINDS).map((list): Job => ({ client, suite: 'pagination', lists: [list] })),
     ...eventIds.map((id): Job => ({ client, suite: 'events', grep: grepExactly([id]) })),
   ]);
   const problems: string[] = [];
@@ -110,7 +131,7 @@ export async function runClientVacuityMatrix(
         scenarioTimeoutMs:
           job.suite === 'pagination'
             ? SCENARIO_TIMEOUT_MS.pagination
-            : 'node' in job.client
+            : job.client.node
               ? SCENARIO_TIMEOUT_MS.nodeEvents
               : SCENARIO_TIMEOUT_MS.events,
         level: 'should',
@@ -126,8 +147,11 @@ export async function runClientVacuityMatrix(
       options.onRun?.(label, ++done, jobs.length);
     }
   });
-  const rows = DO_NOTHING_CLIENTS.flatMap((client) =>
-    (['pagination', 'events'] as const).map((suite): ClientVacuityRow => {
+  const suites = (['pagination', 'events'] as const).filter((suite) =>
+    jobs.some((job) => job.suite === suite),
+  );
+  const rows = clients.flatMap((client) =>
+    suites.map((suite): ClientVacuityRow => {
       const mine = results.filter((result) => result.job.client === client && result.job.suite === suite);
       const checks = mine.flatMap((result) => result.checks);
       const count = (status: CheckResult['status']) =>
@@ -183,7 +207,7 @@ export function formatClientVacuityMatrix(matrix: ClientVacuityMatrix): string {
   lines.push('');
   lines.push(
     matrix.problems.length === 0
-      ? `OK: under ${DO_NOTHING_CLIENTS.length} do-nothing clients no client scenario passes (${(matrix.wallMs / 1000).toFixed(1)} s).`
+      ? `OK: under ${new Set(matrix.rows.map((row) => row.client.id)).size} do-nothing clients no client scenario passes (${(matrix.wallMs / 1000).toFixed(1)} s).`
       : `${matrix.problems.length} problems:\n${matrix.problems.map((problem) => `  - ${problem}`).join('\n')}`,
   );
   return `${lines.join('\n')}\n`;
