@@ -134,14 +134,16 @@ export default [
         dropping.drop();
         return dropping.closed!.at;
       };
-      const firstDrop = drop(connection);
-      for (let dropped = firstDrop; gaps.length < STORM_RECONNECTS; dropped = drop(connection)) {
+      let firstDrop: number | undefined;
+      while (gaps.length < STORM_RECONNECTS) {
+        const dropped = drop(connection);
+        firstDrop ??= dropped;
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
         connection = await t.stage.nextConnection(attempt);
         gaps.push(await gapTo(t, connection, dropped, attempt));
         if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
       }
-      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop);
+      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop!);
       if (judgement.verdict === 'waited') return;
       t.note(
         `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,

@@ -209,7 +209,9 @@ export const waitedClearly = (judgement: WaitJudgement): boolean =>
  * ends when no reconnect comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's
  * stalls), as a client that backs off soon shows: still unclear (never passed), or waited. A long gap
  * alone does not end it: a storming client on a busy machine is slow too. `end` ends the connection of
- * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects.
+ * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects. At
+ * each step, and at its end, the attempts since `firstEnd` are counted (countedStorm): more than the
+ * least backoff allows in that time is a storm whatever the checker's lag (issue 42).
  */
 export async function watchTheStorm(
   t: EventScenarioContext,
