@@ -244,6 +244,14 @@ describe('conformance client --suite events: clients that hang, flood, never con
     expect(run.report.checks[1].status).toBe('fail');
     expect(run.report.checks[1].reason).toMatch(timedOut);
     for (const check of run.report.checks) expect(check.durationMs).toBeLessThan(bound(2000));
+    // The note shows the flood's latest 40 lines, numbered among every line written (issue 42).
+    const transcript = run.report.checks[1].evidence?.notes?.find((note) => note.startsWith('transcript'));
+    const [, from, to, total] =
+      /^transcript \(lines (\d+)–(\d+) of (\d+), the latest\); the evidence's events are the first 200:\n/.exec(
+        transcript ?? '',
+      ) ?? [];
+    expect([Number(to) - Number(from) + 1, to], transcript?.slice(0, 200)).toEqual([40, total]);
+    expect(transcript!.split('\n')).toHaveLength(41);
   }, 60_000);
 
   it('fails a client that exits at once, saying so', async () => {

@@ -48,6 +48,17 @@ describe('a refused token retried every millisecond, the checker’s loop blocke
     );
     expect(check.reason!.length).toBeLessThan(1_000);
     for (const note of check.evidence?.notes ?? []) expect(note.length).toBeLessThan(8_000);
+    // The transcript shows the latest lines; its header, when it shows fewer than all, numbers them.
+    const transcript = check.evidence?.notes?.find((note) => note.startsWith('transcript')) ?? '';
+    const shownLines = transcript.split('\n').length - 1;
+    const header = /^transcript \(lines (\d+)–(\d+) of (\d+), the latest\)/.exec(transcript);
+    if (header) {
+      expect(Number(header[2])).toBe(Number(header[3]));
+      expect(Number(header[2]) - Number(header[1]) + 1).toBe(shownLines);
+    } else expect(transcript).toMatch(/^transcript:\n/);
+    const counted = Number(/^(\d+) new connections/.exec(check.reason!)?.[1]);
+    const shown = [...transcript.matchAll(/ #(\d+) /g)].map((match) => Number(match[1]));
+    expect(Math.max(...shown)).toBeGreaterThanOrEqual(counted + 1);
     expect(run.code).toBe(1);
   }, 60_000);
 
