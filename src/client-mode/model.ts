@@ -37,6 +37,12 @@ export interface ClientScenario {
   tokens?: readonly string[];
   /** The last page is never reached: every page from the first on hands out the same token again. */
   neverEnds?: boolean;
+  /**
+   * The scenario's claim is that the client does NOT request more (it stops, or does not send a token
+   * again): it passes only once the client requested a page. A client that made no request shows nothing
+   * such a claim rests on: undecided, saying what it did (Judgement.undecided), never passed.
+   */
+  claimsAbsence?: boolean;
   /** What the scenario serves and expects, in words (the evidence's `expected`). */
   expectation: string;
 }
