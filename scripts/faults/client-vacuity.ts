@@ -45,7 +45,7 @@ export const DO_NOTHING_CLIENTS = [
  * enough for a Node client to start and connect on a loaded machine in the events suite, where what it
  * did is what an undecided scenario says; the pagination suite fails a client without requests anyway.
  */
-const SCENARIO_TIMEOUT_MS = { pagination: 1_000, events: 1_500, nodeEvents: 4_000 };
+const SCENARIO_TIMEOUT_MS = { pagination: 600, events: 1_500, nodeEvents: 4_000 };
 /** Client mode runs in flight at once (each a served reference and one client process at a time). */
 const IN_FLIGHT = 16;
 
