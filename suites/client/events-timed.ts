@@ -279,7 +279,7 @@ function judgeRefusedRetries(t: EventScenarioContext, cutAt: number | undefined)
   const last = opened.slice(-3);
   const judged = last.slice(1).map((at, index) => interval(last[index], at));
   const verdict = judgeRetryIntervals(judged, interval(opened.at(-1)!, end));
-  const seen = `${spans.length} retries after a 4004 close, at intervals of ${summarizeMs(spans)}`;
+  const seen = `${spans.length} ${spans.length === 1 ? 'retry' : 'retries'} after a 4004 close, at intervals of ${summarizeMs(spans)}`;
   if (verdict === 'fixed')
     return t.fail(
       `${seen}, the last two ${spans.slice(-2).join(' and ')} ms: a refused token retried at a fixed interval (a storm); stop, or wait longer each time`,

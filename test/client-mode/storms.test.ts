@@ -72,3 +72,32 @@ describe('a refused token retried every millisecond, the checker’s loop blocke
     expect(run.code).toBe(0);
   }, 60_000);
 });
+
+describe('a refused token retried every 8 s (a period the default 15 s limit cannot judge)', () => {
+  const client = 'node test/client-mode/fixtures/retries-auth-every-8-seconds.mjs';
+
+  it.concurrent('is decided with no flag: the scenario runs three of its intervals, within its own limit', async () => {
+    const run = await runEventsClient(client, ['--grep', SCENARIO]);
+    const [check] = run.report.checks;
+    expect([check.status, check.reason]).toEqual([
+      'fail',
+      expect.stringMatching(
+        /^[23] retries after a 4004 close, at intervals of .*: a refused token retried at a fixed interval/,
+      ),
+    ]);
+    expect(check.durationMs).toBeGreaterThan(15_000);
+  }, 90_000);
+
+  it.concurrent('cut short by --scenario-timeout, is undecided and says which value decides it', async () => {
+    const run = await runEventsClient(client, ['--grep', SCENARIO, '--scenario-timeout', '12000']);
+    const [check] = run.report.checks;
+    expect(check.status).toBe('skip');
+    expect(check.undecided).toEqual({
+      state: expect.stringMatching(
+        /^1 retry after a 4004 close, at intervals of \d+ ms, then none for \d+ ms/,
+      ),
+      clear: expect.stringMatching(/^pass --scenario-timeout 2\d000 or more$/),
+    });
+    expect(run.code).toBe(2);
+  }, 60_000);
+});
