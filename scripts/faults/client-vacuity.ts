@@ -105,6 +105,8 @@ export interface ClientVacuityOptions {
   lists?: readonly ListKind[];
   /** The event scenarios run (default: every one). */
   eventIds?: readonly string[];
+  /** Every scenario's limit instead of SCENARIO_TIMEOUT_MS (a control client that works needs its time). */
+  scenarioTimeoutMs?: number;
   onRun?: (label: string, done: number, total: number) => void;
 }
 
@@ -129,11 +131,12 @@ export async function runClientVacuityMatrix(
         command: job.client.command,
         suites: [job.suite],
         scenarioTimeoutMs:
-          job.suite === 'pagination'
+          options.scenarioTimeoutMs ??
+          (job.suite === 'pagination'
             ? SCENARIO_TIMEOUT_MS.pagination
             : job.client.node
               ? SCENARIO_TIMEOUT_MS.nodeEvents
-              : SCENARIO_TIMEOUT_MS.events,
+              : SCENARIO_TIMEOUT_MS.events),
         level: 'should',
         cwd: options.cwd ?? process.cwd(),
         ...(job.lists ? { lists: job.lists } : {}),

@@ -32,6 +32,8 @@ describe('the client vacuity matrix', () => {
       ],
       lists: ['guild'],
       eventIds: ['client.events/identify-carries-token'],
+      // A client that works needs the time to start and drain the list on a loaded machine.
+      scenarioTimeoutMs: 15_000,
     });
     expect(matrix.problems).toEqual([
       'client vacuity: client.guild.list/short-page-with-next-continues (must) passes a client that is correct (a control) (pagination)',
@@ -53,7 +55,14 @@ describe('the client vacuity matrix', () => {
     const clients = DO_NOTHING_CLIENTS.filter((client) =>
       ['exits-1', 'sleeps', 'connects-and-idles'].includes(client.id),
     );
-    const matrix = await runClientVacuityMatrix({ cwd: ROOT, clients, lists: [], eventIds: AUTH });
+    // Time for the idler, a Node process, to start and connect on a loaded machine.
+    const matrix = await runClientVacuityMatrix({
+      cwd: ROOT,
+      clients,
+      lists: [],
+      eventIds: AUTH,
+      scenarioTimeoutMs: 8_000,
+    });
     expect(matrix.problems).toEqual([]);
     const said = Object.fromEntries(matrix.rows.map((row) => [row.client.id, row.undecided]));
     expect(said).toEqual({
