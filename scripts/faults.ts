@@ -31,7 +31,9 @@
  *     detection of 2 reproduces alone (--confirm).
  *  8. No pass without evidence (scripts/faults/vacuity.ts): under each do-nothing server of
  *     src/reference/vacuity.ts a full run passes no check at must or should but those declaring why
- *     (vacuousPassReason). `--vacuity-only` runs this proof alone (seconds).
+ *     (vacuousPassReason). `--vacuity-only` runs this proof alone (seconds), with proof 10.
+ * 10. No client scenario passes a do-nothing client (scripts/faults/client-vacuity.ts): both client
+ *     suites against clients that exit at once (0, 1), sleep, connect and idle, print garbage.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -46,6 +48,7 @@ import { loadChecks } from '../src/runner/load.js';
 import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
 import { rotating, rotation } from '../test/support/rotation.js';
+import { formatClientVacuityMatrix, runClientVacuityMatrix } from './faults/client-vacuity.js';
 import {
   type Executor,
   inProcessExecutor,
@@ -260,10 +263,15 @@ async function main(args: string[]): Promise<number> {
       executor,
       onRun: (label, done, total) => process.stderr.write(`[vacuity ${done}/${total}] ${label}\n`),
     });
+    // Proof 10: no client scenario passes a do-nothing client (scripts/faults/client-vacuity.ts), beside.
+    const clientVacuityDone = runClientVacuityMatrix({
+      onRun: (label, done, total) => process.stderr.write(`[client vacuity ${done}/${total}] ${label}\n`),
+    });
     if (args.includes('--vacuity-only')) {
-      const vacuity = await vacuityDone;
+      const [vacuity, clientVacuity] = await Promise.all([vacuityDone, clientVacuityDone]);
       process.stdout.write(formatVacuityMatrix(vacuity));
-      return vacuity.problems.length === 0 ? 0 : 1;
+      process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
+      return vacuity.problems.length + clientVacuity.problems.length === 0 ? 0 : 1;
     }
     const faultsDone = runFaultMatrix({
       checks,
@@ -316,6 +324,8 @@ async function main(args: string[]): Promise<number> {
     timings.push(`history matrix done at ${elapsed()}`);
     const vacuity = await vacuityDone;
     process.stdout.write(`\n${formatVacuityMatrix(vacuity)}`);
+    const clientVacuity = await clientVacuityDone;
+    process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
     process.stdout.write(
       `\n${formatHistoryMatrix(
         history,
@@ -335,6 +345,7 @@ async function main(args: string[]): Promise<number> {
       tolerances.problems.length +
       history.problems.length +
       vacuity.problems.length +
+      clientVacuity.problems.length +
       fuzzProblems;
     return problems === 0 ? 0 : 1;
   } finally {

@@ -2,6 +2,7 @@
  * The verdict of one scenario, from what the client did: how its process ended, the list requests it made
  * (tokens sent, order, requests after the end) and, when it printed them, the ids it collected.
  */
+import type { Undecided } from '../runner/model.js';
 import { LISTS } from './lists.js';
 import type { ClientRequest } from './model.js';
 import { type ClientOutcome, EXIT_GRACE_MS, printedIds } from './process.js';
@@ -13,6 +14,12 @@ export interface Judgement {
   notes: string[];
   /** The client said it does not support the scenario's list (how it said so): not judged, not counted. */
   unsupported?: string;
+  /**
+   * A claim of absence (ClientScenario.claimsAbsence) the client gave nothing to rest on: it made no
+   * request. The scenario is undecided with this, never passed; `problems` still says what went wrong, so
+   * that a caller that does not read this field fails the scenario rather than passing it.
+   */
+  undecided?: Undecided;
 }
 
 /** The exit code of a usage error, by convention (the checker's own is the same: EXIT.usage). */
@@ -183,6 +190,7 @@ export function judgeCommandRun(
   const notes: string[] = [];
   const unsupported = unsupportedList(session, outcome);
   if (unsupported) return { problems, notes, unsupported };
+  const undecided = absenceUnshown(session, outcome, timeoutMs);
   const processProblem = judgeProcess(outcome, timeoutMs);
   const requestProblems = judgeRequests(session);
   // How the process ended comes first: a crash or a hang explains missing requests.
@@ -194,5 +202,26 @@ export function judgeCommandRun(
     problems.push('the last stdout line with {"ids":[...]} is not valid JSON with an ids array');
   else if (ids) problems.push(...judgeIds(session, ids));
   else notes.push('the client printed no {"ids":[...]} line: only its requests were judged');
-  return { problems, notes };
+  return { problems, notes, ...(undecided ? { undecided } : {}) };
+}
+
+/**
+ * A claim that the client does not request more, when it requested nothing: what it did instead, as the
+ * state of an undecided scenario (the scenarios that serve pages to follow judge such a client).
+ */
+function absenceUnshown(
+  session: ScenarioSession,
+  outcome: ClientOutcome,
+  timeoutMs: number,
+): Undecided | undefined {
+  if (!session.scenario.claimsAbsence || session.requests.length > 0) return undefined;
+  const did = outcome.spawnError
+    ? `the client command could not be started (${outcome.spawnError})`
+    : outcome.timedOut
+      ? `the client made no ${session.operation} request and did not exit within ${timeoutMs} ms`
+      : `the client ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`} before requesting a page`;
+  return {
+    state: `${did}: whether it stops where the list ends cannot be told`,
+    clear: `a client that requests ${session.operation} decides it; the scenarios whose pages it must follow judge one that requests nothing`,
+  };
 }

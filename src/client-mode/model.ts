@@ -37,6 +37,12 @@ export interface ClientScenario {
   tokens?: readonly string[];
   /** The last page is never reached: every page from the first on hands out the same token again. */
   neverEnds?: boolean;
+  /**
+   * The scenario's claim is that the client does NOT request more (it stops, or does not send a token
+   * again): it passes only once the client requested a page. A client that made no request shows nothing
+   * such a claim rests on: undecided, saying what it did (Judgement.undecided), never passed.
+   */
+  claimsAbsence?: boolean;
   /** What the scenario serves and expects, in words (the evidence's `expected`). */
   expectation: string;
 }
@@ -117,6 +123,13 @@ export interface EventScenario {
   expectation: string;
   /** The client may exit on its own in this scenario (e.g. giving up after an authentication close). */
   mayExit?: boolean;
+  /**
+   * A scenario that judges a period (a heartbeat's rate, retries' spacing) runs this long at most without
+   * --scenario-timeout: long enough for the family's usual periods (10 s heartbeats, 5 s retries). It
+   * starts with the run's default limit and extends its deadline (EventStage.extendTo) once it knows what
+   * it needs; --scenario-timeout, when given, is its limit instead.
+   */
+  limitMs?: number;
   script(context: EventScenarioContext): Promise<void>;
 }
 

@@ -40,6 +40,7 @@ export default [
     },
     {
       shape: 'full-page-without-next-stops',
+      claimsAbsence: true,
       title: 'A full page without next: the client stops, with no further request',
       level: 'must',
       rules: ['CLIENT-GEN-6'],
@@ -49,6 +50,7 @@ export default [
     },
     {
       shape: 'null-next-stops',
+      claimsAbsence: true,
       title: 'next: null ends the list',
       level: 'must',
       rules: ['CLIENT-GEN-6'],
@@ -69,6 +71,7 @@ export default [
     },
     {
       shape: 'ends-after-one-item',
+      claimsAbsence: true,
       title: 'A list of exactly one item: one request',
       level: 'must',
       rules: ['CLIENT-GEN-6'],
@@ -77,6 +80,7 @@ export default [
     },
     {
       shape: 'never-ending-token-not-repeated',
+      claimsAbsence: true,
       title: 'A server that hands out the same next forever: the client does not send a token twice',
       level: 'should',
       rules: ['CLIENT-GEN-6'],

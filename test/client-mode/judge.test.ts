@@ -3,7 +3,7 @@
  * direction): the session is fed requests as the intercept hook would pass them.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeRequests } from '../../src/client-mode/judge.js';
+import { judgeCommandRun, judgeRequests } from '../../src/client-mode/judge.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
 import { ScenarioSession } from '../../src/client-mode/session.js';
@@ -67,5 +67,37 @@ describe('judgeRequests', () => {
       [0, 2],
       ['unknown-token', 0],
     ]);
+  });
+});
+
+describe('judgeCommandRun: a claim that the client does not request more', () => {
+  const exited = (exitCode: number) => ({
+    exitCode,
+    signal: null,
+    timedOut: false,
+    stdoutTail: '',
+    stderrTail: '',
+  });
+
+  it('is undecided for a client that requested nothing, saying what it did — and still fails to a caller that ignores that', async () => {
+    const { current } = await session('client.guild.list/full-page-without-next-stops');
+    const judgement = judgeCommandRun(current, exited(1), 1_000);
+    expect(judgement.undecided).toEqual({
+      state:
+        'the client exited with code 1 before requesting a page: whether it stops where the list ends cannot be told',
+      clear: expect.stringMatching(/^a client that requests guild\.list decides it/),
+    });
+    expect(judgement.problems).toEqual([
+      'the client exited with code 1',
+      'the client sent no guild.list request',
+    ]);
+  });
+
+  it('is decided once the client requested a page, and for a claim that it continues', async () => {
+    const stops = await session('client.guild.list/ends-after-one-item');
+    stops.send({});
+    expect(judgeCommandRun(stops.current, exited(0), 1_000)).not.toHaveProperty('undecided');
+    const continues = await session('client.guild.list/short-page-with-next-continues');
+    expect(judgeCommandRun(continues.current, exited(0), 1_000)).not.toHaveProperty('undecided');
   });
 });

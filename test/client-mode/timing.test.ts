@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LagProbe } from '../../src/client-mode/events/lag.js';
 import {
+  judgeAttemptCount,
   judgePingRate,
   judgeRetryIntervals,
   judgeWaits,
   type ReconnectGap,
+  summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { runClientMode } from '../../src/client-mode/run.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
@@ -73,10 +75,42 @@ describe('judgeRetryIntervals (retries after a 4004 close)', () => {
     ['retries at once', [at(2), at(3), at(2)], at(1), 'fixed'],
     ['a doubling backoff', [at(1000), at(2000)], at(500), 'slowing'],
     ['stopped after two retries', [at(1000), at(1000)], at(9000), 'slowing'],
-    ['one retry only', [at(1000)], at(9000), 'too-few'],
+    ['one retry, then none for much longer', [at(1000)], at(9000), 'slowing'],
+    ['one retry, then none for as long', [at(1000)], at(900), 'too-few'],
+    ['no retry at all', [], at(14000), 'stopped'],
     ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
   ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
     expect(judgeRetryIntervals(intervals, sinceLast)).toBe(expected);
+  });
+});
+
+describe('judgeAttemptCount (the least backoff: 250 ms in every 5 attempts)', () => {
+  const least = { per: 5, leastMs: 250 };
+  it.each([
+    ['a storm: 300 attempts in 2 s', 300, 2_000, true],
+    ['five attempts at once', 5, 40, true],
+    ['four attempts at once (fewer than one group of five)', 4, 10, false],
+    ['a backoff: 10 attempts in 2 s', 10, 2_000, false],
+    ['exactly the least: 10 attempts in 500 ms', 10, 500, false],
+    ['no attempt', 0, 0, false],
+  ] as const)('%s', (_, attempts, windowMs, storm) => {
+    expect(judgeAttemptCount(attempts, windowMs, least).storm).toBe(storm);
+  });
+
+  it('never calls a storm from a window the checker saw late: a longer window only allows more', () => {
+    for (let windowMs = 0; windowMs < 3_000; windowMs += 100)
+      if (!judgeAttemptCount(50, windowMs, least).storm)
+        expect(judgeAttemptCount(50, windowMs + 500, least).storm).toBe(false);
+  });
+});
+
+describe('summarizeMs', () => {
+  it('says count, min, median and max in a line, whatever the number', () => {
+    expect(summarizeMs([5001, 5003, 5002])).toBe('min 5001, median 5002, max 5003 ms (3)');
+    expect(summarizeMs([7])).toBe('7 ms');
+    expect(summarizeMs([])).toBe('none');
+    const many = Array.from({ length: 9_000 }, (_, index) => 1 + (index % 5));
+    expect(summarizeMs(many)).toBe('min 1, median 3, max 5 ms (9000)');
   });
 });
 

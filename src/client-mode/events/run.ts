@@ -7,6 +7,7 @@
 import type { ReferenceServer } from '../../reference/contract.js';
 import { PLATFORM, SEED } from '../../reference/world.js';
 import type { CheckResult, Undecided } from '../../runner/model.js';
+import { CLIENT_DEFAULTS } from '../defaults.js';
 import type { EventScenario } from '../model.js';
 import { startClient } from '../process.js';
 import { ClientExited, EventStage, login, ScenarioDeadline, type TranscriptEntry } from './stage.js';
@@ -19,7 +20,13 @@ export interface EventRunContext {
   server: ReferenceServer;
   command: string;
   cwd: string;
+  /** The scenario's limit: --scenario-timeout, or the default when none was given. */
   timeoutMs: number;
+  /**
+   * Whether --scenario-timeout was given: then it is every scenario's limit; without it a scenario that
+   * judges a period may run up to its own `limitMs`. Unset: given when timeoutMs is not the default.
+   */
+  timeoutGiven?: boolean;
   heartbeatMs: number;
   signal?: AbortSignal;
   /** Routes the sockets of {base}/events to this stage while the scenario runs (undefined after). */
@@ -42,15 +49,27 @@ export function eventEnv(server: ReferenceServer, scenarioId: string, heartbeatM
 const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
   signal ? `was killed by ${signal}` : `exited with code ${code}`;
 
+/**
+ * How long a scenario's waits may go on, from its start: `deadline` at first, up to `limit` for one that
+ * judges a period (EventStage.extendTo). --scenario-timeout, when given, is both: it caps the scenario.
+ */
+export function scenarioLimits(scenario: EventScenario, run: EventRunContext) {
+  const given = run.timeoutGiven ?? run.timeoutMs !== CLIENT_DEFAULTS.scenarioTimeoutMs;
+  if (given || !scenario.limitMs) return { deadline: run.timeoutMs, limit: run.timeoutMs };
+  return { deadline: run.timeoutMs, limit: Math.max(run.timeoutMs, scenario.limitMs) };
+}
+
 export async function runEventScenario(scenario: EventScenario, run: EventRunContext): Promise<CheckResult> {
   const began = Date.now();
   const { identities } = run.server;
+  const limits = scenarioLimits(scenario, run);
   const stage = new EventStage({
     token: identities.self.token,
     selfId: identities.self.userId,
     selfName: identities.self.name,
     platform: PLATFORM,
-    deadline: began + run.timeoutMs,
+    deadline: began + limits.deadline,
+    limit: began + limits.limit,
     otherLogins: [
       login(2, PLATFORM, identities.peer.userId, identities.peer.name),
       login(3, PLATFORM, identities.third.userId, identities.third.name),
@@ -62,7 +81,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
     env: eventEnv(run.server, scenario.id, run.heartbeatMs),
     cwd: run.cwd,
     // A backstop only: the client is stopped when the script ends, at the deadline at the latest.
-    timeoutMs: run.timeoutMs + 5_000,
+    timeoutMs: limits.limit + 5_000,
     onLine: (line) => stage.line(line),
     onExit: (code, signal) => stage.clientExited(describeExit(code, signal)),
   });
@@ -85,7 +104,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   } catch (error) {
     if (error instanceof ScenarioDeadline)
       problems.push(
-        `the scenario timed out after ${run.timeoutMs} ms (--scenario-timeout) waiting for ${error.message}`,
+        `the scenario timed out after ${stage.deadline - began} ms (--scenario-timeout) waiting for ${error.message}`,
       );
     else if (error instanceof ClientExited) {
       if (!scenario.mayExit) {
@@ -122,6 +141,21 @@ const render = (entry: TranscriptEntry): string => {
   return `${String(entry.at).padStart(6)} ms ${where}${arrow} ${entry.text}`;
 };
 
+/**
+ * The note of a failed or undecided scenario: the frames exchanged (→ from the client, ← from the checker)
+ * and the lines printed, tokens redacted — the latest NOTE_ENTRIES of every line written, numbered among
+ * them (a flood's end, not the end of what the evidence kept).
+ */
+export function transcriptNote(stage: EventStage): string {
+  const shown = stage.latest.slice(-NOTE_ENTRIES);
+  const first = stage.lines - shown.length + 1;
+  const header =
+    stage.lines > shown.length ? ` (lines ${first}–${stage.lines} of ${stage.lines}, the latest)` : '';
+  const kept =
+    stage.lines > EVIDENCE_ENTRIES ? `; the evidence's events are the first ${EVIDENCE_ENTRIES}` : '';
+  return `transcript${header}${kept}:\n${shown.map(render).join('\n')}`;
+}
+
 interface Verdict {
   problems: string[];
   notes: string[];
@@ -139,13 +173,7 @@ function toResult(
   const undecided = failure ? undefined : unclear;
   const reason = failure ?? (undecided && `could not be decided: ${undecided.state} (${undecided.clear})`);
   const transcript = stage.transcript;
-  if (reason) {
-    // The frames exchanged (→ from the client, ← from the checker) and the lines printed, tokens redacted.
-    const shown = transcript.slice(-NOTE_ENTRIES).map(render);
-    const cut = transcript.length > NOTE_ENTRIES ? ` (last ${NOTE_ENTRIES} of ${transcript.length})` : '';
-    const dropped = stage.dropped ? ` (${stage.dropped} more lines not recorded)` : '';
-    notes.push(`transcript${cut}${dropped}:\n${shown.join('\n')}`);
-  }
+  if (reason) notes.push(transcriptNote(stage));
   return {
     id: scenario.id,
     title: scenario.title,

@@ -11,8 +11,10 @@
 import type { RawData, WebSocket } from 'ws';
 import { LagProbe } from './lag.js';
 
-/** Transcript lines kept; a client that floods the socket or stdout is recorded up to here. */
+/** Transcript lines kept from the start; a client that floods the socket or stdout is recorded up to here. */
 const TRANSCRIPT_LIMIT = 2000;
+/** The latest transcript lines, kept whatever came before: the end of a flood is what a failure shows. */
+const LATEST_LIMIT = 40;
 /** An observation window widened by the checker's stalls ends this long before the deadline at the latest. */
 const WINDOW_MARGIN_MS = 250;
 /** Stalls that widen a window: the process descheduled, not the timers' jitter (which adds up over seconds). */
@@ -214,7 +216,10 @@ export interface StageOptions {
   token: string;
   selfId: string;
   platform: string;
+  /** When waits end, unless the scenario extends it (extendTo) up to `limit`. */
   deadline: number;
+  /** The latest a scenario judging a period may extend its deadline to (default: the deadline). */
+  limit?: number;
   /** Every other identity the server hosts (READY with several logins). */
   otherLogins: Login[];
   selfName: string;
@@ -235,8 +240,10 @@ export class EventStage {
   exited?: { at: number; how: string };
   private taken = 0;
   private readonly counts = new Map<unknown, number>();
-  /** Transcript lines not kept (a flooding client): the first TRANSCRIPT_LIMIT are. */
-  dropped = 0;
+  /** Transcript lines written in all: the first TRANSCRIPT_LIMIT are kept, and the latest LATEST_LIMIT. */
+  lines = 0;
+  /** The latest LATEST_LIMIT lines, the last one last (each line's number: `lines` less its distance). */
+  readonly latest: TranscriptEntry[] = [];
   eventsSent = 0;
   private readonly waiters = new Set<() => void>();
   /** Set by end(): the scenario is over, nothing more is read or accepted. */
@@ -249,8 +256,34 @@ export class EventStage {
     this.otherLogins = options.otherLogins;
   }
 
+  private extended?: number;
+
   get deadline(): number {
-    return this.options.deadline;
+    return this.extended ?? this.options.deadline;
+  }
+
+  /** The latest the deadline can be extended to (extendTo). */
+  get limit(): number {
+    return Math.max(this.options.limit ?? this.options.deadline, this.options.deadline);
+  }
+
+  /**
+   * A scenario that judges a period, once it knows how long that takes: waits may now end at `at`, up to
+   * the limit (never earlier than before). False when `at` is past the limit: the scenario cannot decide
+   * in time, and says which --scenario-timeout would (flagFor).
+   */
+  extendTo(at: number): boolean {
+    const fits = at <= this.limit;
+    if (at > this.deadline) {
+      this.extended = Math.min(at, this.limit);
+      this.notify();
+    }
+    return fits;
+  }
+
+  /** The --scenario-timeout (ms, in whole seconds) under which waits could go on until `at`. */
+  flagFor(at: number): number {
+    return Math.ceil((at - this.began) / 1000) * 1000;
   }
 
   /** The socket intercept hook: every connection to {base}/events during the scenario comes here. */
@@ -326,18 +359,16 @@ export class EventStage {
   }
 
   log(from: TranscriptEntry['from'], text: string, connection?: number): void {
-    if (this.transcript.length >= TRANSCRIPT_LIMIT) {
-      this.dropped += 1;
-      this.notify();
-      return;
-    }
-    const redacted = text.split(this.options.token).join('$TOKEN').slice(0, 2000);
-    this.transcript.push({
+    this.lines += 1;
+    const entry: TranscriptEntry = {
       at: Date.now() - this.began,
       from,
-      text: redacted,
+      text: text.split(this.options.token).join('$TOKEN').slice(0, 2000),
       ...(connection ? { connection } : {}),
-    });
+    };
+    if (this.transcript.length < TRANSCRIPT_LIMIT) this.transcript.push(entry);
+    if (this.latest.length >= LATEST_LIMIT) this.latest.shift();
+    this.latest.push(entry);
     this.notify();
   }
 

@@ -73,22 +73,52 @@ const GROWTH = 1.5;
  * Retries after a refusal (4004): 'fixed' when the last two intervals between attempts show no growth,
  * even allowing for the checker's stalls, and the wait since the last attempt is not longer either (the
  * client retries at a fixed interval, forever); 'slowing' when the last interval, or the wait since the
- * last attempt, grew by GROWTH even allowing for them (backing off, or stopped); 'too-few' when fewer
- * than two intervals were seen; 'unclear' when only the stalls make the difference.
+ * last attempt, grew by GROWTH even allowing for them (backing off, or stopped); 'stopped' when no retry
+ * came at all; 'too-few' when one interval was seen and the wait since it is not longer (it may come
+ * again: the watch was too short); 'unclear' when only the stalls make the difference.
  */
 export function judgeRetryIntervals(
   intervals: readonly Interval[],
   sinceLast: Interval,
-): 'fixed' | 'slowing' | 'too-few' | 'unclear' {
-  if (intervals.length < 2) return 'too-few';
-  const [before, last] = intervals.slice(-2);
+): 'fixed' | 'slowing' | 'stopped' | 'too-few' | 'unclear' {
+  if (intervals.length === 0) return 'stopped';
   // An observed interval is off by at most the stall within it, either way.
   const least = (interval: Interval) => Math.max(0, interval.ms - interval.stalled);
   const most = (interval: Interval) => interval.ms + interval.stalled;
   const grew = (from: number, to: number) => to >= GROWTH * from + NOISE_MS;
-  if (grew(most(before), least(last)) || grew(most(last), least(sinceLast))) return 'slowing';
+  const last = intervals.at(-1)!;
+  if (grew(most(last), least(sinceLast))) return 'slowing';
+  if (intervals.length < 2) return 'too-few';
+  const before = intervals.at(-2)!;
+  if (grew(most(before), least(last))) return 'slowing';
   if (!grew(least(before), most(last)) && !grew(least(last), most(sinceLast))) return 'fixed';
   return 'unclear';
+}
+
+/**
+ * The least backoff any client may use, by count: `leastMs` of waiting in every `per` attempts in a row
+ * (CLIENT-CONV-WS-RECONNECT, CLIENT-CONV-WS-AUTH: 250 ms within 5 retries). `attempts` seen within
+ * `windowMs` — from an end the checker caused (its close or drop, timed as it acted) to the latest
+ * attempt seen, which the checker can only have seen late — took at most that long, so waiting that
+ * much needs floor(attempts / per) × leastMs ≤ windowMs. A storm by count is certain whatever the
+ * checker's lag: lag only lengthens the window, never adds an attempt.
+ */
+export function judgeAttemptCount(
+  attempts: number,
+  windowMs: number,
+  least: { per: number; leastMs: number },
+): { storm: boolean; neededMs: number } {
+  const neededMs = Math.floor(attempts / least.per) * least.leastMs;
+  return { storm: neededMs > 0 && neededMs > Math.max(windowMs, 0), neededMs };
+}
+
+/** Durations as a short summary (min, median, max, count), whatever their number: a reason stays short. */
+export function summarizeMs(values: readonly number[]): string {
+  if (values.length === 0) return 'none';
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (sorted.length === 1) return `${sorted[0]} ms`;
+  return `min ${sorted[0]}, median ${median}, max ${sorted.at(-1)} ms (${sorted.length})`;
 }
 
 /** The PINGs of one window, as bounds: `least` certainly sent within it, `most` read before it closed. */

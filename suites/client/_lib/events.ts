@@ -1,0 +1,282 @@
+/**
+ * What the event-stream scenarios (suites/client/events.ts, suites/client/events-timed.ts) share: the
+ * de-facto figures they judge by (de-facto-conventions.md "Events") and the steps of their scripts. Not a
+ * scenario file: the loader skips names starting with `_` (src/runner/load.ts moduleFiles).
+ */
+import {
+  ClientExited,
+  type EventConnection,
+  type EventStage,
+  Op,
+  ScenarioDeadline,
+} from '../../../src/client-mode/events/stage.js';
+import {
+  judgeAttemptCount,
+  judgeWaits,
+  type ReconnectGap,
+  type WaitJudgement,
+} from '../../../src/client-mode/events/timing.js';
+import type { EventScenarioContext } from '../../../src/client-mode/model.js';
+
+/** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
+export const CONVENTION_MS = 10_000;
+export const SLACK_MS = 2_000;
+/** The ping-rate window, in the client's own ping intervals, and the time allowed for a reconnect. */
+export const PING_WINDOWS = 2.5;
+export const RECONNECT_ALLOWANCE_MS = 2_000;
+/** Reconnects observed after drops before a client with no wait between them is called a storm. */
+export const STORM_RECONNECTS = 5;
+/** A wait of this much in all between the drops and the reconnects shows a backoff. */
+export const BACKOFF_SHOWN_MS = 250;
+/** Watching an unclear storm on: how long the next attempt is awaited (a client slower is not storming). */
+export const STORM_WATCH_WINDOW_MS = 1_000;
+/** After an authentication close: the window watched, and the new connections in it that make a storm. */
+export const AUTH_WINDOW_MS = 2_000;
+export const AUTH_STORM_ATTEMPTS = 5;
+/** A refused token: retries are watched this long at most, ending this long before the deadline. */
+export const AUTH_WATCH_MS = 30_000;
+export const AUTH_WATCH_MARGIN_MS = 500;
+/** The least backoff any client may use, by count: BACKOFF_SHOWN_MS in every STORM_RECONNECTS attempts. */
+export const LEAST_BACKOFF = { per: STORM_RECONNECTS, leastMs: BACKOFF_SHOWN_MS };
+
+/**
+ * What the client did in a scenario that never saw it identify, in its own words: "the client never
+ * connected in 15000 ms", "the client exited with code 1 before connecting", "the client connected but
+ * sent no IDENTIFY in 15000 ms".
+ */
+export function whatTheClientDid(stage: EventStage): string {
+  const elapsed = `in ${Date.now() - stage.began} ms`;
+  const count = stage.connections.length;
+  if (count === 0)
+    return stage.exited
+      ? `the client ${stage.exited.how} before connecting`
+      : `the client never connected ${elapsed}`;
+  const connected = count === 1 ? 'the client connected' : `the client connected ${count} times`;
+  return stage.exited
+    ? `${connected}, sent no IDENTIFY and ${stage.exited.how}`
+    : `${connected} but sent no IDENTIFY ${elapsed}`;
+}
+
+/**
+ * The first connection on which the client identified, for a scenario whose claim is that the client
+ * does not do something after that (retry a refused token in a storm, at a fixed interval): such a claim
+ * passes only once the client showed it does what the claim would repeat. A client that exits, never
+ * connects or never identifies shows nothing: the scenario is undecided, saying what it did instead
+ * (undefined is returned); client.events/identify-carries-token judges the IDENTIFY itself.
+ */
+export async function shownIdentifying(
+  t: EventScenarioContext,
+  undecidable: string,
+): Promise<EventConnection | undefined> {
+  try {
+    const connection = await t.stage.nextConnection();
+    await connection.identify();
+    return connection;
+  } catch (error) {
+    if (!(error instanceof ClientExited) && !(error instanceof ScenarioDeadline)) throw error;
+    t.undecided(
+      `${whatTheClientDid(t.stage)}: ${undecidable}`,
+      'a client that connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY decides it; client.events/identify-carries-token judges the IDENTIFY',
+    );
+    return undefined;
+  }
+}
+
+/** A storm shown by count (judgeAttemptCount): the connections after the first, from the first end on. */
+export interface CountedStorm {
+  retries: number;
+  windowMs: number;
+  neededMs: number;
+}
+
+export function countedStorm(stage: EventStage, firstEnd: number): CountedStorm | undefined {
+  const retries = stage.connections.length - 1;
+  const windowMs = Math.max((stage.connections.at(-1)?.openedAt ?? firstEnd) - firstEnd, 0);
+  const { storm, neededMs } = judgeAttemptCount(retries, windowMs, LEAST_BACKOFF);
+  return storm ? { retries, windowMs, neededMs } : undefined;
+}
+
+/** A counted storm in words (short, whatever the count). */
+export const describeCounted = ({ retries, windowMs, neededMs }: CountedStorm, from: string): string =>
+  `${retries} new connections within ${windowMs} ms of ${from} (waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${neededMs} ms at least)`;
+
+/** A connection the client has identified on, answered with READY. */
+export async function identified({ stage }: EventScenarioContext) {
+  const connection = await stage.nextConnection();
+  await connection.identify();
+  connection.ready();
+  return connection;
+}
+
+export const list = (sns: number[]) => sns.join(', ');
+
+/** Which of `sns` the client printed not at all, and which more than once. */
+export function deliveries({ stage }: EventScenarioContext, sns: number[]) {
+  return {
+    missing: sns.filter((sn) => stage.printedCount(sn) === 0),
+    twice: sns.filter((sn) => stage.printedCount(sn) > 1),
+  };
+}
+
+/**
+ * Events 1–5, an abrupt drop; on the IDENTIFY after it the server replays `replay(identify body)`, then
+ * event 8. The client must print 1–8, each once: a gap or a duplicate fails.
+ */
+export async function resumeAfterDrop(
+  t: EventScenarioContext,
+  replay: (identify: Record<string, unknown>) => number[],
+) {
+  const first = await identified(t);
+  for (const sn of [1, 2, 3, 4, 5]) first.event(sn);
+  await t.stage.delivered([1, 2, 3, 4, 5]);
+  first.drop();
+  const second = await t.stage.nextConnection('the client to reconnect after the drop');
+  const body = await second.identify();
+  second.ready();
+  for (const sn of replay(body)) second.event(sn);
+  second.event(8);
+  const all = [1, 2, 3, 4, 5, 6, 7, 8];
+  await t.stage.within(
+    CONVENTION_MS,
+    () => (deliveries(t, all).missing.length ? undefined : true),
+    'events 1–8',
+  );
+  // A duplicate of the replay shows within a heartbeat: watched that long.
+  await t.stage.within(
+    t.heartbeatMs,
+    () => (deliveries(t, all).twice.length ? true : undefined),
+    'a duplicate',
+  );
+  const { missing, twice } = deliveries(t, all);
+  const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
+  if (missing.length)
+    t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
+  if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
+}
+
+/**
+ * The PINGs the client sent on `connection` in the `windowMs` after it opened, as two bounds (issue 34).
+ * The wait is an observation window widened by the checker's stalls: `most` counts every PING read
+ * before it closed (one read late counts all the same); `least` only those read by the window's end
+ * less the delay with which the opening itself can have been seen — each certainly sent within it.
+ */
+export async function pingsInWindow(t: EventScenarioContext, connection: EventConnection, windowMs: number) {
+  const end = connection.openedAt + windowMs;
+  await t.stage.within(Math.max(end - Date.now(), 0), () => undefined, 'the PINGs of a window');
+  const closedAt = Date.now();
+  const certainEnd = end - t.stage.lag.delayBefore(connection.openedAt);
+  const pings = connection.frames.filter((frame) => frame.op === Op.PING);
+  return {
+    least: pings.filter((frame) => frame.at <= certainEnd).length,
+    most: pings.filter((frame) => frame.at <= closedAt).length,
+  };
+}
+
+/** Undefined instead of ClientExited: the scenario judges the exit itself. */
+export const unlessExited = <T>(promise: Promise<T>) =>
+  promise.catch((error) => {
+    if (error instanceof ClientExited) return undefined;
+    throw error;
+  });
+
+/** A new connection after `ended` closed: the gap, the checker's stall in it, the IDENTIFY's reaction time. */
+export async function gapTo(t: EventScenarioContext, next: EventConnection, ended: number, attempt: string) {
+  // The IDENTIFY a client sends as soon as it is connected: the machine's delay for a step taken at once.
+  const identify = await next.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on ${attempt}`);
+  return {
+    ms: next.openedAt - ended,
+    stalled: t.stage.lag.stalledWithin(ended, next.openedAt),
+    reaction: identify.at - next.openedAt,
+  };
+}
+
+/**
+ * A judgement the watch stops at: no wait (a storm), or waits that beat the least shown by a margin as
+ * large again. A client that reconnects at once but is itself starved of CPU can add up just over the
+ * least in gaps the checker's measures do not explain (seen beside the CI's other work): that is watched
+ * on, not passed.
+ */
+export const settled = (judgement: WaitJudgement): boolean =>
+  judgement.verdict === 'no-wait' || waitedClearly(judgement);
+
+/** Waits that beat the least shown by a margin as large again: the client backs off, no watch needed. */
+export const waitedClearly = (judgement: WaitJudgement): boolean =>
+  judgement.verdict === 'waited' && judgement.credited >= 2 * BACKOFF_SHOWN_MS;
+
+/**
+ * Reconnects judged 'unclear', or waited by a thin margin, on a busy machine: a storm goes on, so later
+ * ones can still show it — any STORM_RECONNECTS in a row that add up to no wait (issue 34). The watch
+ * ends when no reconnect comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's
+ * stalls), as a client that backs off soon shows: still unclear (never passed), or waited. A long gap
+ * alone does not end it: a storming client on a busy machine is slow too. `end` ends the connection of
+ * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects. At
+ * each step, and at its end, the attempts since `firstEnd` are counted (countedStorm): more than the
+ * least backoff allows in that time is a storm whatever the checker's lag (issue 42).
+ */
+export async function watchTheStorm(
+  t: EventScenarioContext,
+  gaps: ReconnectGap[],
+  last: EventConnection,
+  end: (connection: EventConnection) => number,
+  firstEnd: number,
+): Promise<WaitJudgement & { counted?: CountedStorm }> {
+  let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
+  let connection = last;
+  for (let extra = 0; !settled(judgement) && extra < 2 * STORM_RECONNECTS; extra++) {
+    // However late the checker saw each attempt, their number in the time since the first end is exact.
+    const counted = countedStorm(t.stage, firstEnd);
+    if (counted) return { ...judgement, verdict: 'no-wait', counted };
+    const ended = end(connection);
+    // Connection numbers count from 1: the one after `connection` is at its number.
+    const after = connection.number;
+    const next = await t.stage
+      .waitFor(() => t.stage.connections[after], 'another reconnect', {
+        from: ended,
+        ms: STORM_WATCH_WINDOW_MS,
+      })
+      .catch(() => undefined);
+    if (!next) break;
+    connection = await t.stage.nextConnection('another reconnect');
+    const gap = await unlessExited(gapTo(t, connection, ended, 'another reconnect')).catch(() => undefined);
+    if (!gap) break;
+    gaps.push(gap);
+    const latest = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
+    if (settled(latest)) judgement = latest;
+  }
+  const counted = settled(judgement) ? undefined : countedStorm(t.stage, firstEnd);
+  return counted ? { ...judgement, verdict: 'no-wait', counted } : judgement;
+}
+
+/**
+ * After something unusual was sent: event `now` at once and event `later` a heartbeat after it, on the
+ * same connection. The client fails when it exits, closes the socket, or does not print both.
+ */
+export async function deliveredAfter(
+  t: EventScenarioContext,
+  connection: EventConnection,
+  [now, later]: [number, number],
+  after: string,
+) {
+  const { stage } = t;
+  const printedOrGone = (sn: number) => () =>
+    stage.printedCount(sn) > 0 || connection.closed || stage.exited ? true : undefined;
+  connection.event(now);
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(now), `event ${now}`));
+  // A crash or a close that follows the frame shows within a heartbeat: watched that long.
+  await unlessExited(
+    stage.within(t.heartbeatMs, () => (connection.closed || stage.exited ? true : undefined), 'a close'),
+  );
+  connection.event(later);
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(later), `event ${later}`));
+  // A crashing client's socket closes (1006) just before its exit is seen: a moment tells them apart.
+  if (connection.closed?.by === 'client' && !stage.exited)
+    await unlessExited(stage.within(500, () => (stage.exited ? true : undefined), 'an exit'));
+  if (stage.exited) return t.fail(`the client ${stage.exited.how} after ${after}`);
+  if (connection.closed?.by === 'client')
+    return t.fail(`the client closed the socket (${connection.closed.code}) after ${after}`);
+  const missing = [now, later].filter((sn) => stage.printedCount(sn) === 0);
+  if (missing.length)
+    t.fail(
+      `events ${list(missing)}, sent after ${after}, were not delivered within ${CONVENTION_MS / 1000} s`,
+    );
+}

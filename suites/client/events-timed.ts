@@ -1,0 +1,304 @@
+/**
+ * Client-mode event-stream scenarios that judge a period or a wait (`conformance client --suite events`):
+ * the heartbeat's rate across reconnects, the backoff between reconnects, and the retries after an
+ * authentication close (de-facto-conventions.md "Events", should level). Each is decided from what the
+ * checker can count whatever its own lag (issue 42), and runs as long as the family's usual periods need
+ * (its `limitMs`) unless --scenario-timeout says otherwise.
+ */
+import { type EventConnection, Op } from '../../src/client-mode/events/stage.js';
+import {
+  judgePingRate,
+  judgeRetryIntervals,
+  judgeWaits,
+  type ReconnectGap,
+  summarizeMs,
+} from '../../src/client-mode/events/timing.js';
+import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
+import {
+  AUTH_STORM_ATTEMPTS,
+  AUTH_WATCH_MARGIN_MS,
+  AUTH_WATCH_MS,
+  AUTH_WINDOW_MS,
+  BACKOFF_SHOWN_MS,
+  CONVENTION_MS,
+  type CountedStorm,
+  countedStorm,
+  describeCounted,
+  gapTo,
+  identified,
+  PING_WINDOWS,
+  pingsInWindow,
+  RECONNECT_ALLOWANCE_MS,
+  SLACK_MS,
+  STORM_RECONNECTS,
+  shownIdentifying,
+  unlessExited,
+  waitedClearly,
+  watchTheStorm,
+} from './_lib/events.js';
+
+/** How long each of these scenarios may run without --scenario-timeout (a heartbeat of 10 s, retries 5 s apart). */
+const PING_RATE_LIMIT_MS = 120_000;
+const AUTH_REFUSED_LIMIT_MS = 45_000;
+/** A client of the family reconnects within this after a drop (5 s: @satorijs/core's retry interval). */
+const FAMILY_RECONNECT_MS = 6_000;
+
+export default [
+  defineEventScenario({
+    id: 'client.events/ping-rate-steady-across-reconnects',
+    title: 'Dropped twice, the client pings no more often than before (no heartbeat left running)',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-PING', 'CLIENT-CONV-WS-RECONNECT'],
+    limitMs: PING_RATE_LIMIT_MS,
+    expectation: `the interval between the first two PINGs sets a window of ${PING_WINDOWS} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first (runs up to ${PING_RATE_LIMIT_MS / 1000} s without --scenario-timeout: a 10 s heartbeat needs about 90 s)`,
+    async script(t) {
+      const { stage } = t;
+      const first = await identified(t);
+      // Two PINGs of a heartbeat of the family (about 10 s) fit in the scenario's own limit.
+      const twoPings = first.openedAt + 2 * (CONVENTION_MS + SLACK_MS) + AUTH_WATCH_MARGIN_MS;
+      stage.extendTo(twoPings);
+      const pings = await stage.within(
+        Math.min(twoPings, stage.deadline - AUTH_WATCH_MARGIN_MS) - Date.now(),
+        () => {
+          const seen = first.frames.filter((frame) => frame.op === Op.PING);
+          return seen.length >= 2 ? seen : undefined;
+        },
+        'two PINGs',
+      );
+      if (!pings)
+        return t.undecided(
+          `the client sent fewer than two PINGs in the ${Date.now() - first.openedAt} ms after its first connection opened, so its rate cannot be compared`,
+          stage.deadline < twoPings
+            ? `pass --scenario-timeout ${Math.max(stage.flagFor(twoPings), 90_000)} or more to judge a client that ignores CONFORMANCE_HEARTBEAT_MS`
+            : 'client.events/ping-within-interval judges the first PING',
+        );
+      const period = pings[1].at - pings[0].at;
+      const windowMs = Math.round(PING_WINDOWS * period);
+      // Two more windows, each after a reconnect of the family's usual wait: what the scenario still needs.
+      const needed =
+        Math.max(first.openedAt + windowMs, Date.now()) +
+        2 * (windowMs + Math.max(RECONNECT_ALLOWANCE_MS, FAMILY_RECONNECT_MS)) +
+        2 * AUTH_WATCH_MARGIN_MS;
+      if (!stage.extendTo(needed))
+        return t.undecided(
+          `the client pings every ${period} ms; counting its PINGs after two reconnects takes about ${needed - stage.began} ms`,
+          `pass --scenario-timeout ${stage.flagFor(needed)} or more`,
+        );
+      const counts = [await pingsInWindow(t, first, windowMs)];
+      let connection = first;
+      for (const reconnect of [1, 2]) {
+        connection.drop();
+        const dropped = connection.closed!.at;
+        connection = await stage.nextConnection(`reconnect ${reconnect} after a drop`);
+        await connection.identify();
+        connection.ready();
+        // The client's own reconnect wait decides what is left: a window that cannot end in time is undecided.
+        const rest = (3 - reconnect) * windowMs + (2 - reconnect) * (connection.openedAt - dropped);
+        const end = connection.openedAt + rest + 2 * AUTH_WATCH_MARGIN_MS;
+        if (!stage.extendTo(end))
+          return t.undecided(
+            `counting the PINGs after reconnect ${reconnect} (${windowMs} ms windows) does not fit in the scenario`,
+            `pass --scenario-timeout ${stage.flagFor(end)} or more`,
+          );
+        counts.push(await pingsInWindow(t, connection, windowMs));
+      }
+      const [before, ...after] = counts;
+      t.note(
+        `PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
+      );
+      const rate = judgePingRate(before, after);
+      const shown = [before.most, ...after.map((count) => count.least)].join(', ');
+      if (rate.verdict === 'more')
+        return t.fail(
+          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${rate.drop + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+        );
+      if (rate.verdict === 'unclear')
+        t.undecided(
+          `PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
+          'run the client scenarios on a less busy machine',
+        );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/reconnects-with-backoff',
+    title: 'Dropped again and again, the client reconnects, waiting between attempts',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-RECONNECT'],
+    expectation: `each connection is dropped as soon as it opens: the client reconnects on its own, and within ${STORM_RECONNECTS} reconnects it has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
+    async script(t) {
+      let connection = await identified(t);
+      connection.event(1);
+      await t.stage.delivered([1]);
+      const gaps: ReconnectGap[] = [];
+      const drop = (dropping: EventConnection) => {
+        dropping.drop();
+        return dropping.closed!.at;
+      };
+      let firstDrop: number | undefined;
+      while (gaps.length < STORM_RECONNECTS) {
+        const dropped = drop(connection);
+        firstDrop ??= dropped;
+        const attempt = `reconnect ${gaps.length + 1} after a drop`;
+        connection = await t.stage.nextConnection(attempt);
+        gaps.push(await gapTo(t, connection, dropped, attempt));
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
+      }
+      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop!);
+      if (judgement.verdict === 'waited') return;
+      t.note(
+        `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
+      );
+      if (judgement.counted)
+        return t.fail(
+          `${describeCounted(judgement.counted, 'the first drop')}: a reconnect storm; wait between attempts, longer each time`,
+        );
+      const seen = `after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
+      const allowed = `allowing ${judgement.allowed} ms in all for the machine's own delay: the checker's stalls and the client's reaction time, measured`;
+      if (judgement.verdict === 'unclear')
+        return t.undecided(
+          `${gaps.length} reconnects ${seen}, ${allowed}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from that delay`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.fail(
+        `${STORM_RECONNECTS} reconnects after ${STORM_RECONNECTS} drops, ${seen}: a reconnect storm (${allowed}); wait between attempts, longer each time`,
+      );
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-close-not-retried-in-a-storm',
+    title: 'An authentication close (4004) is not retried in a storm',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    expectation: `every IDENTIFY is answered with close 4004: once the client has identified, it gives up (exits, or does not retry within ${AUTH_WINDOW_MS / 1000} s), or within ${AUTH_STORM_ATTEMPTS} retries has waited ${BACKOFF_SHOWN_MS} ms or more in all; a client that never identifies shows nothing (undecided)`,
+    async script(t) {
+      const { stage } = t;
+      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+      let refused = await shownIdentifying(t, 'whether it retries an authentication close cannot be told');
+      if (!refused) return;
+      const gaps: ReconnectGap[] = [];
+      const firstClose = refused.closed!.at;
+      while (gaps.length < AUTH_STORM_ATTEMPTS) {
+        const closed = refused.closed!.at;
+        // Exiting, or not retrying within the window, is a fine way to give up.
+        const next = await unlessExited(
+          stage.within(AUTH_WINDOW_MS, () => stage.connections[gaps.length + 1], 'a retry'),
+        );
+        if (!next) return;
+        refused = await stage.nextConnection();
+        // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
+        const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
+        if (!gap) return;
+        gaps.push(gap);
+        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
+      }
+      // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
+      const closedAt = (connection: EventConnection) => connection.closed!.at;
+      const judgement = await watchTheStorm(t, gaps, refused, closedAt, firstClose);
+      if (judgement.verdict === 'waited') return;
+      t.note(
+        `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
+      );
+      if (judgement.counted)
+        return t.fail(
+          `${describeCounted(judgement.counted, 'a 4004 close')}: an authentication failure retried in a storm`,
+        );
+      const seen = `${gaps.length} new connections within ${stage.connections[gaps.length].openedAt - firstClose} ms of a 4004 close, after gaps of ${summarizeMs(gaps.map((gap) => gap.ms))}`;
+      if (judgement.verdict === 'unclear')
+        return t.undecided(
+          `${seen}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
+          'run the client scenarios on a less busy machine',
+        );
+      t.fail(`${seen}: an authentication failure retried in a storm`);
+    },
+  }),
+  defineEventScenario({
+    id: 'client.events/auth-refused-not-retried-at-a-fixed-interval',
+    title: 'A refused token (4004) is not retried at a fixed interval, forever',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-AUTH'],
+    mayExit: true,
+    limitMs: AUTH_REFUSED_LIMIT_MS,
+    expectation: `every IDENTIFY is answered with close 4004, watched for up to ${AUTH_WATCH_MS / 1000} s or three of the client's retry intervals (up to ${AUTH_REFUSED_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it stops retrying, or waits longer each time; retrying at a fixed interval fails, and so do more retries than waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} allows in the time watched`,
+    script: refusedTokenRetries,
+  }),
+];
+
+/** The script of auth-refused-not-retried-at-a-fixed-interval: the watch, then the judgement. */
+async function refusedTokenRetries(t: EventScenarioContext) {
+  const { stage } = t;
+  stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
+  const first = await shownIdentifying(t, 'whether it retries a refused token cannot be told');
+  if (!first) return;
+  const firstClose = first.closed!.at;
+  // Watched AUTH_WATCH_MS, or three of the client's intervals once a retry shows one, within the limit.
+  let cutAt: number | undefined;
+  let period: number | undefined;
+  const watchEnd = () =>
+    Math.min(
+      first.openedAt + Math.max(AUTH_WATCH_MS, 3 * (period ?? 0)),
+      stage.deadline - AUTH_WATCH_MARGIN_MS,
+    );
+  let counted: CountedStorm | undefined;
+  while (!counted && Date.now() < watchEnd()) {
+    const seen = await unlessExited(
+      stage.within(
+        watchEnd() - Date.now(),
+        () =>
+          countedStorm(stage, firstClose) ??
+          (period === undefined && stage.connections.length >= 2 ? 'a retry' : undefined),
+        'retries',
+      ),
+    );
+    if (seen === undefined) break;
+    if (typeof seen === 'object') counted = seen;
+    else {
+      period = stage.connections[1].openedAt - first.openedAt;
+      const needed = first.openedAt + 3 * period + 2 * AUTH_WATCH_MARGIN_MS;
+      if (!stage.extendTo(needed)) cutAt = needed;
+    }
+  }
+  if (counted)
+    return t.fail(
+      `${describeCounted(counted, 'a 4004 close')}: a refused token retried in a storm; stop, or wait longer each time`,
+    );
+  judgeRefusedRetries(t, cutAt);
+}
+
+/** The retries after the first 4004 close, judged by their intervals (the last two, and the wait since). */
+function judgeRefusedRetries(t: EventScenarioContext, cutAt: number | undefined) {
+  const { stage } = t;
+  const opened = stage.connections.map((connection) => connection.openedAt);
+  const end = stage.exited?.at ?? Date.now();
+  // Each end of an interval can have been seen late by the stall just before it: only those judged.
+  const interval = (from: number, to: number) => ({
+    ms: to - from,
+    stalled: stage.lag.delayBefore(from) + stage.lag.delayBefore(to),
+  });
+  const spans = opened.slice(1).map((at, index) => at - opened[index]);
+  const last = opened.slice(-3);
+  const judged = last.slice(1).map((at, index) => interval(last[index], at));
+  const verdict = judgeRetryIntervals(judged, interval(opened.at(-1)!, end));
+  const seen = `${spans.length} ${spans.length === 1 ? 'retry' : 'retries'} after a 4004 close, at intervals of ${summarizeMs(spans)}`;
+  if (verdict === 'fixed')
+    return t.fail(
+      `${seen}, the last two ${spans.slice(-2).join(' and ')} ms: a refused token retried at a fixed interval (a storm); stop, or wait longer each time`,
+    );
+  if (verdict === 'unclear')
+    return t.undecided(
+      `${seen}, the checker itself stalling up to ${judged.reduce((most, entry) => Math.max(most, entry.stalled), 0)} ms in the last two: whether the interval grew cannot be told`,
+      'run the client scenarios on a less busy machine',
+    );
+  if (verdict === 'too-few')
+    return t.undecided(
+      `${seen}, then none for ${end - opened.at(-1)!} ms: whether it retries at that interval again was not watched long enough`,
+      cutAt
+        ? `pass --scenario-timeout ${stage.flagFor(cutAt)} or more`
+        : 'run the client scenarios on a less busy machine',
+    );
+  t.note(
+    stage.exited
+      ? `the client ${stage.exited.how} after ${spans.length} retries`
+      : `${seen}: ${verdict === 'stopped' ? 'no retry' : 'slowing'}`,
+  );
+}
