@@ -19,6 +19,7 @@ import {
   MUTE_EFFECT_TIMEOUT_MS,
   type PeerPost,
   peerCannotPost,
+  peerPost,
   pollPeerPost,
   requireMuteTookEffect,
   requirePeer,
@@ -29,6 +30,7 @@ import {
 } from './_lib/effects.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
+import { notOfferedHelper, offers } from './_lib/offered.js';
 
 const TEXT = 0;
 const DIRECT = 1;
@@ -69,10 +71,61 @@ async function createChannel(t: CheckContext, what: string): Promise<{ id: strin
 /** Creates a channel the peer can post in (checked), or is undecided: a mute effect needs that baseline. */
 async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
   requirePeer(t);
+  if (!offers(t, 'channel.create')) {
+    await aloneOnTheSandboxChannel(t);
+    return (await sandboxChannelToMute(t)).channelId;
+  }
   const channel = await createChannel(t, what);
   const before = await baselinePost(t, channel.id, 'before the mute');
   if (before.outcome === 'refused') peerCannotPost(t, channel.id, before);
   return channel.id;
+}
+
+/**
+ * Where the login does not offer channel.create (a helper here, issue 41), the channel.mute checks mute the
+ * sandbox channel, the one channel the run may touch besides what it creates: only when the peer's post
+ * there is accepted first (the channel is not muted, so the mute the run adds and lifts — tracked, undone at
+ * the end — leaves it as found), and with the peer's posting in the guild held alone meanwhile ('peer-in-guild':
+ * no other check posts as the peer in the muted channel). Without that, undecided naming the helper.
+ */
+async function sandboxChannelToMute(t: CheckContext): Promise<{ channelId: string; baseline: PeerPost }> {
+  const { channelId, peerId } = t.sandbox;
+  const clear =
+    'offer channel.create in login.features (the checks mute a channel of their own), or give a peer (--peer-token) that may post in the sandbox channel';
+  if (peerId === undefined)
+    t.undecided(
+      `${notOfferedHelper('channel.create')}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
+      clear,
+    );
+  const baseline = await peerPost(t, channelId, 'before the mute of the sandbox channel');
+  if (baseline.outcome === 'refused')
+    t.undecided(
+      `${notOfferedHelper('channel.create')}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
+      clear,
+    );
+  t.note(
+    `${notOfferedHelper('channel.create')}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
+  );
+  return { channelId, baseline };
+}
+
+/**
+ * Where channel.create is not offered, takes the peer's posting alone (declared in `acquires`) before the
+ * mute of the sandbox channel: each check before it asks for the shared cycle, so that no sharer waits for
+ * the cycle while holding what its observer needs.
+ */
+async function aloneOnTheSandboxChannel(t: CheckContext): Promise<void> {
+  if (offers(t, 'channel.create')) return;
+  t.release('peer-in-guild');
+  await t.acquire('peer-in-guild');
+}
+
+/** The channel a mute cycle mutes: one the run creates, or (channel.create not offered) the sandbox channel. */
+async function channelToMute(t: CheckContext): Promise<{ channelId: string; baseline?: PeerPost }> {
+  if (!offers(t, 'channel.create')) return sandboxChannelToMute(t);
+  const { id: channelId } = await createChannel(t, 'mute');
+  const baseline = t.sandbox.peerId ? await baselinePost(t, channelId, 'before the mute') : undefined;
+  return { channelId, ...(baseline ? { baseline } : {}) };
 }
 
 /** One mute cycle of a channel the run created (see channelMuteCycle). */
@@ -94,10 +147,7 @@ interface ChannelMuteCycle {
  */
 const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
   t.shared('one channel.mute cycle of a channel the run created', async (observer) => {
-    const { id: channelId } = await createChannel(observer, 'mute');
-    const baseline = observer.sandbox.peerId
-      ? await baselinePost(observer, channelId, 'before the mute')
-      : undefined;
+    const { channelId, baseline } = await channelToMute(observer);
     const verifyIn = baseline?.outcome === 'accepted' ? channelId : undefined;
     const muted = await observer.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
     trackChannelMute(observer, channelId);
@@ -306,10 +356,14 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute'],
+    helpers: ['channel.create'],
     experimental: true,
     // The shared cycle posts as the peer, whose posts also depend on its standing in the guild.
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
       // Accepted means in force: the peer, who could post there before, is refused while it lasts.
@@ -329,11 +383,15 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute'],
+    helpers: ['channel.create'],
     experimental: true,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       // With a peer that could post there beforehand, the unmute is verified by posting again afterwards.
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'channel.mute');
       const during = requireChannelBaseline(t, cycle);
@@ -349,12 +407,16 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-1', 'CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       requirePeer(t);
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
       t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
@@ -373,12 +435,16 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       requirePeer(t);
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
       if (!cycle.muted.ok) t.skip(`precondition failed: channel.mute answered ${cycle.muted.status}`);
@@ -395,11 +461,14 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const channelId = await createChannelThePeerCanPostIn(t, 'mute-ms');
@@ -407,7 +476,10 @@ const checks: CheckSpec[] = [
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: SHORT_MUTE_MS });
       trackChannelMute(t, channelId);
       t.expectOk(muted, `channel.mute with duration ${SHORT_MUTE_MS}`);
-      await expectShortMuteEnds(t, channelId, mutedAt, 'channel', { sharing: 'peer-in-guild' });
+      // On the sandbox channel the peer's posting stays held alone through the window (nobody else posts
+      // as the peer in a channel the run muted); in a channel of its own it is shared meanwhile.
+      const sharing = channelId === t.sandbox.channelId ? {} : { sharing: 'peer-in-guild' as const };
+      await expectShortMuteEnds(t, channelId, mutedAt, 'channel', sharing);
     },
   }),
 ];

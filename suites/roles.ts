@@ -23,6 +23,7 @@ import {
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
+import { notOfferedHelper, offers } from './_lib/offered.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
 const rolePayload = (t: CheckContext, role: Record<string, unknown>): Record<string, unknown> => ({
@@ -154,10 +155,12 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
   t.shared('one guild.member.role.set and unset of the peer', async (observer) => {
     const { guildId } = observer.sandbox;
     const peerId = peerIdOrSkip(observer);
-    const roleId = await roleFor(observer, 'a role assignment');
-    const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
     const before = await memberOnce(observer, guildId, peerId);
+    const roleId = offers(observer, 'guild.role.create')
+      ? await roleFor(observer, 'a role assignment')
+      : await existingRoleThePeerLacks(observer, before);
+    const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
     const set = await observer.call('guild.member.role.set', fields);
     trackRoleAssignment(observer, fields);
@@ -166,6 +169,28 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     const unset = await observer.call('guild.member.role.unset', fields);
     return { roleId, before, set, afterSet, unset, afterUnset: await get() };
   });
+
+/**
+ * Where the login does not offer guild.role.create (a helper of the assignment checks, issue 41): a role
+ * the sandbox guild has and the peer lacks (not the guild's own id, the everyone role of some platforms),
+ * given to the peer and taken back (tracked: the ledger unsets it), else undecided naming the helper.
+ */
+async function existingRoleThePeerLacks(t: CheckContext, before: CallResult): Promise<string> {
+  const { guildId } = t.sandbox;
+  const held = (before.body as { roles?: unknown } | undefined)?.roles;
+  const peerHas = (id: string) => Array.isArray(held) && held.some((role) => (idOf(role) ?? role) === id);
+  const { items } = await listOnce(t, 'guild.role.list', { guild_id: guildId });
+  const candidate = items.map(idOf).find((id) => id !== undefined && id !== guildId && !peerHas(id));
+  if (candidate === undefined)
+    t.undecided(
+      `${notOfferedHelper('guild.role.create')}, and guild.role.list of guild ${guildId} shows no role the peer lacks (${items.length} role(s)): no role to give`,
+      'offer guild.role.create in login.features, or add a role to the sandbox guild that the peer does not have',
+    );
+  t.note(
+    `${notOfferedHelper('guild.role.create')}: the assignment uses the guild's role ${candidate}, which the peer lacked (taken back afterwards, and by the ledger)`,
+  );
+  return candidate;
+}
 
 /** The checks that use the run's one role until guild.role.delete/removes-role deletes it. */
 const ROLE_USERS = [
@@ -308,6 +333,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-SET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
+    helpers: ['guild.role.create'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
@@ -329,6 +355,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UNSET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.role.unset', 'guild.member.get'],
+    helpers: ['guild.role.create'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
