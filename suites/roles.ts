@@ -20,6 +20,7 @@ import {
   type RecordedWalk,
   recordedItems,
   recordWalk,
+  statusOf,
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
@@ -170,24 +171,42 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     return { roleId, before, set, afterSet, unset, afterUnset: await get() };
   });
 
+/** The role ids a guild.member.get answer shows (ids or role objects); none when it shows no roles. */
+const roleIdsIn = (result: CallResult): string[] => {
+  const roles = result.ok ? (result.body as { roles?: unknown } | undefined)?.roles : undefined;
+  return Array.isArray(roles)
+    ? roles.map((role) => idOf(role) ?? role).filter((id) => typeof id === 'string')
+    : [];
+};
+
 /**
  * Where the login does not offer guild.role.create (a helper of the assignment checks, issue 41): a role
- * the sandbox guild has and the peer lacks (not the guild's own id, the everyone role of some platforms),
- * given to the peer and taken back (tracked: the ledger unsets it), else undecided naming the helper.
+ * the sandbox guild has and neither the peer nor the bot holds — not one of the bot's own roles, which give
+ * it the powers it manages the guild with, and not the guild's own id (the everyone role of some
+ * platforms) — given to the peer and taken back (tracked: the ledger unsets it), else undecided naming the
+ * helper. The bot's member record must show its roles, or no role is safe to give.
  */
 async function existingRoleThePeerLacks(t: CheckContext, before: CallResult): Promise<string> {
-  const { guildId } = t.sandbox;
-  const held = (before.body as { roles?: unknown } | undefined)?.roles;
-  const peerHas = (id: string) => Array.isArray(held) && held.some((role) => (idOf(role) ?? role) === id);
+  const { guildId, selfId } = t.sandbox;
+  const clear =
+    'offer guild.role.create in login.features, or add a role without permissions to the sandbox guild that neither the bot nor the peer has';
+  const bot = await memberOnce(t, guildId, selfId);
+  const botRoles = roleIdsIn(bot);
+  if (botRoles.length === 0)
+    t.undecided(
+      `${notOfferedHelper('guild.role.create')}, and guild.member.get of the bot shows no roles (${statusOf(bot)}): no existing role is known to be safe to give the peer`,
+      clear,
+    );
+  const taken = new Set([guildId, ...botRoles, ...roleIdsIn(before)]);
   const { items } = await listOnce(t, 'guild.role.list', { guild_id: guildId });
-  const candidate = items.map(idOf).find((id) => id !== undefined && id !== guildId && !peerHas(id));
+  const candidate = items.map(idOf).find((id) => id !== undefined && !taken.has(id));
   if (candidate === undefined)
     t.undecided(
-      `${notOfferedHelper('guild.role.create')}, and guild.role.list of guild ${guildId} shows no role the peer lacks (${items.length} role(s)): no role to give`,
-      'offer guild.role.create in login.features, or add a role to the sandbox guild that the peer does not have',
+      `${notOfferedHelper('guild.role.create')}, and guild.role.list of guild ${guildId} shows no role that neither the bot nor the peer holds (${items.length} role(s)): no role to give`,
+      clear,
     );
   t.note(
-    `${notOfferedHelper('guild.role.create')}: the assignment uses the guild's role ${candidate}, which the peer lacked (taken back afterwards, and by the ledger)`,
+    `${notOfferedHelper('guild.role.create')}: the assignment uses the guild's role ${candidate}, which neither the bot nor the peer held (taken back afterwards, and by the ledger)`,
   );
   return candidate;
 }

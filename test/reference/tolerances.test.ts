@@ -378,6 +378,20 @@ const probes: Record<ToleranceId, Probe> = {
   'trigger-requests-only': cannotCauseGuildUpdated(501),
   'trigger-requests-only-400': cannotCauseGuildUpdated(400),
   'trigger-requests-only-404': cannotCauseGuildUpdated(404),
+  'features-lack-helpers': async (server) => {
+    // The helpers leave login.features, yet still answer (only the declaration changes).
+    const created = await call(server, 'channel.create', { guild_id: SEED.guild1, data: { name: 'helper' } });
+    const features: string[] = await withSocket(
+      server,
+      async (socket) => socket.frames.find((frame) => frame.op === 4).body.logins[0].features,
+    );
+    return (
+      created.status === 200 &&
+      !features.includes('channel.create') &&
+      !features.includes('guild.role.create') &&
+      features.includes('channel.mute')
+    );
+  },
 };
 
 describe('tolerances on the wire', () => {
