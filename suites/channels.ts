@@ -61,6 +61,12 @@ async function sendChannelCreate(t: CheckContext, name: string) {
 
 /** Creates a text channel in the sandbox guild (tracked) for a check about something else. */
 async function createChannel(t: CheckContext, what: string): Promise<{ id: string; name: string }> {
+  // A helper here: without it the check is undecided, for the run changes no channel it did not create.
+  if (!offers(t, 'channel.create'))
+    t.undecided(
+      `${notOfferedHelper('channel.create')}: it needs a channel of its own to ${what}, and the run changes no channel it did not create`,
+      'offer channel.create in login.features',
+    );
   const name = uniqueName(what);
   const { result, id } = await sendChannelCreate(t, name);
   t.expectOk(result, 'channel.create');
@@ -278,6 +284,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-UPDATE-1'],
     operations: ['channel.create', 'channel.update', 'channel.get'],
+    helpers: ['channel.create'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'update');
       const newName = uniqueName('renamed');
@@ -295,6 +302,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-DELETE-1'],
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
+    helpers: ['channel.create'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'delete');
       // No verdict from history: the channel is shown to exist before the delete removes it.

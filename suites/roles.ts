@@ -86,6 +86,12 @@ const createdRole = (t: CheckContext): Promise<CreatedRole> =>
  * or guild.role.list does not show it (guild.role.create/returns-listed-role reports that).
  */
 async function roleFor(t: CheckContext, purpose: string): Promise<string> {
+  // A helper here: without it the check is undecided, for the run changes no role it did not create.
+  if (!offers(t, 'guild.role.create'))
+    t.undecided(
+      `${notOfferedHelper('guild.role.create')}: ${purpose} needs a role of the run's own, and the run changes no role it did not create`,
+      'offer guild.role.create in login.features',
+    );
   const { id, created, listed } = await createdRole(t);
   if (id === undefined) {
     return t.skip(
@@ -255,6 +261,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-LIST-1'],
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
+    helpers: ['guild.role.create'],
     experimental: true,
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
@@ -308,6 +315,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UPDATE-1'],
     operations: ['guild.role.create', 'guild.role.update', 'guild.role.list'],
+    helpers: ['guild.role.create'],
     experimental: true,
     async run(t: CheckContext) {
       const id = await roleFor(t, 'guild.role.update');
@@ -330,6 +338,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-DELETE-1'],
     operations: ['guild.role.create', 'guild.role.delete', 'guild.role.list'],
+    helpers: ['guild.role.create'],
     experimental: true,
     // It deletes the run's one role: after the checks that read, rename or assign it.
     startsAfter: ROLE_USERS,
