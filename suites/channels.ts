@@ -34,6 +34,8 @@ import { notOfferedHelper, offers } from './_lib/offered.js';
 
 const TEXT = 0;
 const DIRECT = 1;
+/** The long mute of the cycle where it goes to the sandbox channel (channel.create not offered): 1 min. */
+const SANDBOX_MUTE_MS = 60_000;
 /** Bounds the channel.get probes of a long channel.list. */
 const MAX_GETS = 5;
 
@@ -139,6 +141,8 @@ interface ChannelMuteCycle {
   channelId: string;
   /** The peer's post before the mute; absent without a peer. */
   baseline?: PeerPost;
+  /** The duration the mute was sent with (ms). */
+  duration: number;
   muted: CallResult;
   /** The peer's posts while muted, until refused; absent without a baseline or when the mute failed. */
   during?: PeerPost & { probes: number; elapsedMs: number };
@@ -155,7 +159,9 @@ const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
   t.shared('one channel.mute cycle of a channel the run created', async (observer) => {
     const { channelId, baseline } = await channelToMute(observer);
     const verifyIn = baseline?.outcome === 'accepted' ? channelId : undefined;
-    const muted = await observer.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
+    // On the sandbox channel a shorter mute: should duration 0 not lift it, it still ends within a minute.
+    const duration = channelId === observer.sandbox.channelId ? SANDBOX_MUTE_MS : LONG_MUTE_MS;
+    const muted = await observer.call('channel.mute', { channel_id: channelId, duration });
     trackChannelMute(observer, channelId);
     const lift = () => unmuteAndObserve(observer, 'channel.mute', { channel_id: channelId }, verifyIn);
     let during: ChannelMuteCycle['during'];
@@ -170,6 +176,7 @@ const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
     return {
       channelId,
       ...(baseline ? { baseline } : {}),
+      duration,
       muted,
       ...(during ? { during } : {}),
       unmute: await lift(),
@@ -373,7 +380,7 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       // Accepted means in force: the peer, who could post there before, is refused while it lasts.
       const during = requireChannelBaseline(t, cycle);
       if (during === undefined) t.skip('without a peer post before the mute its effect cannot be observed');
@@ -403,7 +410,7 @@ const checks: CheckSpec[] = [
       const cycle = await channelMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'channel.mute');
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       requireMuteTookEffect(t, during, 'channel.mute', 'channel.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
@@ -427,7 +434,7 @@ const checks: CheckSpec[] = [
       await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       t.expect(
         during?.outcome === 'refused',
         'the peer’s message.create in the muted channel is refused (any non-2xx)',
