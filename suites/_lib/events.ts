@@ -9,7 +9,7 @@ import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/c
 import { snOf } from './judge.js';
 import { brief, idOf, statusOf, uniqueName } from './lists.js';
 import { postMessage } from './messages.js';
-import { offers } from './offered.js';
+import { offers, requireOffered } from './offered.js';
 
 /** The §6 event names, in table order. */
 export const EVENT_NAMES: readonly string[] = eventCatalogue.map((definition) => definition.name);
@@ -246,8 +246,9 @@ export async function eventsWithSn(
   return fresh().slice(0, count);
 }
 
-/** channel.create of a text channel in the sandbox guild; tracked (undo channel.delete). Skips when refused. */
+/** channel.create of a text channel in the sandbox guild; tracked (undo channel.delete). Skips when refused or not offered. */
 export async function makeChannel(t: CheckContext, what: string): Promise<string> {
+  requireOffered(t, ['channel.create']);
   const guildId = t.sandbox.guildId;
   const name = uniqueName(what);
   const result = await t.call('channel.create', { guild_id: guildId, data: { name, type: 0 } });
@@ -270,8 +271,9 @@ export const rolePayload = (t: CheckContext, role: Record<string, unknown>): Rec
   [t.variants['role-payload'] === 'role' ? 'role' : 'data']: role,
 });
 
-/** guild.role.create in the sandbox guild; tracked (undo guild.role.delete). Skips when refused. */
+/** guild.role.create in the sandbox guild; tracked (undo guild.role.delete). Skips when refused or not offered. */
 export async function makeRole(t: CheckContext, what: string): Promise<string> {
+  requireOffered(t, ['guild.role.create']);
   const guildId = t.sandbox.guildId;
   const name = uniqueName(what);
   const result = await t.call('guild.role.create', { guild_id: guildId, ...rolePayload(t, { name }) });
