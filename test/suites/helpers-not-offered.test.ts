@@ -169,7 +169,7 @@ describe('a helper the login does not offer (issue 41 item 4)', () => {
   });
 
   it('gives the peer a role of the guild that neither the bot nor the peer holds, and detects role-set-no-op', async () => {
-    const roleChecks = byId(/^guild\.member\.role\.(set|unset)\//);
+    const roleChecks = byId(/^guild\.member\.role\.(set\/gives-role|unset\/removes-role)$/);
     const clean = await runLogged(HELPERS_MISSING, { checks: roleChecks });
     expect(clean.statuses, JSON.stringify(clean.reasons)).toEqual(
       Object.fromEntries(roleChecks.map((check) => [check.id, 'pass'])),
