@@ -399,6 +399,9 @@ export async function runChecks(
 ): Promise<EngineOutcome> {
   const { options, settings } = state;
   state.enter('checks');
+  const declared = declaredFeatures(state, target);
+  // The checks read it too: a helper operation the login does not offer is not called (check.ts `helpers`).
+  if (declared.features) env.config = { ...env.config, features: declared.features };
   const estimate = state.estimate(selected.length);
   if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
   const start = { total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) };
@@ -434,7 +437,7 @@ export async function runChecks(
     capabilities: {
       peer: Boolean(options.peerToken || target.peerSelfId),
       allowDestructive: options.allowDestructive ?? false,
-      ...declaredFeatures(state, target),
+      ...declared,
     },
     signal: state.signal,
     cleanup: options.cleanup !== false,

@@ -19,6 +19,7 @@ import {
   MUTE_EFFECT_TIMEOUT_MS,
   type PeerPost,
   peerCannotPost,
+  peerPost,
   pollPeerPost,
   requireMuteTookEffect,
   requirePeer,
@@ -29,10 +30,13 @@ import {
 } from './_lib/effects.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
+import { notOfferedHelper, offers } from './_lib/offered.js';
 import { listDoubt } from './_lib/readers.js';
 
 const TEXT = 0;
 const DIRECT = 1;
+/** The long mute of the cycle where it goes to the sandbox channel (channel.create not offered): 1 min. */
+const SANDBOX_MUTE_MS = 60_000;
 /** Bounds the channel.get probes of a long channel.list. */
 const MAX_GETS = 5;
 
@@ -60,6 +64,12 @@ async function sendChannelCreate(t: CheckContext, name: string) {
 
 /** Creates a text channel in the sandbox guild (tracked) for a check about something else. */
 async function createChannel(t: CheckContext, what: string): Promise<{ id: string; name: string }> {
+  // A helper here: without it the check is undecided, for the run changes no channel it did not create.
+  if (!offers(t, 'channel.create'))
+    t.undecided(
+      `${notOfferedHelper('channel.create')}: it needs a channel of its own to ${what}, and the run changes no channel it did not create`,
+      'offer channel.create in login.features',
+    );
   const name = uniqueName(what);
   const { result, id } = await sendChannelCreate(t, name);
   t.expectOk(result, 'channel.create');
@@ -70,10 +80,61 @@ async function createChannel(t: CheckContext, what: string): Promise<{ id: strin
 /** Creates a channel the peer can post in (checked), or is undecided: a mute effect needs that baseline. */
 async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
   requirePeer(t);
+  if (!offers(t, 'channel.create')) {
+    await aloneOnTheSandboxChannel(t);
+    return (await sandboxChannelToMute(t)).channelId;
+  }
   const channel = await createChannel(t, what);
   const before = await baselinePost(t, channel.id, 'before the mute');
   if (before.outcome === 'refused') peerCannotPost(t, channel.id, before);
   return channel.id;
+}
+
+/**
+ * Where the login does not offer channel.create (a helper here, issue 41), the channel.mute checks mute the
+ * sandbox channel, the one channel the run may touch besides what it creates: only when the peer's post
+ * there is accepted first (the channel is not muted, so the mute the run adds and lifts — tracked, undone at
+ * the end — leaves it as found), and with the peer's posting in the guild held alone meanwhile ('peer-in-guild':
+ * no other check posts as the peer in the muted channel). Without that, undecided naming the helper.
+ */
+async function sandboxChannelToMute(t: CheckContext): Promise<{ channelId: string; baseline: PeerPost }> {
+  const { channelId, peerId } = t.sandbox;
+  const clear =
+    'offer channel.create in login.features (the checks mute a channel of their own), or give a peer (--peer-token) that may post in the sandbox channel';
+  if (peerId === undefined)
+    t.undecided(
+      `${notOfferedHelper('channel.create')}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
+      clear,
+    );
+  const baseline = await peerPost(t, channelId, 'before the mute of the sandbox channel');
+  if (baseline.outcome === 'refused')
+    t.undecided(
+      `${notOfferedHelper('channel.create')}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
+      clear,
+    );
+  t.note(
+    `${notOfferedHelper('channel.create')}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
+  );
+  return { channelId, baseline };
+}
+
+/**
+ * Where channel.create is not offered, takes the peer's posting alone (declared in `acquires`) before the
+ * mute of the sandbox channel: each check before it asks for the shared cycle, so that no sharer waits for
+ * the cycle while holding what its observer needs.
+ */
+async function aloneOnTheSandboxChannel(t: CheckContext): Promise<void> {
+  if (offers(t, 'channel.create')) return;
+  t.release('peer-in-guild');
+  await t.acquire('peer-in-guild');
+}
+
+/** The channel a mute cycle mutes: one the run creates, or (channel.create not offered) the sandbox channel. */
+async function channelToMute(t: CheckContext): Promise<{ channelId: string; baseline?: PeerPost }> {
+  if (!offers(t, 'channel.create')) return sandboxChannelToMute(t);
+  const { id: channelId } = await createChannel(t, 'mute');
+  const baseline = t.sandbox.peerId ? await baselinePost(t, channelId, 'before the mute') : undefined;
+  return { channelId, ...(baseline ? { baseline } : {}) };
 }
 
 /** One mute cycle of a channel the run created (see channelMuteCycle). */
@@ -81,6 +142,8 @@ interface ChannelMuteCycle {
   channelId: string;
   /** The peer's post before the mute; absent without a peer. */
   baseline?: PeerPost;
+  /** The duration the mute was sent with (ms). */
+  duration: number;
   muted: CallResult;
   /** The peer's posts while muted, until refused; absent without a baseline or when the mute failed. */
   during?: PeerPost & { probes: number; elapsedMs: number };
@@ -95,12 +158,11 @@ interface ChannelMuteCycle {
  */
 const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
   t.shared('one channel.mute cycle of a channel the run created', async (observer) => {
-    const { id: channelId } = await createChannel(observer, 'mute');
-    const baseline = observer.sandbox.peerId
-      ? await baselinePost(observer, channelId, 'before the mute')
-      : undefined;
+    const { channelId, baseline } = await channelToMute(observer);
     const verifyIn = baseline?.outcome === 'accepted' ? channelId : undefined;
-    const muted = await observer.call('channel.mute', { channel_id: channelId, duration: LONG_MUTE_MS });
+    // On the sandbox channel a shorter mute: should duration 0 not lift it, it still ends within a minute.
+    const duration = channelId === observer.sandbox.channelId ? SANDBOX_MUTE_MS : LONG_MUTE_MS;
+    const muted = await observer.call('channel.mute', { channel_id: channelId, duration });
     trackChannelMute(observer, channelId);
     const lift = () => unmuteAndObserve(observer, 'channel.mute', { channel_id: channelId }, verifyIn);
     let during: ChannelMuteCycle['during'];
@@ -115,6 +177,7 @@ const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
     return {
       channelId,
       ...(baseline ? { baseline } : {}),
+      duration,
       muted,
       ...(during ? { during } : {}),
       unmute: await lift(),
@@ -234,6 +297,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-UPDATE-1'],
     operations: ['channel.create', 'channel.update', 'channel.get'],
+    helpers: ['channel.create'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'update');
       const newName = uniqueName('renamed');
@@ -251,6 +315,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-DELETE-1'],
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
+    helpers: ['channel.create'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'delete');
       // No verdict from history: the channel is shown to exist before the delete removes it.
@@ -312,12 +377,16 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute'],
+    helpers: ['channel.create'],
     experimental: true,
     // The shared cycle posts as the peer, whose posts also depend on its standing in the guild.
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       // Accepted means in force: the peer, who could post there before, is refused while it lasts.
       const during = requireChannelBaseline(t, cycle);
       if (during === undefined) t.skip('without a peer post before the mute its effect cannot be observed');
@@ -335,15 +404,19 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute'],
+    helpers: ['channel.create'],
     experimental: true,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       // With a peer that could post there beforehand, the unmute is verified by posting again afterwards.
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'channel.mute');
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       requireMuteTookEffect(t, during, 'channel.mute', 'channel.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
@@ -355,15 +428,19 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-1', 'CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       requirePeer(t);
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
       t.expect(
         during?.outcome === 'refused',
         'the peer’s message.create in the muted channel is refused (any non-2xx)',
@@ -379,12 +456,16 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     async run(t: CheckContext) {
       requirePeer(t);
+      await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
       if (!cycle.muted.ok) t.skip(`precondition failed: channel.mute answered ${cycle.muted.status}`);
@@ -401,11 +482,14 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
+    helpers: ['channel.create'],
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
     shares: ['peer-in-guild'],
+    // Alone on the sandbox channel, where channel.create is not offered (sandboxChannelToMute).
+    acquires: ['peer-in-guild'],
     waitsMs: SHORT_MUTE_MS,
     async run(t: CheckContext) {
       const channelId = await createChannelThePeerCanPostIn(t, 'mute-ms');
@@ -413,7 +497,10 @@ const checks: CheckSpec[] = [
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: SHORT_MUTE_MS });
       trackChannelMute(t, channelId);
       t.expectOk(muted, `channel.mute with duration ${SHORT_MUTE_MS}`);
-      await expectShortMuteEnds(t, channelId, mutedAt, 'channel', { sharing: 'peer-in-guild' });
+      // On the sandbox channel the peer's posting stays held alone through the window (nobody else posts
+      // as the peer in a channel the run muted); in a channel of its own it is shared meanwhile.
+      const sharing = channelId === t.sandbox.channelId ? {} : { sharing: 'peer-in-guild' as const };
+      await expectShortMuteEnds(t, channelId, mutedAt, 'channel', sharing);
     },
   }),
 ];

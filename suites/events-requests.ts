@@ -148,6 +148,8 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
     level: 'must',
     rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
     operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
+    // friend.delete only undoes the friendship (issue 41: not "not offered" for a helper).
+    ...(approve ? { helpers: ['friend.delete' as const] } : {}),
     needs: ['events', 'trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {

@@ -106,6 +106,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
+    helpers: ['channel.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'end');
@@ -141,6 +142,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
+    helpers: ['channel.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'last-page');
@@ -220,9 +222,10 @@ const checks: CheckSpec[] = [
     rules: ['GEN-6', 'MSG-LIST-6'],
     profile: 'satori',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
+    helpers: ['channel.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
-      const { channelId, created, walk } = await freshChannelWalked(t, 5, 'after-walk');
+      const { channelId, created, walk } = await freshChannelWalked(t, 5, 'after-walk', 'two pages');
       const newest = created[created.length - 1];
       // Two pages back (limit 2): the messages of page 1 are newer than anything page 2's token points at.
       const back = { pages: walk.pages.slice(0, 2) };

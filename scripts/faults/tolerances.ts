@@ -111,16 +111,33 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       }),
     ),
   ];
-  const presetFaults = Object.entries(presets).map(([preset, members]) => {
-    const masked = maskedFaults(resolveTolerances(members));
-    return {
-      preset,
-      run: faults.filter((fault) => !masked.has(fault.id)),
-      masked: faults.filter((fault) => masked.has(fault.id)).map((fault) => fault.id),
-    };
-  });
+  const presetFaults = [
+    ...Object.entries(presets).map(([preset, members]) => {
+      const masked = maskedFaults(resolveTolerances(members));
+      return {
+        preset,
+        members: [...members],
+        run: faults.filter((fault) => !masked.has(fault.id)),
+        masked: faults.filter((fault) => masked.has(fault.id)).map((fault) => fault.id),
+      };
+    }),
+    // A tolerance that names the faults it keeps detected (ToleranceDefinition.keepsDetected): each re-run
+    // under it alone, like the faults under a preset (issue 41: a helper missing hides no deviation).
+    ...tolerances.flatMap((tolerance) =>
+      tolerance.keepsDetected
+        ? [
+            {
+              preset: `tolerance ${tolerance.id}`,
+              members: [tolerance.id],
+              run: faults.filter((fault) => tolerance.keepsDetected?.includes(fault.id as never)),
+              masked: [],
+            },
+          ]
+        : [],
+    ),
+  ];
   // Proof 6: unmasked faults under each preset, limited to the checks citing them (detection is about those).
-  for (const { preset, run: toRun } of presetFaults) {
+  for (const { preset, members, run: toRun } of presetFaults) {
     // --rotate: the rotation slot's seventh of them (test/support/rotation.ts).
     const today =
       options.rotateSlot === undefined
@@ -135,7 +152,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
         job: {
           ...faultRunOptions,
           label: `${preset} + fault ${fault.id}`,
-          tolerances: [...presets[preset]],
+          tolerances: members,
           faults: [fault.id],
           ...(checkIds ? { checkIds } : {}),
         },
@@ -199,7 +216,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
       faultRows.set(entry.preset, [...(faultRows.get(entry.preset) ?? []), row]);
       if (!row.detected) {
         problems.push(
-          `preset ${entry.preset} + fault ${entry.fault.id} (${entry.fault.rules.join(', ')}): no failing check cites its rules`,
+          `${presetLabel(entry.preset)} + fault ${entry.fault.id} (${entry.fault.rules.join(', ')}): no failing check cites its rules`,
         );
       }
     }
@@ -215,6 +232,10 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
     ...(options.rotateSlot === undefined ? {} : { rotateSlot: options.rotateSlot }),
   };
 }
+
+/** A preset's name as the matrix prints it; a tolerance's entry (keepsDetected) is named so already. */
+const presetLabel = (preset: string): string =>
+  preset.startsWith('tolerance ') ? preset : `preset ${preset}`;
 
 export function formatToleranceMatrix(matrix: ToleranceMatrix): string {
   const lines: string[] = [
@@ -232,7 +253,7 @@ export function formatToleranceMatrix(matrix: ToleranceMatrix): string {
     const detected = rows.filter((row) => row.detected).length;
     lines.push('');
     lines.push(
-      `preset ${preset} × faults: ${detected}/${rows.length} detected; masked (not re-run): ${masked.join(', ') || 'none'}`,
+      `${presetLabel(preset)} × faults: ${detected}/${rows.length} detected; masked (not re-run): ${masked.join(', ') || 'none'}`,
     );
     for (const row of rows.filter((candidate) => !candidate.detected)) {
       lines.push(`MISS ${row.fault.id} [${row.fault.rules.join(', ')}]`);

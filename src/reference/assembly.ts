@@ -14,6 +14,14 @@ import { partialPlatformLacks } from './routing.js';
 import { Views } from './views.js';
 import { SEED, seedWorld, type World } from './world.js';
 
+/** The helper operations login.features leaves out under the tolerance features-lack-helpers (they still answer). */
+const FEATURES_LACK_HELPERS: ReadonlySet<string> = new Set([
+  'channel.create',
+  'guild.role.create',
+  'guild.role.delete',
+  'friend.delete',
+]);
+
 export interface Parts {
   world: World;
   identities: Identities;
@@ -90,7 +98,8 @@ function loginOf(
     features: Object.keys(operations.handlers).filter(
       (operation) =>
         !(tolerate('partial-platform') && partialPlatformLacks(operation)) &&
-        !(tolerate('friend-delete-refused') && operation === 'friend.delete'),
+        !(tolerate('friend-delete-refused') && operation === 'friend.delete') &&
+        !(tolerate('features-lack-helpers') && FEATURES_LACK_HELPERS.has(operation)),
     ),
   };
 }

@@ -23,6 +23,12 @@ export interface CheckDefinition {
   group: Group;
   /** Operation paths the check exercises, e.g. ['message.list']. */
   operations: string[];
+  /**
+   * Those of `operations` the check only uses to make or undo its subject (e.g. channel.create for a fresh
+   * channel to mute), not under test: a login whose features omit one still offers the check, which then
+   * works on the sandbox or is undecided naming the helper (t.config.features), never "not offered".
+   */
+  helpers?: string[];
   /** True when an operation under test is experimental (§1 rule 3); reported apart. */
   experimental?: boolean;
   needs?: Capability[];
@@ -75,9 +81,10 @@ export interface CheckDefinition {
 }
 
 /** A check as a suite file writes it: cited ids typed from the catalogues, the group left to defineSuite. */
-export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'operations'> {
+export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'operations' | 'helpers'> {
   rules: RuleId[];
   operations: OperationId[];
+  helpers?: OperationId[];
 }
 
 /** A check of a suite file; with a group, a standalone check (a test's) that needs no defineSuite. */
@@ -94,6 +101,9 @@ export function defineSuite(group: Group, checks: readonly CheckSpec[]): CheckDe
     if (own !== undefined && own !== group) {
       throw new Error(`${check.id}: group '${own}' in a suite of group '${group}' (leave it to defineSuite)`);
     }
+    const stray = (check.helpers ?? []).filter((helper) => !check.operations.includes(helper));
+    if (stray.length > 0)
+      throw new Error(`${check.id}: helpers ${stray.join(', ')} are not among its operations`);
     return { ...check, group };
   });
 }
@@ -210,6 +220,11 @@ export interface CheckConfig {
    * would end it undecided). Absent: the peer acts as itself, or there is none (sandbox.peerId says).
    */
   peerActs?: false;
+  /**
+   * The operations the login declares in `features`, when it declares any: a check does not call a helper
+   * operation outside them (CheckDefinition.helpers). Absent: every operation is offered.
+   */
+  features?: ReadonlySet<string>;
 }
 
 export interface CheckContext {

@@ -97,11 +97,16 @@ export function missingCapability(
   return undefined;
 }
 
-/** The reason a check is not offered by the login (login.features omits one of its operations), else undefined. */
+/**
+ * The reason a check is not offered by the login (login.features omits an operation it tests), else
+ * undefined. A helper it lacks (CheckDefinition.helpers) is the check's own to handle: it works on the
+ * sandbox or is undecided naming the helper, never "not offered" for an operation the login does offer.
+ */
 export function notOfferedReason(check: CheckDefinition, capabilities: Capabilities): string | undefined {
   const { features } = capabilities;
   if (!features) return undefined;
-  const lacking = check.operations.filter((operation) => !features.has(operation));
+  const helpers = new Set(check.helpers ?? []);
+  const lacking = check.operations.filter((operation) => !helpers.has(operation) && !features.has(operation));
   return lacking.length > 0
     ? `not offered: login.features omits ${lacking.join(', ')} (not counted, not blamed)`
     : undefined;

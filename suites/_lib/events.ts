@@ -6,8 +6,10 @@
 import { events as eventCatalogue } from '../../spec/events.js';
 import type { ProbeTarget } from '../../src/events/probes.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import { snOf } from './judge.js';
 import { brief, idOf, statusOf, uniqueName } from './lists.js';
 import { postMessage } from './messages.js';
+import { offers, requireOffered } from './offered.js';
 
 /** The §6 event names, in table order. */
 export const EVENT_NAMES: readonly string[] = eventCatalogue.map((definition) => definition.name);
@@ -209,8 +211,44 @@ export async function makeMessage(t: CheckContext, what: string): Promise<Create
   return { id: ids[ids.length - 1], channelId };
 }
 
-/** channel.create of a text channel in the sandbox guild; tracked (undo channel.delete). Skips when refused. */
+/** Whether an event carries an sn (the de-facto envelope, or the older `id` it normalises to). */
+export const hasSn = (event: ObservedEvent): boolean => typeof snOf(event) === 'number';
+
+/**
+ * The events with an sn the run's stream receives after `before` (the events it had then): the first
+ * `count` of them, whatever their type (issue 41: an sn check judges any event that arrives). Where fewer
+ * have come already, causes some through the interface — message.create, then message.update of that
+ * message (a server that emits no message-created may still emit message-updated; each answer is left
+ * unjudged here) — and waits for them (--event-timeout); fewer when fewer come.
+ */
+export async function eventsWithSn(
+  t: CheckContext,
+  before: ReadonlySet<ObservedEvent>,
+  count: number,
+  what: string,
+): Promise<ObservedEvent[]> {
+  const fresh = () => t.events.all().filter((event) => !before.has(event) && hasSn(event));
+  if (fresh().length >= count) return fresh().slice(0, count);
+  const channelId = t.sandbox.channelId;
+  const { ids } = await postMessage(t, uniqueName(what), channelId);
+  const messageId = ids[ids.length - 1];
+  if (messageId !== undefined && offers(t, 'message.update'))
+    await t.call('message.update', {
+      channel_id: channelId,
+      message_id: messageId,
+      content: uniqueName(`${what}-edited`),
+    });
+  while (fresh().length < count) {
+    const seen = new Set(fresh());
+    const next = await t.events.tryWaitFor((event) => !before.has(event) && !seen.has(event) && hasSn(event));
+    if (!next) break;
+  }
+  return fresh().slice(0, count);
+}
+
+/** channel.create of a text channel in the sandbox guild; tracked (undo channel.delete). Skips when refused or not offered. */
 export async function makeChannel(t: CheckContext, what: string): Promise<string> {
+  requireOffered(t, ['channel.create']);
   const guildId = t.sandbox.guildId;
   const name = uniqueName(what);
   const result = await t.call('channel.create', { guild_id: guildId, data: { name, type: 0 } });
@@ -233,8 +271,9 @@ export const rolePayload = (t: CheckContext, role: Record<string, unknown>): Rec
   [t.variants['role-payload'] === 'role' ? 'role' : 'data']: role,
 });
 
-/** guild.role.create in the sandbox guild; tracked (undo guild.role.delete). Skips when refused. */
+/** guild.role.create in the sandbox guild; tracked (undo guild.role.delete). Skips when refused or not offered. */
 export async function makeRole(t: CheckContext, what: string): Promise<string> {
+  requireOffered(t, ['guild.role.create']);
   const guildId = t.sandbox.guildId;
   const name = uniqueName(what);
   const result = await t.call('guild.role.create', { guild_id: guildId, ...rolePayload(t, { name }) });

@@ -13,6 +13,7 @@ import {
   messageIdsOf,
   walkMessages,
 } from './messages.js';
+import { notOfferedHelper, offers } from './offered.js';
 import type { Walk } from './paginate.js';
 
 /** Page size of the walks: small, so that a few messages make several pages. */
@@ -119,19 +120,81 @@ export interface FreshChannel {
 }
 
 /**
- * A fresh channel with messages, walked to its end: the quiet channel and its fixture (shared), or, where
- * the run has none, a scratch channel of the check's own with `count` messages (the check skips when
- * channel.create gives none).
+ * Pages (of WALK_LIMIT) of the sandbox channel a check reads for its end where channel.create is not
+ * offered: at most 20 messages, few enough for one page of any server's bound to hold them all.
+ */
+const SANDBOX_END_PAGES = 10;
+
+/** The walk of `channelId` towards the past for at most `pages` pages of WALK_LIMIT. */
+const walkAtMost = (t: CheckContext, channelId: string, pages: number, what: string) =>
+  walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, what, {
+    channelId,
+    until: (read) => read.length >= pages,
+  });
+
+/**
+ * The channels a check may read to their end where channel.create is not offered: the direct channel of
+ * the bot and the peer (the run's own accounts; user.channel.create only finds it), then the sandbox
+ * channel. The first whose walk ends within SANDBOX_END_PAGES, with room for `count` more messages.
+ */
+async function shortChannel(t: CheckContext, count: number): Promise<string | undefined> {
+  const candidates: string[] = [];
+  if (t.sandbox.peerId !== undefined && offers(t, 'user.channel.create')) {
+    const direct = await t.call('user.channel.create', { user_id: t.sandbox.peerId });
+    const id: unknown = direct.ok ? direct.body?.id : undefined;
+    if (typeof id === 'string') candidates.push(id);
+  }
+  candidates.push(t.sandbox.channelId);
+  const room = SANDBOX_END_PAGES * WALK_LIMIT - count;
+  for (const channelId of candidates) {
+    const probe = await walkAtMost(t, channelId, SANDBOX_END_PAGES, `message.list of channel ${channelId}`);
+    if (probe.reachedEnd && probe.items.length <= room) return channelId;
+  }
+  return undefined;
+}
+
+/**
+ * Where the login does not offer channel.create (a helper here, issue 41): a channel the run may post in,
+ * where the check runs alone (it shares 'quiet-channel', which the run has not), with `count` messages of
+ * its own, walked for two pages (`needs` 'two pages': the sandbox channel) or to its end (a channel short
+ * enough, shortChannel) — undecided, naming the helper, when no channel is.
+ */
+async function channelWithoutCreate(
+  t: CheckContext,
+  count: number,
+  what: string,
+  needs: 'end' | 'two pages',
+): Promise<FreshChannel> {
+  const channelId = needs === 'end' ? await shortChannel(t, count) : t.sandbox.channelId;
+  if (channelId === undefined)
+    t.undecided(
+      `${notOfferedHelper('channel.create')}: the check needs a channel whose every message it knows, and neither the direct channel with the peer nor the sandbox channel ${t.sandbox.channelId} ends within ${SANDBOX_END_PAGES} pages of ${WALK_LIMIT}`,
+      'offer channel.create in login.features, or pass a --channel that holds fewer messages',
+    );
+  const created = await createMessages(t, count, what, channelId);
+  const pages = needs === 'end' ? SANDBOX_END_PAGES : 2;
+  const walk = await walkAtMost(t, channelId, pages, `message.list walk of channel ${channelId}`);
+  t.note(`${notOfferedHelper('channel.create')}: the messages are read in channel ${channelId}`);
+  return { channelId, created, walk };
+}
+
+/**
+ * A fresh channel with messages, walked to its end (or, `needs` 'two pages', for its first two pages):
+ * the quiet channel and its fixture (shared), or, where the run has none, a scratch channel of the check's
+ * own with `count` messages (the check skips when channel.create gives none), or the sandbox channel where
+ * the login does not offer channel.create.
  */
 export async function freshChannelWalked(
   t: CheckContext,
   count: number,
   what: string,
+  needs: 'end' | 'two pages' = 'end',
 ): Promise<FreshChannel> {
   if (t.sandbox.quiet) {
     const created = await messagesToRead(t, count, what);
     return { channelId: t.sandbox.channelId, created, walk: await quietChannelWalkToTheEnd(t) };
   }
+  if (!offers(t, 'channel.create')) return channelWithoutCreate(t, count, what, needs);
   const channelId = await createScratchChannel(t, what);
   const created = await createMessages(t, count, what, channelId);
   const walk = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {

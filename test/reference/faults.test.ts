@@ -163,6 +163,21 @@ const probes: Record<string, Probe> = {
     await ok(s, 'message.update', { channel_id: '4002', message_id: message.id, content: 'after' });
     return (await ok(s, 'message.get', { channel_id: '4002', message_id: message.id })).content === 'before';
   },
+  'message-delete-500': async (s) => {
+    const answered = await status(s, 'message.delete', { channel_id: HISTORY, message_id: '7000001' });
+    return (
+      answered === 500 &&
+      (await status(s, 'message.get', { channel_id: HISTORY, message_id: '7000001' })) === 200
+    );
+  },
+  // 'after' and 'before' from the same token list the same page: the direction was not read.
+  'message-list-direction-ignored': async (s) => {
+    const latest = await list(s, { limit: 2 });
+    const ids = (page: any) => JSON.stringify(page.data.map((message: any) => message.id));
+    const before = await list(s, { limit: 2, next: latest.next, direction: 'before' });
+    const after = await list(s, { limit: 2, next: latest.next, direction: 'after' });
+    return ids(before) === ids(after);
+  },
   'message-delete-no-op': async (s) => {
     await ok(s, 'message.delete', { channel_id: HISTORY, message_id: '7000001' });
     return (await status(s, 'message.get', { channel_id: HISTORY, message_id: '7000001' })) === 200;
@@ -218,6 +233,11 @@ const probes: Record<string, Probe> = {
     (await status(s, 'channel.mute', { channel_id: '4002', duration: 0 })) === 400,
   'channel-mute-seconds': (s) =>
     muteLastsTooLong(s, 'channel.mute', { channel_id: '4002' }, (snapshot) => snapshot.channelMutes['4002']),
+  // A mute of 1 ms still in force a year on: it never ends.
+  'channel-mute-timed-forever': async (s) => {
+    await ok(s, 'channel.mute', { channel_id: '4002', duration: 1 });
+    return (await state(s)).channelMutes['4002'] > Date.now() + 365 * 24 * 3_600_000;
+  },
   'direct-channel-wrong-type': async (s) =>
     (await ok(s, 'user.channel.create', { user_id: SEED.peer })).type !== 1,
 

@@ -439,6 +439,20 @@ const probes: Record<ToleranceId, Probe> = {
       ) && bot.status === 200
     );
   },
+  'features-lack-helpers': async (server) => {
+    // The helpers leave login.features, yet still answer (only the declaration changes).
+    const created = await call(server, 'channel.create', { guild_id: SEED.guild1, data: { name: 'helper' } });
+    const features: string[] = await withSocket(
+      server,
+      async (socket) => socket.frames.find((frame) => frame.op === 4).body.logins[0].features,
+    );
+    return (
+      created.status === 200 &&
+      !features.includes('channel.create') &&
+      !features.includes('guild.role.create') &&
+      features.includes('channel.mute')
+    );
+  },
 };
 
 describe('tolerances on the wire', () => {

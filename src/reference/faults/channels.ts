@@ -19,4 +19,10 @@ export const channelsFaults = defineFaults([
       "A muted sender's message.create is refused with 500 instead of a 4xx (the mute itself works).",
     detectedBy: ['channel.mute/refusal-is-4xx', 'guild.member.mute/refusal-is-4xx'],
   },
+  {
+    id: 'channel-mute-timed-forever',
+    rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
+    description: 'channel.mute with any duration > 0 mutes the channel for good (duration 0 still unmutes).',
+    detectedBy: ['channel.mute/duration-is-milliseconds'],
+  },
 ]);

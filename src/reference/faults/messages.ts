@@ -38,4 +38,17 @@ export const messagesFaults = defineFaults([
     description: 'message.get crashes (500) when a field has the wrong type, e.g. message_id as an object.',
     detectedBy: ['http/wrong-typed-field-is-4xx'],
   },
+  {
+    id: 'message-delete-500',
+    rules: ['MSG-DELETE-1'],
+    description: 'message.delete answers 500 to every request and deletes nothing.',
+    detectedBy: ['message.delete/removes-the-message'],
+  },
+  {
+    id: 'message-list-direction-ignored',
+    rules: ['GEN-6', 'MSG-LIST-6'],
+    description:
+      "message.list ignores `direction`: every page, 'after' and 'around' included, lists the messages before the token (or the latest).",
+    detectedBy: ['message.list/after-walk-reaches-the-latest'],
+  },
 ]);

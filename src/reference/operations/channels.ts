@@ -144,6 +144,9 @@ export class ChannelOperations extends OperationBase {
       seconds: 'channel-mute-seconds',
       zeroIgnored: 'channel-mute-zero-ignored',
     });
+    // Fault (faults/channels.ts): a timed mute that never ends (the latest instant a Date can hold).
+    if (this.fault('channel-mute-timed-forever') && duration > 0)
+      this.world.channelMutes.set(channel.id, 8.64e15);
   }
 
   /** A direct channel is derived from the two users, so the same user always gets the same channel. */

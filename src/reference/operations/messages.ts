@@ -140,6 +140,9 @@ export class MessageOperations extends OperationBase {
       throw forbidden(`Only the author or a guild admin may delete message '${message.id}'.`);
     }
     if (this.fault('message-delete-no-op')) return;
+    // Fault (faults/messages.ts): a delete that crashes, deleting nothing.
+    if (this.fault('message-delete-500'))
+      throw new HttpError(500, 'internal', "TypeError: Cannot read properties of null (reading 'delete')");
     const view = this.views.message(message, channel);
     // Fault (faults/fuzz.ts): an edited message leaves message.get but stays in the list.
     if (this.fault('message-list-keeps-deleted-updated') && message.updatedAt !== undefined)
@@ -175,7 +178,9 @@ export class MessageOperations extends OperationBase {
     const anchorId =
       this.context.variants['message-list-id'] === 'with' ? f.optionalString('message_id') : undefined;
     const limit = this.messageLimit(f);
-    const explicitDirection = this.direction(f);
+    // Fault (faults/messages.ts): direction is read, validated and then ignored (the default, before).
+    const asked = this.direction(f);
+    const explicitDirection = this.fault('message-list-direction-ignored') ? undefined : asked;
     const explicitOrder = this.order(f);
     const items = this.channelMessages(channel.id);
     const anchorSeq =
