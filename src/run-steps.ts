@@ -7,13 +7,7 @@ import { HttpClient } from './client/http.js';
 import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
-import {
-  describedRegistration,
-  type EventSource,
-  openEventSource,
-  registrationBody,
-  type WebhookSource,
-} from './events/index.js';
+import { openEventSource, registrationBody, type WebhookSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
@@ -31,10 +25,11 @@ import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
+import { NO_EVENT_OBSERVED, unprovenSilence } from './runner/event-silence.js';
 import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChosenChecks } from './runner/load.js';
-import type { CheckResult, RunResult, Undecided } from './runner/model.js';
+import type { CheckResult, RunResult } from './runner/model.js';
 import { type PeerStanding, peerNote, provePeerInSandbox } from './runner/peer.js';
 import {
   type EngineOptions,
@@ -48,7 +43,6 @@ import { specValidate } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
 import { chooseTrigger, type Trigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
-import type { FindingInput } from './wire.js';
 
 /** Resolution of the event-loop delay monitor that tells adaptive concurrency the checker is busy. */
 const LOOP_RESOLUTION_MS = 20;
@@ -532,41 +526,6 @@ function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult
     const { confirmation: _confirmation, ...rest } = check;
     return { ...rest, status: 'skip', reason: `could not be decided: ${undecided.state}`, undecided };
   });
-}
-
-const NO_EVENT_OBSERVED = /\bno ([a-z-]+ )?event observed during the run/;
-
-/** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
-function unprovenSilence(
-  source: EventSource | undefined,
-): { undecided: Undecided; finding?: FindingInput } | undefined {
-  if (!source || source.eventCount() > 0) return undefined;
-  if (source.kind === 'ws') {
-    if (source.ready) return undefined; // READY came: a silent stream is the server's (event checks fail)
-    return {
-      undecided: {
-        state: `the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
-        clear:
-          'check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none',
-      },
-    };
-  }
-  // Registered by the run itself (meta/webhook.create answered 2xx), yet nothing came: the server does not deliver.
-  const selfRegistered = source.target?.registeredBy === 'checker';
-  return {
-    finding: {
-      id: 'events/no-webhook-delivery',
-      level: 'should',
-      title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
-      detail: selfRegistered
-        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)}, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT) and delivers to a webhook registered so`
-        : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
-    },
-    undecided: {
-      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? ` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
-      clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
-    },
-  };
 }
 
 /** A run that ended before or outside its checks: what it knew, on the error (exit 2/3), for the reports. */

@@ -256,6 +256,8 @@ async function runScenario(
       command: options.command!,
       cwd: options.cwd ?? process.cwd(),
       timeoutMs,
+      // A scenario that judges a period extends itself unless the user capped it (--scenario-timeout).
+      timeoutGiven: options.scenarioTimeoutMs !== undefined,
       heartbeatMs: options.heartbeatMs ?? CLIENT_DEFAULTS.heartbeatMs,
       ...(options.signal ? { signal: options.signal } : {}),
       setStage: (next) => {
@@ -493,6 +495,23 @@ function toCheckResult(
       reason: `${NOT_SUPPORTED}: ${operation} (${judgement.unsupported}); pass --list with the lists it covers`,
       durationMs,
       evidence: { expected: scenario.expectation, exchanges, ...(notes.length ? { notes } : {}) },
+    };
+  }
+  if (judgement.undecided) {
+    // A claim of absence the client never gave a chance to show (it made no request): never a pass.
+    const { state, clear } = judgement.undecided;
+    return {
+      ...identity(scenario),
+      status: 'skip',
+      reason: `could not be decided: ${state} (${clear})`,
+      undecided: judgement.undecided,
+      durationMs,
+      evidence: {
+        expected: scenario.expectation,
+        ...(judgement.problems.length ? { observed: judgement.problems.join('; ') } : {}),
+        exchanges,
+        ...(notes.length ? { notes } : {}),
+      },
     };
   }
   const [reason] = judgement.problems;

@@ -1,0 +1,42 @@
+/**
+ * An event stream that delivered nothing in the whole run over a transport that never showed it works
+ * (issue 32): what makes its event checks undecided rather than failures of a server that may work.
+ */
+import { describedRegistration, type EventSource } from '../events/index.js';
+import type { FindingInput } from '../wire.js';
+import type { Undecided } from './model.js';
+
+export const NO_EVENT_OBSERVED = /\bno ([a-z-]+ )?event observed during the run/;
+
+/** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
+export function unprovenSilence(
+  source: EventSource | undefined,
+): { undecided: Undecided; finding?: FindingInput } | undefined {
+  if (!source || source.eventCount() > 0) return undefined;
+  if (source.kind === 'ws') {
+    if (source.ready) return undefined; // READY came: a silent stream is the server's (event checks fail)
+    return {
+      undecided: {
+        state: `the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
+        clear:
+          'check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none',
+      },
+    };
+  }
+  // Registered by the run itself (meta/webhook.create answered 2xx), yet nothing came: the server does not deliver.
+  const selfRegistered = source.target?.registeredBy === 'checker';
+  return {
+    finding: {
+      id: 'events/no-webhook-delivery',
+      level: 'should',
+      title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
+      detail: selfRegistered
+        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)}, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT) and delivers to a webhook registered so`
+        : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+    },
+    undecided: {
+      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? ` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
+      clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
+    },
+  };
+}
