@@ -332,7 +332,7 @@ const RUN_FLAG_ROWS = [
     key: 'vacuous',
     type: 'string',
     description:
-      'replace the embedded reference by a do-nothing server (empty-object, not-implemented, no-content, echo, empty-list, accepts-all; conformance serve --list-vacuity): a pass then has no evidence',
+      'replace the embedded reference by a do-nothing server (empty-object, not-implemented, no-content, echo, empty-list, accepts-all, refuses-unknown-path, refuses-501, refuses-400, fabricates-reads; conformance serve --list-vacuity): a pass then has no evidence',
   },
   {
     flag: '--variant <point=value>',
