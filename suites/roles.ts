@@ -20,7 +20,6 @@ import {
   type RecordedWalk,
   recordedItems,
   recordWalk,
-  statusOf,
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
@@ -87,13 +86,19 @@ const createdRole = (t: CheckContext): Promise<CreatedRole> =>
  * or guild.role.list does not show it (guild.role.create/returns-listed-role reports that).
  */
 async function roleFor(t: CheckContext, purpose: string): Promise<string> {
-  // A helper here: without it the check is undecided, for the run changes no role it did not create.
-  if (!offers(t, 'guild.role.create'))
-    t.undecided(
-      `${notOfferedHelper('guild.role.create')}: ${purpose} needs a role of the run's own, and the run changes no role it did not create`,
-      'offer guild.role.create in login.features',
-    );
+  // A helper here: the run changes no role it did not create, so where login.features omits
+  // guild.role.create it is tried all the same (a role of the run's own, in the ledger), else undecided.
+  const declared = offers(t, 'guild.role.create');
   const { id, created, listed } = await createdRole(t);
+  if (id === undefined && !declared)
+    t.undecided(
+      `${notOfferedHelper('guild.role.create')}, and tried as a helper it answered ${created.status} without a role id: ${purpose} needs a role of the run's own, and the run changes no role it did not create`,
+      'offer guild.role.create (declared in login.features), or run where the bot may create a role',
+    );
+  if (!declared)
+    t.note(
+      `${notOfferedHelper('guild.role.create')}: tried as a helper all the same, it made the run's role ${id}`,
+    );
   if (id === undefined) {
     return t.skip(
       `precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
@@ -165,9 +170,7 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     const peerId = peerIdOrSkip(observer);
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
     const before = await memberOnce(observer, guildId, peerId);
-    const roleId = offers(observer, 'guild.role.create')
-      ? await roleFor(observer, 'a role assignment')
-      : await existingRoleThePeerLacks(observer, before);
+    const roleId = await roleFor(observer, 'a role assignment');
     const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
     const set = await observer.call('guild.member.role.set', fields);
@@ -177,46 +180,6 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     const unset = await observer.call('guild.member.role.unset', fields);
     return { roleId, before, set, afterSet, unset, afterUnset: await get() };
   });
-
-/** The role ids a guild.member.get answer shows (ids or role objects); none when it shows no roles. */
-const roleIdsIn = (result: CallResult): string[] => {
-  const roles = result.ok ? (result.body as { roles?: unknown } | undefined)?.roles : undefined;
-  return Array.isArray(roles)
-    ? roles.map((role) => idOf(role) ?? role).filter((id) => typeof id === 'string')
-    : [];
-};
-
-/**
- * Where the login does not offer guild.role.create (a helper of the assignment checks, issue 41): a role
- * the sandbox guild has and neither the peer nor the bot holds — not one of the bot's own roles, which give
- * it the powers it manages the guild with, and not the guild's own id (the everyone role of some
- * platforms) — given to the peer and taken back (tracked: the ledger unsets it), else undecided naming the
- * helper. The bot's member record must show its roles, or no role is safe to give.
- */
-async function existingRoleThePeerLacks(t: CheckContext, before: CallResult): Promise<string> {
-  const { guildId, selfId } = t.sandbox;
-  const clear =
-    'offer guild.role.create in login.features, or add a role without permissions to the sandbox guild that neither the bot nor the peer has';
-  const bot = await memberOnce(t, guildId, selfId);
-  const botRoles = roleIdsIn(bot);
-  if (botRoles.length === 0)
-    t.undecided(
-      `${notOfferedHelper('guild.role.create')}, and guild.member.get of the bot shows no roles (${statusOf(bot)}): no existing role is known to be safe to give the peer`,
-      clear,
-    );
-  const taken = new Set([guildId, ...botRoles, ...roleIdsIn(before)]);
-  const { items } = await listOnce(t, 'guild.role.list', { guild_id: guildId });
-  const candidate = items.map(idOf).find((id) => id !== undefined && !taken.has(id));
-  if (candidate === undefined)
-    t.undecided(
-      `${notOfferedHelper('guild.role.create')}, and guild.role.list of guild ${guildId} shows no role that neither the bot nor the peer holds (${items.length} role(s)): no role to give`,
-      clear,
-    );
-  t.note(
-    `${notOfferedHelper('guild.role.create')}: the assignment uses the guild's role ${candidate}, which neither the bot nor the peer held (taken back afterwards, and by the ledger)`,
-  );
-  return candidate;
-}
 
 /** The checks that use the run's one role until guild.role.delete/removes-role deletes it. */
 const ROLE_USERS = [

@@ -19,6 +19,7 @@ import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
 import { idOf, shorten, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
+import { notOfferedHelper, offers } from './offered.js';
 
 /** What the control of one operation observed. */
 interface Control {
@@ -31,6 +32,8 @@ interface Control {
    * request the trigger caused), as the checks of those flows skip; not a state of the target.
    */
   unavailable?: string;
+  /** What would let the control be sent, where that is not the operation itself (a helper not offered). */
+  clear?: string;
 }
 
 type Observe = (t: CheckContext) => Promise<Control>;
@@ -110,6 +113,19 @@ const ownChannel = (t: CheckContext, what = 'a channel of the run'): Promise<Con
     return { result, ...(id !== undefined ? { id } : {}) };
   });
 
+/**
+ * The run's channel as a helper of another operation's control: not made where login.features omits
+ * channel.create (issue 41: a helper outside the features is not called), which leaves that control missing.
+ */
+const helperChannel = (t: CheckContext, what?: string): Promise<Control & { id?: string }> =>
+  offers(t, 'channel.create')
+    ? ownChannel(t, what)
+    : Promise.resolve({
+        missing: `${notOfferedHelper('channel.create')} (not called)`,
+        clear:
+          'offer channel.create in login.features (the control mutes, renames or deletes only a channel of the run)',
+      });
+
 /** A role of the run's own in the sandbox guild (tracked). */
 const ownRole = (t: CheckContext, what = 'a role of the run'): Promise<Control & { id?: string }> =>
   t.shared(`refusal control: ${what}`, async (observer) => {
@@ -135,6 +151,8 @@ async function using(
   then: (id: string) => Promise<Control>,
 ): Promise<Control> {
   if (made.id !== undefined) return then(made.id);
+  if (made.missing !== undefined && made.result === undefined)
+    return { missing: made.missing, ...(made.clear ? { clear: made.clear } : {}) };
   const got = made.result ? answered(made.result) : 'no answer';
   return { missing: `its helper ${helper} made nothing to act on (${got})` };
 }
@@ -182,19 +200,19 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
   'channel.list': send('channel.list', (t) => ({ guild_id: t.sandbox.guildId })),
   'channel.create': async (t) => ownChannel(t),
   'channel.update': async (t) =>
-    using(await ownChannel(t), 'channel.create', async (id) => ({
+    using(await helperChannel(t), 'channel.create', async (id) => ({
       result: await t.call(
         'channel.update',
         complete(t, 'channel.update', { channel_id: id }, { name: uniqueName('control') }),
       ),
     })),
   'channel.delete': async (t) =>
-    using(await ownChannel(t, 'a channel of the run to delete'), 'channel.create', async (id) => ({
+    using(await helperChannel(t, 'a channel of the run to delete'), 'channel.create', async (id) => ({
       result: await t.call('channel.delete', { channel_id: id }),
     })),
   // Duration 0 on a channel of the run's own: a complete request that changes nothing the run did not make.
   'channel.mute': async (t) =>
-    using(await ownChannel(t), 'channel.create', async (id) => ({
+    using(await helperChannel(t), 'channel.create', async (id) => ({
       result: await t.call('channel.mute', { channel_id: id, duration: 0 }),
     })),
   'user.channel.create': async (t) => {
@@ -335,13 +353,16 @@ function plausible(operation: OperationId, result: CallResult): string | undefin
 async function controlProblem(
   t: CheckContext,
   operation: OperationId,
-): Promise<{ undecided: string } | { unavailable: string } | undefined> {
+): Promise<{ undecided: string; clear?: string } | { unavailable: string } | undefined> {
   const observe = CONTROLS[operation];
   if (!observe) return { unavailable: `no complete request of ${operation} is known to the run` };
   const control = await t.shared(`refusal control: ${operation}`, observe);
   if (control.unavailable !== undefined) return { unavailable: control.unavailable };
   if (!control.result)
-    return { undecided: `no complete request of ${operation} could be sent: ${control.missing}` };
+    return {
+      undecided: `no complete request of ${operation} could be sent: ${control.missing}`,
+      ...(control.clear ? { clear: control.clear } : {}),
+    };
   const problem = plausible(operation, control.result);
   return problem ? { undecided: `the complete request of ${operation} was ${problem}` } : undefined;
 }
@@ -369,7 +390,8 @@ export async function requireControl(
     );
   t.undecided(
     `${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
-    `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
+    problem.clear ??
+      `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
   );
 }
 

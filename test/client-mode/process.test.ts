@@ -29,14 +29,24 @@ const onlyCheck = async (command: string, grep: string, extra: string[] = []) =>
 };
 
 describe('conformance client: clients that misbehave', () => {
+  const CRASHES = `node -e "process.stderr.write('boom: cannot paginate'); process.exit(3)"`;
+
   it('fails a client that crashes, with its exit code and stderr tail', async () => {
-    const { code, check } = await onlyCheck(
-      `node -e "process.stderr.write('boom: cannot paginate'); process.exit(3)"`,
-      ONE_ITEM,
-    );
+    // A scenario whose pages the client must follow: a client that requests nothing fails it.
+    const { code, check } = await onlyCheck(CRASHES, SHORT_PAGES);
     expect(code).toBe(1);
+    expect(check.status).toBe('fail');
     expect(check.reason).toMatch(/exited with code 3; stderr: …boom: cannot paginate/);
-    expect(check.evidence?.observed).toMatch(/sent no guild\.role\.list request/);
+    expect(check.evidence?.observed).toMatch(/sent no guild\.list request/);
+  });
+
+  it('leaves a claim of absence undecided for a client that crashes before its first request', async () => {
+    // "Exactly one request" cannot be told from a client that made none (issue 42: no pass, no verdict).
+    const { code, check } = await onlyCheck(CRASHES, ONE_ITEM);
+    expect(code).toBe(2);
+    expect(check.status).toBe('skip');
+    expect(check.undecided?.state).toMatch(/exited with code 3 before requesting a page/);
+    expect(check.evidence?.observed).toMatch(/exited with code 3; stderr: …boom: cannot paginate/);
   });
 
   it('fails a client that hangs, and kills its whole process group at the scenario timeout', async () => {

@@ -138,9 +138,12 @@ describe('a helper the login does not offer (issue 41 item 4)', () => {
     const { statuses, reasons, log, sandbox, unchanged } = await runLogged(HELPERS_MISSING, {
       checks: MUTE_CHECKS,
     });
+    // The refusal check's control needs a channel of the run's own to unmute: undecided, naming the helper.
+    const refusal = 'channel.mute/missing-required-field-is-refused';
     expect(statuses, JSON.stringify(reasons)).toEqual(
-      Object.fromEntries(MUTE_CHECKS.map((check) => [check.id, 'pass'])),
+      Object.fromEntries(MUTE_CHECKS.map((check) => [check.id, check.id === refusal ? 'skip' : 'pass'])),
     );
+    expect(reasons[refusal]).toMatch(/login\.features omits channel\.create/);
     expect(log.filter((entry) => entry.operation === 'channel.create')).toEqual([]);
     const mutes = mutesOf(log);
     expect(mutes.length).toBeGreaterThan(0);
@@ -168,21 +171,19 @@ describe('a helper the login does not offer (issue 41 item 4)', () => {
     expect(unchanged).toBe(true);
   });
 
-  it('gives the peer a role of the guild that neither the bot nor the peer holds, and detects role-set-no-op', async () => {
+  it('gives the peer only a role the run created, tried although undeclared, and detects role-set-no-op', async () => {
     const roleChecks = byId(/^guild\.member\.role\.(set\/gives-role|unset\/removes-role)$/);
     const clean = await runLogged(HELPERS_MISSING, { checks: roleChecks });
     expect(clean.statuses, JSON.stringify(clean.reasons)).toEqual(
       Object.fromEntries(roleChecks.map((check) => [check.id, 'pass'])),
     );
-    // The role given is none the run created (variant detection's probe role included) nor one of the bot's.
+    // Safety: a role of the guild may carry powers, so the role given is one the run created itself.
     const created = new Set(
-      clean.log.filter((entry) => entry.operation === 'guild.role.create').map((entry) => entry.answer?.id),
+      clean.log
+        .filter((entry) => entry.operation === 'guild.role.create' && entry.status === 200)
+        .map((entry) => entry.answer?.id),
     );
-    const { selfId, peerId } = clean.result.sandbox ?? {};
-    const botRoles = clean.log
-      .filter((entry) => entry.operation === 'guild.member.get' && entry.fields.user_id === selfId)
-      .flatMap((entry) => (entry.answer?.roles ?? []).map((role: any) => role.id));
-    expect(botRoles.length).toBeGreaterThan(0);
+    const { peerId } = clean.result.sandbox ?? {};
     const given = clean.log.filter(
       (entry) =>
         entry.operation === 'guild.member.role.set' &&
@@ -190,10 +191,8 @@ describe('a helper the login does not offer (issue 41 item 4)', () => {
         entry.status === 200,
     );
     expect(given.length).toBeGreaterThan(0);
-    for (const { fields } of given) {
-      expect(created.has(fields.role_id), `role ${fields.role_id} was created by the run`).toBe(false);
-      expect(botRoles).not.toContain(fields.role_id);
-    }
+    for (const { fields } of given)
+      expect(created.has(fields.role_id), `role ${fields.role_id} is not one the run created`).toBe(true);
     expect(clean.unchanged).toBe(true);
     const faulty = await runLogged(
       { ...HELPERS_MISSING, faults: ['role-set-no-op'] },

@@ -110,7 +110,10 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
     const reference = await startReference({
       intercept: ({ operation, fields }) => {
         const channel = String(fields.channel_id);
-        if (operation === 'message.create') created.set(channel, (created.get(channel) ?? 0) + 1);
+        // The run's proof that the peer is another account posts once before any check (issue 41): not a reader's.
+        const peerProof = String(fields.content).startsWith('conformance probe: who posts as');
+        if (operation === 'message.create' && !peerProof)
+          created.set(channel, (created.get(channel) ?? 0) + 1);
         // The first page of a walk towards the past at limit 2 (no token): one per walk.
         if (
           operation === 'message.list' &&
