@@ -289,8 +289,25 @@ describe('against the reference', () => {
   let requestsOnly: RunResult;
   let everyGuild: RunResult;
   let clean: RunResult;
+  let servedAsBot: RunResult;
+  let peerRefused: RunResult;
+  let refuses400: RunResult;
+  let helpersMissing: RunResult;
   beforeAll(async () => {
     bare = await startReference();
+    const peerChecks = { grep: 'mute|peer|role\\.(set|unset)', includeExperimental: true, confirm: false };
+    [servedAsBot, peerRefused, refuses400, helpersMissing] = await Promise.all([
+      run({ embedded: true, tolerances: ['one-login-ignores-identity'], ...peerChecks }),
+      run({ embedded: true, tolerances: ['one-login-refuses-others'], ...peerChecks }),
+      run({ embedded: true, vacuity: 'refuses-400', includeExperimental: true, confirm: false }),
+      run({
+        embedded: true,
+        tolerances: ['features-lack-helpers'],
+        grep: '^(channel|guild\\.role)\\.(update|delete)/',
+        includeExperimental: true,
+        confirm: false,
+      }),
+    ]);
     [withoutPeer, partial, requestsOnly, everyGuild, clean] = await Promise.all([
       // No peer flags, no trigger, events off: what a first run against a server of one login looks like.
       run({
@@ -328,6 +345,42 @@ describe('against the reference', () => {
     const cause = expectPrinted(withoutPeer, 'peer-unreachable', 'none given');
     expect(cause.decide).toMatch(/--peer-token/);
     expect(cause.checkIds).toContain('guild.member.mute/blocks-peer-until-unmuted');
+  });
+
+  it('a peer served as the bot (tolerance one-login-ignores-identity): the peer unreachable, served as the bot', () => {
+    const cause = expectPrinted(servedAsBot, 'peer-unreachable', 'served as the bot');
+    expect(cause.checkIds).toEqual(
+      expect.arrayContaining([
+        'guild.member.mute/blocks-peer-until-unmuted',
+        'channel.mute/blocks-peer-until-unmuted',
+      ]),
+    );
+    expect(cause.decide).toMatch(/--peer-token/);
+  });
+
+  it('a peer refused (tolerance one-login-refuses-others): the peer unreachable, refused', () => {
+    const cause = expectPrinted(peerRefused, 'peer-unreachable', 'refused');
+    expect(cause.detail ?? cause.title).toMatch(/403|login not found/);
+    expect(cause.checkIds).toContain('guild.member.mute/duration-is-milliseconds');
+  });
+
+  it('every operation refused (preset refuses-400): the refusing operations, by operation and status', () => {
+    const refused = (refuses400.undecidedCauses ?? []).filter((cause) => cause.id === 'operation-refused');
+    expect(refused.length).toBeGreaterThan(5);
+    const list = expectPrinted(refuses400, 'operation-refused', 'message.list HTTP 400');
+    expect(list.title).toMatch(/refuses every request, the complete valid one too/);
+    expect(list.checkIds).toContain('message.list/missing-required-field-is-refused');
+    // A check whose control needs a helper that was refused is held by the helper, not the operation.
+    expect(causeOf(refuses400, 'helper-missing', 'channel.create').checkIds).toContain(
+      'channel.mute/missing-required-field-is-refused',
+    );
+  });
+
+  it('a helper the login does not offer (tolerance features-lack-helpers): the helper missing, named', () => {
+    const cause = expectPrinted(helpersMissing, 'helper-missing', 'channel.create');
+    expect(cause.checkIds).toEqual(
+      expect.arrayContaining(['channel.update/renames-channel', 'channel.delete/deletes-channel']),
+    );
   });
 
   it('--events none: no event stream, with its checks', () => {
