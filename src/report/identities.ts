@@ -36,7 +36,9 @@ export function renderFirstContact(contact: FirstContact, color = false): string
         : `${PEER_STANDING_WORDS[peer.state]}: ${peer.detail}`,
       usable
         ? `decides ${checks(peer.checks)}`
-        : `${checks(peer.checks)} left ${peer.state === 'absent' ? 'skipped' : 'undecided'}`,
+        : peer.state === 'absent'
+          ? `${checks(peer.checks)} left skipped`
+          : `${checks(peer.checks)} need it: those that act as the peer are left undecided`,
       usable,
     ),
     row(

@@ -273,4 +273,4 @@ export const peerNote = (standing: PeerStanding): string | undefined =>
     ? undefined
     : standing.state === 'distinct'
       ? `the peer is another account: ${standing.detail}`
-      : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that need it are undecided`;
+      : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that act as the peer are undecided (those that only name its user id run as the bot)`;

@@ -14,7 +14,6 @@ import { describedCheck } from './context/outcome.js';
 import { executeCheck } from './context.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 import { deferred, leadOf, shuffledOrder, startOrder } from './order.js';
-import { PEER_UNREACHABLE, peerUndecided, peerUsable } from './peer.js';
 import { needsQuietChannel, QUIET_CHANNEL_OWNER, QuietChannel } from './quiet-channel.js';
 import { undoEntry } from './undo.js';
 
@@ -88,8 +87,9 @@ export function missingCapability(
 ): string | undefined {
   for (const need of check.needs ?? []) {
     if (need === 'peer' && !capabilities.peer) return PEER_MISSING;
-    // Given but not proven another account (peer.ts): undecided with what came back, never a fail.
-    if (need === 'peer' && !peerUsable(env.peer)) return peerUndecided(env.peer!).state;
+    // A peer given but not proven another account (peer.ts) still names a user the bot may act on (read its
+    // member record, open a direct channel, give it a role); only an act AS the peer is undecided, at the
+    // call (context/calls.ts), with what came back — never a fail.
     if (need === 'events' && !env.source) return env.eventsUnavailableReason;
     if (need === 'trigger' && !env.trigger) return env.triggerUnavailableReason;
     if (need === 'destructive' && !capabilities.allowDestructive) return DESTRUCTIVE_MISSING;
@@ -333,13 +333,6 @@ class Engine {
     // The stream asked for did not open: what the event checks would judge is unknown (issue 32).
     if (this.env.eventsBroken && missing === this.env.eventsUnavailableReason)
       return { ...skipped(check, missing), undecided: EVENTS_UNDECIDED(this.env.eventsUnavailableReason) };
-    if (this.env.peer && missing.startsWith(PEER_UNREACHABLE))
-      return {
-        ...skipped(check, missing),
-        undecided: peerUndecided(this.env.peer),
-        // The run's proof of the peer is the evidence of each check it leaves undecided.
-        ...(this.env.peer.exchanges.length ? { evidence: { exchanges: this.env.peer.exchanges } } : {}),
-      };
     return skipped(check, missing);
   }
 

@@ -77,6 +77,25 @@ describe('a peer served as the bot (one-login-ignores-identity)', () => {
     });
   });
 
+  it("decides the checks that only name the peer's user id (the bot acts): a one-login server can conform", async () => {
+    const result = await run({
+      embedded: true,
+      tolerances: ['one-login-ignores-identity'],
+      grep: '^(guild\\.member\\.get/peer|user\\.channel\\.create/direct-channel-with-peer|guild\\.member\\.role\\.(set|unset)/|guild\\.member\\.mute/blocks)',
+      includeExperimental: true,
+      confirm: false,
+    });
+    for (const id of [
+      'guild.member.get/peer',
+      'user.channel.create/direct-channel-with-peer',
+      'guild.member.role.set/gives-role',
+      'guild.member.role.unset/removes-role',
+    ])
+      expect(byId(result, id)?.status, id).toBe('pass');
+    // The one that acts as the peer stays undecided.
+    expect(byId(result, MUTE_CHECKS[0]!)?.undecided?.state).toMatch(new RegExp(`^${PEER_UNREACHABLE}`));
+  });
+
   it('while the same checks pass on the plain reference, where the peer is proven another account', async () => {
     const result = await run({
       embedded: true,

@@ -33,7 +33,9 @@ export function callRecorder(
     // check it is in, so that no bot's act is judged as the peer's.
     if (callOptions.as === 'peer' && !peerUsable(env.peer)) {
       const { state: found, clear } = peerUndecided(env.peer!);
-      throw new CheckUndecided(found, clear);
+      // The run's proof of the peer is the evidence of each check it leaves undecided.
+      state.exchanges.push(...env.peer!.exchanges);
+      throw new CheckUndecided(found, clear, true);
     }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
     try {

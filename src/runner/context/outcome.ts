@@ -90,7 +90,9 @@ export function resultOf(
     !state.failure && thrown instanceof CheckUndecided
       ? { state: thrown.state, clear: thrown.clear }
       : undefined;
-  const evidence = evidenceOf(state, status === 'fail' || status === 'error');
+  const keep =
+    status === 'fail' || status === 'error' || (thrown instanceof CheckUndecided && thrown.keepExchanges);
+  const evidence = evidenceOf(state, keep);
   return {
     ...describedCheck(check),
     status,

@@ -22,6 +22,8 @@ export class CheckUndecided extends CheckSkip {
   constructor(
     readonly state: string,
     readonly clear: string,
+    /** Keep the check's exchanges as its evidence (what came back decides the state, e.g. the peer's proof). */
+    readonly keepExchanges = false,
   ) {
     super(`could not be decided: ${state} (${clear})`);
   }
