@@ -12,6 +12,7 @@
  * The opcodes are deliberately not shared with the checker (src/events): the reference and the checker
  * must not share a bug.
  */
+import { setMaxListeners } from 'node:events';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
@@ -183,6 +184,9 @@ export class EventHub {
     this.#faults = options.faults ?? new Set();
     this.#tolerate = options.tolerate ?? (() => false);
     this.#now = options.now ?? Date.now;
+    // Every delivery listens to it, and fetch lets its listener go only once the request is collected:
+    // thousands in a long run with many events, no leak (a server kept across runs, npm run faults).
+    setMaxListeners(0, this.#closing.signal);
   }
 
   /** Emits `type` with its resources to every login in `selfIds` (default: every login). */
