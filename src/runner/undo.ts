@@ -6,6 +6,7 @@
  * the entry to be undone by hand (NotUndoable: a comment in left-behind.sh, never a command).
  */
 import { RequestError } from '../client/http.js';
+import { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './causes.js';
 import type { CheckEnvironment } from './context/environment.js';
 import { AlreadyAbsent, NotUndoable, type Undo } from './ledger.js';
 
@@ -20,17 +21,14 @@ const saysNotFound = ({ status, text }: Answer): boolean =>
 
 /**
  * The operation itself is missing, not the thing (the de-facto answers of an adapter: 501, 405 to a
- * POST, a 404 that names the route or method, a body saying "not implemented").
+ * POST, a body that names the route or method, a body saying "not implemented").
  */
-const ROUTE_MISS =
-  /no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)|(method|operation|api|route|handler|path) not found|cannot post \//i;
-const NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
 const saysNotServed = ({ status, text }: Answer): boolean => {
   const head = text.slice(0, 2000);
   return (
     status === 501 ||
     status === 405 ||
-    (status >= 400 && (ROUTE_MISS.test(head) || NOT_IMPLEMENTED.test(head)))
+    (status >= 400 && (SAYS_NO_ROUTE.test(head) || SAYS_NOT_IMPLEMENTED.test(head)))
   );
 };
 
