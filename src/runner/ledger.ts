@@ -17,7 +17,7 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { shorten } from '../../spec/brief.js';
+import { oneLine } from '../../spec/brief.js';
 import type { LedgerEntry } from './check.js';
 import type { CleanupRecord } from './model.js';
 
@@ -461,7 +461,7 @@ export class Ledger {
 }
 
 /** One line of a comment: whatever a body held (newlines, a shell's own comment), cut to a readable length. */
-const commentLine = (text: string): string => shorten(text.replace(/\s+/g, ' ').trim(), 400);
+const commentLine = (text: string): string => oneLine(text, 400);
 
 /** The command that undoes a line through the interface; undefined when none can (the trigger, not served). */
 const commandOf = (line: Line, file: LedgerFile): string | undefined =>

@@ -11,13 +11,14 @@
  * alone (the approvals, a kick, a friend.delete) reuses the one flow per run the request suites observe
  * anyway (./guild-invitations.ts, ./join-requests.ts, ./friend-requests.ts).
  */
+import { oneLine } from '../../spec/brief.js';
 import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
 import { friendRequestFlow } from './friend-requests.js';
 import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
-import { idOf, shorten, uniqueName } from './lists.js';
+import { idOf, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
 import { notOfferedHelper, offers } from './offered.js';
 
@@ -40,8 +41,8 @@ type Observe = (t: CheckContext) => Promise<Control>;
 
 /** An answer in one line: status and body, cut (an HTML error page must not fill the report). */
 const answered = (result: CallResult): string => {
-  const body = result.text.replace(/\s+/g, ' ').trim();
-  return `HTTP ${result.status}${body ? ` ${shorten(body, 160)}` : ''}`;
+  const body = oneLine(result.text, 160);
+  return `HTTP ${result.status}${body ? ` ${body}` : ''}`;
 };
 
 /**
