@@ -3,7 +3,6 @@
  * request alike, and the vacuity matrix of `npm run faults` flags a check that passes on one unless it
  * declares why (vacuousPassReason).
  */
-import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { inProcessExecutor } from '../../scripts/faults/executors.js';
 import { MUTANT_SERIES, runMutantSeries } from '../../scripts/faults/history.js';
@@ -11,15 +10,7 @@ import { formatVacuityMatrix, runVacuityMatrix } from '../../scripts/faults/vacu
 import { startReference } from '../../src/reference/server.js';
 import { type CheckContext, type CheckDefinition, defineCheck } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
-
-const post = async (url: string, body: unknown) => {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.statusCode, text: await response.body.text() };
-};
+import { postJson } from '../support/net.js';
 
 describe('vacuity presets', () => {
   it('answer every request alike, the trigger too, with no authentication', async () => {
@@ -33,10 +24,14 @@ describe('vacuity presets', () => {
     for (const [preset, [status, text]] of Object.entries(expected)) {
       const server = await startReference({ vacuity: preset });
       try {
-        expect(await post(`${server.baseUrl}/guild.list`, { next: 'x' }), preset).toEqual({ status, text });
-        expect((await post(`${server.controlUrl}/trigger`, { event: 'guild-request' })).status, preset).toBe(
+        expect(await postJson(`${server.baseUrl}/guild.list`, { next: 'x' }), preset).toEqual({
           status,
-        );
+          text,
+        });
+        expect(
+          (await postJson(`${server.controlUrl}/trigger`, { event: 'guild-request' })).status,
+          preset,
+        ).toBe(status);
         expect(server.vacuity).toBe(preset);
       } finally {
         await server.close();
@@ -47,12 +42,15 @@ describe('vacuity presets', () => {
   it('accepts-all answers the right shapes and stores nothing', async () => {
     const server = await startReference({ vacuity: 'accepts-all' });
     try {
-      const created = await post(`${server.baseUrl}/message.create`, { channel_id: '4001', content: 'hi' });
+      const created = await postJson(`${server.baseUrl}/message.create`, {
+        channel_id: '4001',
+        content: 'hi',
+      });
       const [message] = JSON.parse(created.text) as { id: string; content: string }[];
       expect(message.content).toBe('hi');
-      const listed = await post(`${server.baseUrl}/message.list`, { channel_id: '4001' });
+      const listed = await postJson(`${server.baseUrl}/message.list`, { channel_id: '4001' });
       expect(JSON.parse(listed.text)).toEqual({ data: [] });
-      const got = await post(`${server.baseUrl}/guild.get`, { guild_id: '3001' });
+      const got = await postJson(`${server.baseUrl}/guild.get`, { guild_id: '3001' });
       expect(JSON.parse(got.text)).toEqual({ id: '3001' });
     } finally {
       await server.close();

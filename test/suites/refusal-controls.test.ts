@@ -5,12 +5,12 @@
  * the embedded reference: a fault that refuses one operation's complete request, and the do-nothing
  * presets that refuse every operation.
  */
-import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../spec/catalogue.js';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import { postJson } from '../support/net.js';
 
 const byId = (result: RunResult): Map<string, CheckResult> =>
   new Map(result.checks.map((check) => [check.id, check]));
@@ -97,15 +97,6 @@ describe('refusal checks need a control: the complete request accepted in the sa
   });
 });
 
-const post = async (url: string, body: unknown) => {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.statusCode, text: await response.body.text() };
-};
-
 describe('the refusing do-nothing presets (src/reference/vacuity.ts)', () => {
   it('refuse every operation as described; login.get lists every operation where the preset says so; the trigger causes nothing', async () => {
     const expected = {
@@ -116,20 +107,21 @@ describe('the refusing do-nothing presets (src/reference/vacuity.ts)', () => {
     for (const [preset, [status, text, login]] of Object.entries(expected)) {
       const server = await startReference({ vacuity: preset });
       try {
-        expect(await post(`${server.baseUrl}/guild.list`, {}), preset).toEqual({ status, text });
+        expect(await postJson(`${server.baseUrl}/guild.list`, {}), preset).toEqual({ status, text });
         expect(
-          await post(`${server.baseUrl}/message.create`, { channel_id: '4001', content: 'hi' }),
+          await postJson(`${server.baseUrl}/message.create`, { channel_id: '4001', content: 'hi' }),
           preset,
         ).toEqual({ status, text });
-        const got = await post(`${server.baseUrl}/login.get`, {});
+        const got = await postJson(`${server.baseUrl}/login.get`, {});
         expect(got.status, preset).toBe(login);
         if (login === 200)
           expect(JSON.parse(got.text).features.sort(), preset).toEqual(
             operations.map((operation) => operation.path).sort(),
           );
-        expect((await post(`${server.controlUrl}/trigger`, { event: 'guild-request' })).status, preset).toBe(
-          200,
-        );
+        expect(
+          (await postJson(`${server.controlUrl}/trigger`, { event: 'guild-request' })).status,
+          preset,
+        ).toBe(200);
       } finally {
         await server.close();
       }

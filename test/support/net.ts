@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { request } from 'undici';
 
 /** The OS's ephemeral port range (Linux; elsewhere the IANA default): where listen(0) and connect() pick. */
 function ephemeralLow(): number {
@@ -32,4 +33,14 @@ export async function freePort(): Promise<number> {
     if (await canListen(port)) return port;
   }
   throw new Error(`no free port between ${low} and ${high} on 127.0.0.1 after 50 tries`);
+}
+
+/** POSTs `body` as JSON to `url` (no token): the status and the text of the answer. */
+export async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.statusCode, text: await response.body.text() };
 }
