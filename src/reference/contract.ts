@@ -12,6 +12,9 @@ export { VARIANT_POINTS };
 export type VariantPoint = VariantPointName;
 export type Variants = { [P in VariantPoint]: (typeof VARIANT_POINTS)[P][number] };
 
+/** How an unserved operation is answered (ReferenceOptions.unserved). */
+export type UnservedStyle = '404-text' | '404-json' | '405' | '501' | '500' | '400';
+
 export interface ReferenceOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -50,6 +53,12 @@ export interface ReferenceOptions {
    * no event stream, a trigger that causes nothing. Unknown presets throw a ConfigurationError.
    */
   vacuity?: string;
+  /**
+   * Operations this server does not serve, each answered the way servers of the family answer an
+   * unserved operation (routing.ts UNSERVED_STYLES): a route miss (404 text or JSON), 405, 501, 500, or
+   * 400 to any body. For archetypes and the helper-refusal tests: the rest of the server is unchanged.
+   */
+  unserved?: Readonly<Record<string, UnservedStyle>>;
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its

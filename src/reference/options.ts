@@ -2,9 +2,16 @@
  * startReference's options, validated and resolved in one place: every bad option is a ConfigurationError
  * that says what to pass instead, before anything is seeded or listens.
  */
+import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { ConfigurationError } from '../../spec/errors.js';
 import { parseRate } from '../../spec/rate.js';
-import { type ReferenceOptions, VARIANT_POINTS, type VariantPoint, type Variants } from './contract.js';
+import {
+  type ReferenceOptions,
+  type UnservedStyle,
+  VARIANT_POINTS,
+  type VariantPoint,
+  type Variants,
+} from './contract.js';
 import { type DirtyItem, resolveDirt } from './dirty.js';
 import { type FaultId, faultCatalogue, faultPresets } from './faults/index.js';
 import { RateLimiter } from './rate-limit.js';
@@ -31,6 +38,8 @@ export interface Settings {
   dirt: ReadonlySet<DirtyItem>;
   /** A do-nothing server in place of the reference (vacuity.ts). */
   vacuity: VacuityPreset | undefined;
+  /** Operations answered as unserved (ReferenceOptions.unserved). */
+  unserved: ReadonlyMap<string, UnservedStyle>;
 }
 
 export function resolveOptions(options: ReferenceOptions): Settings {
@@ -76,7 +85,24 @@ export function resolveOptions(options: ReferenceOptions): Settings {
     messages,
     dirt: resolveDirt(options.dirty),
     vacuity: resolveVacuity(options.vacuity),
+    unserved: resolveUnserved(options.unserved ?? {}),
   };
+}
+
+const UNSERVED_STYLES: readonly UnservedStyle[] = ['404-text', '404-json', '405', '501', '500', '400'];
+
+/** Each unserved operation known, each style one of UNSERVED_STYLES. */
+function resolveUnserved(given: Readonly<Record<string, UnservedStyle>>): ReadonlyMap<string, UnservedStyle> {
+  const known: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
+  for (const [operation, style] of Object.entries(given)) {
+    if (!known.has(operation))
+      throw new ConfigurationError(`unserved: '${operation}' is no operation of the interface (§4).`);
+    if (!UNSERVED_STYLES.includes(style))
+      throw new ConfigurationError(
+        `unserved: ${operation} must be answered as one of ${UNSERVED_STYLES.join(', ')}, got '${style}'.`,
+      );
+  }
+  return new Map(Object.entries(given));
 }
 
 /** Replaces the faults in force (a mutant series on one process), refusing unknown ids as at start. */

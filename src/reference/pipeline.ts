@@ -12,7 +12,7 @@ import { authenticate, type Identities } from './identities.js';
 import type { Handler } from './operations/base.js';
 import type { Settings } from './options.js';
 import { AcceptedAnyway, Fields, HttpError } from './request.js';
-import { checkImplemented, routeOperation } from './routing.js';
+import { checkImplemented, routeOperation, unservedReply } from './routing.js';
 import { withExtraFields } from './tolerances/wire.js';
 
 export interface InterfaceParts {
@@ -52,7 +52,11 @@ async function handleInterface(
   const route = routeOperation(request, pathname, handlers, fault);
   if (!('operation' in route)) return route;
   const { operation, handler } = route;
+  const unserved = settings.unserved.get(operation);
+  // A route miss comes before authentication, as for an unknown operation; the others after it.
+  if (unserved === '404-text' || unserved === '404-json') return unservedReply(operation, unserved);
   const caller = authenticate(request, identities, fault, tolerate);
+  if (unserved) return unservedReply(operation, unserved);
   checkImplemented(operation, fault, tolerate);
   const body = parseBody(await readBody(request), fault('malformed-json-500'));
   const limited = rateLimiter?.take(

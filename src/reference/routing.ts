@@ -3,6 +3,7 @@
  * de-facto statuses for what has none (404 unknown operation, 405 wrong method, 501 not implemented).
  */
 import type { IncomingMessage } from 'node:http';
+import type { UnservedStyle } from './contract.js';
 import type { FaultId } from './faults/index.js';
 import { BASE_PATH, type Reply } from './http.js';
 import type { Handler } from './operations/base.js';
@@ -65,3 +66,24 @@ export function checkImplemented(
 /** What a bridge to a platform without friends, reactions, roles and guild invitations lacks (tolerance partial-platform). */
 export const partialPlatformLacks = (operation: string): boolean =>
   /^(friend|reaction|guild\.role|guild\.member\.role)\./.test(operation) || operation === 'guild.approve';
+
+/**
+ * The answer of a server that does not serve `operation` (ReferenceOptions.unserved), as servers of the
+ * family answer: a framework's route miss (404 text or JSON), 405, 501, 500, or 400 to any body.
+ */
+export function unservedReply(operation: string, style: UnservedStyle): Reply {
+  switch (style) {
+    case '404-text':
+      return { status: 404, raw: 'Not Found' };
+    case '404-json':
+      return { status: 404, body: { message: `Cannot POST ${BASE_PATH}/${operation}` } };
+    case '405':
+      return { status: 405, body: { message: 'Method Not Allowed' } };
+    case '501':
+      return { status: 501, body: { message: `${operation} is not implemented` } };
+    case '500':
+      return { status: 500, body: { message: 'internal server error' } };
+    case '400':
+      return { status: 400, body: { message: 'bad request' } };
+  }
+}
