@@ -490,7 +490,9 @@ export interface ReportCheckResult {
   undecided?: {
     state: string;
     clear: string;
+    signature?: ReportSignature;
   };
+  signature?: ReportSignature;
   /**
    * The login's features omit an operation of the check: listed apart, neither counted nor blamed.
    */
@@ -570,6 +572,64 @@ export interface ReportExchange {
    * A shell command that reproduces the request; the token appears as $TOKEN / $PEER_TOKEN.
    */
   curl: string;
+}
+/**
+ * What a judgement observed, as data set by the code that judged it (never read back from its words): causes group failures and undecided checks by it (DESIGN 'What to fix first'). Stable across runs: no ids, times or server text in it.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "ReportSignature".
+ */
+export interface ReportSignature {
+  /**
+   * The kind of observation: a status class answered; a field missing, mistyped, null or of the wrong value (path); a pagination marker pattern; an event that never came, came without a resource or under another name; an effect not seen; an identity standing; a helper refused or not offered; a result wrapped; the event transport; the state of the world; a capability the run lacks.
+   */
+  kind:
+    | 'status'
+    | 'field-missing'
+    | 'field-type'
+    | 'field-null'
+    | 'field-value'
+    | 'marker'
+    | 'event-missing'
+    | 'event-resource'
+    | 'event-name'
+    | 'effect-missing'
+    | 'identity'
+    | 'helper-refused'
+    | 'helper-not-offered'
+    | 'wrapping'
+    | 'transport'
+    | 'world'
+    | 'capability'
+    | 'other';
+  /**
+   * The rule id the judgement states (spec/rules.ts), when one.
+   */
+  rule?: string;
+  /**
+   * The operation the observation concerns, e.g. 'message.list'.
+   */
+  operation?: string;
+  /**
+   * Whether that operation is under test in the check or one of its helpers.
+   */
+  role?: 'under-test' | 'helper';
+  /**
+   * The status answered as a class ('2xx', '4xx', '5xx') or a telling code ('404', '405', '501'); 'none' for no answer.
+   */
+  status?: string;
+  /**
+   * A field path (JSON pointer, e.g. '/user/nick'), for the field kinds and event-resource.
+   */
+  path?: string;
+  /**
+   * A short structured tag of what was seen: a marker pattern ('absent', 'repeated', 'wrong-type', 'present'), a wrapping ('envelope', 'bare-array', 'stringified', 'error-body'), an identity standing ('served-as-bot', 'refused', 'unproven'), the event name seen instead.
+   */
+  pattern?: string;
+  /**
+   * The event type waited for or judged, for the event kinds.
+   */
+  eventType?: string;
 }
 /**
  * One ledger entry undone (or not) at the end of the run.

@@ -24,6 +24,11 @@ export type Status = CheckResult['status'];
 export type Group = CheckResult['group'];
 /** A skip because the state found made the effect unobservable: the state, and how the user clears it. */
 export type Undecided = NonNullable<CheckResult['undecided']>;
+/**
+ * What a judgement observed, set by the code that judged it (never read back from its words): the key
+ * causes group by (DESIGN "What to fix first").
+ */
+export type Signature = Generated.ReportSignature;
 /** A counted failure re-run by itself after the main pass (--confirm). */
 export type Confirmation = NonNullable<CheckResult['confirmation']>;
 /** A baseline of expected failures applied (src/runner/baseline.ts). */

@@ -3,7 +3,7 @@
  * failure) and the errors that end it; src/runner/context.ts turns it into the check's result.
  */
 import { shorten } from '../../../spec/brief.js';
-import type { Exchange } from '../model.js';
+import type { Exchange, Signature } from '../model.js';
 import { hintOf } from '../shapes.js';
 
 /** A failed assertion; ends the check as 'fail'. */
@@ -24,6 +24,8 @@ export class CheckUndecided extends CheckSkip {
     readonly clear: string,
     /** Keep the check's exchanges as its evidence (what came back decides the state, e.g. the peer's proof). */
     readonly keepExchanges = false,
+    /** What was observed, as data (report.json `undecided.signature`): the key undecided causes group by. */
+    readonly signature?: Signature,
   ) {
     super(`could not be decided: ${state} (${clear})`);
   }
