@@ -361,6 +361,35 @@ export interface Report {
     userId?: string;
   };
   /**
+   * What the login offers and who the run acts as, learned from the server (issue 46): the operations its `features` declare and the source that declared them (READY's logins, login.get, meta), and the bot's identity and where it came from. Absent on a run that ended before it could ask.
+   */
+  capabilities?: {
+    /**
+     * The login's `features` as declared (operations and capability flags); absent when no source declares any (every operation is then taken as offered).
+     */
+    features?: string[];
+    /**
+     * Where the features came from; 'none': no source declared any.
+     */
+    source: 'ready' | 'login.get' | 'meta' | 'none';
+    /**
+     * Every source that answered with the login's features.
+     */
+    declaredBy?: ('ready' | 'login.get' | 'meta')[];
+    identity?: {
+      platform?: string;
+      selfId?: string;
+      /**
+       * Where the bot's platform and user id came from.
+       */
+      source: 'flags' | 'ready' | 'login.get' | 'meta' | 'reference' | 'none';
+      /**
+       * Where the peer candidate came from (another login of the same platform when none is given).
+       */
+      peerSource?: 'flags' | 'ready' | 'login.get' | 'meta' | 'reference' | 'none';
+    };
+  };
+  /**
    * Who the run could act as (issue 41): the peer proven another account before any check used it, or why not (then every check that needs it is undecided, 'the peer is unreachable: <detail>').
    */
   identities?: {
