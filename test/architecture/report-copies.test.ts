@@ -40,7 +40,7 @@ export interface CheckResultCopy {
   operations: string[]; status: string; reason?: string; durationMs: number; requests?: number;
   evidence?: unknown; expectedFailure?: boolean; undecided?: unknown; notOffered?: boolean;
 }
-export type StateFound = { state: string; clear: string };
+export type StateFound = { state: string; clear: string; signature?: unknown };
 `,
       'src/report/summary.ts': 'export interface ReportSummary { text: string; lines: string[] }\n',
     });
