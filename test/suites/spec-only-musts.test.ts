@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
 import type { RunResult } from '../../src/runner/model.js';
+import { grepExactly } from '../../src/runner/select.js';
 
 async function fullRun(tolerances: string[]): Promise<RunResult> {
   const reference = await startReference({ tolerances });
@@ -62,6 +63,35 @@ describe('a T? field null and every User field are no must (issue 46 item 4)', (
       const result = await run({ reference, events: 'none', profile: 'strict', suites: ['messages'] });
       expect(failingMusts(result)).toEqual([]);
       expect((result.findings ?? []).filter((finding) => finding.id.startsWith('resources/'))).toEqual([]);
+    } finally {
+      await reference.close();
+    }
+  }, 120_000);
+});
+
+describe('a 2xx is never a refusal (issue 46 item 4)', () => {
+  const MEMBER_CHECKS = [
+    'guild.member.get/refuses-a-non-member',
+    'guild.member.approve/approve-adds-member',
+    'guild.member.approve/reject-does-not-add',
+    'guild.member.kick/removes-member',
+    'event.guild-member-request/approve-true',
+    'event.guild-member-request/approve-false',
+  ];
+
+  it('a member read answering 200 with an empty body to an id it cannot parse fails refuses-a-non-member; no check advises removing a requester that never was a member', async () => {
+    const reference = await startReference({ faults: ['member-get-empty-200-unparseable'] });
+    try {
+      const result = await run({ reference, grep: grepExactly(MEMBER_CHECKS), eventTimeoutMs: 1500 });
+      const byId = new Map(result.checks.map((check) => [check.id, check]));
+      const refusal = byId.get('guild.member.get/refuses-a-non-member')!;
+      expect(refusal.status, refusal.reason).toBe('fail');
+      expect(refusal.reason).toMatch(/is refused \(any non-2xx\)/);
+      expect(refusal.reason).toMatch(/200/);
+      for (const check of result.checks) {
+        const said = `${check.reason ?? ''} ${JSON.stringify(check.undecided ?? '')}`;
+        expect(said, check.id).not.toMatch(/remove that user from the sandbox guild/);
+      }
     } finally {
       await reference.close();
     }
