@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunOptions } from '../../src/index.js';
 import { run } from '../../src/index.js';
 import { startReference } from '../../src/reference/server.js';
+import type { ObservedEvent } from '../../src/runner/check.js';
 import { grepExactly } from '../../src/runner/select.js';
+import { cameUnderAnotherName, misnamedTypes, standsFor } from '../../suites/_lib/events.js';
 
 /** Forwards every HTTP request to `target`, keeping the emoji_id of each reaction.create it forwards. */
 async function emojiRelay(
@@ -114,4 +116,40 @@ describe('every event of the run is judged (issue 46 item 4)', () => {
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(sent)).toEqual(new Set(['party-parrot']));
   }, 120_000);
+});
+
+describe('the §6 event an event of another name stands for (suites/_lib/events.ts)', () => {
+  const event = (type: string, body: Record<string, unknown>): ObservedEvent =>
+    ({ type, body: { type, ...body }, receivedAt: 0 }) as unknown as ObservedEvent;
+  const guild = { id: 'g1' };
+  const member = { user: { id: 'u1' } };
+  const user = { id: 'u1' };
+
+  it('reads the kind of change from the name and the §6 event from the resources carried', () => {
+    expect(standsFor(event('group-added', { guild }))).toBe('guild-added');
+    expect(standsFor(event('group-deleted', { guild }))).toBe('guild-removed');
+    expect(standsFor(event('group-member-added', { guild, member, user }))).toBe('guild-member-added');
+    // A §6 name, a family name, a name that says no change, or resources that fit no §6 row: nothing.
+    expect(standsFor(event('guild-added', { guild }))).toBeUndefined();
+    expect(standsFor(event('guild-emoji-added', { guild }))).toBeUndefined();
+    expect(standsFor(event('message-pinned', { guild }))).toBeUndefined();
+    expect(standsFor(event('group-added', {}))).toBeUndefined();
+  });
+
+  it('names a type as another §6 name only where the run waited for that event in vain and never got it', () => {
+    const legacy = [event('group-added', { guild }), event('group-added', { guild })];
+    expect(
+      misnamedTypes(legacy, (type) => (type === 'guild-added' ? 'event.guild-added/x' : undefined)),
+    ).toEqual(["'group-added' (×2) for 'guild-added'"]);
+    expect(misnamedTypes(legacy, () => undefined)).toEqual([]);
+    expect(misnamedTypes([...legacy, event('guild-added', { guild })], () => 'waited')).toEqual([]);
+    // A misspelling is named whatever the run waited for.
+    expect(misnamedTypes([event('reaction-deleted', { emoji: {} })], () => undefined)).toEqual([
+      "'reaction-deleted' (×1) for 'reaction-removed'",
+    ]);
+    expect(cameUnderAnotherName(legacy, 'guild-added')).toBe(
+      'the change came as `group-added`, not `guild-added` (§6)',
+    );
+    expect(cameUnderAnotherName(legacy, 'guild-removed')).toBeUndefined();
+  });
 });
