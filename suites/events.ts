@@ -343,7 +343,8 @@ function expectNotRenamed(t: CheckContext, name: string, events: readonly Observ
  * when the change came under another name (a failure naming it) or none came at all (a skip).
  */
 async function causeOne(t: CheckContext, name: string, cause: Cause): Promise<void> {
-  const what = `no ${name} event had been received when the check started`;
+  // True when said: the check came here with none of the run's events of the type, and skips only with none.
+  const what = `no ${name} event observed during the run`;
   // Caused and waited for already (e.g. by its emits check): waiting again would change nothing.
   const missedBy = t.events.missedBy(name);
   if (missedBy) {
