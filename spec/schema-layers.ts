@@ -104,23 +104,25 @@ export function fieldAt(schema: JsonSchema, pointer: string, resolve: Resolve): 
     .split('/')
     .slice(1)
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let node: JsonSchema | undefined = schema;
+  // Every schema the value at the current token must match (an allOf's parts each say something).
+  const expand = (node: JsonSchema): JsonSchema[] => {
+    const target = followRefs(node, resolve);
+    return [target, ...(Array.isArray(target.allOf) ? target.allOf.flatMap(expand) : [])];
+  };
+  let nodes = expand(schema);
   let owner = 'value';
   for (const [index, token] of tokens.entries()) {
-    const target = followRefs(node ?? {}, resolve);
-    owner = ownerOf(target, owner);
-    const parts: JsonSchema[] = [target, ...(Array.isArray(target.allOf) ? target.allOf : [])].map((part) =>
-      followRefs(part, resolve),
-    );
-    const property = parts.find((part) => part.properties?.[token])?.properties?.[token];
-    if (property) {
-      if (index === tokens.length - 1) return `${owner}.${token}`;
-      node = property;
-      continue;
-    }
-    const items = parts.find((part) => part.items && /^\d+$/.test(token))?.items;
-    if (!items) return pointer || '(root)';
-    node = items;
+    owner = nodes.reduce((name, node) => ownerOf(node, name), owner);
+    const properties = nodes.flatMap((node) => (node.properties?.[token] ? [node.properties[token]] : []));
+    if (properties.length > 0 && index === tokens.length - 1) return `${owner}.${token}`;
+    const next =
+      properties.length > 0
+        ? properties
+        : /^\d+$/.test(token)
+          ? nodes.flatMap((node) => node.items ?? [])
+          : [];
+    if (next.length === 0) return pointer || '(root)';
+    nodes = next.flatMap(expand);
   }
   return pointer || '(root)';
 }

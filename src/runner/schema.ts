@@ -32,14 +32,24 @@ function conventionFinding(ref: string, problem: ConventionProblem): FindingInpu
       };
 }
 
+/** At most this many convention findings (one per field) in a run. */
+const MAX_CONVENTION_FINDINGS = 24;
+
 /**
  * The run's validator: `validate` for the checks, and, given `report` (profile satori), every convention
  * problem of each value validated reported through it (Findings keeps one per id and counts the others).
  */
 export function runValidator(report?: (finding: FindingInput) => void): Validate {
   if (!report) return specValidate;
+  // Bounded (the run's findings are kept to 50): the fields of the schemas, far fewer, fit; room is left.
+  const fields = new Set<string>();
   return (ref, value, variants) => {
-    for (const problem of conventionProblems(ref, value, variants)) report(conventionFinding(ref, problem));
+    for (const problem of conventionProblems(ref, value, variants)) {
+      const finding = conventionFinding(ref, problem);
+      if (fields.size >= MAX_CONVENTION_FINDINGS && !fields.has(finding.id)) continue;
+      fields.add(finding.id);
+      report(finding);
+    }
     return validate(ref, value, variants);
   };
 }
