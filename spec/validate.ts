@@ -21,7 +21,14 @@ import {
 import { eventSchema, events, getEvent } from './events.js';
 import type { ResourceName } from './operation-shape.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
-import { fieldAt, type NullField, resolverOf, specLayerOf, withoutOptionalNulls } from './schema-layers.js';
+import {
+  FIELDS_NOT_SHOWN,
+  fieldAt,
+  type NullField,
+  resolverOf,
+  specLayerOf,
+  withoutOptionalNulls,
+} from './schema-layers.js';
 
 export interface Problem {
   /** JSON pointer into the value ('' is the value itself). */
@@ -235,7 +242,9 @@ export function conventionProblems(
       ...problem,
       field: fieldAt(schema, problem.path, resolveRef),
       kind: 'field' as const,
-    }));
+    }))
+    // Only the fields §2 does not show: a de-facto document (Login, the envelope) is its own checks' matter.
+    .filter((problem) => FIELDS_NOT_SHOWN.includes(problem.field.split('.')[0]));
   return [...nulls, ...fields];
 }
 

@@ -102,8 +102,12 @@ describe('validate (spec/validate.ts)', () => {
     ).not.toEqual([]);
     // A marker whose schema admits null is no convention problem (§1 rule 6: null counts as absent).
     expect(conventionProblems('BidiList<Message>', { data: [], prev: null, next: null })).toEqual([]);
-    // A clean value has none.
+    // A clean value has none; a de-facto document's own fields are its checks' matter, not a convention finding.
     expect(conventionProblems('Message', message)).toEqual([]);
+    expect(conventionProblems('Login', { sn: 1, user: { id: 'u1' } })).toEqual([]);
+    expect(conventionProblems('Login', { sn: 1, user: { id: 2 } }).map((problem) => problem.field)).toEqual([
+      'User.id',
+    ]);
   });
 
   it('gives a stable catalogue hash', () => {
