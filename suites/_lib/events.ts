@@ -92,26 +92,36 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   requested: 'request',
 };
 
+const wordsOf = (type: string): string[] => type.toLowerCase().split(/[-_./\s]+/);
+
 /** What kind of change a name says by its last word ('guild-role-created' → 'added'), or undefined. */
-const actionOf = (type: string): string | undefined =>
-  ACTION_WORDS[
-    type
-      .toLowerCase()
-      .split(/[-_./\s]+/)
-      .pop() ?? ''
-  ];
+const actionOf = (type: string): string | undefined => ACTION_WORDS[wordsOf(type).pop() ?? ''];
+
+/**
+ * Whether a name's subject adds words to a §6 subject ('guild-sticker-added' to guild): a change of
+ * something more specific, which §6 does not name, rather than a §6 change named otherwise.
+ */
+const extendsASubject = (type: string): boolean => {
+  const subject = wordsOf(type).slice(0, -1);
+  return eventCatalogue.some((definition) => {
+    const shown = wordsOf(definition.name).slice(0, -1);
+    return shown.length < subject.length && shown.every((word) => subject.includes(word));
+  });
+};
 
 /**
  * The §6 event an event of another name stands for, from what it carries (generalizes KNOWN_ALIASES to
  * names nobody listed, e.g. the legacy `group-added`): its name says the same kind of change (added,
  * updated, removed, request) and it carries every required resource of exactly one such §6 event with the
- * most of them. A §6 name, a family name or a name that says no change stands for nothing.
+ * most of them. A §6 name, a family name, a name that says no change or one of something more specific
+ * than a §6 subject ('guild-sticker-added') stands for nothing.
  */
 export function standsFor(event: ObservedEvent): string | undefined {
   const { type } = event;
   if (EVENT_NAMES.includes(type) || FAMILY_EVENT_NAMES.includes(type)) return undefined;
   const action = actionOf(type);
-  if (!action || typeof event.body !== 'object' || event.body === null) return undefined;
+  if (!action || extendsASubject(type) || typeof event.body !== 'object' || event.body === null)
+    return undefined;
   const carries = (key: string) => typeof event.body[key] === 'object' && event.body[key] !== null;
   const fitting = eventCatalogue.filter(
     (definition) => actionOf(definition.name) === action && definition.requiredResources.every(carries),

@@ -133,6 +133,8 @@ describe('the §6 event an event of another name stands for (suites/_lib/events.
     expect(standsFor(event('guild-added', { guild }))).toBeUndefined();
     expect(standsFor(event('guild-emoji-added', { guild }))).toBeUndefined();
     expect(standsFor(event('message-pinned', { guild }))).toBeUndefined();
+    expect(standsFor(event('guild-sticker-added', { guild }))).toBeUndefined();
+    expect(standsFor(event('guild-deleted', { guild }))).toBe('guild-removed');
     expect(standsFor(event('group-added', {}))).toBeUndefined();
   });
 
