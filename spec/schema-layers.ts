@@ -19,6 +19,9 @@ export function specLayerOf(schema: JsonSchema): JsonSchema {
   return { $schema, $id, title, description, type: 'object' };
 }
 
+const isPlainObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** An optional field given as null: where, and which field of which resource (e.g. User.nick). */
 export interface NullField {
   /** JSON pointer into the value. */
@@ -59,20 +62,37 @@ export const resolverOf =
     byId.get(ref.startsWith('http') ? ref : `${SCHEMA_BASE}${ref.replace(/^\.\//, '')}`) ??
     (ref.endsWith(SCHEMA_SUFFIX) ? undefined : byId.get(ref));
 
+/** A value where §2 names a resource without showing its fields (a User, an Emoji): the conventions read it. */
+export interface UnshownValue {
+  /** JSON pointer into the value. */
+  path: string;
+  /** The resource, one of FIELDS_NOT_SHOWN. */
+  resource: string;
+  value: unknown;
+}
+
 /**
- * The value with every optional field given as null left out, and those fields: what the spec layer
- * validates (a `T?` field null is read as absent) and what the conventions report (omitted, not null).
- * A field whose own schema admits null (a list's next) is kept. Required fields given null stay: they fail.
+ * The value with every optional field given as null left out, those fields, and the values of resources
+ * whose fields §2 does not show: what the spec layer validates (a `T?` field null is read as absent) and
+ * what the conventions read (omitted, not null; the family's User and Emoji fields). A field whose own
+ * schema admits null (a list's next) is kept; a required field given null stays, and fails.
  */
 export function withoutOptionalNulls(
   schema: JsonSchema,
   value: unknown,
   resolve: Resolve,
-): { value: unknown; nulls: NullField[] } {
+): { value: unknown; nulls: NullField[]; unshown: UnshownValue[] } {
   const nulls: NullField[] = [];
+  const unshown: UnshownValue[] = [];
   const walk = (node: JsonSchema, current: unknown, path: string, owner: string): unknown => {
     const target = followRefs(node, resolve);
     const title = ownerOf(target, owner);
+    // Read by the conventions as the spec layer sees it: its optional nulls left out (reported as such).
+    if (title !== owner && FIELDS_NOT_SHOWN.includes(title) && isPlainObject(current)) {
+      const stripped = walk(node, current, path, title);
+      unshown.push({ path, resource: title, value: stripped });
+      return stripped;
+    }
     let result = current;
     for (const part of Array.isArray(target.allOf) ? target.allOf : [])
       result = walk(part, result, path, title);
@@ -92,37 +112,5 @@ export function withoutOptionalNulls(
     }
     return copy;
   };
-  return { value: walk(schema, value, '', 'value'), nulls };
-}
-
-/**
- * '<resource>.<field>' of the value at `pointer` under `schema` (the resource whose property it is), for a
- * convention problem reported once per field; the pointer itself where the schemas do not say.
- */
-export function fieldAt(schema: JsonSchema, pointer: string, resolve: Resolve): string {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-  // Every schema the value at the current token must match (an allOf's parts each say something).
-  const expand = (node: JsonSchema): JsonSchema[] => {
-    const target = followRefs(node, resolve);
-    return [target, ...(Array.isArray(target.allOf) ? target.allOf.flatMap(expand) : [])];
-  };
-  let nodes = expand(schema);
-  let owner = 'value';
-  for (const [index, token] of tokens.entries()) {
-    owner = nodes.reduce((name, node) => ownerOf(node, name), owner);
-    const properties = nodes.flatMap((node) => (node.properties?.[token] ? [node.properties[token]] : []));
-    if (properties.length > 0 && index === tokens.length - 1) return `${owner}.${token}`;
-    const next =
-      properties.length > 0
-        ? properties
-        : /^\d+$/.test(token)
-          ? nodes.flatMap((node) => node.items ?? [])
-          : [];
-    if (next.length === 0) return pointer || '(root)';
-    nodes = next.flatMap(expand);
-  }
-  return pointer || '(root)';
+  return { value: walk(schema, value, '', 'value'), nulls, unshown };
 }

@@ -21,14 +21,7 @@ import {
 import { eventSchema, events, getEvent } from './events.js';
 import type { ResourceName } from './operation-shape.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
-import {
-  FIELDS_NOT_SHOWN,
-  fieldAt,
-  type NullField,
-  resolverOf,
-  specLayerOf,
-  withoutOptionalNulls,
-} from './schema-layers.js';
+import { type NullField, resolverOf, specLayerOf, withoutOptionalNulls } from './schema-layers.js';
 
 export interface Problem {
   /** JSON pointer into the value ('' is the value itself). */
@@ -76,21 +69,19 @@ const cache = new Map<string, ValidateFunction | null>();
  * these variants, one per macrotask: the engine calls it in a run's idle time (issue 11), so that the
  * after phase, which validates every event of the run, compiles nothing.
  */
-export async function warmValidators(variants: Variants = {}, conventions = false): Promise<void> {
+export async function warmValidators(variants: Variants = {}): Promise<void> {
+  const instance = ajv();
   const ids = [...loadSchemaFiles().values(), ...variantResourceSchemas()].map(
     (schema) => schema.$id as string,
   );
   const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
-  for (const layer of conventions ? (['spec', 'conventions'] as const) : (['spec'] as const)) {
-    const instance = ajv(layer);
-    for (const id of ids) {
-      await yieldToIo();
-      instance.getSchema(id);
-    }
-    for (const ref of ['envelope', ...events.map((event) => `event:${event.name}`)]) {
-      await yieldToIo();
-      validator(ref, variants, layer);
-    }
+  for (const id of ids) {
+    await yieldToIo();
+    instance.getSchema(id);
+  }
+  for (const ref of ['envelope', ...events.map((event) => `event:${event.name}`)]) {
+    await yieldToIo();
+    validator(ref, variants);
   }
 }
 
@@ -228,24 +219,23 @@ export function conventionProblems(
 ): ConventionProblem[] {
   const schema = ref === 'report' ? null : schemaFor(ref, variants);
   if (!schema) return [];
-  const stripped = withoutOptionalNulls(schema, value, resolveRef);
-  const nulls = stripped.nulls.map(({ path, field }) => ({
+  const { nulls, unshown } = withoutOptionalNulls(schema, value, resolveRef);
+  const nullProblems = nulls.map(({ path, field }) => ({
     path,
     field,
     kind: 'null' as const,
     message: `${path}: optional field ${field} given as null (optional fields are omitted, not null)`,
   }));
-  const shown = new Set(problemsIn(ref, stripped.value, variants, 'spec').map((problem) => problem.message));
-  const fields = problemsIn(ref, stripped.value, variants, 'conventions')
-    .filter((problem) => !shown.has(problem.message))
-    .map((problem) => ({
-      ...problem,
-      field: fieldAt(schema, problem.path, resolveRef),
+  // Only the fields §2 does not show: a de-facto document's own (Login, the envelope) is its checks' matter.
+  const fieldProblems = unshown.flatMap(({ path, resource, value: shown }) =>
+    problemsIn(resource, shown, {}, 'conventions').map((problem) => ({
+      path: `${path}${problem.path}`,
+      field: `${resource}.${problem.path.split('/')[1] ?? ''}`.replace(/\.$/, ''),
       kind: 'field' as const,
-    }))
-    // Only the fields §2 does not show: a de-facto document (Login, the envelope) is its own checks' matter.
-    .filter((problem) => FIELDS_NOT_SHOWN.includes(problem.field.split('.')[0]));
-  return [...nulls, ...fields];
+      message: `${path}${problem.message.startsWith('(root)') ? problem.message.slice('(root)'.length) : problem.message}`,
+    })),
+  );
+  return [...nullProblems, ...fieldProblems];
 }
 
 function problemsIn(ref: string, value: unknown, variants: Variants, layer: Layer): Problem[] {

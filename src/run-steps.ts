@@ -443,7 +443,7 @@ export async function runChecks(
     stragglerGraceMs: Math.min(12_000, settings.timeoutMs + 1_000),
     cleanupBudgetMs: settings.cleanupBudgetMs,
     // Never awaited: a failure here shows again, with its context, where a check validates.
-    idleWork: () => warmValidators(env.variants, state.settings.profile === 'satori').catch(() => undefined),
+    idleWork: () => warmValidators(env.variants).catch(() => undefined),
     onCheckStart: (check) => {
       state.inFlight.add(check.id);
       options.onCheckStart?.(check);
