@@ -1,6 +1,8 @@
 /**
  * The one place where values are validated against the spec schemas (ajv, JSON Schema 2020-12, strict).
- * Schemas are loaded once; each compiled validator is cached by reference and variants.
+ * Schemas are loaded once; each compiled validator is cached by reference and variants. Two layers
+ * (spec/schema-layers.ts): `validate` judges what the spec shows (§2; a must may rest on it),
+ * `conventionProblems` what the family's conventions add (should at most).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -19,6 +21,7 @@ import {
 import { eventSchema, events, getEvent } from './events.js';
 import type { ResourceName } from './operation-shape.js';
 import { type JsonSchema, loadSchemaFiles, SCHEMA_BASE, SCHEMA_SUFFIX } from './schema-files.js';
+import { type NullField, resolverOf, specLayerOf, withoutOptionalNulls } from './schema-layers.js';
 
 export interface Problem {
   /** JSON pointer into the value ('' is the value itself). */
@@ -29,20 +32,35 @@ export interface Problem {
 
 export type Variants = Readonly<Record<string, string>>;
 
-let ajvInstance: Ajv2020 | undefined;
+/** 'spec': what §2 shows (User and Emoji any object); 'conventions': the files as written. */
+type Layer = 'spec' | 'conventions';
 
-function ajv(): Ajv2020 {
-  if (ajvInstance) return ajvInstance;
+const ajvInstances = new Map<Layer, Ajv2020>();
+
+function ajv(layer: Layer = 'spec'): Ajv2020 {
+  const known = ajvInstances.get(layer);
+  if (known) return known;
   // Not inlined: each resource schema compiles once, the validators built on it refer to it. Not
   // validated against the meta-schema at each run (test/spec/schemas.test.ts does that for every file
   // and variant): both cost a run ~0.3 s of CPU at its start (issue 11).
   const instance = new Ajv2020({ strict: true, allErrors: true, inlineRefs: false, validateSchema: false });
   addFormats.default(instance);
-  for (const schema of loadSchemaFiles().values()) instance.addSchema(schema);
+  const layered = layer === 'spec' ? specLayerOf : (schema: JsonSchema) => schema;
+  for (const schema of loadSchemaFiles().values()) instance.addSchema(layered(schema));
   for (const schema of variantResourceSchemas()) instance.addSchema(schema);
-  ajvInstance = instance;
+  ajvInstances.set(layer, instance);
   return instance;
 }
+
+let schemasById: ReadonlyMap<string, JsonSchema> | undefined;
+
+/** Every schema file and variant by $id, as written: where optional fields are found (schema-layers.ts). */
+const resolveRef = (ref: string): JsonSchema | undefined => {
+  schemasById ??= new Map(
+    [...loadSchemaFiles().values(), ...variantResourceSchemas()].map((schema) => [schema.$id, schema]),
+  );
+  return resolverOf(schemasById)(ref);
+};
 
 const cache = new Map<string, ValidateFunction | null>();
 
@@ -107,13 +125,23 @@ function schemaFor(ref: string, variants: Variants): JsonSchema | null {
   ]);
 }
 
-function validator(ref: string, variants: Variants): ValidateFunction | null {
-  const key = `${ref}|${JSON.stringify(Object.entries(variants).sort())}`;
+function validator(ref: string, variants: Variants, layer: Layer = 'spec'): ValidateFunction | null {
+  const key = `${layer}|${ref}|${JSON.stringify(Object.entries(variants).sort())}`;
   if (cache.has(key)) return cache.get(key)!;
   const schema = schemaFor(ref, variants);
-  const compiled = schema ? ajv().compile(schema) : null;
+  const compiled = schema ? ajv(layer).compile(schema) : null;
   cache.set(key, compiled);
   return compiled;
+}
+
+/** The value with its optional fields given as null left out (protocol data only: a report is not read so). */
+function withoutNulls(
+  ref: string,
+  value: unknown,
+  variants: Variants,
+): { value: unknown; nulls: NullField[] } {
+  const schema = ref === 'report' ? null : schemaFor(ref, variants);
+  return schema ? withoutOptionalNulls(schema, value, resolveRef) : { value, nulls: [] };
 }
 
 const typeOf = (value: unknown): string =>
@@ -162,13 +190,56 @@ function toProblem(error: ErrorObject, value: unknown): Problem {
 }
 
 /**
- * Validates `value` against a schema reference and returns the problems (empty when valid).
+ * Validates `value` against a schema reference and returns the problems (empty when valid): what the
+ * spec shows only (§2: no User or Emoji field; a `T?` field given as null is read as absent).
  * ref: a schema name ('Message', 'Channel', … 'Login'), 'List<T>', 'BidiList<T>', 'request:<operation>',
  * 'response:<operation>', 'event:<name>', 'envelope' or 'report'. variants: §4.8 selection, e.g.
  * { 'message-member': 'Member' }. A response with no stated return accepts anything.
  */
 export function validate(ref: string, value: unknown, variants: Variants = {}): Problem[] {
-  const check = validator(ref, variants);
+  return problemsIn(ref, withoutNulls(ref, value, variants).value, variants, 'spec');
+}
+
+/** A problem only the family's conventions see (should at most), with the field it is about. */
+export interface ConventionProblem extends Problem {
+  /** '<resource>.<field>', e.g. 'User.nick': the same wherever the resource appears. */
+  field: string;
+  /** 'null': an optional field given as null (omitted, not null); 'field': a field of the conventions mistyped. */
+  kind: 'null' | 'field';
+}
+
+/**
+ * What the conventions add to `validate`'s problems (docs/de-facto-conventions.md "Resources beyond the
+ * spec's tables"): optional fields given as null, and the family's User and Emoji fields mistyped.
+ */
+export function conventionProblems(
+  ref: string,
+  value: unknown,
+  variants: Variants = {},
+): ConventionProblem[] {
+  const schema = ref === 'report' ? null : schemaFor(ref, variants);
+  if (!schema) return [];
+  const { nulls, unshown } = withoutOptionalNulls(schema, value, resolveRef);
+  const nullProblems = nulls.map(({ path, field }) => ({
+    path,
+    field,
+    kind: 'null' as const,
+    message: `${path}: optional field ${field} given as null (optional fields are omitted, not null)`,
+  }));
+  // Only the fields §2 does not show: a de-facto document's own (Login, the envelope) is its checks' matter.
+  const fieldProblems = unshown.flatMap(({ path, resource, value: shown }) =>
+    problemsIn(resource, shown, {}, 'conventions').map((problem) => ({
+      path: `${path}${problem.path}`,
+      field: `${resource}.${problem.path.split('/')[1] ?? ''}`.replace(/\.$/, ''),
+      kind: 'field' as const,
+      message: `${path}${problem.message.startsWith('(root)') ? problem.message.slice('(root)'.length) : problem.message}`,
+    })),
+  );
+  return [...nullProblems, ...fieldProblems];
+}
+
+function problemsIn(ref: string, value: unknown, variants: Variants, layer: Layer): Problem[] {
+  const check = validator(ref, variants, layer);
   if (!check || check(value)) return [];
   const errors = check.errors ?? [];
   // A wrong type makes the enum/const/format errors at the same place redundant.

@@ -39,7 +39,7 @@ import {
   VARIANT_DETECTION,
 } from './runner/run.js';
 import { resolveSandbox } from './runner/sandbox.js';
-import { specValidate } from './runner/schema.js';
+import { runValidator } from './runner/schema.js';
 import { countsTowardVerdict } from './runner/summary.js';
 import { chooseTrigger, type Trigger } from './runner/trigger.js';
 import { detectVariants } from './runner/variants.js';
@@ -380,7 +380,10 @@ export function checkEnvironment(
     ...(state.peer && state.peer.state !== 'absent' ? { peer: state.peer } : {}),
     triggerUnavailableReason: TRIGGER_MISSING,
     eventTimeoutMs: state.settings.eventTimeoutMs,
-    validate: specValidate,
+    // Profile satori: what the conventions add to each value is one should finding per field (§2).
+    validate: runValidator(
+      state.settings.profile === 'satori' ? (finding) => state.findings.add(finding) : undefined,
+    ),
   };
 }
 

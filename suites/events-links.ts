@@ -13,6 +13,7 @@ import {
 } from '../src/runner/check.js';
 import {
   type CreatedMessage,
+  emojiIdOf,
   eventUserId,
   expectCausedEvent,
   makeChannel,
@@ -193,15 +194,16 @@ const INFERRED: InferredLink[] = [
     experimental: true,
     async prepare(t) {
       const message = await makeMessage(t, 'link-reaction');
-      const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: 'thumbs-up' };
+      const emojiId = emojiIdOf(t);
+      const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: emojiId };
       return {
         fields,
-        carrying: `message.id ${message.id} (when the event names the message) and emoji.id thumbs-up`,
-        matches: reactionOf(message.id),
+        carrying: `message.id ${message.id} (when the event names the message) and emoji.id ${emojiId}`,
+        matches: reactionOf(message.id, emojiId),
         track: () =>
           t.track({
             kind: 'reaction',
-            label: `reaction thumbs-up on message ${message.id}`,
+            label: `reaction ${emojiId} on message ${message.id}`,
             undo: ['reaction.delete', fields],
           }),
       };
@@ -216,8 +218,8 @@ const INFERRED: InferredLink[] = [
       const fields = await makeReaction(t, message);
       return {
         fields,
-        carrying: `message.id ${message.id} (when the event names the message) and emoji.id thumbs-up`,
-        matches: reactionOf(message.id),
+        carrying: `message.id ${message.id} (when the event names the message) and emoji.id ${fields.emoji_id}`,
+        matches: reactionOf(message.id, fields.emoji_id),
       };
     },
   },
@@ -261,12 +263,10 @@ async function roleOnPeer(t: CheckContext, roleId: string): Promise<Prepared> {
 }
 
 /** A reaction event of `messageId`: by message.id when the event carries the message, else by the emoji. */
-function reactionOf(messageId: string) {
+function reactionOf(messageId: string, emojiId: string) {
   return (event: ObservedEvent) => {
     const eventMessage = resourceId(event, 'message');
-    return eventMessage !== undefined
-      ? eventMessage === messageId
-      : resourceId(event, 'emoji') === 'thumbs-up';
+    return eventMessage !== undefined ? eventMessage === messageId : resourceId(event, 'emoji') === emojiId;
   };
 }
 

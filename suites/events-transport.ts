@@ -24,11 +24,12 @@ import {
 import {
   awaitPrecondition,
   describeEvent,
+  EVENT_CAUSING_CHECKS,
   EVENT_NAMES,
   eventsWithSn,
   hasSn,
   makeMessage,
-  misspellingOf,
+  misnamedTypes,
   resourceId,
   typesOf,
   wsProbeTarget,
@@ -338,6 +339,7 @@ const stream: CheckSpec[] = [
     // A friend request of the trigger's requester is among the events it causes.
     acquires: ['friend-requests'],
     phase: 'after',
+    startsAfter: EVENT_CAUSING_CHECKS,
     async run(t: CheckContext) {
       wsProbeTarget(t);
       // Events for this login alone (a friend request) between events every login gets (a message) show
@@ -371,6 +373,7 @@ const stream: CheckSpec[] = [
     profile: 'satori',
     needs: ['events'],
     phase: 'after',
+    startsAfter: EVENT_CAUSING_CHECKS,
     async run(t: CheckContext) {
       const all = await observedOrCaused(t);
       const older = all.filter((event) => isOlderEnvelope(event.body));
@@ -404,6 +407,7 @@ const stream: CheckSpec[] = [
     profile: 'satori',
     needs: ['events'],
     phase: 'after',
+    startsAfter: EVENT_CAUSING_CHECKS,
     async run(t: CheckContext) {
       const transport = t.events.transport;
       if (transport?.kind !== 'webhook') {
@@ -428,6 +432,8 @@ const stream: CheckSpec[] = [
     operations: [],
     needs: ['events'],
     phase: 'after',
+    // Judges every event of the run: those the checks that cause a missing event bring too.
+    startsAfter: EVENT_CAUSING_CHECKS,
     async run(t: CheckContext) {
       const all = await observedOrCaused(t);
       const counts = new Map<string, number>();
@@ -435,10 +441,8 @@ const stream: CheckSpec[] = [
       const unknown = [...counts.keys()].filter((type) => !EVENT_NAMES.includes(type));
       t.note(`observed types: ${[...counts].map(([type, count]) => `${type} ×${count}`).join(', ')}`);
       if (unknown.length) t.note(`types beyond the §6 table: ${unknown.join(', ')}`);
-      const misspelt = unknown.flatMap((type) => {
-        const meant = misspellingOf(type);
-        return meant ? [`'${type}' (×${counts.get(type)}) for '${meant}'`] : [];
-      });
+      // Every event of the run, whatever its name: those the run's own acts caused under another name too.
+      const misspelt = misnamedTypes(all, (type) => t.events.missedBy(type));
       t.expect(
         misspelt.length === 0,
         'every event named by its §6 identifier (kebab-case, exact)',

@@ -214,7 +214,14 @@ function absenceUnshown(
   outcome: ClientOutcome,
   timeoutMs: number,
 ): Undecided | undefined {
-  if (!session.scenario.claimsAbsence || session.requests.length > 0) return undefined;
+  const claim = session.scenario.claimsAbsence;
+  const followed = session.requests.some((request) => request.token !== undefined);
+  if (!claim || (claim === 'follows-next' ? followed : session.requests.length > 0)) return undefined;
+  if (session.requests.length > 0)
+    return {
+      state: `the client requested ${session.requests.length} page(s) and never sent the next it was given: whether it would send a token twice cannot be told`,
+      clear: `a client that follows next decides it; the scenarios whose pages it must follow judge one that does not`,
+    };
   const did = outcome.spawnError
     ? `the client command could not be started (${outcome.spawnError})`
     : outcome.timedOut

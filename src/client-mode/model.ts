@@ -41,8 +41,9 @@ export interface ClientScenario {
    * The scenario's claim is that the client does NOT request more (it stops, or does not send a token
    * again): it passes only once the client requested a page. A client that made no request shows nothing
    * such a claim rests on: undecided, saying what it did (Judgement.undecided), never passed.
+   * 'follows-next': the claim is about sending a token again, so it rests on a client that sent one.
    */
-  claimsAbsence?: boolean;
+  claimsAbsence?: boolean | 'follows-next';
   /** What the scenario serves and expects, in words (the evidence's `expected`). */
   expectation: string;
 }

@@ -94,7 +94,8 @@ function callOperation(
   try {
     result = handler(caller.userId, new Fields(operation, body, fault));
   } catch (error) {
-    if (error instanceof AcceptedAnyway) return { status: 200, body: {} };
+    if (error instanceof AcceptedAnyway)
+      return error.raw === undefined ? { status: 200, body: {} } : { status: 200, raw: error.raw };
     // Tolerance: whatever an operation throws is a 500 (§7 shows no status codes).
     if (error instanceof HttpError && tolerate('errors-500-text-plain')) {
       throw new HttpError(500, 'internal', error.message);

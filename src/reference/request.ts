@@ -20,7 +20,12 @@ export const forbidden = (message: string): HttpError => new HttpError(403, 'for
 export const conflict = (message: string): HttpError => new HttpError(409, 'conflict', message);
 
 /** Thrown by the 'missing-field-accepted' fault: the request is answered 200 {} and changes nothing. */
-export class AcceptedAnyway extends Error {}
+export class AcceptedAnyway extends Error {
+  /** The body answered instead of `{}` (e.g. '' for an empty 200). */
+  constructor(readonly raw?: string) {
+    super();
+  }
+}
 
 type FieldType = 'string' | 'number' | 'boolean' | 'object';
 

@@ -49,14 +49,25 @@ export class Views {
     return this.tolerate('timestamps-in-seconds') ? Math.floor(ms / 1000) : ms;
   }
 
+  /**
+   * Tolerances optional-fields-null and user-fields-null: the optional fields a view leaves out are sent
+   * as null, as real adapters do (§2: `T?`; User fields are not shown at all).
+   */
+  private withNulls(view: Json, fields: readonly string[], users = false): Json {
+    if (!this.tolerate('optional-fields-null') && !(users && this.tolerate('user-fields-null'))) return view;
+    for (const field of fields) if (view[field] === undefined) view[field] = null;
+    return view;
+  }
+
   /** User: fields of the family (de-facto-conventions.md "Resources"): id, name, avatar, is_bot. */
   user(user: UserRecord): Json {
-    return { id: user.id, name: user.name, avatar: user.avatar, is_bot: user.isBot };
+    const view = { id: user.id, name: user.name, avatar: user.avatar, is_bot: user.isBot };
+    return this.withNulls(view, ['name', 'nick', 'avatar'], true);
   }
 
   userById(userId: string): Json {
     const user = this.world.users.get(userId);
-    return user ? this.user(user) : { id: userId };
+    return user ? this.user(user) : this.withNulls({ id: userId }, ['name', 'nick', 'avatar'], true);
   }
 
   guild(guild: GuildRecord): Json {
@@ -64,7 +75,7 @@ export class Views {
     if (guild.avatar) view.avatar = guild.avatar;
     if (this.fault('guild-id-missing')) delete view.id;
     if (this.fault('guild-name-number')) view.name = guild.name.length;
-    return view;
+    return this.withNulls(view, ['avatar']);
   }
 
   channel(channel: AnyChannel): Json {
@@ -74,7 +85,7 @@ export class Views {
       if (channel.parentId) view.parent_id = channel.parentId;
     }
     if (this.fault('channel-id-number')) view.id = Number.parseInt(channel.id.replace(/\D/g, ''), 10) || 0;
-    return view;
+    return this.withNulls(view, ['name', 'parent_id']);
   }
 
   private channelType(type: number): unknown {
@@ -102,7 +113,7 @@ export class Views {
     view.roles = this.fault('member-roles-ids')
       ? roles.map((role) => role.id)
       : roles.filter((role) => role.guildId === guildId).map((role) => this.role(role));
-    return view;
+    return this.withNulls(view, ['nick', 'avatar']);
   }
 
   /**
@@ -114,13 +125,13 @@ export class Views {
     if (this.variants['message-member'] === 'GuildMember') return this.member(guildId, member);
     const view: Json = { joined_at: this.time(member.joinedAt) };
     if (member.nick) view.nick = member.nick;
-    return view;
+    return this.withNulls(view, ['user', 'nick', 'avatar', 'roles']);
   }
 
   friend(userId: string, nick: string | undefined): Json {
     const view: Json = { user: this.fault('friend-user-string') ? userId : this.userById(userId) };
     if (nick) view.nick = nick;
-    return view;
+    return this.withNulls(view, ['nick']);
   }
 
   /** A Message with every related resource (channel, guild, member, user, times). */
@@ -142,6 +153,6 @@ export class Views {
       : this.time(message.createdAt);
     if (message.updatedAt !== undefined) view.updated_at = this.time(message.updatedAt);
     if (this.fault('message-id-missing')) delete view.id;
-    return view;
+    return this.withNulls(view, ['guild', 'member', 'updated_at']);
   }
 }

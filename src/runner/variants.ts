@@ -186,7 +186,8 @@ const detectMessageMember: Detector = async (call, sandbox, { notes }) => {
     );
     return undefined;
   }
-  const fields = Object.keys(member);
+  // A field given as null is absent (§2 `T?`): a Member with `user: null` is no GuildMember.
+  const fields = Object.keys(member).filter((field) => (member as Record<string, unknown>)[field] !== null);
   notes.push(`message-member: Message.member has the fields ${fields.join(', ') || '(none)'}`);
   return fields.some((field) => GUILD_MEMBER_ONLY_FIELDS.includes(field)) ? 'GuildMember' : 'Member';
 };

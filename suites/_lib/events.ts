@@ -76,6 +76,104 @@ export function misspellingOf(type: string): string | undefined {
   return best && best.distance <= 2 ? best.name : undefined;
 }
 
+/** The verbs of a change, by the §6 word they mean (a legacy name says `deleted` for `removed`, …). */
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  added: 'added',
+  created: 'added',
+  joined: 'added',
+  new: 'added',
+  updated: 'updated',
+  changed: 'updated',
+  edited: 'updated',
+  removed: 'removed',
+  deleted: 'removed',
+  left: 'removed',
+  request: 'request',
+  requested: 'request',
+};
+
+const wordsOf = (type: string): string[] => type.toLowerCase().split(/[-_./\s]+/);
+
+/** What kind of change a name says by its last word ('guild-role-created' → 'added'), or undefined. */
+const actionOf = (type: string): string | undefined => ACTION_WORDS[wordsOf(type).pop() ?? ''];
+
+/**
+ * Whether a name's subject adds words to a §6 subject ('guild-sticker-added' to guild): a change of
+ * something more specific, which §6 does not name, rather than a §6 change named otherwise.
+ */
+const extendsASubject = (type: string): boolean => {
+  const subject = wordsOf(type).slice(0, -1);
+  return eventCatalogue.some((definition) => {
+    const shown = wordsOf(definition.name).slice(0, -1);
+    return shown.length < subject.length && shown.every((word) => subject.includes(word));
+  });
+};
+
+/**
+ * The §6 event an event of another name stands for, from what it carries (generalizes KNOWN_ALIASES to
+ * names nobody listed, e.g. the legacy `group-added`): its name says the same kind of change (added,
+ * updated, removed, request) and it carries every required resource of exactly one such §6 event with the
+ * most of them. A §6 name, a family name, a name that says no change or one of something more specific
+ * than a §6 subject ('guild-sticker-added') stands for nothing.
+ */
+export function standsFor(event: ObservedEvent): string | undefined {
+  const { type } = event;
+  if (EVENT_NAMES.includes(type) || FAMILY_EVENT_NAMES.includes(type)) return undefined;
+  const action = actionOf(type);
+  if (!action || extendsASubject(type) || typeof event.body !== 'object' || event.body === null)
+    return undefined;
+  const carries = (key: string) => typeof event.body[key] === 'object' && event.body[key] !== null;
+  const fitting = eventCatalogue.filter(
+    (definition) => actionOf(definition.name) === action && definition.requiredResources.every(carries),
+  );
+  const most = Math.max(0, ...fitting.map((definition) => definition.requiredResources.length));
+  const best = fitting.filter((definition) => definition.requiredResources.length === most);
+  return best.length === 1 ? best[0].name : undefined;
+}
+
+/** The §6 event an event of another name is, by its name (misspellingOf) or by what it carries (standsFor). */
+export const meantEventOf = (event: ObservedEvent): string | undefined =>
+  misspellingOf(event.type) ?? standsFor(event);
+
+/**
+ * Why no `name` event came though the change did, when it came under another name: "the change came as
+ * `group-added`, not `guild-added` (§6)", else undefined. `events`: those the wait could have seen.
+ */
+export function cameUnderAnotherName(events: readonly ObservedEvent[], name: string): string | undefined {
+  const others = [
+    ...new Set(events.filter((event) => meantEventOf(event) === name).map((event) => event.type)),
+  ];
+  if (others.length === 0) return undefined;
+  return `the change came as ${others.map((type) => `\`${type}\``).join(', ')}, not \`${name}\` (§6)`;
+}
+
+/**
+ * The types of `events` that name a §6 event otherwise, as "'group-added' (×24) for 'guild-added'": a
+ * misspelling (misspellingOf), or a name whose events stand for a §6 event (standsFor) that the run caused
+ * and waited for in vain (`missedBy`) and never received under its own name.
+ */
+export function misnamedTypes(
+  events: readonly ObservedEvent[],
+  missedBy: (type: string) => string | undefined,
+): string[] {
+  const received = new Set(events.map((event) => event.type));
+  const meant = new Map<string, { name: string; count: number }>();
+  for (const event of events) {
+    const spelt = misspellingOf(event.type);
+    const stood = spelt ? undefined : standsFor(event);
+    const name = spelt ?? (stood && !received.has(stood) && missedBy(stood) ? stood : undefined);
+    if (!name) continue;
+    const known = meant.get(event.type);
+    meant.set(event.type, { name: known?.name ?? name, count: (known?.count ?? 0) + 1 });
+  }
+  return [...meant].map(([type, { name, count }]) => `'${type}' (×${count}) for '${name}'`);
+}
+
+/** The checks that cause the §6 events the run lacks (suites/events.ts): a judge of every event starts after them. */
+export const EVENT_CAUSING_CHECKS: readonly string[] = eventCatalogue.map(
+  (definition) => `event.${definition.name}/required-resources`,
+);
+
 /** The id of a top-level resource of an event body (event.message.id …), when it is a string. */
 export const resourceId = (event: ObservedEvent, resource: string): string | undefined =>
   idOf(event.body?.[resource]);
@@ -169,12 +267,15 @@ export async function expectCausedEvent(
   const event = await eventSince(t, options.mark, type, matches);
   const since = t.events.since(options.mark);
   const sameType = since.filter((candidate) => candidate.type === type);
+  const renamed = cameUnderAnotherName(since, type);
   t.expect(
     event !== undefined,
     `${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
     sameType.length
       ? `${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
-      : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
+      : renamed
+        ? `no ${type} event: ${renamed}`
+        : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
   );
   return event;
 }
@@ -302,19 +403,20 @@ export const trackRoleAssignment = (
     undo: ['guild.member.role.unset', fields],
   });
 
-/** The emoji of the reactions the event checks add (the reactions suite uses the same id). */
-export const EMOJI_ID = 'thumbs-up';
+/** The emoji of the reactions the event checks add: the first of --emoji, as the reactions suite uses. */
+export const emojiIdOf = (t: CheckContext): string => t.config.emoji[0];
 
 /** reaction.create by the current user on `message`; tracked (undo reaction.delete). Skips when refused. */
 export async function makeReaction(
   t: CheckContext,
   message: CreatedMessage,
 ): Promise<Record<string, string>> {
-  const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: EMOJI_ID };
+  const emojiId = emojiIdOf(t);
+  const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: emojiId };
   const result = await t.call('reaction.create', fields);
   t.track({
     kind: 'reaction',
-    label: `reaction ${EMOJI_ID} on message ${message.id}`,
+    label: `reaction ${emojiId} on message ${message.id}`,
     undo: ['reaction.delete', fields],
   });
   requireOk(t, result, 'reaction.create');

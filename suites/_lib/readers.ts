@@ -57,8 +57,8 @@ export const memberReader = (t: CheckContext): Promise<MemberReader> =>
         typeof member.body === 'object' &&
         member.body !== null &&
         (memberUser === undefined || memberUser === selfId),
-      // A 2xx without a body is no member either.
-      refusesStranger: !stranger.ok || stranger.body === undefined || stranger.body === null,
+      // Only a non-2xx refuses: a 2xx with an empty body accepted the id (issue 46 item 4), whatever it sent.
+      refusesStranger: !stranger.ok,
     };
   });
 
@@ -154,8 +154,8 @@ export async function getReaderDoubt(
   const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
     observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }),
   );
-  // Only an answer made of the id asked for is a doubt; a refusal of any kind (an error answered 2xx too)
-  // shows that the reader does not find what does not exist.
+  // Only an answer made of the id asked for is a doubt: any other answer (a refusal, or a 2xx without
+  // that id) shows that the reader's answers carrying an id are not made up from the id asked for.
   if (!stranger.ok || idOf(stranger.body) !== NEVER_ISSUED) return undefined;
   return `${operation} answered ${stranger.status} for ${noun} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${noun}`;
 }

@@ -8,6 +8,7 @@
  * with it, and it fills in what a run without an event stream cannot read from an event.
  */
 import type { CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import { cameUnderAnotherName } from './events.js';
 import { idOf, recordedItems, recordWalk, userIdOf } from './lists.js';
 import { listDoubt, memberReader, presenceDoubt } from './readers.js';
 
@@ -111,10 +112,16 @@ export async function receiveRequest(
     ? await t.events.tryWaitFor(correlates(type, before, answer, payload), undefined, { untilTimeout: true })
     : undefined;
   if (options.requireEvent) {
+    const renamed = event
+      ? undefined
+      : cameUnderAnotherName(
+          t.events.all().filter((seen) => !before.has(seen)),
+          type,
+        );
     t.expect(
       event !== undefined,
       `the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
-      `no ${type} event${requestIdOf(answer) ? ` with message.id ${requestIdOf(answer)}` : ''} arrived`,
+      `no ${type} event${requestIdOf(answer) ? ` with message.id ${requestIdOf(answer)}` : ''} arrived${renamed ? `: ${renamed}` : ''}`,
     );
   }
   const requestId = idOf(event?.body?.message) ?? requestIdOf(answer);

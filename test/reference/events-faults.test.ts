@@ -84,6 +84,10 @@ function scenarioFor(id: string): Scenario {
     'event-name-message-create': async (harness) => (await emitAndReceive(harness, 'message-created')).type,
     'event-name-reaction-deleted': async (harness) =>
       (await emitAndReceive(harness, 'reaction-removed')).type,
+    'event-names-legacy': async (harness) => [
+      (await emitAndReceive(harness, 'guild-added')).type,
+      (await emitAndReceive(harness, 'guild-removed')).type,
+    ],
     'event-envelope-legacy': async (harness) => {
       const body = await emitAndReceive(harness, 'guild-added');
       return {

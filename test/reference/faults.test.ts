@@ -418,6 +418,9 @@ const probes: Record<string, Probe> = {
     return typeof first?.id === 'string' && first.user === undefined;
   },
   'member-get-answers-any-id': async (s) => (await memberStatus(s, 'no-such-user')) === 200,
+  // An id it cannot parse: 200 with an empty body; a well-formed stranger's: a member made up.
+  'member-get-empty-200-unparseable': async (s) =>
+    (await memberStatus(s, 'no-such-user')) === 200 && (await memberStatus(s, '999999')) === 200,
 };
 
 describe('fault catalogue', () => {

@@ -439,6 +439,15 @@ const probes: Record<ToleranceId, Probe> = {
       ) && bot.status === 200
     );
   },
+  'optional-fields-null': async (server) => {
+    const event = await withSocket(server, (socket) => eventOf(server, socket));
+    return event.message.updated_at === null && event.user.nick === null;
+  },
+  'user-fields-null': async (server) => {
+    const event = await withSocket(server, (socket) => eventOf(server, socket));
+    // Only the User fields: a Message's absent fields stay absent.
+    return event.user.nick === null && !('updated_at' in event.message);
+  },
   'features-lack-helpers': async (server) => {
     // The helpers leave login.features, yet still answer (only the declaration changes).
     const created = await call(server, 'channel.create', { guild_id: SEED.guild1, data: { name: 'helper' } });

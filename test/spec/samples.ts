@@ -107,19 +107,20 @@ export const resourceSamples: Record<string, ResourceSample> = {
       [{ nick: 9 }, '/nick'],
     ],
   },
+  // §2 shows no User or Emoji field: the spec layer asks an object only; their fields are conventions
+  // (conventionSamples).
   User: {
-    valid: [user, {}, { username: 'old-style' }],
+    valid: [user, {}, { username: 'old-style' }, { id: 1 }, { nick: null }],
     invalid: [
-      [{ id: 1 }, '/id'],
-      [{ is_bot: 'yes' }, '/is_bot'],
       [null, ''],
+      ['u1', ''],
     ],
   },
   Emoji: {
-    valid: [emoji, {}],
+    valid: [emoji, {}, { id: 1 }],
     invalid: [
-      [{ id: 1 }, '/id'],
       ['smile', ''],
+      [[], ''],
     ],
   },
   Direction: {
@@ -169,6 +170,24 @@ export const resourceSamples: Record<string, ResourceSample> = {
     ],
   },
 };
+
+/**
+ * Values the spec layer accepts and the conventions do not (docs/de-facto-conventions.md "Resources beyond
+ * the spec's tables"): [schema, value, the field reported, 'null' | 'field'].
+ */
+export const conventionSamples: [string, unknown, string, 'null' | 'field'][] = [
+  ['User', { id: 1 }, 'User.id', 'field'],
+  ['User', { is_bot: 'yes' }, 'User.is_bot', 'field'],
+  ['User', { id: 'u1', nick: null }, 'User.nick', 'null'],
+  ['Emoji', { id: 1 }, 'Emoji.id', 'field'],
+  ['Message', { ...message, user: { id: 'u1', nick: null } }, 'User.nick', 'null'],
+  ['Message', { ...message, guild: null, updated_at: null }, 'Message.guild', 'null'],
+  ['Message', { ...message, member: { ...member, user: { ...user, avatar: 5 } } }, 'User.avatar', 'field'],
+  ['Guild', { id: 'g1', avatar: null }, 'Guild.avatar', 'null'],
+  ['Channel', { id: 'c1', type: 0, parent_id: null }, 'Channel.parent_id', 'null'],
+  ['GuildMember', { user: { id: 'u1', name: null }, nick: null }, 'GuildMember.nick', 'null'],
+  ['Friend', { user: { id: 2 } }, 'User.id', 'field'],
+];
 
 /** A valid value of a resource, by schema name. */
 export const sampleOf = (name: string): unknown => resourceSamples[name].valid[0];

@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueHash } from '../../spec/index.js';
 import { loadSchemaFiles } from '../../spec/schema-files.js';
-import { requiredResourceProblems, validate } from '../../spec/validate.js';
+import { conventionProblems, requiredResourceProblems, validate } from '../../spec/validate.js';
 import { TSC } from '../support/package.js';
-import { channel, message, user } from './samples.js';
+import { channel, conventionSamples, message, user } from './samples.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -69,6 +69,45 @@ describe('validate (spec/validate.ts)', () => {
       '/data',
     ]);
     expect(requiredResourceProblems('operation', 'channel.get', {})).toEqual([]);
+  });
+
+  it('judges only what §2 shows: no User or Emoji field, a T? field given as null read as absent (issue 46 item 4)', () => {
+    for (const [schema, value, field, kind] of conventionSamples) {
+      expect(validate(schema, value), `${schema} ${JSON.stringify(value)}`).toEqual([]);
+      const problems = conventionProblems(schema, value);
+      expect(
+        problems.map((problem) => [problem.field, problem.kind]),
+        `${schema} ${JSON.stringify(value)}`,
+      ).toContainEqual([field, kind]);
+    }
+    // The user/nick null of real adapters: no must problem at any depth of a page, one convention problem.
+    const page = { data: [{ ...message, user: { ...user, nick: null } }], prev: null };
+    expect(validate('response:message.list', page)).toEqual([]);
+    expect(conventionProblems('response:message.list', page)).toEqual([
+      {
+        path: '/data/0/user/nick',
+        field: 'User.nick',
+        kind: 'null',
+        message:
+          '/data/0/user/nick: optional field User.nick given as null (optional fields are omitted, not null)',
+      },
+    ]);
+    // What §2 shows still fails: a required field null, a shown field mistyped, a required resource null.
+    expect(validate('Message', { ...message, content: null }).map((p) => p.path)).toEqual(['/content']);
+    expect(validate('Message', { ...message, channel: { id: 'c1', type: '0' } }).map((p) => p.path)).toEqual([
+      '/channel/type',
+    ]);
+    expect(
+      validate('event:message-created', { type: 'message-created', channel, message, user: null }),
+    ).not.toEqual([]);
+    // A marker whose schema admits null is no convention problem (§1 rule 6: null counts as absent).
+    expect(conventionProblems('BidiList<Message>', { data: [], prev: null, next: null })).toEqual([]);
+    // A clean value has none; a de-facto document's own fields are its checks' matter, not a convention finding.
+    expect(conventionProblems('Message', message)).toEqual([]);
+    expect(conventionProblems('Login', { sn: 1, user: { id: 'u1' } })).toEqual([]);
+    expect(conventionProblems('Login', { sn: 1, user: { id: 2 } }).map((problem) => problem.field)).toEqual([
+      'User.id',
+    ]);
   });
 
   it('gives a stable catalogue hash', () => {

@@ -132,6 +132,17 @@ testJudgement(
       input: { ...created, message: undefined },
       breaks: ['the EVENT body matches event:message-created'],
     },
+    {
+      // §2 shows no User field, and a T? field null is absent: conventions, never a must (issue 46).
+      name: 'message-created whose user has nick null and a numeric id, its message updated_at null',
+      input: { ...created, user: { id: 5, nick: null }, message: { ...message, updated_at: null } },
+      breaks: [],
+    },
+    {
+      name: 'message-created whose user is null (a required resource)',
+      input: { ...created, user: null },
+      breaks: ['the EVENT body matches event:message-created'],
+    },
   ],
 );
 

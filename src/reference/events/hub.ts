@@ -156,9 +156,17 @@ const MISSING_ON_OPERATION: Partial<Record<FaultId, { operation: string; type: s
 };
 
 /** Name faults: the event goes out under a wrong name (EVT-NAMES). */
-const WRONG_NAMES: Partial<Record<FaultId, { type: string; sent: string }>> = {
-  'event-name-message-create': { type: 'message-created', sent: 'message-create' },
-  'event-name-reaction-deleted': { type: 'reaction-removed', sent: 'reaction-deleted' },
+const WRONG_NAMES: Partial<Record<FaultId, Readonly<Record<string, string>>>> = {
+  'event-name-message-create': { 'message-created': 'message-create' },
+  'event-name-reaction-deleted': { 'reaction-removed': 'reaction-deleted' },
+  'event-names-legacy': {
+    'guild-added': 'group-added',
+    'guild-updated': 'group-updated',
+    'guild-removed': 'group-deleted',
+    'guild-member-added': 'group-member-added',
+    'guild-member-updated': 'group-member-updated',
+    'guild-member-removed': 'group-member-deleted',
+  },
 };
 
 /** The entries of a fault-keyed table, keys kept as FaultId. */
@@ -298,7 +306,7 @@ export class EventHub {
       }
     }
     const sentType =
-      faultEntries(WRONG_NAMES).find(([fault, name]) => this.#fault(fault) && name.type === type)?.[1].sent ??
+      faultEntries(WRONG_NAMES).find(([fault, names]) => this.#fault(fault) && names[type])?.[1][type] ??
       type;
     const timestamp = this.#now();
     if (this.#fault('event-envelope-legacy') || this.#tolerate('legacy-event-envelope')) {

@@ -110,6 +110,12 @@ export const eventFaults = [
     ['events.names/known-types'],
   ),
   fault(
+    'event-names-legacy',
+    ['EVT-NAMES'],
+    "The guild events go out under the family's legacy names: guild-added as 'group-added', guild-updated as 'group-updated', guild-removed as 'group-deleted', and guild-member-added/-updated/-removed as 'group-member-added'/'-updated'/'-deleted' (issue 46).",
+    ['events.names/known-types', 'event.guild-added/required-resources'],
+  ),
+  fault(
     'event-envelope-legacy',
     ['CONV-EVENT-ENVELOPE', 'CONV-WS-SN'],
     'EVENT bodies use the older envelope: id instead of sn, platform and self_id instead of login.',

@@ -20,4 +20,11 @@ export const readersFaults = defineFaults([
       'guild.member.get answers 200 with a member made from any user id, a member of the guild or not.',
     detectedBy: ['guild.member.get/refuses-a-non-member'],
   },
+  {
+    id: 'member-get-empty-200-unparseable',
+    rules: ['MEMBER-GET-1'],
+    description:
+      'guild.member.get answers 200 with an empty body to a user id it cannot parse (not digits), and a member made from any other id, a member of the guild or not (issue 46: an empty 200 is no refusal).',
+    detectedBy: ['guild.member.get/refuses-a-non-member'],
+  },
 ]);

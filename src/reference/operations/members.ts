@@ -1,7 +1,7 @@
 /**
  * §4.4 members: get, list, kick, mute and guild.member.approve.
  */
-import { badRequest, encodeToken, type Fields, forbidden } from '../request.js';
+import { AcceptedAnyway, badRequest, encodeToken, type Fields, forbidden } from '../request.js';
 import { type Handler, OperationBase } from './base.js';
 
 export class MemberOperations extends OperationBase {
@@ -16,8 +16,13 @@ export class MemberOperations extends OperationBase {
   private memberGet(caller: string, f: Fields): unknown {
     const guild = this.memberGuild(caller, f.string('guild_id'));
     const userId = f.string('user_id');
+    // Fault (faults/readers.ts): an id the platform cannot parse is answered 200 with an empty body.
+    if (this.fault('member-get-empty-200-unparseable') && !/^\d+$/.test(userId)) throw new AcceptedAnyway('');
     // A member made from the id asked for, whether or not the user is in the guild (or exists at all).
-    if (this.fault('member-get-answers-any-id') && !this.world.member(guild.id, userId))
+    if (
+      (this.fault('member-get-answers-any-id') || this.fault('member-get-empty-200-unparseable')) &&
+      !this.world.member(guild.id, userId)
+    )
       return { user: this.views.userById(userId), joined_at: Date.now() };
     const member = this.member(guild.id, userId);
     if (this.fault('member-get-returns-caller'))

@@ -304,6 +304,19 @@ export const toleranceCatalogue = [
       'message-delete-500',
     ],
   },
+  {
+    id: 'optional-fields-null',
+    description:
+      'Every optional field a resource leaves out is sent as null, in every result and event: Message guild, member and updated_at, Channel name and parent_id, Guild avatar, GuildMember and Member nick and avatar (a Member also user and roles), Friend nick, and the User fields name, nick and avatar.',
+    allowedBy:
+      '§2: `T?` marks a field optional and says nothing of null; User fields are not shown (the family: "optional fields are omitted, not null", a should at most)',
+  },
+  {
+    id: 'user-fields-null',
+    description:
+      'Every User the server sends carries name, nick and avatar, null where the platform has none (as real adapters send `nick: null`).',
+    allowedBy: '§2: the fields of User are not shown',
+  },
 ] as const satisfies readonly ToleranceDefinition[];
 
 export type ToleranceId = (typeof toleranceCatalogue)[number]['id'];
