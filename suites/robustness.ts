@@ -22,7 +22,7 @@ import { uniqueContent } from './_lib/messages.js';
 import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
 import {
   answered,
-  describeProbe,
+  describeUnserved,
   ID_READS,
   PROBE,
   READS,
@@ -296,13 +296,16 @@ const httpChecks: CheckSpec[] = [
       const refusedForm = found.unserved.filter(
         (probe) => probe.result && FORM_REFUSALS.has(probe.result.status) && declared?.has(probe.operation),
       );
-      if (refusedForm.length === 0) await requireServed(t, 'read', READS, 1);
-      for (const probe of found.unserved.filter((unserved) => !refusedForm.includes(unserved)))
-        t.note(`not judged: ${describeProbe(probe)} (not a refusal of the request's form, or not declared)`);
+      if (refusedForm.length === 0) await requireServed(t, 'read', READS, { count: 1 });
+      const others = found.unserved.filter((unserved) => !refusedForm.includes(unserved));
+      if (others.length)
+        t.note(
+          `not judged (no refusal of the request's form by a read login.features declares): ${describeUnserved({ ...found, unserved: others })}`,
+        );
       t.expect(
         refusedForm.length === 0,
         'every read login.features declares answers 2xx to POST {base}/<operation> with its fields in a JSON object (§1 rules 1-2)',
-        refusedForm.map(describeProbe).join('; '),
+        describeUnserved({ served: [], unserved: refusedForm, notOffered: [] }),
       );
       for (const served of found.served)
         t.expect(
@@ -323,7 +326,11 @@ const httpChecks: CheckSpec[] = [
     async run(t: CheckContext) {
       const result = await t.call('conformance.no-such-operation', {}, PROBE);
       // The control: a 404 for every path (a skeleton that knows none) says nothing of unknown ones.
-      if (result.status === 404) await requireServed(t, 'read', READS, 1);
+      if (result.status === 404)
+        await requireServed(t, 'read', READS, {
+          count: 1,
+          seen: `an unknown operation path answered ${statusOf(result)}`,
+        });
       t.expect(result.status === 404, 'an unknown operation path answers 404', statusOf(result));
     },
   }),
@@ -339,7 +346,7 @@ const httpChecks: CheckSpec[] = [
       'it claims only that results are JSON with its content type: a server answering every request with a JSON object does that',
     async run(t: CheckContext) {
       // Two reads the server serves: their complete requests answered 2xx, with a result to judge.
-      for (const { operation, result } of await requireServed(t, 'read', READS, 2)) {
+      for (const { operation, result } of await requireServed(t, 'read', READS, { count: 2 })) {
         t.expect(
           /^application\/json\b/i.test(contentTypeOf(result)),
           `the ${operation} result has Content-Type application/json`,
@@ -366,7 +373,7 @@ const httpChecks: CheckSpec[] = [
     async run(t: CheckContext) {
       if (!runHasToken(t)) t.skip('the run has no token (--token): the server does not authenticate');
       // The control: the same read, with the token, was served.
-      const [{ operation, fields }] = await requireServed(t, 'read', READS, 1);
+      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
       const cases: [string, Record<string, string>][] = [
         ['without Authorization', { authorization: '' }],
         ['with a wrong Bearer token', { authorization: `Bearer ${uniqueName('wrong-token')}` }],
@@ -391,7 +398,7 @@ const httpChecks: CheckSpec[] = [
     operations: [],
     async run(t: CheckContext) {
       // The control: the same read, its body whole, was served (a 4xx is a pass, a 5xx a finding, only there).
-      const [{ operation, fields }] = await requireServed(t, 'read', READS, 1);
+      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
       const whole = JSON.stringify(fields);
       const rawBody = `${whole.slice(0, -1)}${whole === '{}' ? '' : ','} "limit": `;
       const result = await t.call(operation, {}, { ...PROBE, rawBody });

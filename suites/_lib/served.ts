@@ -166,10 +166,6 @@ export interface ServedReads {
   notOffered: OperationId[];
 }
 
-/** `probe` in a few words: what its complete request got, or why none was sent. */
-export const describeProbe = (probe: Probe): string =>
-  probe.result ? `${probe.operation} ${answered(probe.result)}` : `${probe.operation}: ${probe.missing}`;
-
 /**
  * The served reads among `candidates` (in READS order), probing each in turn until `count` are served
  * (all of them when undefined); those login.features omits are not called.
@@ -194,39 +190,52 @@ export async function servedReads(
 }
 
 /**
+ * What the reads not served answered, those of one answer together ("HTTP 501 …: channel.get, guild.get"),
+ * and those login.features omits.
+ */
+export function describeUnserved(found: ServedReads): string {
+  const byAnswer = new Map<string, string[]>();
+  for (const probe of found.unserved) {
+    const answer = probe.result ? answered(probe.result) : (probe.missing ?? 'not asked');
+    byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), probe.operation]);
+  }
+  const groups = [...byAnswer].map(([answer, reads]) => `${reads.join(', ')}: ${answer}`);
+  if (found.notOffered.length)
+    groups.push(`login.features omits ${found.notOffered.join(', ')} (not called)`);
+  return groups.join('; ');
+}
+
+/**
  * The served reads of a shape (`what`, e.g. "read that names an id"), at least one: else the check is
  * skipped where login.features offers no such read (nothing to judge on this server), or undecided,
- * naming what each read answered.
+ * naming what each read answered (after `seen`, what the check saw that needed a served read).
  */
 export async function requireServed(
   t: CheckContext,
   what: string,
   candidates: readonly Read[],
-  count?: number,
+  options: { count?: number; seen?: string } = {},
 ): Promise<Served[]> {
-  const found = await servedReads(t, candidates, count);
+  const found = await servedReads(t, candidates, options.count);
   if (found.served.length > 0) {
     t.note(`judged on ${found.served.map((probe) => probe.operation).join(', ')}: ${servedNote(found)}`);
     return found.served;
   }
-  const omitted = found.notOffered.length
-    ? `; login.features omits ${found.notOffered.join(', ')} (not called)`
-    : '';
-  if (found.unserved.length === 0)
+  const offered = candidates.filter((read) => offers(t, read.operation)).map((read) => read.operation);
+  if (offered.length === 0)
     t.skip(`login.features offers no ${what} (${candidates.map((read) => read.operation).join(', ')})`);
+  const none = `no ${what} answered a complete request: ${describeUnserved(found)}`;
   return t.undecided(
-    `no ${what} answered a complete request: ${found.unserved.map(describeProbe).join('; ')}${omitted}`,
-    `serve one of ${found.unserved.map((probe) => probe.operation).join(', ')} (a complete request answered 2xx), then run again`,
+    options.seen ? `${options.seen}, but ${none}` : none,
+    `serve one of ${offered.join(', ')} (a complete request answered 2xx), then run again`,
   );
 }
 
 /** The reads served and passed over, for the note of the reads a check was judged on. */
 const servedNote = (found: ServedReads): string => {
-  const served = `the reads this run saw served (a complete request answered 2xx)`;
-  const passed = found.unserved.map(describeProbe);
-  const omitted = found.notOffered.map((operation) => `${operation} not offered`);
-  const over = [...passed, ...omitted];
-  return over.length ? `${served}; passed over: ${over.join('; ')}` : served;
+  const served = 'the reads this run saw served (a complete request answered 2xx)';
+  const over = describeUnserved(found);
+  return over ? `${served}; passed over: ${over}` : served;
 };
 
 /** Reads of a list shape, whose walk shows its markers (lists/*). */
