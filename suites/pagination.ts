@@ -244,7 +244,10 @@ const checks: CheckSpec[] = [
         if (endsOnEmptyPage)
           offenders.push(`${walked.operation} (page ${pages.length - 1} of ${pages.length})`);
       }
-      if (passedOver.length) t.note(`lists passed over: ${passedOver.join('; ')}`);
+      const over = passedOver.length ? `; passed over: ${passedOver.join('; ')}` : '';
+      t.note(
+        `judged on ${walks.map((walked) => walked.operation).join(', ')}: the lists this run saw served${over}`,
+      );
       // Each list holds the sandbox (its guild, its channel, the current user): empty ones show no last page.
       if (withItems === 0 && offenders.length === 0) {
         t.undecided(
