@@ -83,17 +83,17 @@ const LISTS_TO_WALK = 3;
  */
 async function servedWalks(
   t: CheckContext,
-): Promise<{ walks: RecordedWalk[]; passedOver: string[]; asked: number }> {
+): Promise<{ walks: RecordedWalk[]; passedOver: string[]; asked: string[] }> {
   const walks: RecordedWalk[] = [];
   const passedOver: string[] = [];
-  let asked = 0;
+  const asked: string[] = [];
   for (const { operation } of WALKED_LISTS) {
     if (walks.length >= LISTS_TO_WALK) break;
     if (!offers(t, operation)) {
       passedOver.push(`login.features omits ${operation} (not called)`);
       continue;
     }
-    asked++;
+    asked.push(operation);
     const walked = await sharedWalk(t, operation as ListOperation, listFields(t, operation));
     if (walkServed(walked)) walks.push(walked);
     else passedOver.push(`${operation} ${walked.results[0] ? answered(walked.results[0]) : 'no answer'}`);
@@ -226,11 +226,12 @@ const checks: CheckSpec[] = [
     shares: ['guild-invitations', 'join-requests', 'friend-requests'],
     async run(t: CheckContext) {
       const { walks, passedOver, asked } = await servedWalks(t);
-      if (asked === 0) t.skip(`login.features offers no list the check walks (${passedOver.join('; ')})`);
+      if (asked.length === 0)
+        t.skip(`login.features offers no list the check walks (${passedOver.join('; ')})`);
       if (walks.length === 0)
         t.undecided(
           `no list operation answered a complete request with a page: ${passedOver.join('; ')}`,
-          `serve one of ${WALKED_LISTS.map((read) => read.operation).join(', ')} (a complete request answered 2xx), then run again`,
+          `make one of ${asked.join(', ')} answer a complete request with a list page ({data, next}, §1 rule 5), then run again`,
         );
       const offenders: string[] = [];
       const doubts: string[] = [];

@@ -80,6 +80,11 @@ export interface Read {
   list?: true;
   /** The field naming the one thing the read is of (an unknown id goes there), e.g. channel_id. */
   names?: string;
+  /**
+   * The helper that makes what the read names (message.get reads a message the run created): its refusal
+   * may say only that the helper's result is not there, nothing of the read's form.
+   */
+  after?: OperationId;
 }
 
 /**
@@ -97,7 +102,7 @@ export const READS: readonly Read[] = [
   { operation: 'friend.list', list: true },
   { operation: 'guild.role.list', list: true, names: 'guild_id' },
   { operation: 'guild.member.get', names: 'user_id' },
-  { operation: 'message.get', names: 'message_id' },
+  { operation: 'message.get', names: 'message_id', after: 'message.create' },
 ];
 
 /** The values a read's complete request takes from the sandbox (the ids the run knows). */
