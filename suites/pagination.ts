@@ -37,7 +37,7 @@ import {
 import { offers } from './_lib/offered.js';
 import { hasMore, type Walk } from './_lib/paginate.js';
 import { listDoubt } from './_lib/readers.js';
-import { answered, LIST_READS, listFields } from './_lib/served.js';
+import { answered, LIST_READS, listFields, probesOf } from './_lib/served.js';
 
 /**
  * How many of the latest messages, read before a check posts its own, mark the place where a walk towards
@@ -222,6 +222,7 @@ const checks: CheckSpec[] = [
     rules: ['GEN-6'],
     // Chosen at run time among the lists the server serves (served.ts): no list is under test by name.
     operations: [],
+    probes: probesOf(WALKED_LISTS),
     // The guild, member and friend lists must not change meanwhile (request flows join, admit and leave).
     shares: ['guild-invitations', 'join-requests', 'friend-requests'],
     async run(t: CheckContext) {

@@ -24,7 +24,7 @@ import {
   answered,
   describeUnserved,
   ID_READS,
-  PROBE,
+  probesOf,
   READS,
   type Read,
   requireServed,
@@ -168,7 +168,7 @@ async function requestWithout(
 ): Promise<{ omittedName: string; result: CallResult }> {
   const send = async (sender: CheckContext) => {
     const { fields, omittedName } = await fieldsWithout(sender, operation, omitted);
-    const result = await sender.call(operation.path, fields, PROBE);
+    const result = await sender.call(operation.path, fields);
     trackWrongCreation(sender, operation.path, result);
     return { omittedName, result };
   };
@@ -273,10 +273,14 @@ async function expectEachRefusedWith4xx(
 /** The reads that take an id in `names` and are served (their complete request answered 2xx). */
 const servedIdReads = (t: CheckContext) => requireServed(t, 'read that names an id', ID_READS);
 
+/** The reads a generic check may choose as its probe (CheckDefinition.probes). */
+const READ_PROBES = probesOf(READS);
+
 /**
  * The generic checks of the HTTP conventions judge reads the run saw served (served.ts), never a fixed
  * operation: a server that does not serve one leaves it out, and such a check is undecided only when no
- * served read has the shape it needs. Their probes are the operations they judge (PROBE).
+ * served read has the shape it needs. Each declares the reads it may choose as its probes: it judges
+ * those it calls, and one the login does not offer is passed over (never "not offered").
  */
 const httpChecks: CheckSpec[] = [
   // §1 rules 1-2: POST {base_url}/<resource>.<action>, parameters as named fields.
@@ -287,6 +291,7 @@ const httpChecks: CheckSpec[] = [
     level: 'must',
     rules: ['GEN-1', 'GEN-2'],
     operations: [],
+    probes: READ_PROBES,
     vacuousPassReason:
       'it claims only that operations are reached by POST with named fields: a server answering every request 2xx does that',
     async run(t: CheckContext) {
@@ -328,8 +333,9 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NOT-FOUND'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
-      const result = await t.call('conformance.no-such-operation', {}, PROBE);
+      const result = await t.call('conformance.no-such-operation', {});
       // The control: a 404 for every path (a skeleton that knows none) says nothing of unknown ones.
       if (result.status === 404)
         await requireServed(t, 'read', READS, {
@@ -347,6 +353,7 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-JSON'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     vacuousPassReason:
       'it claims only that results are JSON with its content type: a server answering every request with a JSON object does that',
     async run(t: CheckContext) {
@@ -375,6 +382,7 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-AUTH'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       if (!runHasToken(t)) t.skip('the run has no token (--token): the server does not authenticate');
       // The control: the same read, with the token, was served.
@@ -384,7 +392,7 @@ const httpChecks: CheckSpec[] = [
         ['with a wrong Bearer token', { authorization: `Bearer ${uniqueName('wrong-token')}` }],
       ];
       for (const [what, headers] of cases) {
-        const result = await t.call(operation, fields, { ...PROBE, headers });
+        const result = await t.call(operation, fields, { headers });
         t.expect(
           result.status === 401 || result.status === 403,
           `${operation} ${what} is refused with 401 or 403`,
@@ -401,12 +409,13 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       // The control: the same read, its body whole, was served (a 4xx is a pass, a 5xx a finding, only there).
       const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
       const whole = JSON.stringify(fields);
       const rawBody = `${whole.slice(0, -1)}${whole === '{}' ? '' : ','} "limit": `;
-      const result = await t.call(operation, {}, { ...PROBE, rawBody });
+      const result = await t.call(operation, {}, { rawBody });
       t.expect(
         isClientError(result),
         `${operation} with a truncated JSON body answers 4xx`,
@@ -422,6 +431,7 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       const withRequired = READS.filter((read) => requiredOmission(t, read.operation) !== undefined);
       const reads = await requireServed(t, 'read with a required field', withRequired);
@@ -440,9 +450,10 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       await expectEachRefusedWith4xx(t, await servedIdReads(t), 'its id as an object', (served) =>
-        t.call(served.operation, withField(served.fields, idField(served), { id: 'conformance' }), PROBE),
+        t.call(served.operation, withField(served.fields, idField(served), { id: 'conformance' })),
       );
     },
   }),
@@ -454,11 +465,12 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       // Each control: the read answered 2xx to the id the run knows; the unknown id is new to the run.
       const unknown = uniqueName('unknown-id');
       await expectEachRefusedWith4xx(t, await servedIdReads(t), `an id never issued (${unknown})`, (served) =>
-        t.call(served.operation, withField(served.fields, idField(served), unknown), PROBE),
+        t.call(served.operation, withField(served.fields, idField(served), unknown)),
       );
     },
   }),

@@ -48,7 +48,10 @@ const read =
   (operation: OperationId): Observe =>
   async (t) => {
     const probe = await probeRead(t, operation);
-    return probe.result ? { result: probe.result } : { missing: probe.missing };
+    if (probe.result) return { result: probe.result };
+    // What the read names is made by a helper of the control (message.get: the run's message).
+    const after = READS.find((candidate) => candidate.operation === operation)?.after;
+    return { missing: after ? `its helper ${probe.missing}` : probe.missing };
   };
 
 /** A channel of the run's own in the sandbox guild (tracked). */

@@ -13,18 +13,11 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
-import type { CallOptions, CallResult, CheckContext } from '../../src/runner/check.js';
+import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { idOf } from './lists.js';
 import { uniqueContent } from './messages.js';
-import { notOfferedHelper, offers } from './offered.js';
+import { offers } from './offered.js';
 import { memberOnce } from './readers.js';
-
-/**
- * The options of a call whose operation the check judges although it chose it at run time (its probe):
- * under test, not a helper of the check.
- * TODO(w6-helpers): mark these calls as under test once CallOptions can say so.
- */
-export const PROBE: CallOptions = {};
 
 /** An answer in one line: status and body, cut (an HTML error page must not fill a report). */
 export const answered = (result: CallResult): string => {
@@ -117,7 +110,10 @@ export interface Probe {
   /** The complete request sent. */
   fields?: Record<string, unknown>;
   result?: CallResult;
-  /** Why no complete request could be sent (an id the run does not know, a helper that made nothing). */
+  /**
+   * Why no complete request could be sent (an id the run does not know, what the read names not made),
+   * naming no role: a read's helper for one check is passed over by another.
+   */
   missing?: string;
 }
 
@@ -131,7 +127,7 @@ export const isServed = (probe: Probe): probe is Served =>
 /** One complete request of `operation` with `fields`, once per run. */
 const sendOnce = (t: CheckContext, operation: OperationId, fields: Record<string, unknown>) =>
   t.shared(`the complete request of ${operation} ${JSON.stringify(fields)}`, (observer) =>
-    observer.call(operation, fields, PROBE),
+    observer.call(operation, fields),
   );
 
 /** The run's complete request of `operation` (a read of READS) and its answer, made once per run. */
@@ -147,14 +143,12 @@ export async function probeRead(t: CheckContext, operation: OperationId): Promis
     };
   }
   if (operation === 'message.get') {
+    // What makes the message is named in words of its own: the caller says whether it is its helper.
     if (!offers(t, 'message.create'))
-      return { operation, missing: `${notOfferedHelper('message.create')} (not called)` };
+      return { operation, missing: 'login.features omits message.create (not called)' };
     const made = await ownMessage(t);
     if (made.id === undefined)
-      return {
-        operation,
-        missing: `its helper message.create made nothing to act on (${answered(made.result)})`,
-      };
+      return { operation, missing: `message.create made nothing to act on (${answered(made.result)})` };
     const fields = { channel_id: channelId, message_id: made.id };
     return { operation, fields, result: await sendOnce(t, operation, fields) };
   }
@@ -251,6 +245,12 @@ export const listFields = (t: CheckContext, operation: OperationId): Record<stri
   const { next: _first, ...fields } = completeFields(t, operation, sandboxValues(t));
   return fields;
 };
+
+/**
+ * What a check that chooses among `reads` declares as its probes (CheckDefinition.probes): it judges each
+ * it calls, while the login not offering one makes it pass over that one, never "not offered".
+ */
+export const probesOf = (reads: readonly Read[]): string[] => reads.map((read) => read.operation);
 
 /** Reads that name one thing by an id (an unknown or wrong-typed id goes in `names`). */
 export const ID_READS: readonly Read[] = READS.filter((read) => read.names !== undefined);
