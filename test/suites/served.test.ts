@@ -18,26 +18,38 @@ import type { CheckResult } from '../../src/runner/model.js';
  * A relay in front of the reference: every HTTP request is forwarded and its operation logged; the event
  * WebSocket is forwarded frame by frame, READY's logins declaring their features without `omitted`.
  */
-async function relay(server: ReferenceServer, omitted: readonly string[]) {
+async function relay(server: ReferenceServer, omitted: readonly string[], answer?: Answer) {
   const upstream = new URL(server.baseUrl);
   const operations: string[] = [];
   const http = createServer((incoming, outgoing) => {
-    operations.push((incoming.url ?? '').split('/').pop() ?? '');
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forward.on('error', () => outgoing.destroy());
-    incoming.pipe(forward);
+    const operation = (incoming.url ?? '').split('/').pop() ?? '';
+    operations.push(operation);
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const own = answer?.(operation, body.toString('utf8'));
+      if (own) {
+        outgoing.writeHead(own.status, { 'content-length': Buffer.byteLength(own.text) });
+        outgoing.end(own.text);
+        return;
+      }
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+        },
+        (upstreamAnswer) => {
+          outgoing.writeHead(upstreamAnswer.statusCode ?? 502, upstreamAnswer.headers);
+          upstreamAnswer.pipe(outgoing);
+        },
+      );
+      forward.on('error', () => outgoing.destroy());
+      forward.end(body);
+    });
   });
   const events = new WebSocketServer({ server: http });
   events.on('connection', (client) => {
@@ -68,6 +80,9 @@ async function relay(server: ReferenceServer, omitted: readonly string[]) {
   };
 }
 
+/** The relay's own answer to a request (operation, raw body), instead of the reference's; undefined forwards it. */
+type Answer = (operation: string, body: string) => { status: number; text: string } | undefined;
+
 /** A READY frame (op 4) whose logins' features leave out `omitted`; any other frame as it came. */
 function withoutFeatures(frame: string, omitted: readonly string[]): string {
   const parsed = JSON.parse(frame);
@@ -87,9 +102,13 @@ const UNSERVED: ReferenceOptions['unserved'] = {
 const OMITTED = Object.keys(UNSERVED ?? {});
 
 /** The generic checks over the relay: results by id, and the operations sent once the checks started. */
-async function runGeneric(reference: ReferenceOptions, omitted: readonly string[]) {
+async function runGeneric(
+  reference: ReferenceOptions,
+  omitted: readonly string[],
+  options: { answer?: Answer; grep?: string } = {},
+) {
   const server = await startReference(reference);
-  const wire = await relay(server, omitted);
+  const wire = await relay(server, omitted, options.answer);
   // The requests of the checks: those sent once they start (the peer's proof before them reads guild.list).
   let checksStartAt = 0;
   try {
@@ -100,7 +119,7 @@ async function runGeneric(reference: ReferenceOptions, omitted: readonly string[
       reference: { ...server, baseUrl: wire.baseUrl, eventsUrl: wire.eventsUrl },
       events: 'ws',
       eventTimeoutMs: 1_500,
-      grep: '^(http|lists)/',
+      grep: options.grep ?? '^(http|lists)/',
       level: 'should',
       includeExperimental: true,
       confirm: false,
@@ -170,6 +189,25 @@ describe('generic checks on a server that serves a subset (issue 46 item 3)', ()
     expect([...checks.values()].filter((check) => check.status === 'fail').map((check) => check.id)).toEqual([
       'http/unknown-id-is-4xx',
     ]);
+  }, 60_000);
+
+  it('takes a 2xx with an empty body as acceptance, never a refusal: the control of channel.get holds (issue 46 item 4)', async () => {
+    // channel.get of a channel answers 200 and nothing more; without channel_id, the reference's 400.
+    const empty: Answer = (operation, body) =>
+      operation === 'channel.get' && body.includes('channel_id') ? { status: 200, text: '' } : undefined;
+    const { checks } = await runGeneric({}, [], {
+      answer: empty,
+      grep: '^(channel\\.get/missing-required-field-is-refused|http/result-is-json)$',
+    });
+    const missing = checks.get('channel.get/missing-required-field-is-refused');
+    expect(missing?.status, JSON.stringify(missing?.undecided)).toBe('pass');
+    expect(notes(missing)).toMatch(/control: channel\.get accepted a complete request in this run/);
+    // Served, so judged: an empty result is no JSON (a should-level finding of that read, not a refusal).
+    const json = checks.get('http/result-is-json');
+    expect(json?.status).toBe('fail');
+    expect(json?.evidence?.expected).toMatch(
+      /the channel\.get result (has Content-Type application\/json|body is JSON)/,
+    );
   }, 60_000);
 
   it('is undecided, naming each read and its answer, where the login declares reads it serves none of', async () => {
