@@ -15,8 +15,10 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
+import { SAYS_NO_ROUTE } from '../src/runner/causes.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
+import { errorBodyText, parseBody } from '../src/runner/shapes.js';
 import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { uniqueContent } from './_lib/messages.js';
 import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
@@ -235,12 +237,24 @@ const contentTypeOf = (result: CallResult): string =>
 /** Whether the run authenticates with a token (--token). */
 const runHasToken = (t: CheckContext): boolean => t.config.hasToken;
 
+/** Statuses that refuse the request's form: not taken by POST (405), its JSON fields not read (400, 415, 422). */
+const FORM_REFUSALS: ReadonlySet<number> = new Set([400, 405, 415, 422]);
+
+/** A bare "not found" page: a route miss, not an unknown id (which names what was not found). */
+const BARE_NOT_FOUND = /^\W*(404\W*)?(page )?not found\W*$/i;
+
 /**
- * Answers that refuse the request's form — not found at its path (404), not taken by POST (405), its JSON
- * fields not read (400, 415, 422) — where the login declares the operation: §1 rules 1-2 broken. Other
- * refusals of a declared read (403, 501, 5xx) are not about the form; its own checks judge them.
+ * An answer that refuses the request's form — not found at its path (a 404 naming the route, or bare),
+ * not taken by POST, its JSON fields not read — where the login declares the read: §1 rules 1-2 broken.
+ * Other refusals of a declared read (a 404 of the thing asked for, 403, 501, 5xx) are not about the
+ * form; its own checks judge them.
  */
-const FORM_REFUSALS: ReadonlySet<number> = new Set([400, 404, 405, 415, 422]);
+function refusesForm(result: CallResult): boolean {
+  if (FORM_REFUSALS.has(result.status)) return true;
+  if (result.status !== 404) return false;
+  const said = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
+  return said === '' || BARE_NOT_FOUND.test(said) || SAYS_NO_ROUTE.test(said);
+}
 
 /** `fields` with the field `name` replaced by `value`. */
 const withField = (fields: Record<string, unknown>, name: string, value: unknown) => ({
@@ -302,7 +316,7 @@ const httpChecks: CheckSpec[] = [
       const refusedForm = found.unserved.filter(
         (probe) =>
           probe.result &&
-          FORM_REFUSALS.has(probe.result.status) &&
+          refusesForm(probe.result) &&
           declared?.has(probe.operation) &&
           READS.some((read) => read.operation === probe.operation && read.after === undefined),
       );

@@ -63,7 +63,7 @@ describe('robustness suite (§4 required fields, de-facto HTTP conventions)', ()
 
   it('fault missing-field-accepted fails every missing-field check and leaves the world as it was', async () => {
     const { statuses, unchanged } = await runRobustness(['missing-field-accepted']);
-    // message.get without message_id is answered 200 too, so the 4xx convention check fails with them.
+    // Each read without its required field is answered 200 too, so the 4xx convention check fails with them.
     const missingFieldChecks = [
       ...missingFieldIds.filter((id) => !id.startsWith('guild.list/')),
       'http/missing-field-is-4xx',

@@ -210,6 +210,26 @@ describe('generic checks on a server that serves a subset (issue 46 item 3)', ()
     );
   }, 60_000);
 
+  it('fails operations-answer-post for a declared read refused as a route miss, not for one refused as a thing not found', async () => {
+    const post = 'http/operations-answer-post-with-named-fields';
+    const guildGet =
+      (text: string): Answer =>
+      (operation) =>
+        operation === 'guild.get' ? { status: 404, text } : undefined;
+    const routeMiss = await runGeneric({}, [], { answer: guildGet('Not Found'), grep: `^${post}$` });
+    expect(routeMiss.checks.get(post)?.status).toBe('fail');
+    expect(routeMiss.checks.get(post)?.evidence?.observed).toBe('guild.get: HTTP 404 Not Found');
+    // A 404 naming the guild asked for says it is not found (a world the run found), nothing of the form.
+    const notFound = await runGeneric({}, [], {
+      answer: guildGet('{"message":"No guild with id 3001"}'),
+      grep: `^${post}$`,
+    });
+    expect(notFound.checks.get(post)?.status).toBe('pass');
+    expect(notes(notFound.checks.get(post))).toMatch(
+      /not judged .*guild\.get: HTTP 404 .*No guild with id 3001/,
+    );
+  }, 60_000);
+
   it('is undecided, naming each read and its answer, where the login declares reads it serves none of', async () => {
     const everyRead = [
       'channel.get',
