@@ -9,7 +9,14 @@
 import { shown } from '../spec/brief.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { expectAll, judgeLastPage } from './_lib/judge.js';
-import { type ListOperation, listOnce, statusOf } from './_lib/lists.js';
+import {
+  judgeWalk,
+  type ListOperation,
+  type RecordedWalk,
+  sharedWalk,
+  statusOf,
+  walkServed,
+} from './_lib/lists.js';
 import {
   expectAscending,
   freshChannelWalked,
@@ -27,8 +34,10 @@ import {
   messageIdsOf,
   walkMessages,
 } from './_lib/messages.js';
+import { offers } from './_lib/offered.js';
 import { hasMore, type Walk } from './_lib/paginate.js';
 import { listDoubt } from './_lib/readers.js';
+import { answered, LIST_READS, listFields, probesOf } from './_lib/served.js';
 
 /**
  * How many of the latest messages, read before a check posts its own, mark the place where a walk towards
@@ -57,6 +66,39 @@ function expectWalkVisits(t: CheckContext, created: readonly string[], walked: W
     'the walk lists the messages in the order they were created (pages newest first, each page oldest first)',
     chronological.filter((id) => created.includes(id)).map((id) => `#${created.indexOf(id) + 1}`),
   );
+}
+
+/**
+ * The lists lists/no-marker-on-the-last-page walks to their end, in the order it prefers them
+ * (served.ts): not message.list, whose history may be long and whose last page its own checks judge in a
+ * channel of the run's (message.list/no-next-on-the-last-page).
+ */
+const WALKED_LISTS = LIST_READS.filter((read) => read.operation !== 'message.list');
+/** How many served lists are walked: enough to see the rule kept or broken, few enough to stay cheap. */
+const LISTS_TO_WALK = 3;
+
+/**
+ * The run's one walk of each list the server serves (its first request answered 2xx with a page), in
+ * WALKED_LISTS order, up to LISTS_TO_WALK; with what each list passed over answered or why it was not asked.
+ */
+async function servedWalks(
+  t: CheckContext,
+): Promise<{ walks: RecordedWalk[]; passedOver: string[]; asked: string[] }> {
+  const walks: RecordedWalk[] = [];
+  const passedOver: string[] = [];
+  const asked: string[] = [];
+  for (const { operation } of WALKED_LISTS) {
+    if (walks.length >= LISTS_TO_WALK) break;
+    if (!offers(t, operation)) {
+      passedOver.push(`login.features omits ${operation} (not called)`);
+      continue;
+    }
+    asked.push(operation);
+    const walked = await sharedWalk(t, operation as ListOperation, listFields(t, operation));
+    if (walkServed(walked)) walks.push(walked);
+    else passedOver.push(`${operation} ${walked.results[0] ? answered(walked.results[0]) : 'no answer'}`);
+  }
+  return { walks, passedOver, asked };
 }
 
 const checks: CheckSpec[] = [
@@ -174,35 +216,45 @@ const checks: CheckSpec[] = [
   // loses nothing, it makes one request more). Data lost or an endless walk fail each list's own checks.
   defineCheck({
     id: 'lists/no-marker-on-the-last-page',
-    title: 'guild.list, channel.list and guild.member.list carry no next on their last page',
+    title:
+      'The lists the server serves (channels, guilds, members, friends …) carry no next on their last page',
     level: 'should',
     rules: ['GEN-6'],
-    operations: ['guild.list', 'channel.list', 'guild.member.list'],
-    // The guild and member lists must not change meanwhile (request flows join, admit and leave).
-    shares: ['guild-invitations', 'join-requests'],
+    // Chosen at run time among the lists the server serves (served.ts): no list is under test by name.
+    operations: [],
+    probes: probesOf(WALKED_LISTS),
+    // The guild, member and friend lists must not change meanwhile (request flows join, admit and leave).
+    shares: ['guild-invitations', 'join-requests', 'friend-requests'],
     async run(t: CheckContext) {
-      const guildId = t.sandbox.guildId;
-      const walks: Array<[ListOperation, Record<string, unknown>]> = [
-        ['guild.list', {}],
-        ['channel.list', { guild_id: guildId }],
-        ['guild.member.list', { guild_id: guildId }],
-      ];
+      const { walks, passedOver, asked } = await servedWalks(t);
+      if (asked.length === 0)
+        t.skip(`login.features offers no list the check walks (${passedOver.join('; ')})`);
+      if (walks.length === 0)
+        t.undecided(
+          `no list operation answered a complete request with a page: ${passedOver.join('; ')}`,
+          `make one of ${asked.join(', ')} answer a complete request with a list page ({data, next}, §1 rule 5), then run again`,
+        );
       const offenders: string[] = [];
       const doubts: string[] = [];
       let withItems = 0;
-      for (const [operation, fields] of walks) {
-        const { items, pages, endsOnEmptyPage } = await listOnce(t, operation, fields);
+      for (const walked of walks) {
+        const { items, pages, endsOnEmptyPage } = judgeWalk(t, walked);
         // A last page counts where the list showed the one the run knows is in it (not made-up items).
-        const doubt = listDoubt(t, operation, items);
+        const doubt = listDoubt(t, walked.operation, items);
         if (doubt === undefined) withItems++;
         else doubts.push(doubt);
-        if (endsOnEmptyPage) offenders.push(`${operation} (page ${pages.length - 1} of ${pages.length})`);
+        if (endsOnEmptyPage)
+          offenders.push(`${walked.operation} (page ${pages.length - 1} of ${pages.length})`);
       }
+      const over = passedOver.length ? `; passed over: ${passedOver.join('; ')}` : '';
+      t.note(
+        `judged on ${walks.map((walked) => walked.operation).join(', ')}: the lists this run saw served${over}`,
+      );
       // Each list holds the sandbox (its guild, its channel, the current user): empty ones show no last page.
       if (withItems === 0 && offenders.length === 0) {
         t.undecided(
           `no list has a last page of the platform's data to judge: ${doubts.join('; ')}`,
-          'see guild.list/walks-to-end, channel.list/walks-to-end and guild.member.list/walks-to-end',
+          `see the walks-to-end checks of ${walks.map((walked) => walked.operation).join(', ')}`,
         );
       }
       t.expect(

@@ -15,11 +15,24 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
+import { SAYS_NO_ROUTE } from '../src/runner/causes.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
+import { errorBodyText, parseBody } from '../src/runner/shapes.js';
 import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { uniqueContent } from './_lib/messages.js';
 import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
+import {
+  answered,
+  describeUnserved,
+  ID_READS,
+  probesOf,
+  READS,
+  type Read,
+  requireServed,
+  type Served,
+  servedReads,
+} from './_lib/served.js';
 
 /** A client error: the refusal the de-facto conventions use for bad input. */
 const isClientError = (result: CallResult): boolean => result.status >= 400 && result.status < 500;
@@ -143,6 +156,43 @@ function trackWrongCreation(t: CheckContext, operation: string, result: CallResu
   }
 }
 
+/** The reads (served.ts), whose request without a field changes nothing: made once per run. */
+const READ_PATHS: ReadonlySet<string> = new Set(READS.map((read) => read.operation));
+
+/**
+ * `operation` without its `omitted` field, sent (tracking what a wrong 2xx created) and answered. A read's
+ * is one observation of the run, judged by its missing-field check and by http/missing-field-is-4xx.
+ */
+async function requestWithout(
+  t: CheckContext,
+  operation: Operation,
+  omitted: string,
+): Promise<{ omittedName: string; result: CallResult }> {
+  const send = async (sender: CheckContext) => {
+    const { fields, omittedName } = await fieldsWithout(sender, operation, omitted);
+    const result = await sender.call(operation.path, fields);
+    trackWrongCreation(sender, operation.path, result);
+    return { omittedName, result };
+  };
+  if (!READ_PATHS.has(operation.path)) return send(t);
+  const { guildId, channelId } = t.sandbox;
+  return t.shared(`${operation.path} without ${omitted} (guild ${guildId}, channel ${channelId})`, send);
+}
+
+/** The field a read's missing-field request omits, where the target's variants make it required. */
+function requiredOmission(
+  t: CheckContext,
+  path: string,
+): { operation: Operation; omitted: string } | undefined {
+  const omitted = OMITTED[path];
+  const operation = operations.find((candidate) => candidate.path === path);
+  if (omitted === undefined || !operation) return undefined;
+  const required = effectiveFields(operation, t.variants).some(
+    (field) => field.name === omitted && field.required,
+  );
+  return required ? { operation, omitted } : undefined;
+}
+
 function missingFieldCheck(operation: Operation): CheckSpec | undefined {
   const omitted = OMITTED[operation.path];
   if (omitted === undefined) return undefined;
@@ -163,9 +213,7 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
     ...(variant ? { variant } : {}),
     ...(holds ? { holds } : {}),
     async run(t: CheckContext) {
-      const { fields, omittedName } = await fieldsWithout(t, operation, omitted);
-      const result = await t.call(operation.path, fields);
-      trackWrongCreation(t, operation.path, result);
+      const { omittedName, result } = await requestWithout(t, operation, omitted);
       if (!result.ok)
         await requireControl(
           t,
@@ -183,49 +231,112 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
   });
 }
 
-/** Reads that need only the sandbox ids: each must answer POST {base}/<operation> with JSON fields. */
-const READS: [operation: OperationId, fields: (t: CheckContext) => Record<string, unknown>][] = [
-  ['message.list', (t) => ({ channel_id: t.sandbox.channelId, limit: 1 })],
-  ['channel.get', (t) => ({ channel_id: t.sandbox.channelId })],
-  ['channel.list', (t) => ({ guild_id: t.sandbox.guildId })],
-  ['guild.get', (t) => ({ guild_id: t.sandbox.guildId })],
-  ['guild.list', () => ({})],
-  ['guild.member.get', (t) => ({ guild_id: t.sandbox.guildId, user_id: t.sandbox.selfId })],
-  ['guild.member.list', (t) => ({ guild_id: t.sandbox.guildId })],
-  ['friend.list', () => ({})],
-];
-
-/** The first-page `next` of channel.list / guild.list where the variant makes it required (§4.8). */
-const withListNext = (t: CheckContext, operation: string, fields: Record<string, unknown>) =>
-  t.variants['list-next'] === 'required' && (operation === 'channel.list' || operation === 'guild.list')
-    ? { ...fields, next: '' }
-    : fields;
-
 const contentTypeOf = (result: CallResult): string =>
   Object.entries(result.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
 
 /** Whether the run authenticates with a token (--token). */
 const runHasToken = (t: CheckContext): boolean => t.config.hasToken;
 
+/** Statuses that refuse the request's form: not taken by POST (405), its JSON fields not read (400, 415, 422). */
+const FORM_REFUSALS: ReadonlySet<number> = new Set([400, 405, 415, 422]);
+
+/** A bare "not found" page: a route miss, not an unknown id (which names what was not found). */
+const BARE_NOT_FOUND = /^\W*(404\W*)?(page )?not found\W*$/i;
+
+/**
+ * An answer that refuses the request's form — not found at its path (a 404 naming the route, or bare),
+ * not taken by POST, its JSON fields not read — where the login declares the read: §1 rules 1-2 broken.
+ * Other refusals of a declared read (a 404 of the thing asked for, 403, 501, 5xx) are not about the
+ * form; its own checks judge them.
+ */
+function refusesForm(result: CallResult): boolean {
+  if (FORM_REFUSALS.has(result.status)) return true;
+  if (result.status !== 404) return false;
+  const said = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
+  return said === '' || BARE_NOT_FOUND.test(said) || SAYS_NO_ROUTE.test(said);
+}
+
+/** `fields` with the field `name` replaced by `value`. */
+const withField = (fields: Record<string, unknown>, name: string, value: unknown) => ({
+  ...fields,
+  [name]: value,
+});
+
+/**
+ * Sends each served read of `reads` once more with `change` to its fields and asserts every answer is a
+ * 4xx (CONV-HTTP-NO-5XX): the failure names each read and what it answered (a 2xx or a 5xx).
+ */
+async function expectEachRefusedWith4xx(
+  t: CheckContext,
+  reads: readonly Served[],
+  what: string,
+  change: (served: Served) => Promise<CallResult>,
+): Promise<void> {
+  const offenders: string[] = [];
+  for (const served of reads) {
+    const result = await change(served);
+    if (!isClientError(result)) offenders.push(`${served.operation} ${answered(result)}`);
+  }
+  t.expect(
+    offenders.length === 0,
+    `each read the server serves (${reads.map((read) => read.operation).join(', ')}) answers ${what} with a 4xx`,
+    offenders.join('; '),
+  );
+}
+
+/** The reads that take an id in `names` and are served (their complete request answered 2xx). */
+const servedIdReads = (t: CheckContext) => requireServed(t, 'read that names an id', ID_READS);
+
+/** The reads a generic check may choose as its probe (CheckDefinition.probes). */
+const READ_PROBES = probesOf(READS);
+
+/**
+ * The generic checks of the HTTP conventions judge reads the run saw served (served.ts), never a fixed
+ * operation: a server that does not serve one leaves it out, and such a check is undecided only when no
+ * served read has the shape it needs. Each declares the reads it may choose as its probes: it judges
+ * those it calls, and one the login does not offer is passed over (never "not offered").
+ */
 const httpChecks: CheckSpec[] = [
   // §1 rules 1-2: POST {base_url}/<resource>.<action>, parameters as named fields.
   defineCheck({
     id: 'http/operations-answer-post-with-named-fields',
-    title: 'Read operations answer 2xx to POST {base}/<operation> with their fields in a JSON object',
+    title:
+      'Read operations answer 2xx to POST {base}/<operation> with their fields in a JSON object; none the login declares refuses that form',
     level: 'must',
     rules: ['GEN-1', 'GEN-2'],
-    operations: READS.map(([operation]) => operation),
+    operations: [],
+    probes: READ_PROBES,
     vacuousPassReason:
       'it claims only that operations are reached by POST with named fields: a server answering every request 2xx does that',
     async run(t: CheckContext) {
-      for (const [operation, fields] of READS) {
-        const result = await t.call(operation, withListNext(t, operation, fields(t)));
-        t.expect(
-          result.ok,
-          `POST {base}/${operation} with JSON fields ${JSON.stringify(fields(t))} answers 2xx`,
-          statusOf(result),
+      const declared = t.config.features;
+      // Every read the login declares is judged; where it declares none, the first the server serves.
+      const found = await servedReads(t, READS, declared ? undefined : 1);
+      // A read of what a helper made (message.get) may be refused because the helper's result is not there.
+      const refusedForm = found.unserved.filter(
+        (probe) =>
+          probe.result &&
+          refusesForm(probe.result) &&
+          declared?.has(probe.operation) &&
+          READS.some((read) => read.operation === probe.operation && read.after === undefined),
+      );
+      if (refusedForm.length === 0) await requireServed(t, 'read', READS, { count: 1 });
+      const others = found.unserved.filter((unserved) => !refusedForm.includes(unserved));
+      if (others.length)
+        t.note(
+          `not judged (no refusal of the request's form by a read login.features declares): ${describeUnserved({ ...found, unserved: others })}`,
         );
-      }
+      t.expect(
+        refusedForm.length === 0,
+        'every read login.features declares answers 2xx to POST {base}/<operation> with its fields in a JSON object (§1 rules 1-2)',
+        describeUnserved({ served: [], unserved: refusedForm, notOffered: [] }),
+      );
+      for (const served of found.served)
+        t.expect(
+          served.result.ok,
+          `POST {base}/${served.operation} with JSON fields ${JSON.stringify(served.fields)} answers 2xx`,
+          answered(served.result),
+        );
     },
   }),
 
@@ -236,11 +347,15 @@ const httpChecks: CheckSpec[] = [
     rules: ['CONV-HTTP-NOT-FOUND'],
     profile: 'satori',
     operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       const result = await t.call('conformance.no-such-operation', {});
       // The control: a 404 for every path (a skeleton that knows none) says nothing of unknown ones.
       if (result.status === 404)
-        await requireControl(t, 'guild.list', `an unknown operation path answered ${statusOf(result)}`);
+        await requireServed(t, 'read', READS, {
+          count: 1,
+          seen: `an unknown operation path answered ${statusOf(result)}`,
+        });
       t.expect(result.status === 404, 'an unknown operation path answers 404', statusOf(result));
     },
   }),
@@ -251,16 +366,13 @@ const httpChecks: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-HTTP-JSON'],
     profile: 'satori',
-    operations: ['guild.list', 'channel.get'],
+    operations: [],
+    probes: READ_PROBES,
     vacuousPassReason:
       'it claims only that results are JSON with its content type: a server answering every request with a JSON object does that',
     async run(t: CheckContext) {
-      for (const [operation, fields] of [
-        ['guild.list', withListNext(t, 'guild.list', {})],
-        ['channel.get', { channel_id: t.sandbox.channelId }],
-      ] as const) {
-        const result = await t.call(operation, fields);
-        t.expectOk(result, operation);
+      // Two reads the server serves: their complete requests answered 2xx, with a result to judge.
+      for (const { operation, result } of await requireServed(t, 'read', READS, { count: 2 })) {
         t.expect(
           /^application\/json\b/i.test(contentTypeOf(result)),
           `the ${operation} result has Content-Type application/json`,
@@ -283,21 +395,21 @@ const httpChecks: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-HTTP-AUTH'],
     profile: 'satori',
-    operations: ['guild.list'],
+    operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
       if (!runHasToken(t)) t.skip('the run has no token (--token): the server does not authenticate');
-      const fields = withListNext(t, 'guild.list', {});
+      // The control: the same read, with the token, was served.
+      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
       const cases: [string, Record<string, string>][] = [
         ['without Authorization', { authorization: '' }],
         ['with a wrong Bearer token', { authorization: `Bearer ${uniqueName('wrong-token')}` }],
       ];
       for (const [what, headers] of cases) {
-        const result = await t.call('guild.list', fields, { headers });
-        if (!result.ok)
-          await requireControl(t, 'guild.list', `guild.list ${what} was refused: ${statusOf(result)}`);
+        const result = await t.call(operation, fields, { headers });
         t.expect(
           result.status === 401 || result.status === 403,
-          `guild.list ${what} is refused with 401 or 403`,
+          `${operation} ${what} is refused with 401 or 403`,
           statusOf(result),
         );
       }
@@ -310,17 +422,17 @@ const httpChecks: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
-    operations: ['message.list'],
+    operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
-      const rawBody = `{"channel_id": ${JSON.stringify(t.sandbox.channelId)}, "limit": `;
-      const result = await t.call('message.list', {}, { rawBody });
-      // Any refusal needs the control: a 5xx is a finding only where the complete request was accepted,
-      // a 4xx a pass only there (a server refusing the operation altogether shows neither).
-      if (!result.ok)
-        await requireControl(t, 'message.list', `a truncated JSON body was refused: ${statusOf(result)}`);
+      // The control: the same read, its body whole, was served (a 4xx is a pass, a 5xx a finding, only there).
+      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
+      const whole = JSON.stringify(fields);
+      const rawBody = `${whole.slice(0, -1)}${whole === '{}' ? '' : ','} "limit": `;
+      const result = await t.call(operation, {}, { rawBody });
       t.expect(
         isClientError(result),
-        'message.list with a truncated JSON body answers 4xx',
+        `${operation} with a truncated JSON body answers 4xx`,
         statusOf(result),
       );
     },
@@ -328,69 +440,59 @@ const httpChecks: CheckSpec[] = [
 
   defineCheck({
     id: 'http/missing-field-is-4xx',
-    title:
-      'A request missing a required field (message.get without message_id) is refused with a 4xx, not a 5xx',
+    title: 'A read missing a required field is refused with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
-    operations: ['message.get'],
+    operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
-      const result = await t.call('message.get', { channel_id: t.sandbox.channelId });
-      if (!result.ok)
-        await requireControl(t, 'message.get', `without message_id it was refused: ${statusOf(result)}`);
-      t.expect(isClientError(result), 'message.get without message_id answers 4xx', statusOf(result));
+      const withRequired = READS.filter((read) => requiredOmission(t, read.operation) !== undefined);
+      const reads = await requireServed(t, 'read with a required field', withRequired);
+      // The request each read's missing-field check sends (one observation of the run).
+      await expectEachRefusedWith4xx(t, reads, 'a request missing a required field', async (served) => {
+        const { operation, omitted } = requiredOmission(t, served.operation)!;
+        return (await requestWithout(t, operation, omitted)).result;
+      });
     },
   }),
 
   defineCheck({
     id: 'http/wrong-typed-field-is-4xx',
-    title: 'A field of the wrong type (message_id as an object) is refused with a 4xx, not a 5xx',
+    title: 'An id field of the wrong type (an object) is refused with a 4xx, not a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
     profile: 'satori',
-    operations: ['message.get'],
+    operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
-      const result = await t.call('message.get', {
-        channel_id: t.sandbox.channelId,
-        message_id: { id: 'conformance' },
-      });
-      if (!result.ok)
-        await requireControl(t, 'message.get', `message_id as an object was refused: ${statusOf(result)}`);
-      t.expect(
-        isClientError(result),
-        'message.get with message_id as an object answers 4xx',
-        statusOf(result),
+      await expectEachRefusedWith4xx(t, await servedIdReads(t), 'its id as an object', (served) =>
+        t.call(served.operation, withField(served.fields, idField(served), { id: 'conformance' })),
       );
     },
   }),
 
   defineCheck({
     id: 'http/unknown-id-is-4xx',
-    title: 'An unknown message, channel or guild id is answered with a 4xx, not a 5xx',
+    title: 'Each read the server serves answers an unknown id with a 4xx, not a 2xx or a 5xx',
     level: 'should',
     rules: ['CONV-HTTP-NO-5XX'],
-    operations: ['message.get', 'channel.get', 'guild.get'],
     profile: 'satori',
+    operations: [],
+    probes: READ_PROBES,
     async run(t: CheckContext) {
+      // Each control: the read answered 2xx to the id the run knows; the unknown id is new to the run.
       const unknown = uniqueName('unknown-id');
-      const cases: [OperationId, Record<string, unknown>][] = [
-        ['message.get', { channel_id: t.sandbox.channelId, message_id: unknown }],
-        ['channel.get', { channel_id: unknown }],
-        ['guild.get', { guild_id: unknown }],
-      ];
-      for (const [operation, fields] of cases) {
-        const result = await t.call(operation, fields);
-        if (!result.ok)
-          await requireControl(
-            t,
-            operation,
-            `${operation} with an unknown id was refused: ${statusOf(result)}`,
-          );
-        t.expect(isClientError(result), `${operation} with an unknown id answers 4xx`, statusOf(result));
-      }
+      await expectEachRefusedWith4xx(t, await servedIdReads(t), `an id never issued (${unknown})`, (served) =>
+        t.call(served.operation, withField(served.fields, idField(served), unknown)),
+      );
     },
   }),
 ];
+
+/** The field of a served read that names the one thing it reads (served.ts Read.names). */
+const idField = (served: Served): string =>
+  (ID_READS.find((read: Read) => read.operation === served.operation) as Read & { names: string }).names;
 
 const checks: CheckSpec[] = [
   ...operations.flatMap((operation) => missingFieldCheck(operation) ?? []),

@@ -3,7 +3,7 @@
  * and `refusal-is-4xx` hold when a request is refused — which proves nothing where the operation refuses
  * the complete request too (a skeleton answering 404 to every path, 501 to what login.features lists, 400
  * to any field it does not know). Such an oracle passes only for an operation that accepted a complete
- * valid request in the same run (2xx with a plausible result): taken from the valid-input phase and the
+ * valid request in the same run (any 2xx: a 2xx is never a refusal): taken from the valid-input phase and the
  * setup (the scratch channel, the anchor message) where they sent one, else sent once at the end of the
  * generation (`settle`). Without it the oracle is undecided (the complete request was refused too) or not
  * counted (the fuzz can make no complete request of it), with the reason.
@@ -13,7 +13,7 @@
  * never the peer nor the sandbox channel's messages. The approvals, a kick, a friend.delete, a peer mute or
  * a direct channel need what the fuzz may not touch: their refusal oracles are not counted.
  */
-import { getOperation, type OperationId } from '../../spec/catalogue.js';
+import type { OperationId } from '../../spec/catalogue.js';
 import type { CallResult } from '../wire.js';
 import type { FuzzEnv, RefusalControls } from './model.js';
 import { createdMessage, describe } from './trace.js';
@@ -25,19 +25,13 @@ type Send = (operation: OperationId, fields: Record<string, unknown>) => Promise
 /** What a helper made (its id), or why it made nothing. */
 type Made = { id: string } | { missing: string };
 
-/** A 2xx with a plausible result (a JSON value where the operation returns one), else what it was. */
-function plausible(operation: string, result: CallResult): string | undefined {
-  if (!result.ok) return `was refused too: ${describe(result)}`;
-  if (!getOperation(operation).response) return undefined;
-  const body: unknown = result.body;
-  const isValue = typeof body === 'object' && body !== null;
-  const onlyMessage =
-    isValue &&
-    !Array.isArray(body) &&
-    Object.keys(body).length === 1 &&
-    typeof (body as { message?: unknown }).message === 'string';
-  return isValue && !onlyMessage ? undefined : `answered 2xx without a result: ${describe(result)}`;
-}
+/**
+ * Why a complete request was not accepted, or undefined when it was: any 2xx (a 2xx is never a refusal,
+ * issue 46 item 4: an empty or error-looking body on a 2xx is acceptance; what it returned is judged by
+ * the valid-input oracles).
+ */
+const notAccepted = (result: CallResult): string | undefined =>
+  result.ok ? undefined : `was refused too: ${describe(result)}`;
 
 export class Controls implements RefusalControls {
   private readonly accepted = new Map<string, string>();
@@ -49,7 +43,7 @@ export class Controls implements RefusalControls {
 
   /** A complete valid request of `operation` sent by `by` (the valid phase, the setup): its answer. */
   record(operation: string, result: CallResult, by: string): void {
-    const problem = plausible(operation, result);
+    const problem = notAccepted(result);
     if (problem === undefined) this.accepted.set(operation, `accepted by ${by} (${describe(result)})`);
     else if (!this.refused.has(operation)) this.refused.set(operation, problem);
   }

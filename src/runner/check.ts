@@ -39,6 +39,11 @@ export interface CheckDefinition {
   /** Per-check timeout override in ms. */
   timeoutMs?: number;
   /**
+   * The operations a generic check chooses among at run time (suites/_lib/served.ts): it judges each it
+   * calls, as if under test, but the login not offering one never makes the check "not offered".
+   */
+  probes?: readonly string[];
+  /**
    * What the check must have to itself while it runs (src/runner/holds.ts): no other check that holds or
    * shares one of these runs meanwhile. Everything else runs concurrently with it.
    */

@@ -256,10 +256,30 @@ const describeList = (operation: string, fields: Record<string, unknown>): strin
   Object.keys(fields).length === 0 ? operation : `${operation} ${JSON.stringify(fields)}`;
 
 /**
- * The run's one full walk of `operation` with `fields` (as `as`): made by the first check that asks
- * (t.shared), while concurrent and later callers await the same walk and get its exchanges as evidence.
- * Each check judges it itself, so a defect fails each. Only for checks that change nothing in the list:
- * the shared walk may predate a change another check made.
+ * The run's one full walk of `operation` with `fields` (as `as`), unjudged: made by the first check that
+ * asks (t.shared), while concurrent and later callers await the same walk and get its exchanges as
+ * evidence. Only for checks that change nothing in the list: the shared walk may predate a change another
+ * check made.
+ */
+export const sharedWalk = (
+  t: CheckContext,
+  operation: ListOperation,
+  fields: Record<string, unknown>,
+  as?: Identity,
+): Promise<RecordedWalk> =>
+  t.shared(`walk of ${describeList(operation, fields)} as ${as ?? 'self'}`, (observer) =>
+    recordWalk(observer, operation, fields, as),
+  );
+
+/** Whether a recorded walk's first request was answered 2xx with a list page: the list is served. */
+export const walkServed = (walked: RecordedWalk): boolean => {
+  const [first] = walked.results;
+  return first?.ok === true && isListPage(first.body);
+};
+
+/**
+ * The run's one full walk of `operation` with `fields` (sharedWalk), judged by this check: a defect fails
+ * each check that judges it.
  */
 export async function listOnce<Op extends ListOperation, T extends ListItems[Op] = ListItems[Op]>(
   t: CheckContext,
@@ -268,11 +288,10 @@ export async function listOnce<Op extends ListOperation, T extends ListItems[Op]
   options: ListOptions = {},
 ): Promise<ListAllResult<T>> {
   const { as, validate = false } = options;
-  const list = describeList(operation, fields);
-  const walked = await t.shared(`walk of ${list} as ${as ?? 'self'}`, (observer) =>
-    recordWalk(observer, operation, fields, as),
+  const walked = await sharedWalk(t, operation, fields, as);
+  t.note(
+    `${describeList(operation, fields)}: judged the run's one walk of this list (${walked.results.length} request(s))`,
   );
-  t.note(`${list}: judged the run's one walk of this list (${walked.results.length} request(s))`);
   return judgeWalk(t, walked, validate);
 }
 
@@ -286,10 +305,7 @@ export async function listedItems(
   operation: ListOperation,
   fields: Record<string, unknown>,
 ): Promise<unknown[]> {
-  const walked = await t.shared(`walk of ${describeList(operation, fields)} as self`, (observer) =>
-    recordWalk(observer, operation, fields),
-  );
-  return recordedItems(walked);
+  return recordedItems(await sharedWalk(t, operation, fields));
 }
 
 /**

@@ -3,16 +3,16 @@
  * an incomplete or malformed request proves nothing when the same operation refuses the complete one too
  * (a skeleton answering 404 to every path, an adapter answering 501 to what its login.features lists, or
  * 400 to any field it does not know). So each refusal check asks, once per operation and run (t.shared),
- * whether the operation accepted a complete valid request (2xx with a plausible result); without that,
- * the check is undecided, naming what the control got.
+ * whether the operation accepted a complete valid request (any 2xx: a 2xx is never a refusal); without
+ * that, the check is undecided, naming what the control got. The control of a read is the run's one
+ * complete request of it (./served.ts), which the generic checks probe too.
  *
  * Safety: a control changes only what the run created (its own message, channel and role, each tracked
  * and undone), lifts at most the peer's own mute (duration 0), and for the requests it cannot make
  * alone (the approvals, a kick, a friend.delete) reuses the one flow per run the request suites observe
  * anyway (./guild-invitations.ts, ./join-requests.ts, ./friend-requests.ts).
  */
-import { oneLine } from '../../spec/brief.js';
-import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
+import type { OperationId } from '../../spec/catalogue.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
 import { friendRequestFlow } from './friend-requests.js';
@@ -21,6 +21,7 @@ import { joinRequestFlow } from './join-requests.js';
 import { idOf, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
 import { notOfferedHelper, offers } from './offered.js';
+import { answered, completeFields as complete, ownMessage, probeRead, READS } from './served.js';
 
 /** What the control of one operation observed. */
 interface Control {
@@ -39,55 +40,19 @@ interface Control {
 
 type Observe = (t: CheckContext) => Promise<Control>;
 
-/** An answer in one line: status and body, cut (an HTML error page must not fill the report). */
-const answered = (result: CallResult): string => {
-  const body = oneLine(result.text, 160);
-  return `HTTP ${result.status}${body ? ` ${body}` : ''}`;
-};
-
 /**
- * Every required field of `operation` (under the target's variants), from `values` by name; a payload
- * (Channel, GuildRole) gets `payload` under the name the variant gives it (§4.8 'data' or 'role').
+ * The control of a read (served.ts READS): the run's one complete request of it, the same observation the
+ * generic checks probe (a read is served, or not, once for the run).
  */
-function complete(
-  t: CheckContext,
-  operation: OperationId,
-  values: Record<string, unknown>,
-  payload?: Record<string, unknown>,
-): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const field of effectiveFields(getOperation(operation), t.variants)) {
-    if (field.type === 'Channel' || field.type === 'GuildRole') fields[field.name] = payload ?? {};
-    else if (field.name in values) fields[field.name] = values[field.name];
-    else if (field.required && field.name === 'next') fields.next = '';
-  }
-  return { ...fields, ...Object.fromEntries(Object.entries(values).filter(([name]) => name in fields)) };
-}
-
-/** Sends the complete request of `operation` with these values: the control's answer. */
-const send =
-  (operation: OperationId, values: (t: CheckContext) => Record<string, unknown>) =>
-  async (t: CheckContext): Promise<Control> => ({
-    result: await t.call(operation, complete(t, operation, values(t))),
-  });
-
-/** A message of the run's own in the sandbox channel (tracked): the target of the message controls. */
-const ownMessage = (t: CheckContext, what = 'a message of the run'): Promise<Control & { id?: string }> =>
-  t.shared(`refusal control: ${what}`, async (observer) => {
-    const channelId = observer.sandbox.channelId;
-    const result = await observer.call('message.create', {
-      channel_id: channelId,
-      content: uniqueContent('control'),
-    });
-    const id = idOf(Array.isArray(result.body) ? result.body.at(-1) : result.body);
-    if (result.ok && id !== undefined)
-      observer.track({
-        kind: 'message',
-        label: `message ${id} (a refusal control)`,
-        undo: ['message.delete', { channel_id: channelId, message_id: id }],
-      });
-    return { result, ...(id !== undefined ? { id } : {}) };
-  });
+const read =
+  (operation: OperationId): Observe =>
+  async (t) => {
+    const probe = await probeRead(t, operation);
+    if (probe.result) return { result: probe.result };
+    // What the read names is made by a helper of the control (message.get: the run's message).
+    const after = READS.find((candidate) => candidate.operation === operation)?.after;
+    return { missing: after ? `its helper ${probe.missing}` : probe.missing };
+  };
 
 /** A channel of the run's own in the sandbox guild (tracked). */
 const ownChannel = (t: CheckContext, what = 'a channel of the run'): Promise<Control & { id?: string }> =>
@@ -186,8 +151,8 @@ const flowAnswer = (flow: { missing?: string; answer?: CallResult }): Control =>
   flow.answer ? { result: flow.answer } : { unavailable: flow.missing ?? 'no request arrived to answer' };
 
 const CONTROLS: Partial<Record<OperationId, Observe>> = {
+  ...Object.fromEntries(READS.map(({ operation }) => [operation, read(operation)])),
   'message.create': async (t) => ownMessage(t),
-  'message.get': onMessage('message.get', inChannel),
   'message.update': onMessage('message.update', (t, id) => ({
     ...inChannel(t, id),
     content: uniqueContent('control'),
@@ -196,9 +161,6 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     using(await ownMessage(t, 'a message of the run to delete'), 'message.create', async (id) => ({
       result: await t.call('message.delete', inChannel(t, id)),
     })),
-  'message.list': send('message.list', (t) => ({ channel_id: t.sandbox.channelId })),
-  'channel.get': send('channel.get', (t) => ({ channel_id: t.sandbox.channelId })),
-  'channel.list': send('channel.list', (t) => ({ guild_id: t.sandbox.guildId })),
   'channel.create': async (t) => ownChannel(t),
   'channel.update': async (t) =>
     using(await helperChannel(t), 'channel.create', async (id) => ({
@@ -222,14 +184,7 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
       ? noPeer
       : { result: await t.call('user.channel.create', { user_id: peerId }) };
   },
-  'guild.get': send('guild.get', (t) => ({ guild_id: t.sandbox.guildId })),
-  'guild.list': send('guild.list', () => ({})),
   'guild.approve': async (t) => flowAnswer(await guildInvitationFlow(t, false)),
-  'guild.member.get': send('guild.member.get', (t) => ({
-    guild_id: t.sandbox.guildId,
-    user_id: t.sandbox.selfId,
-  })),
-  'guild.member.list': send('guild.member.list', (t) => ({ guild_id: t.sandbox.guildId })),
   'guild.member.kick': async (t) => {
     const flow = await joinRequestFlow(t, true);
     if (flow.kick) return { result: flow.kick.kicked };
@@ -253,7 +208,6 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
   'guild.member.approve': async (t) => flowAnswer(await joinRequestFlow(t, false)),
   'guild.member.role.set': async (t) => (await roleSetAndUnset(t)).set,
   'guild.member.role.unset': async (t) => (await roleSetAndUnset(t)).unset,
-  'guild.role.list': send('guild.role.list', (t) => ({ guild_id: t.sandbox.guildId })),
   'guild.role.create': async (t) => ownRole(t),
   'guild.role.update': async (t) =>
     using(await ownRole(t), 'guild.role.create', async (id) => ({
@@ -339,16 +293,13 @@ export const CONTROL_HOLDS: Partial<Record<OperationId, Hold[]>> = {
   'friend.approve': ['friend-requests'],
 };
 
-/** A 2xx with a plausible result: a JSON value where the operation returns one, not only an error text. */
-function plausible(operation: OperationId, result: CallResult): string | undefined {
-  if (!result.ok) return `refused too: ${answered(result)}`;
-  if (!getOperation(operation).response) return undefined;
-  const body = result.body;
-  const isValue = typeof body === 'object' && body !== null;
-  const onlyMessage =
-    isValue && !Array.isArray(body) && Object.keys(body).length === 1 && typeof body.message === 'string';
-  return isValue && !onlyMessage ? undefined : `answered 2xx without a result: ${answered(result)}`;
-}
+/**
+ * Why the complete request was not accepted, or undefined when it was: any 2xx (a 2xx is never a refusal,
+ * issue 46 item 4: an empty or error-looking body on a 2xx is acceptance; what it returned is judged by
+ * the operation's own checks).
+ */
+const notAccepted = (result: CallResult): string | undefined =>
+  result.ok ? undefined : `refused too: ${answered(result)}`;
 
 /** The control of `operation` for this run: undefined when accepted, else what it got (one line). */
 async function controlProblem(
@@ -364,7 +315,7 @@ async function controlProblem(
       undecided: `no complete request of ${operation} could be sent: ${control.missing}`,
       ...(control.clear ? { clear: control.clear } : {}),
     };
-  const problem = plausible(operation, control.result);
+  const problem = notAccepted(control.result);
   return problem ? { undecided: `the complete request of ${operation} was ${problem}` } : undefined;
 }
 

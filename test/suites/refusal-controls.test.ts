@@ -60,8 +60,9 @@ describe('refusal checks need a control: the complete request accepted in the sa
     const update = checks.get('message.update/missing-required-field-is-refused');
     expect(update?.status).toBe('skip');
     expect(update?.undecided?.state).toMatch(/its helper message\.create made nothing to act on \(HTTP 501 /);
+    // The generic checks' control: a read the server serves (served.ts); none is, and each is named.
     expect(checks.get('http/unknown-operation-is-404')?.undecided?.state).toMatch(
-      /^an unknown operation path answered HTTP 404 .*the complete request of guild\.list was refused too: HTTP 501 /,
+      /^an unknown operation path answered HTTP 404 .*, but no read answered a complete request: channel\.get, guild\.get, .*: HTTP 501 /,
     );
     // Every missing-field check that saw a refusal is undecided, none passes, none fails on the refusal —
     // but those whose control needs what the run lacks here (a request the trigger causes: it causes

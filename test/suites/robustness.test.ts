@@ -63,7 +63,7 @@ describe('robustness suite (§4 required fields, de-facto HTTP conventions)', ()
 
   it('fault missing-field-accepted fails every missing-field check and leaves the world as it was', async () => {
     const { statuses, unchanged } = await runRobustness(['missing-field-accepted']);
-    // message.get without message_id is answered 200 too, so the 4xx convention check fails with them.
+    // Each read without its required field is answered 200 too, so the 4xx convention check fails with them.
     const missingFieldChecks = [
       ...missingFieldIds.filter((id) => !id.startsWith('guild.list/')),
       'http/missing-field-is-4xx',
@@ -96,11 +96,30 @@ describe('robustness suite (§4 required fields, de-facto HTTP conventions)', ()
     ['unknown-operation-200', ['http/unknown-operation-is-404']],
     ['wrong-token-accepted', ['http/missing-or-wrong-token-is-refused']],
     ['results-text-plain', ['http/result-is-json']],
-    ['message-list-ignores-body', ['http/operations-answer-post-with-named-fields']],
     ['message-get-wrong-type-500', ['http/wrong-typed-field-is-4xx']],
     ['missing-field-500', ['http/missing-field-is-4xx']],
   ])('fault %s fails exactly %j', async (fault, expected) => {
     const { statuses } = await runRobustness([fault]);
     expect(failing(statuses).sort()).toEqual([...expected].sort());
   });
+
+  // A read that refuses the request's form fails §1 rules 1-2 where the login declares it (login.features
+  // comes with READY: over an event stream); where nothing is declared, it is only a read not served.
+  it.concurrent.each([
+    ['message-list-ignores-body', /message\.list: HTTP 400 /],
+    ['dotted-paths-not-found', /guild\.member\.list: HTTP 404 .*; guild\.member\.get: HTTP 404 /],
+  ])(
+    'fault %s fails http/operations-answer-post-with-named-fields where login.features declares the read',
+    async (fault, observed) => {
+      const post = 'http/operations-answer-post-with-named-fields';
+      const declared = await runAgainstReference(
+        { faults: [fault] },
+        { grep: `^${post}$`, events: 'ws', guild: '3001', channel: '4001' },
+      );
+      expect(declared.statuses).toEqual({ [post]: 'fail' });
+      expect(declared.result.checks[0].evidence?.observed).toMatch(observed);
+      const undeclared = await runRobustness([fault]);
+      expect(undeclared.statuses[post], JSON.stringify(undeclared.reasons[post])).toBe('pass');
+    },
+  );
 });
