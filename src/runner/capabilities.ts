@@ -164,6 +164,12 @@ export function chooseIdentity(given: GivenIdentity, answers: SourceAnswers): Id
   return choice;
 }
 
+/** "11 operations": how many operations (§4) a features list names. */
+const operationsIn = (features: readonly string[]): string => {
+  const count = features.filter((feature) => OPERATIONS.has(feature)).length;
+  return `${count} operation${count === 1 ? '' : 's'}`;
+};
+
 /** The bot's login as each source shows it: login.get only when it names the bot (or no one). */
 function botLogins(answers: SourceAnswers, selfId: string | undefined): Map<FeatureSource, LoginSeen> {
   const logins = new Map<FeatureSource, LoginSeen>();
@@ -190,8 +196,7 @@ export function settleFeatures(
   const winner = declaredBy[0];
   if (winner === undefined) return { source: 'none' };
   const features = declared(logins.get(winner)?.features)!;
-  const count = (source: FeatureSource) =>
-    declared(logins.get(source)?.features)!.filter((feature) => OPERATIONS.has(feature)).length;
+  const count = (source: FeatureSource) => operationsIn(declared(logins.get(source)?.features)!);
   const same = (source: FeatureSource) => {
     const other = new Set(declared(logins.get(source)?.features));
     return features.every((feature) => other.has(feature)) && other.size === new Set(features).size;
@@ -203,7 +208,7 @@ export function settleFeatures(
     declaredBy,
     ...(differing.length
       ? {
-          disagree: `the sources declare different features: ${declaredBy.map((source) => `${SOURCE_WORDS[source]} ${count(source)} operations`).join(', ')}; ${SOURCE_WORDS[winner]}'s are taken`,
+          disagree: `the sources declare different features: ${declaredBy.map((source) => `${SOURCE_WORDS[source]} ${count(source)}`).join(', ')}; ${SOURCE_WORDS[winner]}'s are taken`,
         }
       : {}),
   };
@@ -222,9 +227,8 @@ export function describeFeatures(capabilities: RunCapabilities, asked: readonly 
       said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said.at(-1)}` : (said[0] ?? 'no source');
     return `none declared (${listed} said nothing): every operation taken as offered`;
   }
-  const operations = capabilities.features.filter((feature) => OPERATIONS.has(feature)).length;
   const also = (capabilities.declaredBy ?? []).filter((source) => source !== capabilities.source);
-  return `${operations} operation${operations === 1 ? '' : 's'}, from ${SOURCE_WORDS[capabilities.source]}${also.length ? ` (also declared by ${also.map((source) => SOURCE_WORDS[source]).join(', ')})` : ''}`;
+  return `${operationsIn(capabilities.features)}, from ${SOURCE_WORDS[capabilities.source]}${also.length ? ` (also declared by ${also.map((source) => SOURCE_WORDS[source]).join(', ')})` : ''}`;
 }
 
 /** The banner's words on the identity: "(platform p, from READY, the first of 2 logins; --self-id overrides)". */
