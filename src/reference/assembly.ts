@@ -2,13 +2,14 @@
  * The reference's parts, seeded and wired: the in-memory world (with its extra guilds and messages and the
  * dirt), the logins, and over them the views, the event hub, the operations and the trigger's control.
  */
-import type { ReferenceIdentity, ReferenceOptions } from './contract.js';
+import type { FeaturesSource, ReferenceIdentity, ReferenceOptions } from './contract.js';
 import { Control } from './control.js';
 import { REQUESTS_ONLY_STATUS } from './control-endpoint.js';
 import { applyDirt, LEFTOVER_WEBHOOK_URL } from './dirty.js';
 import { EventHub, type Login } from './events/hub.js';
 import { type Identities, seedIdentities } from './identities.js';
 import { Operations } from './operations/index.js';
+import type { LoginsAt } from './operations/logins.js';
 import type { Settings } from './options.js';
 import { partialPlatformLacks } from './routing.js';
 import { Views } from './views.js';
@@ -29,6 +30,8 @@ export interface Parts {
   hub: EventHub;
   operations: Operations;
   control: Control;
+  /** The logins the server hosts, as READY, login.get or meta shows them (operations/logins.ts). */
+  logins: LoginsAt;
 }
 
 export function assemble(settings: Settings, options: ReferenceOptions): Parts {
@@ -43,7 +46,7 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
     tolerate,
     ...(options.interceptEvents ? { intercept: options.interceptEvents } : {}),
     // Called later (an event, a READY), when `operations` below exists.
-    logins: () => everyone.map((entry) => loginOf(entry, everyone, views, operations, settings)),
+    logins: () => logins('ready'),
     authenticate: (token) => {
       const userId = token === undefined ? undefined : identities.byToken.get(token)?.userId;
       // Tolerance: one app token covers every login, so the socket gets each event once per login.
@@ -76,7 +79,19 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
       ? { inviteFrom: SEED.outsideGuild }
       : {}),
   });
-  return { world, identities, views, hub, operations, control };
+  // A server that serves one login (tolerances one-login-*) hosts the bot's alone; meta lists it only.
+  const hosted = (source: FeaturesSource) =>
+    source === 'meta' && (tolerate('one-login-ignores-identity') || tolerate('one-login-refuses-others'))
+      ? [identities.identities.self]
+      : everyone;
+  const logins: LoginsAt = (source) =>
+    hosted(source).map((entry) => {
+      const login = loginOf(entry, everyone, views, operations, settings);
+      if (settings.featuresIn.has(source)) return login;
+      const { features: _undeclared, ...withoutFeatures } = login;
+      return withoutFeatures;
+    });
+  return { world, identities, views, hub, operations, control, logins };
 }
 
 /** One login as the events' READY and login.get show it. */

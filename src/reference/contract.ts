@@ -15,6 +15,12 @@ export type Variants = { [P in VariantPoint]: (typeof VARIANT_POINTS)[P][number]
 /** How an unserved operation is answered (ReferenceOptions.unserved). */
 export type UnservedStyle = '404-text' | '404-json' | '405' | '501' | '500' | '400';
 
+/**
+ * The places a server of the family declares a login's `features` (de-facto conventions, "What a login
+ * offers, and where it says so"): READY's `logins` on the event stream, `login.get`, `meta`'s `logins`.
+ */
+export type FeaturesSource = 'ready' | 'login.get' | 'meta';
+
 export interface ReferenceOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -59,6 +65,12 @@ export interface ReferenceOptions {
    * 400 to any body. For archetypes and the helper-refusal tests: the rest of the server is unchanged.
    */
   unserved?: Readonly<Record<string, UnservedStyle>>;
+  /**
+   * Where the logins carry `features` (default: all three). A source left out still answers (READY,
+   * `{base}/login.get`, `{base}/meta`), with Login objects that have no `features` field; an event's
+   * `login` follows READY. `unserved` may name `login.get` or `meta` to answer them as unserved instead.
+   */
+  featuresIn?: readonly FeaturesSource[];
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its

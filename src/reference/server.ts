@@ -14,6 +14,7 @@ import { assemble } from './assembly.js';
 import type { ReferenceOptions, ReferenceServer } from './contract.js';
 import { handleControl } from './control-endpoint.js';
 import { BASE_PATH, CONTROL_PATH, errorReply, type Reply, send } from './http.js';
+import { loginRoutes } from './operations/logins.js';
 import { resolveOptions, switchFaults } from './options.js';
 import { interfaceHandler } from './pipeline.js';
 import { answerVacuously } from './vacuity.js';
@@ -33,6 +34,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     identities,
     handlers: {
       ...parts.operations.handlers,
+      ...loginRoutes(parts.logins),
       ...webhookRegistration(hub, settings.tolerate, identities.identities.self.token),
     },
     intercept: options.intercept,
