@@ -38,12 +38,15 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
   const { fault, tolerate, variants, dirt } = settings;
   const world = seedWorld(settings.guilds, settings.messages);
   applyDirt(world, dirt, Date.now());
-  const identities = seedIdentities(world, options.token);
-  const everyone = Object.values(identities.identities);
-  const views = new Views(world, fault, variants, tolerate);
+  const { shape } = settings;
+  const identities = seedIdentities(world, options.token, shape);
+  const everyone = identities.hosted;
+  const views = new Views(world, fault, variants, tolerate, shape);
   const hub: EventHub = new EventHub({
     faults: settings.faults,
     tolerate,
+    aliases: shape.eventAliases,
+    webhooks: shape.webhook,
     ...(options.interceptEvents ? { intercept: options.interceptEvents } : {}),
     // Called later (an event, a READY), when `operations` below exists.
     logins: () => logins('ready'),
@@ -66,7 +69,7 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
     variants,
     limitBound: settings.limitBound,
     tolerate,
-    identityIds: everyone.map((entry) => entry.userId),
+    identityIds: Object.values(identities.identities).map((entry) => entry.userId),
     now: Date.now,
   });
   const control = new Control(world, views, operations, {
@@ -100,7 +103,7 @@ function loginOf(
   everyone: readonly ReferenceIdentity[],
   views: Views,
   operations: Operations,
-  { tolerate }: Settings,
+  { tolerate, shape }: Settings,
 ): Login {
   return {
     // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
@@ -114,7 +117,8 @@ function loginOf(
       (operation) =>
         !(tolerate('partial-platform') && partialPlatformLacks(operation)) &&
         !(tolerate('friend-delete-refused') && operation === 'friend.delete') &&
-        !(tolerate('features-lack-helpers') && FEATURES_LACK_HELPERS.has(operation)),
+        !(tolerate('features-lack-helpers') && FEATURES_LACK_HELPERS.has(operation)) &&
+        !shape.undeclared.has(operation),
     ),
   };
 }

@@ -43,6 +43,43 @@ export interface Settings {
   unserved: ReadonlyMap<string, UnservedStyle>;
   /** Where the logins carry `features` (ReferenceOptions.featuresIn). */
   featuresIn: ReadonlySet<FeaturesSource>;
+  /** The archetype's knobs (ReferenceOptions.undeclared … userFields), defaults filled in. */
+  shape: Shape;
+}
+
+/** How this server differs in kind from the default reference (archetype.ts draws these). */
+export interface Shape {
+  undeclared: ReadonlySet<string>;
+  ws: boolean;
+  webhook: boolean;
+  eventAliases: ReadonlyMap<string, string>;
+  peerIsLogin: boolean;
+  refuseOthersWith: 400 | 401 | 403 | 404;
+  optionalFieldsNull: boolean;
+  userFields: 'kept' | 'id-only' | 'null';
+}
+
+function resolveShape(options: ReferenceOptions): Shape {
+  const known: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
+  for (const operation of options.undeclared ?? [])
+    if (!known.has(operation))
+      throw new ConfigurationError(`undeclared: '${operation}' is no operation of the interface (§4).`);
+  const transports = options.eventTransports ?? ['ws', 'webhook'];
+  if (transports.some((transport) => transport !== 'ws' && transport !== 'webhook'))
+    throw new ConfigurationError(`eventTransports: each one of ws, webhook (got ${transports.join(', ')}).`);
+  const refuseOthersWith = options.refuseOthersWith ?? 403;
+  if (![400, 401, 403, 404].includes(refuseOthersWith))
+    throw new ConfigurationError(`refuseOthersWith: 400, 401, 403 or 404 (got ${refuseOthersWith}).`);
+  return {
+    undeclared: new Set(options.undeclared ?? []),
+    ws: transports.includes('ws'),
+    webhook: transports.includes('webhook'),
+    eventAliases: new Map(Object.entries(options.eventAliases ?? {})),
+    peerIsLogin: (options.peer ?? 'login') === 'login',
+    refuseOthersWith,
+    optionalFieldsNull: options.optionalFieldsNull === true,
+    userFields: options.userFields ?? 'kept',
+  };
 }
 
 export function resolveOptions(options: ReferenceOptions): Settings {
@@ -90,6 +127,7 @@ export function resolveOptions(options: ReferenceOptions): Settings {
     vacuity: resolveVacuity(options.vacuity),
     unserved: resolveUnserved(options.unserved ?? {}),
     featuresIn: resolveFeaturesIn(options.featuresIn ?? FEATURES_SOURCES),
+    shape: resolveShape(options),
   };
 }
 

@@ -10,6 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { withArchetype } from './archetype.js';
 import { assemble } from './assembly.js';
 import type { ReferenceOptions, ReferenceServer } from './contract.js';
 import { handleControl } from './control-endpoint.js';
@@ -25,7 +26,9 @@ export { BASE_PATH, CONTROL_PATH } from './http.js';
 export { DEFAULT_TOKENS } from './identities.js';
 export { DEFAULT_LIMIT_BOUND } from './options.js';
 
-export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+export async function startReference(given: ReferenceOptions = {}): Promise<ReferenceServer> {
+  // An archetype (archetype.ts) is a set of options: composed first, the options given beside it win.
+  const { options, truth } = withArchetype(given);
   const settings = resolveOptions(options);
   const parts = assemble(settings, options);
   const { world, identities, hub } = parts;
@@ -35,7 +38,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     handlers: {
       ...parts.operations.handlers,
       ...loginRoutes(parts.logins),
-      ...webhookRegistration(hub, settings.tolerate, identities.identities.self.token),
+      ...(settings.shape.webhook
+        ? webhookRegistration(hub, settings.tolerate, identities.identities.self.token)
+        : {}),
     },
     intercept: options.intercept,
   });
@@ -71,7 +76,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   // used fetch alive for 28 s. close() still ends every connection at once.
   server.keepAliveTimeout = 30_000;
   // A do-nothing server has no event stream: an upgrade is answered as any other request.
-  if (!settings.vacuity) hub.attach(server, BASE_PATH);
+  // A server without a WebSocket (ReferenceOptions.eventTransports): {base}/events is an unknown path.
+  if (!settings.vacuity && settings.shape.ws) hub.attach(server, BASE_PATH);
   const authority = await listen(server, settings.host, settings.port);
 
   let closed: Promise<void> | undefined;
@@ -88,6 +94,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     tolerances: [...settings.tolerances],
     dirty: [...settings.dirt],
     ...(settings.vacuity ? { vacuity: settings.vacuity } : {}),
+    ...(truth ? { archetype: truth } : {}),
     limitBound: settings.limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),
