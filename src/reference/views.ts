@@ -18,6 +18,12 @@ import { ChannelType } from './world.js';
 
 export type Json = Record<string, unknown>;
 
+/** The archetype's field conventions (ReferenceOptions.optionalFieldsNull, userFields). */
+export interface WireShape {
+  optionalFieldsNull: boolean;
+  userFields: 'kept' | 'id-only' | 'null';
+}
+
 /** A direct-message channel is not stored: its id names the two users (see directChannelId). */
 export interface DirectChannel {
   id: string;
@@ -42,7 +48,13 @@ export class Views {
     private readonly fault: FaultSwitch,
     private readonly variants: Variants,
     private readonly tolerate: ToleranceSwitch = () => false,
+    private readonly wire: WireShape = { optionalFieldsNull: false, userFields: 'kept' },
   ) {}
+
+  /** An absent optional field (§2 `T?`): omitted, or null on a server that sends null (ReferenceOptions). */
+  private absent(view: Json, field: string): void {
+    if (this.wire.optionalFieldsNull && view[field] === undefined) view[field] = null;
+  }
 
   /** A time as sent: milliseconds, or seconds under the timestamps-in-seconds tolerance (§2: unit not shown). */
   private time(ms: number): number {
@@ -51,6 +63,9 @@ export class Views {
 
   /** User: fields of the family (de-facto-conventions.md "Resources"): id, name, avatar, is_bot. */
   user(user: UserRecord): Json {
+    // The spec shows no User field (§2): servers send the family's, only the id, or them as null.
+    if (this.wire.userFields === 'id-only') return { id: user.id };
+    if (this.wire.userFields === 'null') return { id: user.id, name: user.name, nick: null, avatar: null };
     return { id: user.id, name: user.name, avatar: user.avatar, is_bot: user.isBot };
   }
 
@@ -62,6 +77,7 @@ export class Views {
   guild(guild: GuildRecord): Json {
     const view: Json = { id: guild.id, name: guild.name };
     if (guild.avatar) view.avatar = guild.avatar;
+    this.absent(view, 'avatar');
     if (this.fault('guild-id-missing')) delete view.id;
     if (this.fault('guild-name-number')) view.name = guild.name.length;
     return view;
@@ -72,6 +88,7 @@ export class Views {
     if (!isDirect(channel)) {
       view.name = channel.name;
       if (channel.parentId) view.parent_id = channel.parentId;
+      this.absent(view, 'parent_id');
     }
     if (this.fault('channel-id-number')) view.id = Number.parseInt(channel.id.replace(/\D/g, ''), 10) || 0;
     return view;
@@ -95,6 +112,7 @@ export class Views {
   member(guildId: string, member: MemberRecord): Json {
     const view: Json = { user: this.userById(member.userId) };
     if (member.nick) view.nick = member.nick;
+    this.absent(view, 'nick');
     view.joined_at = this.fault('member-joined-at-string')
       ? new Date(member.joinedAt).toISOString()
       : this.time(member.joinedAt);
@@ -120,6 +138,7 @@ export class Views {
   friend(userId: string, nick: string | undefined): Json {
     const view: Json = { user: this.fault('friend-user-string') ? userId : this.userById(userId) };
     if (nick) view.nick = nick;
+    this.absent(view, 'nick');
     return view;
   }
 
@@ -141,6 +160,7 @@ export class Views {
       ? new Date(message.createdAt).toISOString()
       : this.time(message.createdAt);
     if (message.updatedAt !== undefined) view.updated_at = this.time(message.updatedAt);
+    this.absent(view, 'updated_at');
     if (this.fault('message-id-missing')) delete view.id;
     return view;
   }
