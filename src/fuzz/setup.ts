@@ -53,7 +53,9 @@ export async function prepareEnv(parts: {
     env.channelsUnavailable = channel
       ? `channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`
       : 'the login does not offer channel.create (login.features): the channel properties need it';
-    notes.push(`fuzz: no scratch channel (${env.channelsUnavailable}); messages go to the sandbox channel`);
+    notes.push(
+      `fuzz: no scratch channel (${env.channelsUnavailable})${offered('message.create') ? '; messages go to the sandbox channel' : ''}`,
+    );
   }
   const anchor = offered('message.create')
     ? await call('message.create', {

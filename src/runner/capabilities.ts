@@ -300,15 +300,22 @@ function identityNotes(identity: IdentityChoice): string[] {
 }
 
 /**
- * Asks meta, chooses the identity from READY's or meta's logins, puts it on the client, then asks
- * login.get as the bot (its Login may name the bot where no list did); settles the features.
+ * Asks meta (unless READY said all it could: the bot's features and the peer),
+ * chooses the identity from READY's or meta's logins, puts it on the client, then asks login.get as the
+ * bot (its Login may name the bot where no list did); settles the features.
  */
 export async function learnFromServer(input: LearnInput): Promise<Learned> {
   const { client, signal } = input;
   const ready = input.readyBody === undefined ? undefined : loginsIn(input.readyBody);
-  const meta = await ask(client, 'meta', signal);
-  const answers: SourceAnswers = { ready, meta: meta.result.ok ? loginsIn(meta.result.body) : undefined };
-  let identity = chooseIdentity(input.given, answers);
+  const answers: SourceAnswers = { ready };
+  const fromReady = chooseIdentity(input.given, answers);
+  // meta tells nothing new where READY declared the bot's features and named the peer (or one was given).
+  const enough =
+    declared(botLoginIn(ready ?? [], fromReady.selfId)?.features) !== undefined &&
+    (input.given.peerGiven || fromReady.peerSelfId !== undefined);
+  const meta = enough ? undefined : await ask(client, 'meta', signal);
+  if (meta?.result.ok) answers.meta = loginsIn(meta.result.body);
+  let identity = meta ? chooseIdentity(input.given, answers) : fromReady;
   input.adopt(identity);
   const loginGet = await ask(client, 'login.get', signal);
   answers.loginGet = loginGet.result.ok ? loginSeen(loginGet.result.body) : undefined;
@@ -317,9 +324,18 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
     input.adopt(identity);
   }
   const { disagree, ...capabilities } = settleFeatures(answers, identity.selfId);
-  const asked: FeatureSource[] = [...(ready ? (['ready'] as const) : []), 'login.get', 'meta'];
+  const asked: FeatureSource[] = [
+    ...(ready ? (['ready'] as const) : []),
+    'login.get',
+    ...(meta ? (['meta'] as const) : []),
+  ];
+  const answered = [
+    said('login.get', loginGet),
+    meta ? said('meta', meta) : 'meta not asked: READY said it all',
+    ...(ready ? [`READY listed ${ready.length} login(s)`] : []),
+  ];
   const notes = [
-    `features: ${describeFeatures(capabilities, asked)} (${said('login.get', loginGet)}; ${said('meta', meta)}${ready ? `; READY listed ${ready.length} login(s)` : ''})`,
+    `features: ${describeFeatures(capabilities, asked)} (${answered.join('; ')})`,
     ...(disagree ? [`features: ${disagree}`] : []),
     ...identityNotes(identity),
   ];

@@ -52,7 +52,7 @@ export function firstContact(
       checks: needing('peer'),
       ...(candidate && !['flags', 'reference'].includes(candidate)
         ? {
-            from: `candidate user ${identity.peerSelfId}, another login listed by ${SOURCE_WORDS[candidate]}; --peer-self-id/--peer-token choose another`,
+            from: `another login listed by ${SOURCE_WORDS[candidate]}; --peer-self-id/--peer-token choose another`,
           }
         : {}),
     },
