@@ -282,8 +282,8 @@ export async function learnCapabilities(state: RunState, client: HttpClient, tar
     client,
     ...(state.source?.ready ? { readyBody: state.source.ready.body } : {}),
     given: {
-      platform: target.platform,
-      selfId: target.selfId,
+      ...(target.platform ? { platform: target.platform } : {}),
+      ...(target.selfId ? { selfId: target.selfId } : {}),
       source: options.selfId ? 'flags' : reference ? 'reference' : 'none',
       peerGiven: Boolean(target.peerToken || target.peerSelfId),
       peerSource: options.peerToken || options.peerSelfId ? 'flags' : 'reference',

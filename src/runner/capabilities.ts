@@ -92,26 +92,21 @@ export interface SourceAnswers {
   loginGet?: LoginSeen | undefined;
 }
 
+/** The identity report.json records (capabilities.identity): the bot, where it came from, the peer's source. */
+type RecordedIdentity = NonNullable<RunCapabilities['identity']>;
+
 /** Who the run acts as, and the peer candidate, with where each came from. */
-export interface IdentityChoice {
-  platform?: string;
-  selfId?: string;
-  source: IdentitySource;
+export type IdentityChoice = RecordedIdentity & {
   peerSelfId?: string;
-  peerSource?: IdentitySource;
   /** How many logins the list it came from held (banner: "the first of 2 logins"). */
   among?: number;
-}
+};
 
-/** What the run was told (flags, or the embedded reference): the rest is learned. */
-export interface GivenIdentity {
-  platform?: string | undefined;
-  selfId?: string | undefined;
-  source: IdentitySource;
-  /** A peer was given (--peer-token, --peer-self-id, or the reference's): no candidate is chosen. */
-  peerGiven: boolean;
-  peerSource?: IdentitySource;
-}
+/**
+ * What the run was told (flags, or the embedded reference), as report.json records it; `peerGiven`: a
+ * peer was given (--peer-token, --peer-self-id, or the reference's), so no candidate is chosen.
+ */
+export type GivenIdentity = RecordedIdentity & { peerGiven: boolean };
 
 /**
  * The bot where the run was not told it: the first login a list names (of --platform, when given); one
@@ -283,6 +278,10 @@ async function ask(client: HttpClient, operation: string, signal?: AbortSignal):
 const said = (operation: string, asked: Asked): string =>
   `${operation}: HTTP ${asked.result.status}${asked.result.ok ? '' : ' (not served or refused)'}`;
 
+/** The identity as report.json records it (the choice's working fields left out). */
+const recorded = ({ peerSelfId: _peer, among: _among, ...identity }: IdentityChoice): RecordedIdentity =>
+  identity;
+
 /** Where the run took its identity from, when it was not told (a note; the banner says it too). */
 function identityNotes(identity: IdentityChoice): string[] {
   const learned = (source: IdentitySource | undefined) =>
@@ -342,12 +341,7 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
   return {
     capabilities: {
       ...capabilities,
-      identity: {
-        ...(identity.platform ? { platform: identity.platform } : {}),
-        ...(identity.selfId ? { selfId: identity.selfId } : {}),
-        source: identity.source,
-        ...(identity.peerSource ? { peerSource: identity.peerSource } : {}),
-      },
+      identity: recorded(identity),
     },
     identity,
     loginGet,
