@@ -308,6 +308,8 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
   const ready = input.readyBody === undefined ? undefined : loginsIn(input.readyBody);
   const answers: SourceAnswers = { ready };
   const fromReady = chooseIdentity(input.given, answers);
+  // A server that reads the identity headers on every route answers meta only with them.
+  input.adopt(fromReady);
   // meta tells nothing new where READY declared the bot's features and named the peer (or one was given).
   const enough =
     declared(botLoginIn(ready ?? [], fromReady.selfId)?.features) !== undefined &&
@@ -315,7 +317,7 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
   const meta = enough ? undefined : await ask(client, 'meta', signal);
   if (meta?.result.ok) answers.meta = loginsIn(meta.result.body);
   let identity = meta ? chooseIdentity(input.given, answers) : fromReady;
-  input.adopt(identity);
+  if (identity !== fromReady) input.adopt(identity);
   const loginGet = await ask(client, 'login.get', signal);
   answers.loginGet = loginGet.result.ok ? loginSeen(loginGet.result.body) : undefined;
   if (identity.source === 'none' && answers.loginGet?.userId) {

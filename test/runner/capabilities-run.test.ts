@@ -154,6 +154,25 @@ describe('identity learned from the logins listed (only --base-url and --token)'
     );
   }, 90_000);
 
+  it('READY lists every login and the server reads the identity headers on every route: the bot and peer from READY', async () => {
+    // The family's plugin server: one app token hosts every login; a request names its login by header.
+    const server = await serve({ tolerances: ['events-once-per-login', 'legacy-identity-headers'] });
+    const { self, peer } = server.identities;
+    const { result, banner } = await runWithBanner({ baseUrl: server.baseUrl, token: self.token });
+    expect(result.capabilities?.identity).toEqual({
+      platform: self.platform,
+      selfId: self.userId,
+      source: 'ready',
+      peerSource: 'ready',
+    });
+    expect(result.sandbox?.peerId).toBe(peer.userId);
+    expect(result.identities?.peer.state).toBe('distinct');
+    expect(failing(result).map((check) => `${check.id}: ${check.reason}`)).toEqual([]);
+    expect(line(banner, 'bot')).toContain(
+      'from READY, the first of 3 logins; --platform/--self-id choose another',
+    );
+  }, 90_000);
+
   it('the flags given win over what the server lists', async () => {
     const server = await serve();
     const { self, third } = server.identities;
