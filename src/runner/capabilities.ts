@@ -19,8 +19,11 @@ export type IdentitySource = NonNullable<RunCapabilities['identity']>['source'];
 /** The spec's operations (§4), the names a `features` list may declare. */
 const OPERATIONS: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
 
-/** The order a source wins in: login.get answers for the very identity the run acts as; then READY, meta. */
-const PRECEDENCE: readonly FeatureSource[] = ['login.get', 'ready', 'meta'];
+/**
+ * The order the sources are consulted and win in: READY (already received), meta (every login at once),
+ * login.get (one identity's, asked only where the others did not say).
+ */
+const PRECEDENCE: readonly FeatureSource[] = ['ready', 'meta', 'login.get'];
 
 /** A source's name in a sentence. */
 export const SOURCE_WORDS: Record<IdentitySource, string> = {
@@ -246,7 +249,7 @@ export interface Asked {
 export interface Learned {
   capabilities: RunCapabilities;
   identity: IdentityChoice;
-  /** login.get as the bot, as answered (the peer proof and discovery reuse it: asked once). */
+  /** login.get as the bot, where it was asked (the peer proof and discovery reuse it: asked once). */
   loginGet?: Asked;
   /** The sources the run consulted (READY only where the stream sent one). */
   asked: FeatureSource[];
@@ -299,41 +302,48 @@ function identityNotes(identity: IdentityChoice): string[] {
 }
 
 /**
- * Asks meta (unless READY said all it could: the bot's features and the peer),
- * chooses the identity from READY's or meta's logins, puts it on the client, then asks login.get as the
- * bot (its Login may name the bot where no list did); settles the features.
+ * Consults the sources in PRECEDENCE order, each once and only while something is unknown (the requests
+ * of a run grow only where the server said less): READY's logins; meta, where they did not declare the
+ * bot's features, name the bot, or name a peer candidate none was given; login.get as the bot, where
+ * neither declared the features or named the bot. The identity chosen so far goes on the client's
+ * headers before each ask (a server may read them on every route).
  */
 export async function learnFromServer(input: LearnInput): Promise<Learned> {
-  const { client, signal } = input;
+  const { client, signal, given } = input;
   const ready = input.readyBody === undefined ? undefined : loginsIn(input.readyBody);
   const answers: SourceAnswers = { ready };
-  const fromReady = chooseIdentity(input.given, answers);
-  // A server that reads the identity headers on every route answers meta only with them.
-  input.adopt(fromReady);
-  // meta tells nothing new where READY declared the bot's features and named the peer (or one was given).
-  const enough =
-    declared(botLoginIn(ready ?? [], fromReady.selfId)?.features) !== undefined &&
-    (input.given.peerGiven || fromReady.peerSelfId !== undefined);
-  const meta = enough ? undefined : await ask(client, 'meta', signal);
-  if (meta?.result.ok) answers.meta = loginsIn(meta.result.body);
-  let identity = meta ? chooseIdentity(input.given, answers) : fromReady;
-  if (identity !== fromReady) input.adopt(identity);
-  const loginGet = await ask(client, 'login.get', signal);
-  answers.loginGet = loginGet.result.ok ? loginSeen(loginGet.result.body) : undefined;
-  if (identity.source === 'none' && answers.loginGet?.userId) {
-    identity = chooseIdentity(input.given, answers);
+  let identity = chooseIdentity(given, answers);
+  input.adopt(identity);
+  const featuresKnown = () => settleFeatures(answers, identity.selfId).source !== 'none';
+  const peerSought = () => !given.peerGiven && identity.peerSelfId === undefined;
+  let meta: Asked | undefined;
+  if (!featuresKnown() || !identity.selfId || peerSought()) {
+    meta = await ask(client, 'meta', signal);
+    if (meta.result.ok) answers.meta = loginsIn(meta.result.body);
+    identity = chooseIdentity(given, answers);
     input.adopt(identity);
   }
+  let loginGet: Asked | undefined;
+  if (!featuresKnown() || !identity.selfId) {
+    loginGet = await ask(client, 'login.get', signal);
+    if (loginGet.result.ok) answers.loginGet = loginSeen(loginGet.result.body);
+    if (identity.source === 'none') {
+      identity = chooseIdentity(given, answers);
+      input.adopt(identity);
+    }
+  }
   const { disagree, ...capabilities } = settleFeatures(answers, identity.selfId);
-  const asked: FeatureSource[] = [
-    ...(ready ? (['ready'] as const) : []),
-    'login.get',
-    ...(meta ? (['meta'] as const) : []),
-  ];
+  const asked = PRECEDENCE.filter((source) =>
+    source === 'ready'
+      ? ready !== undefined
+      : source === 'meta'
+        ? meta !== undefined
+        : loginGet !== undefined,
+  );
   const answered = [
-    said('login.get', loginGet),
-    meta ? said('meta', meta) : 'meta not asked: READY said it all',
     ...(ready ? [`READY listed ${ready.length} login(s)`] : []),
+    ...(meta ? [said('meta', meta)] : []),
+    ...(loginGet ? [said('login.get', loginGet)] : []),
   ];
   const notes = [
     `features: ${describeFeatures(capabilities, asked)} (${answered.join('; ')})`,
@@ -346,7 +356,7 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
       identity: recorded(identity),
     },
     identity,
-    loginGet,
+    ...(loginGet ? { loginGet } : {}),
     asked,
     notes,
   };

@@ -75,7 +75,7 @@ describe('features from login.get alone (an HTTP-only server, no event stream)',
     expect(notOffered(result).some((check) => check.id.startsWith('message.'))).toBe(true);
     // None of them failed: a check of an operation not offered is not counted, not blamed.
     for (const check of failing(result)) expect(outside(check.operations), check.id).toBe(false);
-    // Asked once each: login.get as the bot is shared with the peer proof; meta (a route miss here) once.
+    // Asked once each: meta (a route miss here), then login.get as the bot, shared with the peer proof.
     expect(requests.meta).toBe(1);
     expect(requests['login.get']).toBeLessThanOrEqual(2);
   }, 60_000);
@@ -104,15 +104,18 @@ describe('features from each source', () => {
     expect(notOffered(result).length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('several: login.get wins, every source that declared is recorded', async () => {
+  it('several (READY declares; meta asked for a peer candidate): READY wins, both are recorded', async () => {
     const server = await serve({ undeclared: others([]) });
-    const { result, banner } = await runWithBanner({
-      reference: server,
-      events: 'none',
+    const { result, banner, requests } = await runWithBanner({
+      baseUrl: server.baseUrl,
+      token: server.identities.self.token,
       suites: ['friends'],
     });
-    expect(result.capabilities).toMatchObject({ source: 'login.get', declaredBy: ['login.get', 'meta'] });
-    expect(line(banner, 'features')).toMatch(/30 operations, from login\.get \(also declared by meta\)/);
+    expect(result.capabilities).toMatchObject({ source: 'ready', declaredBy: ['ready', 'meta'] });
+    expect(line(banner, 'features')).toMatch(/30 operations, from READY \(also declared by meta\)/);
+    // login.get as the bot is not asked where READY and meta said it all.
+    expect(requests.meta).toBe(1);
+    expect(requests['login.get']).toBe(1);
   }, 60_000);
 
   it('none: no source declares any, every operation is offered, and the banner says so', async () => {
@@ -122,7 +125,7 @@ describe('features from each source', () => {
     expect(result.capabilities?.features).toBeUndefined();
     expect(notOffered(result)).toEqual([]);
     expect(line(banner, 'features')).toMatch(
-      /none declared \(READY, login\.get and meta said nothing\): every operation taken as offered — 0 checks not offered/,
+      /none declared \(READY, meta and login\.get said nothing\): every operation taken as offered — 0 checks not offered/,
     );
   }, 60_000);
 });
@@ -212,7 +215,7 @@ describe('guild.list not offered: first contact says to name the sandbox', () =>
 
   it('features omit it: no guild.list is asked, the message says --guild and --channel', async () => {
     expect(await fails({ undeclared: ['guild.list'] })).toMatch(
-      /does not offer guild\.list \(its features, from login\.get, omit it\)\. Pass --guild and --channel/,
+      /does not offer guild\.list \(its features, from meta, omit it\)\. Pass --guild and --channel/,
     );
   });
 

@@ -88,7 +88,7 @@ describe('which source declares the features', () => {
   it('login.get alone (an HTTP-only server): its features, from login.get', () => {
     const settled = settleFeatures({ loginGet: login('1', ELEVEN) }, '1');
     expect(settled).toEqual({ features: ELEVEN, source: 'login.get', declaredBy: ['login.get'] });
-    expect(describeFeatures(settled, ['login.get', 'meta'])).toBe('11 operations, from login.get');
+    expect(describeFeatures(settled, ['meta', 'login.get'])).toBe('11 operations, from login.get');
   });
 
   it('meta alone, READY alone: the bot’s login of the list', () => {
@@ -105,20 +105,20 @@ describe('which source declares the features', () => {
     });
   });
 
-  it('several: login.get wins, then READY, then meta; each that declared is recorded, a difference said', () => {
+  it('several: READY wins, then meta, then login.get; each that declared is recorded, a difference said', () => {
     const settled = settleFeatures(
       { ready: [login('1', ELEVEN)], meta: [login('1', ['message.create'])], loginGet: login('1', ELEVEN) },
       '1',
     );
-    expect(settled.source).toBe('login.get');
-    expect(settled.declaredBy).toEqual(['login.get', 'ready', 'meta']);
+    expect(settled.source).toBe('ready');
+    expect(settled.declaredBy).toEqual(['ready', 'meta', 'login.get']);
     expect(settled.disagree).toMatch(
-      /login\.get 11 operations, READY 11 operations, meta 1 operation; login\.get's are taken/,
+      /READY 11 operations, meta 1 operation, login\.get 11 operations; READY's are taken/,
     );
-    const same = settleFeatures({ ready: [login('1', ELEVEN)], meta: [login('1', ELEVEN)] }, '1');
-    expect(same).toEqual({ features: ELEVEN, source: 'ready', declaredBy: ['ready', 'meta'] });
-    expect(describeFeatures(same, ['ready', 'login.get', 'meta'])).toBe(
-      '11 operations, from READY (also declared by meta)',
+    const same = settleFeatures({ meta: [login('1', ELEVEN)], loginGet: login('1', ELEVEN) }, '1');
+    expect(same).toEqual({ features: ELEVEN, source: 'meta', declaredBy: ['meta', 'login.get'] });
+    expect(describeFeatures(same, ['ready', 'meta', 'login.get'])).toBe(
+      '11 operations, from meta (also declared by login.get)',
     );
   });
 
@@ -128,8 +128,8 @@ describe('which source declares the features', () => {
       '1',
     );
     expect(settled).toEqual({ source: 'none' });
-    expect(describeFeatures(settled, ['ready', 'login.get', 'meta'])).toBe(
-      'none declared (READY, login.get and meta said nothing): every operation taken as offered',
+    expect(describeFeatures(settled, ['ready', 'meta', 'login.get'])).toBe(
+      'none declared (READY, meta and login.get said nothing): every operation taken as offered',
     );
   });
 
