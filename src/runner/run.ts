@@ -104,7 +104,7 @@ export function missingCapability(
  */
 export function notOfferedReason(
   check: Pick<CheckDefinition, 'operations' | 'helpers'>,
-  capabilities: Pick<Capabilities, 'features'>,
+  capabilities: Partial<Capabilities>,
 ): string | undefined {
   const { features } = capabilities;
   if (!features) return undefined;
