@@ -114,7 +114,7 @@ export type GivenIdentity = RecordedIdentity & { peerGiven: boolean };
 /**
  * The bot where the run was not told it: the first login a list names (of --platform, when given); one
  * login is the bot. With no peer given, another login of the same platform is the peer candidate (the
- * peer proof, src/runner/peer.ts, still proves it another account).
+ * peer proof, src/runner/peer.ts, still proves it another account); not where --self-id named the bot.
  */
 export function chooseIdentity(given: GivenIdentity, answers: SourceAnswers): IdentityChoice {
   const lists: [IdentitySource, LoginSeen[]][] = [];
@@ -149,7 +149,8 @@ export function chooseIdentity(given: GivenIdentity, answers: SourceAnswers): Id
       ...peer,
     };
   }
-  if (given.peerGiven) return choice;
+  // A peer candidate only beside a bot learned here: a user who named the bot names the peer too.
+  if (given.peerGiven || given.selfId) return choice;
   for (const [source, logins] of lists) {
     const other = logins.find(
       (login) =>
@@ -266,20 +267,27 @@ export interface LearnInput {
   signal?: AbortSignal;
 }
 
-/** Asks once; a transport failure is the first sign of an unreachable target (exit 3), as in discovery. */
+/**
+ * Asks once. No connection or no answer in time is the first sign of an unreachable target (exit 3), as in
+ * discovery; any other failure (a body too large, a rate limit) is an answer that told nothing (status 0):
+ * discovery, which needs no meta nor login.get, decides.
+ */
 async function ask(client: HttpClient, operation: string, signal?: AbortSignal): Promise<Asked> {
   try {
     const outcome = await client.call(operation, {}, signal ? { signal } : {});
     return { result: outcome.result, exchanges: outcome.exchanges };
   } catch (error) {
-    if (error instanceof RequestError && error.kind !== 'aborted')
-      throw unreachable(client, operation, error);
-    throw error;
+    if (!(error instanceof RequestError) || error.kind === 'aborted') throw error;
+    if (error.kind === 'network' || error.kind === 'timeout') throw unreachable(client, operation, error);
+    const result = { ok: false, status: 0, headers: {}, body: undefined, text: error.message };
+    return { result, exchanges: error.exchanges };
   }
 }
 
 const said = (operation: string, asked: Asked): string =>
-  `${operation}: HTTP ${asked.result.status}${asked.result.ok ? '' : ' (not served or refused)'}`;
+  asked.result.status === 0
+    ? `${operation}: no answer`
+    : `${operation}: HTTP ${asked.result.status}${asked.result.ok ? '' : ' (not served or refused)'}`;
 
 /** The identity as report.json records it (the choice's working fields left out). */
 const recorded = ({ peerSelfId: _peer, among: _among, ...identity }: IdentityChoice): RecordedIdentity =>

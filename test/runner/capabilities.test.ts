@@ -182,6 +182,10 @@ describe('who the run acts as', () => {
       { ready: [login('1'), login('2', undefined, 'q')] },
     );
     expect(choice).toEqual({ selfId: '2', platform: 'q', source: 'flags' });
+    // Named the bot, not the peer: no candidate is chosen for the user.
+    expect(
+      chooseIdentity({ selfId: '1', source: 'flags', peerGiven: false }, { ready: [login('1'), login('2')] }),
+    ).toEqual({ selfId: '1', platform: 'p', source: 'flags' });
   });
 
   it('a peer given: no candidate chosen', () => {
