@@ -1,7 +1,7 @@
 /**
  * The first-contact banner (issue 43 item 3): before the first check line, what the run can act as and
- * observe — the bot, the peer (another account, served as the bot, refused, or none given), the events
- * transport and the trigger — each with how many checks it decides, one line each.
+ * observe — the bot, the login's features (issue 46), the peer (another account, served as the bot,
+ * refused, or none given), the events transport and the trigger — each with how many checks it decides.
  */
 import { Chalk } from 'chalk';
 import { shorten } from '../../spec/brief.js';
@@ -18,7 +18,7 @@ export const PEER_STANDING_WORDS: Record<FirstContact['peer']['state'], string> 
 
 const LINE = 160;
 
-/** The banner: a heading and four lines, ending in a newline. */
+/** The banner: a heading and a line each, ending in a newline. */
 export function renderFirstContact(contact: FirstContact, color = false): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const { bot, peer, events, trigger, features } = contact;
