@@ -101,6 +101,8 @@ describe('features from each source', () => {
     expect(result.capabilities).toMatchObject({ source: 'ready', declaredBy: ['ready'] });
     expect(line(banner, 'features')).toMatch(/30 operations, from READY/);
     expect(requests.meta).toBeUndefined();
+    // The one login.get is the peer proof's (as the peer): the bot's is not asked where READY said it.
+    expect(requests['login.get']).toBe(1);
     expect(notOffered(result).length).toBeGreaterThan(0);
   }, 60_000);
 
@@ -232,6 +234,8 @@ describe('conformance fuzz reads the same capabilities', () => {
     const server = await serve({ archetype: 'http-only' });
     const result = await fuzz({ reference: server, seed: 11, runs: 3, timeoutMs: 30_000 });
     expect(result.capabilities?.source).toBe('login.get');
+    // The setup asks nothing the login does not offer (no scratch channel, no anchor message).
+    expect(result.notes.join('\n')).toMatch(/the login does not offer channel\.create/);
     const ofOperation = (id: string) => /^fuzz\.([^/]+)\//.exec(id)?.[1] ?? '';
     for (const check of failing(result))
       expect(HTTP_ONLY.includes(ofOperation(check.id)), `${check.id}: ${check.reason}`).toBe(true);
