@@ -140,7 +140,8 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
 
 /**
  * Opens the event stream (before discovery: READY's logins may tell the bot's user id and features,
- * de-facto conventions, Events; learnCapabilities reads them). Returns why events are unavailable, the skip reason of checks needing them.
+ * de-facto conventions, Events; learnCapabilities reads them). Returns why events are unavailable, the
+ * skip reason of checks needing them.
  */
 export async function openEvents(state: RunState, target: Target): Promise<string> {
   const { options, notes, findings, reference, settings } = state;
@@ -278,6 +279,7 @@ export async function learnCapabilities(state: RunState, client: HttpClient, tar
     'discovery',
     `what the login offers and who the run acts as (meta, login.get at ${state.baseUrl})`,
   );
+  const peerGiven = Boolean(target.peerToken || target.peerSelfId);
   const learning = learnFromServer({
     client,
     ...(state.source?.ready ? { readyBody: state.source.ready.body } : {}),
@@ -285,14 +287,14 @@ export async function learnCapabilities(state: RunState, client: HttpClient, tar
       ...(target.platform ? { platform: target.platform } : {}),
       ...(target.selfId ? { selfId: target.selfId } : {}),
       source: options.selfId ? 'flags' : reference ? 'reference' : 'none',
-      peerGiven: Boolean(target.peerToken || target.peerSelfId),
-      peerSource: options.peerToken || options.peerSelfId ? 'flags' : 'reference',
+      peerGiven,
+      ...(peerGiven ? { peerSource: options.peerToken || options.peerSelfId ? 'flags' : 'reference' } : {}),
     },
     adopt: (identity) => {
-      // The client reads these at each request: the headers name the identity chosen from here on.
-      Object.assign(target, identity.selfId ? { selfId: identity.selfId } : {});
-      Object.assign(target, identity.platform ? { platform: identity.platform } : {});
+      if (identity.selfId) target.selfId = identity.selfId;
+      if (identity.platform) target.platform = identity.platform;
       if (identity.peerSelfId) target.peerSelfId = identity.peerSelfId;
+      // The client reads these at each request: its headers name the identity chosen from here on.
       Object.assign(state.clientIdentity.self, { platform: target.platform, selfId: target.selfId });
       state.clientIdentity.peer.selfId = target.peerSelfId;
     },
