@@ -3,9 +3,10 @@
  * declares a login's `features` in three places, and a server may serve any of them and not the others
  * (de-facto conventions, "What a login offers, and where it says so"): READY's `logins` on the event
  * stream, `POST {base}/login.get` (the Login of the identity the headers name) and `POST {base}/meta`
- * (`{logins, proxy_urls}` for the whole server). Each is asked once, before the checks are selected; the
- * same Logins tell the bot's platform and user id where the flags do not (and a peer candidate: another
- * login of the same platform). `conformance run` and `conformance fuzz` read the one result.
+ * (`{logins, proxy_urls}` for the whole server). Each is asked at most once, before the checks are
+ * selected, and only while something is unknown; the same Logins tell the bot's platform and user id
+ * where the flags do not (and a peer candidate: another login of the same platform). `conformance run`
+ * and `conformance fuzz` read the one result.
  */
 import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { type HttpClient, RequestError } from '../client/http.js';
@@ -218,7 +219,7 @@ export const offeredOperations = (
   capabilities: RunCapabilities | undefined,
 ): ReadonlySet<string> | undefined => (capabilities?.features ? new Set(capabilities.features) : undefined);
 
-/** The banner's line on features: "11 operations, from login.get (also READY)". */
+/** The banner's line on features: "11 operations, from READY (also declared by meta)". */
 export function describeFeatures(capabilities: RunCapabilities, asked: readonly FeatureSource[]): string {
   if (!capabilities.features) {
     const said = asked.map((source) => SOURCE_WORDS[source]);
@@ -230,7 +231,7 @@ export function describeFeatures(capabilities: RunCapabilities, asked: readonly 
   return `${operationsIn(capabilities.features)}, from ${SOURCE_WORDS[capabilities.source]}${also.length ? ` (also declared by ${also.map((source) => SOURCE_WORDS[source]).join(', ')})` : ''}`;
 }
 
-/** The banner's words on the identity: "(platform p, from READY, the first of 2 logins; --self-id overrides)". */
+/** The banner's words on the identity: "platform p, from READY, the first of 2 logins; --platform/--self-id …". */
 export function describeIdentity(identity: IdentityChoice): string {
   const platform = identity.platform ? `platform ${identity.platform}, ` : '';
   if (identity.source === 'flags' || identity.source === 'reference')
