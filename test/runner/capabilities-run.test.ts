@@ -235,7 +235,7 @@ describe('conformance fuzz reads the same capabilities', () => {
     const result = await fuzz({ reference: server, seed: 11, runs: 3, timeoutMs: 30_000 });
     expect(result.capabilities?.source).toBe('login.get');
     // The setup asks nothing the login does not offer (no scratch channel, no anchor message).
-    expect(result.notes.join('\n')).toMatch(/the login does not offer channel\.create/);
+    expect((result.notes ?? []).join('\n')).toMatch(/the login does not offer channel\.create/);
     const ofOperation = (id: string) => /^fuzz\.([^/]+)\//.exec(id)?.[1] ?? '';
     for (const check of failing(result))
       expect(HTTP_ONLY.includes(ofOperation(check.id)), `${check.id}: ${check.reason}`).toBe(true);
