@@ -10,6 +10,7 @@ import {
   detectTargetVariants,
   findSandbox,
   finishedResult,
+  learnCapabilities,
   loadRunChecks,
   makeClient,
   makeTrigger,
@@ -59,6 +60,7 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
     const target = await resolveTarget(state);
     const { client, ledger } = makeClient(state, target);
     const eventsUnavailableReason = await openEvents(state, target);
+    await learnCapabilities(state, client, target);
     const sandbox = await findSandbox(state, client, target);
     await provePeerDistinct(state, client, sandbox, target, ledger);
     await detectTargetVariants(state, client, sandbox, ledger);

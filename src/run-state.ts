@@ -13,10 +13,18 @@ import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
+import type { Learned } from './runner/capabilities.js';
 import { findCauses } from './runner/causes.js';
 import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
-import type { CheckResult, CleanupRecord, Level, RunPhase, RunResult } from './runner/model.js';
+import type {
+  CheckResult,
+  CleanupRecord,
+  Level,
+  RunCapabilities,
+  RunPhase,
+  RunResult,
+} from './runner/model.js';
 import type { PeerStanding } from './runner/peer.js';
 import { computeVerdict, summarize } from './runner/summary.js';
 import { findUndecidedCauses } from './runner/undecided-causes.js';
@@ -147,6 +155,13 @@ export class RunState {
   registeredWebhook: string | undefined;
   /** The peer proven another account, or why not (src/runner/peer.ts); undefined before the proof. */
   peer: PeerStanding | undefined;
+  /** What the login offers and who the run acts as, learned from the server (src/runner/capabilities.ts). */
+  learned: Learned | undefined;
+  /** The identities the client's headers name, read at each request (learnCapabilities completes them). */
+  clientIdentity: { self: HttpClientOptions['self']; peer: HttpClientOptions['self'] } = {
+    self: {},
+    peer: {},
+  };
   redactor = new Redactor([]);
   /** Ends the redactor's guard over every cut (spec/brief.ts), at teardown. */
   releaseCuts: (() => void) | undefined;
@@ -209,6 +224,10 @@ export class RunState {
     if (this.stop.signal.aborted || this.where.phase !== 'checks') return;
     this.stoppedForQuota = true;
     this.stopWith(`stopped for the rate limit: ${why}`);
+  }
+
+  get capabilities(): RunCapabilities | undefined {
+    return this.learned?.capabilities;
   }
 
   /** About how many requests the run sends (set when its checks are selected). */
@@ -289,6 +308,7 @@ export class RunState {
       ...(this.cleanup ? { cleanup: this.cleanup } : {}),
       notes,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...(this.capabilities ? { capabilities: this.capabilities } : {}),
       ...(this.peer ? { identities: { peer: { state: this.peer.state, detail: this.peer.detail } } } : {}),
       ...(outcome.interrupted ? { interrupted: true } : {}),
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
@@ -358,6 +378,10 @@ export const RUN_SHAPE = {
     'section',
     'fix',
     'checkIds',
+    // Where capabilities and identity came from: the checker's words (src/runner/capabilities.ts).
+    'source',
+    'declaredBy',
+    'peerSource',
   ]),
 };
 

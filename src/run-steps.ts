@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { operations as operationCatalogue } from '../spec/catalogue.js';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
@@ -19,6 +18,7 @@ import {
   type Target,
   unlessStopped,
 } from './run-state.js';
+import { learnFromServer, offeredOperations } from './runner/capabilities.js';
 import { EVENT_NEVER_CAME } from './runner/causes.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
 import { AdaptiveLimit } from './runner/concurrency.js';
@@ -49,9 +49,6 @@ const LOOP_RESOLUTION_MS = 20;
 
 /** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
 const DEFAULT_EMOJI = ['👍', '❤️'];
-
-/** The spec's operations (§4), the names login.features may declare. */
-const OPERATIONS: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
 
 const TRIGGER_MISSING =
   'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
@@ -98,10 +95,13 @@ export async function resolveTarget(state: RunState): Promise<Target> {
 /** The HTTP client and the ledger of what the run creates (kept on disk when --ledger-file is set). */
 export function makeClient(state: RunState, target: Target): { client: HttpClient; ledger: Ledger } {
   const { options, reference } = state;
-  const client = new HttpClient({
-    baseUrl: state.baseUrl,
+  state.clientIdentity = {
     self: { token: target.token, platform: target.platform, selfId: target.selfId },
     peer: { token: target.peerToken, selfId: target.peerSelfId },
+  };
+  const client = new HttpClient({
+    baseUrl: state.baseUrl,
+    ...state.clientIdentity,
     ...(options.headers ? { headers: options.headers } : {}),
     timeoutMs: state.settings.timeoutMs,
     findings: state.findings,
@@ -139,8 +139,9 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
 }
 
 /**
- * Opens the event stream (before discovery: READY may tell the bot's user id, de-facto conventions,
- * Events; then `target` takes it). Returns why events are unavailable, the skip reason of checks needing them.
+ * Opens the event stream (before discovery: READY's logins may tell the bot's user id and features,
+ * de-facto conventions, Events; learnCapabilities reads them). Returns why events are unavailable, the
+ * skip reason of checks needing them.
  */
 export async function openEvents(state: RunState, target: Target): Promise<string> {
   const { options, notes, findings, reference, settings } = state;
@@ -180,14 +181,6 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
     );
     state.source = source;
     if (source.kind === 'webhook') await registerReceiver(state, source as WebhookSource, target);
-    const logins: any[] = Array.isArray(source.ready?.body?.logins) ? source.ready.body.logins : [];
-    if (!target.selfId && logins.length > 0) {
-      const login = logins[0];
-      target.selfId = login?.user?.id ?? login?.self_id;
-      target.platform ??= login?.platform;
-      if (target.selfId)
-        notes.push(`bot user id ${target.selfId} taken from READY (first login); pass --self-id to choose`);
-    }
     for (const note of source.notes()) notes.push(`event stream: ${note}`);
     return eventsOff; // unused while the source is open
   } catch (error) {
@@ -274,9 +267,47 @@ async function createWebhook(
   }
 }
 
+/**
+ * Issue 46: what the login offers (its features from READY, login.get or meta) and, where the flags do not
+ * say, who the run acts as (src/runner/capabilities.ts), before discovery and the selection of checks.
+ * Asked once per run: `conformance fuzz` comes here through findSandbox.
+ */
+export async function learnCapabilities(state: RunState, client: HttpClient, target: Target): Promise<void> {
+  if (state.learned) return;
+  const { options, reference } = state;
+  state.enter(
+    'discovery',
+    `what the login offers and who the run acts as (meta, login.get at ${state.baseUrl})`,
+  );
+  const peerGiven = Boolean(target.peerToken || target.peerSelfId);
+  const learning = learnFromServer({
+    client,
+    ...(state.source?.ready ? { readyBody: state.source.ready.body } : {}),
+    given: {
+      ...(target.platform ? { platform: target.platform } : {}),
+      ...(target.selfId ? { selfId: target.selfId } : {}),
+      source: options.selfId ? 'flags' : reference ? 'reference' : 'none',
+      peerGiven,
+      ...(peerGiven ? { peerSource: options.peerToken || options.peerSelfId ? 'flags' : 'reference' } : {}),
+    },
+    adopt: (identity) => {
+      if (identity.selfId) target.selfId = identity.selfId;
+      if (identity.platform) target.platform = identity.platform;
+      if (identity.peerSelfId) target.peerSelfId = identity.peerSelfId;
+      // The client reads these at each request: its headers name the identity chosen from here on.
+      Object.assign(state.clientIdentity.self, { platform: target.platform, selfId: target.selfId });
+      state.clientIdentity.peer.selfId = target.peerSelfId;
+    },
+    signal: state.signal,
+  });
+  state.learned = await unlessStopped(learning, state.signal);
+  state.notes.push(...state.learned.notes);
+}
+
 /** Discovery: the sandbox guild and channel (embedded: the reference's seeded ones, so a fault cannot
  * hide behind discovery). */
 export async function findSandbox(state: RunState, client: HttpClient, target: Target): Promise<Sandbox> {
+  await learnCapabilities(state, client, target);
   const { options, reference } = state;
   state.enter('discovery', `guild.list / channel.list at ${state.baseUrl}`);
   const resolved = await unlessStopped(
@@ -288,6 +319,11 @@ export async function findSandbox(state: RunState, client: HttpClient, target: T
         selfId: target.selfId,
         peerId: target.peerSelfId,
         userId: options.user,
+      },
+      {
+        offered: offeredOperations(state.capabilities),
+        featuresFrom: state.capabilities?.source,
+        ...(state.learned?.loginGet ? { loginGet: state.learned.loginGet.result } : {}),
       },
       state.signal,
     ),
@@ -307,7 +343,15 @@ export async function provePeerDistinct(
   ledger: Ledger,
 ): Promise<PeerStanding> {
   state.enter('discovery', 'the peer identity (is it another account?)');
-  const proof = provePeerInSandbox({ client, sandbox, ledger, target, signal: state.signal });
+  const { loginGet } = state.learned ?? {};
+  const proof = provePeerInSandbox({
+    client,
+    sandbox,
+    ledger,
+    target,
+    signal: state.signal,
+    ...(loginGet ? { botLogin: loginGet } : {}),
+  });
   state.peer = await unlessStopped(proof, state.signal);
   const note = peerNote(state.peer);
   if (note) state.notes.push(note);
@@ -396,13 +440,14 @@ export async function runChecks(
 ): Promise<EngineOutcome> {
   const { options, settings } = state;
   state.enter('checks');
-  const declared = declaredFeatures(state, target);
+  const features = offeredOperations(state.capabilities);
   // The checks read it too: a helper operation the login does not offer is not called (check.ts `helpers`).
-  if (declared.features) env.config = { ...env.config, features: declared.features };
+  if (features) env.config = { ...env.config, features };
   const estimate = state.estimate(selected.length);
   if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
   const start = { total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) };
-  options.onRunStart?.({ ...start, firstContact: describeFirstContact(selected, env, settings.events) });
+  const firstContact = describeFirstContact(selected, env, settings.events, state.learned);
+  options.onRunStart?.({ ...start, firstContact });
   // Adaptive unless --concurrency fixes it (issue 21): it follows the target's latency and 429s.
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
@@ -434,7 +479,7 @@ export async function runChecks(
     capabilities: {
       peer: Boolean(options.peerToken || target.peerSelfId),
       allowDestructive: options.allowDestructive ?? false,
-      ...declared,
+      ...(features ? { features } : {}),
     },
     signal: state.signal,
     cleanup: options.cleanup !== false,
@@ -475,30 +520,6 @@ export async function runChecks(
   if (pacing) state.notes.push(pacing);
   options.onCleanup?.(outcome.cleanup);
   return outcome;
-}
-
-/**
- * The operations the bot's login declares in READY (de-facto Login.features), when it declares a list:
- * what it omits is not offered (issue: a bridge to a platform without friends or roles). The login is the
- * one of the bot's user id (user.id, or the older self_id); a single login stands for the bot.
- */
-export function declaredFeatures(state: RunState, target: Target): { features?: ReadonlySet<string> } {
-  const logins: any[] = Array.isArray(state.source?.ready?.body?.logins)
-    ? state.source.ready.body.logins
-    : [];
-  const login =
-    logins.find((candidate) => (candidate?.user?.id ?? candidate?.self_id) === target.selfId) ??
-    (logins.length === 1 ? logins[0] : undefined);
-  const features: unknown = login?.features;
-  if (!Array.isArray(features) || !features.every((feature) => typeof feature === 'string')) return {};
-  // A list of capability flags only (e.g. 'message.list.from'), naming no operation, declares nothing here.
-  if (!features.some((feature: string) => OPERATIONS.has(feature))) return {};
-  const omitted = [...OPERATIONS].filter((operation) => !features.includes(operation));
-  if (omitted.length > 0)
-    state.notes.push(
-      `login.features omits ${omitted.length} operation(s): their checks are listed as not offered (${omitted.join(', ')})`,
-    );
-  return { features: new Set(features) };
 }
 
 /** The result of a finished run (a stop by the user's signal is `interrupted`; a deadline is `stopped`). */

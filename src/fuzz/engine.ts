@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { RequestError } from '../client/http.js';
+import { notOfferedReason } from '../runner/run.js';
 import type { Exchange } from '../wire.js';
 import { type FuzzEnv, type Oracle, OracleFailure, RunEnded } from './model.js';
 import type { FuzzProperty } from './property.js';
@@ -38,6 +39,8 @@ export interface PropertyOutcome {
   branches: Record<string, number>;
   skipped?: string;
   error?: string;
+  /** The oracles of an operation the login does not offer, each with why: not counted, not blamed. */
+  notOffered?: ReadonlyMap<string, string>;
 }
 
 export interface EngineOptions {
@@ -60,6 +63,27 @@ interface Pass {
   failure?: { error: OracleFailure; exchanges: Exchange[] };
 }
 
+/** The operation an oracle judges: its id's (`fuzz.<operation>/<what>`), else its property's. */
+const operationOf = (oracle: Oracle, property: FuzzProperty): string =>
+  /^fuzz\.([^/]+)\//.exec(oracle.id)?.[1] ?? property.operation;
+
+/**
+ * Issue 46: an oracle of an operation the login's features omit is not offered, by the rule the checks
+ * follow (run.ts notOfferedReason): every oracle of a property whose operation is not offered, and in a
+ * sequence the oracle of a step whose operation is not offered (that step ends the run, never blamed).
+ */
+function oraclesNotOffered(property: FuzzProperty, features: ReadonlySet<string> | undefined) {
+  const reasons = new Map<string, string>();
+  if (!features) return reasons;
+  const ofProperty = notOfferedReason({ operations: [property.operation] }, { features });
+  for (const oracle of property.oracles) {
+    const reason =
+      ofProperty ?? notOfferedReason({ operations: [operationOf(oracle, property)] }, { features });
+    if (reason) reasons.set(oracle.id, reason);
+  }
+  return reasons;
+}
+
 /** The fast-check predicate of one pass. */
 function predicate(
   env: FuzzEnv,
@@ -70,6 +94,7 @@ function predicate(
 ) {
   const judged = (oracle: Oracle) =>
     !pass.excluded.has(oracle.id) &&
+    !outcome.notOffered?.has(oracle.id) &&
     (pass.target === undefined || pass.target === oracle.id) &&
     (!options.replay || options.replay.oracle === oracle.id);
   const count = (oracle: Oracle) => outcome.judged.set(oracle.id, (outcome.judged.get(oracle.id) ?? 0) + 1);
@@ -105,8 +130,17 @@ export async function runProperty(
   property: FuzzProperty,
   options: EngineOptions,
 ): Promise<PropertyOutcome> {
-  const outcome: PropertyOutcome = { property, runs: 0, findings: [], judged: new Map(), branches: {} };
-  const skipped = property.unavailable?.(env);
+  const notOffered = oraclesNotOffered(property, env.features);
+  const outcome: PropertyOutcome = {
+    property,
+    runs: 0,
+    findings: [],
+    judged: new Map(),
+    branches: {},
+    ...(notOffered.size ? { notOffered } : {}),
+  };
+  const ofProperty = notOfferedReason({ operations: [property.operation] }, env);
+  const skipped = ofProperty ?? property.unavailable?.(env);
   if (skipped) return { ...outcome, skipped };
   const excluded = new Set<string>();
   for (let round = 0; round < property.oracles.length; round++) {

@@ -13,6 +13,7 @@ import {
   recoverOrThrow,
   resolveTarget,
 } from '../run-steps.js';
+import { offeredOperations } from '../runner/capabilities.js';
 import type { CheckEnvironment } from '../runner/context/environment.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { RunResult } from '../runner/model.js';
@@ -97,6 +98,7 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
       notes: state.notes,
       // The reactions' control needs an emoji the target takes (run-steps' default: 👍).
       emoji: options.emoji?.[0],
+      features: offeredOperations(state.capabilities),
     });
     // The budget covers the whole fuzz: generation stops early enough for the cleanup to fit (CLEANUP_SHARE).
     const deadline = state.started + settings.budgetMs * (1 - CLEANUP_SHARE);

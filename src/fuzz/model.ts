@@ -66,6 +66,8 @@ export interface FuzzEnv {
   controls?: RefusalControls;
   /** An emoji id the target takes (--emoji, first), for the reaction controls. */
   emoji?: string | undefined;
+  /** The operations the login's features declare (src/runner/capabilities.ts); undefined: all offered. */
+  features?: ReadonlySet<string> | undefined;
   /** Why channel properties cannot run (channel.create refused), else undefined. */
   channelsUnavailable?: string | undefined;
   signal: AbortSignal;

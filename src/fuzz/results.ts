@@ -97,7 +97,9 @@ export function checkResults(outcomes: readonly PropertyOutcome[], controls?: Co
     const found = new Map(outcome.findings.map((finding) => [finding.oracle.id, finding]));
     for (const oracle of outcome.property.oracles) {
       const finding = found.get(oracle.id);
-      if (finding) put(failed(finding, outcome));
+      const notOffered = outcome.notOffered?.get(oracle.id);
+      if (notOffered) put(resultOf(oracle, outcome, 'skip', { reason: notOffered, notOffered: true }));
+      else if (finding) put(failed(finding, outcome));
       else if (outcome.skipped) put(resultOf(oracle, outcome, 'skip', { reason: outcome.skipped }));
       else if (outcome.error) put(resultOf(oracle, outcome, 'error', { reason: outcome.error }));
       else if (outcome.judged.get(oracle.id)) put(held(oracle, outcome, controls));

@@ -21,22 +21,24 @@ export async function prepareEnv(parts: {
   variants: Readonly<Record<string, string>>;
   limitBound?: number | undefined;
   emoji?: string | undefined;
+  /** The operations the login's features declare (undefined: every one): the setup asks no other. */
+  features?: ReadonlySet<string> | undefined;
   signal: AbortSignal;
   notes: string[];
 }): Promise<FuzzEnv> {
-  const { client, ledger, sandbox, signal, notes } = parts;
+  const { client, ledger, sandbox, signal, notes, features } = parts;
+  const offered = (operation: string) => features === undefined || features.has(operation);
   const call = async (operation: string, fields: Record<string, unknown>) =>
     (await client.call(operation, fields, { signal })).result;
   const env: FuzzEnv = { ...parts, refusesWith5xx: false };
-  const channel = await call('channel.create', {
-    guild_id: sandbox.guildId,
-    data: { name: 'conformance-fuzz', type: 0 },
-  });
   const controls = new Controls(env);
   env.controls = controls;
+  const channel = offered('channel.create')
+    ? await call('channel.create', { guild_id: sandbox.guildId, data: { name: 'conformance-fuzz', type: 0 } })
+    : undefined;
   // The setup's own complete requests are the first controls (controls.ts).
-  controls.record('channel.create', channel, 'the fuzz setup (its scratch channel)');
-  const channelId = channel.ok ? channel.body?.id : undefined;
+  if (channel) controls.record('channel.create', channel, 'the fuzz setup (its scratch channel)');
+  const channelId = channel?.ok ? channel.body?.id : undefined;
   if (typeof channelId === 'string') {
     ledger.add(
       {
@@ -48,16 +50,22 @@ export async function prepareEnv(parts: {
     );
     env.scratchChannelId = channelId;
   } else {
-    env.channelsUnavailable = `channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`;
-    notes.push(`fuzz: no scratch channel (${env.channelsUnavailable}); messages go to the sandbox channel`);
+    env.channelsUnavailable = channel
+      ? `channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`
+      : 'the login does not offer channel.create (login.features): the channel properties need it';
+    notes.push(
+      `fuzz: no scratch channel (${env.channelsUnavailable})${offered('message.create') ? '; messages go to the sandbox channel' : ''}`,
+    );
   }
-  const anchor = await call('message.create', {
-    channel_id: env.scratchChannelId ?? sandbox.channelId,
-    content: 'conformance fuzz: anchor',
-  });
-  controls.record('message.create', anchor, 'the fuzz setup (its anchor message)');
-  const anchorId = createdMessage(anchor.body)?.id;
-  if (anchor.ok && typeof anchorId === 'string') {
+  const anchor = offered('message.create')
+    ? await call('message.create', {
+        channel_id: env.scratchChannelId ?? sandbox.channelId,
+        content: 'conformance fuzz: anchor',
+      })
+    : undefined;
+  if (anchor) controls.record('message.create', anchor, 'the fuzz setup (its anchor message)');
+  const anchorId = createdMessage(anchor?.body)?.id;
+  if (anchor?.ok && typeof anchorId === 'string') {
     const channelOfAnchor = env.scratchChannelId ?? sandbox.channelId;
     ledger.add(
       {
@@ -69,11 +77,16 @@ export async function prepareEnv(parts: {
     );
     env.anchorMessageId = anchorId;
   }
-  const unknown = await call('message.get', { channel_id: sandbox.channelId, message_id: UNKNOWN_ID });
-  env.refusesWith5xx = unknown.status >= 500;
+  // How the target refuses an unknown id, asked of a read it offers (message.get, else channel.get).
+  const unknown = offered('message.get')
+    ? await call('message.get', { channel_id: sandbox.channelId, message_id: UNKNOWN_ID })
+    : offered('channel.get')
+      ? await call('channel.get', { channel_id: UNKNOWN_ID })
+      : undefined;
+  env.refusesWith5xx = (unknown?.status ?? 0) >= 500;
   if (env.refusesWith5xx)
     notes.push(
-      `fuzz: message.get of an unknown id answered ${unknown.status}: this server refuses bad input with 5xx, so a 5xx on a generated bad input is no finding`,
+      `fuzz: ${offered('message.get') ? 'message.get' : 'channel.get'} of an unknown id answered ${unknown?.status}: this server refuses bad input with 5xx, so a 5xx on a generated bad input is no finding`,
     );
   return env;
 }

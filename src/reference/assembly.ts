@@ -2,13 +2,14 @@
  * The reference's parts, seeded and wired: the in-memory world (with its extra guilds and messages and the
  * dirt), the logins, and over them the views, the event hub, the operations and the trigger's control.
  */
-import type { ReferenceIdentity, ReferenceOptions } from './contract.js';
+import type { FeaturesSource, ReferenceIdentity, ReferenceOptions } from './contract.js';
 import { Control } from './control.js';
 import { REQUESTS_ONLY_STATUS } from './control-endpoint.js';
 import { applyDirt, LEFTOVER_WEBHOOK_URL } from './dirty.js';
 import { EventHub, type Login } from './events/hub.js';
 import { type Identities, seedIdentities } from './identities.js';
 import { Operations } from './operations/index.js';
+import type { LoginsAt } from './operations/logins.js';
 import type { Settings } from './options.js';
 import { partialPlatformLacks } from './routing.js';
 import { Views } from './views.js';
@@ -29,21 +30,26 @@ export interface Parts {
   hub: EventHub;
   operations: Operations;
   control: Control;
+  /** The logins the server hosts, as READY, login.get or meta shows them (operations/logins.ts). */
+  logins: LoginsAt;
 }
 
 export function assemble(settings: Settings, options: ReferenceOptions): Parts {
   const { fault, tolerate, variants, dirt } = settings;
   const world = seedWorld(settings.guilds, settings.messages);
   applyDirt(world, dirt, Date.now());
-  const identities = seedIdentities(world, options.token);
-  const everyone = Object.values(identities.identities);
-  const views = new Views(world, fault, variants, tolerate);
+  const { shape } = settings;
+  const identities = seedIdentities(world, options.token, shape);
+  const everyone = identities.hosted;
+  const views = new Views(world, fault, variants, tolerate, shape);
   const hub: EventHub = new EventHub({
     faults: settings.faults,
     tolerate,
+    aliases: shape.eventAliases,
+    webhooks: shape.webhook,
     ...(options.interceptEvents ? { intercept: options.interceptEvents } : {}),
     // Called later (an event, a READY), when `operations` below exists.
-    logins: () => everyone.map((entry) => loginOf(entry, everyone, views, operations, settings)),
+    logins: () => logins('ready'),
     authenticate: (token) => {
       const userId = token === undefined ? undefined : identities.byToken.get(token)?.userId;
       // Tolerance: one app token covers every login, so the socket gets each event once per login.
@@ -63,7 +69,7 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
     variants,
     limitBound: settings.limitBound,
     tolerate,
-    identityIds: everyone.map((entry) => entry.userId),
+    identityIds: Object.values(identities.identities).map((entry) => entry.userId),
     now: Date.now,
   });
   const control = new Control(world, views, operations, {
@@ -76,7 +82,19 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
       ? { inviteFrom: SEED.outsideGuild }
       : {}),
   });
-  return { world, identities, views, hub, operations, control };
+  // A server that serves one login (tolerances one-login-*) hosts the bot's alone; meta lists it only.
+  const hosted = (source: FeaturesSource) =>
+    source === 'meta' && (tolerate('one-login-ignores-identity') || tolerate('one-login-refuses-others'))
+      ? [identities.identities.self]
+      : everyone;
+  const logins: LoginsAt = (source) =>
+    hosted(source).map((entry) => {
+      const login = loginOf(entry, everyone, views, operations, settings);
+      if (settings.featuresIn.has(source)) return login;
+      const { features: _undeclared, ...withoutFeatures } = login;
+      return withoutFeatures;
+    });
+  return { world, identities, views, hub, operations, control, logins };
 }
 
 /** One login as the events' READY and login.get show it. */
@@ -85,7 +103,7 @@ function loginOf(
   everyone: readonly ReferenceIdentity[],
   views: Views,
   operations: Operations,
-  { tolerate }: Settings,
+  { tolerate, shape }: Settings,
 ): Login {
   return {
     // De-facto Login.sn: the login's sequence number on this server (1 self, 2 peer, 3 third).
@@ -99,7 +117,8 @@ function loginOf(
       (operation) =>
         !(tolerate('partial-platform') && partialPlatformLacks(operation)) &&
         !(tolerate('friend-delete-refused') && operation === 'friend.delete') &&
-        !(tolerate('features-lack-helpers') && FEATURES_LACK_HELPERS.has(operation)),
+        !(tolerate('features-lack-helpers') && FEATURES_LACK_HELPERS.has(operation)) &&
+        !shape.undeclared.has(operation),
     ),
   };
 }

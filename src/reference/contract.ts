@@ -15,6 +15,12 @@ export type Variants = { [P in VariantPoint]: (typeof VARIANT_POINTS)[P][number]
 /** How an unserved operation is answered (ReferenceOptions.unserved). */
 export type UnservedStyle = '404-text' | '404-json' | '405' | '501' | '500' | '400';
 
+/**
+ * The places a server of the family declares a login's `features` (de-facto conventions, "What a login
+ * offers, and where it says so"): READY's `logins` on the event stream, `login.get`, `meta`'s `logins`.
+ */
+export type FeaturesSource = 'ready' | 'login.get' | 'meta';
+
 export interface ReferenceOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -59,6 +65,36 @@ export interface ReferenceOptions {
    * 400 to any body. For archetypes and the helper-refusal tests: the rest of the server is unchanged.
    */
   unserved?: Readonly<Record<string, UnservedStyle>>;
+  /**
+   * Where the logins carry `features` (default: all three). A source left out still answers (READY,
+   * `{base}/login.get`, `{base}/meta`), with Login objects that have no `features` field; an event's
+   * `login` follows READY. `unserved` may name `login.get` or `meta` to answer them as unserved instead.
+   */
+  featuresIn?: readonly FeaturesSource[];
+  /** Operations left out of login.features wherever it is declared (served or not). Default none. */
+  undeclared?: readonly string[];
+  /**
+   * How events go out (default both): the WebSocket at {base}/events, webhooks (registered through
+   * {base}/meta/webhook.create or the control endpoint). Empty: no event stream at all (an HTTP-only server).
+   */
+  eventTransports?: readonly ('ws' | 'webhook')[];
+  /** Events sent under another name than their §6 identifier (a legacy alias), e.g. { 'guild-added': 'group-added' }. */
+  eventAliases?: Readonly<Record<string, string>>;
+  /** 'user-only': the peer is a user of the world (a member) but no login: its token and headers are refused. */
+  peer?: 'login' | 'user-only';
+  /** The status one-login-refuses-others answers the peer with (default 403, `login not found`). */
+  refuseOthersWith?: 400 | 401 | 403 | 404;
+  /** Absent optional fields of §2 (parent_id, avatar, nick, updated_at) sent as null instead of omitted. */
+  optionalFieldsNull?: boolean;
+  /** The User fields of the family's convention: kept (default), only `id`, or `name`/`nick`/`avatar` as null. */
+  userFields?: 'kept' | 'id-only' | 'null';
+  /**
+   * Compose a legal server of another kind from a seed (archetype.ts): which operations it serves, where it
+   * declares features, its events, identities, fields and tolerances. Options given beside it win.
+   */
+  archetypeSeed?: number;
+  /** A named archetype (archetype.ts ARCHETYPE_PRESETS), e.g. 'http-only'. */
+  archetype?: string;
   /**
    * Consulted for every authenticated interface request before the normal handler: a reply answers the
    * request instead; undefined lets the reference handle it. Client mode (src/client-mode) serves its
@@ -114,6 +150,8 @@ export interface ReferenceServer {
   readonly tolerances: readonly string[];
   /** Dirty items laid over the seed (dirty.ts), empty in a clean world. */
   readonly dirty: readonly string[];
+  /** The archetype it was composed as (archetypeSeed or archetype), with its ground truth. */
+  readonly archetype?: ArchetypeTruth;
   /** The vacuity preset in force (vacuity.ts), if any. */
   readonly vacuity?: string;
   /** Upper bound of message.list limit in force (§8.2: not shown by the spec, so the checker is told). */
@@ -130,6 +168,34 @@ export interface ReferenceServer {
   /** The URLs events are delivered to (meta/webhook.create, the control endpoint, a dirty world's leftover). */
   webhooks(): string[];
   close(): Promise<void>;
+}
+
+/**
+ * What an archetype of the reference is, as the self-verification reads it (archetype.ts): what it serves
+ * and declares, how it sends events and takes identities, and the run options a user of such a server
+ * passes.
+ */
+export interface ArchetypeTruth {
+  /** One line: the seed or preset and every choice drawn. */
+  describe(): string;
+  /** The operation is served (answered as the spec says), whatever features say. */
+  serves(operation: string): boolean;
+  /** The operation is listed in login.features where features are declared (all, where declared nowhere). */
+  declares(operation: string): boolean;
+  /** Where features are declared (empty: nowhere). */
+  readonly featuresIn: readonly FeaturesSource[];
+  /** How events go out (empty: no event stream). */
+  readonly eventTransports: readonly ('ws' | 'webhook')[];
+  /** The §6 names sent under a legacy alias (a true deviation of §6). */
+  readonly eventAliases: Readonly<Record<string, string>>;
+  /** 'two-logins', 'ignores-identity', 'refuses-others-<status>', 'peer-user-only'. */
+  readonly identity: string;
+  /** Faults that make this archetype what it is (true deviations, e.g. http-only's unknown-id-500). */
+  readonly deviations: readonly string[];
+  /** The reference options that make it (seed aside). */
+  readonly options: ReferenceOptions;
+  /** What a user of such a server passes to `conformance run` (e.g. events 'webhook' or 'none'). */
+  readonly runOptions: { events?: 'ws' | 'webhook' | 'none' };
 }
 
 /** A fault of the catalogue; `Id` is its literal id, so the catalogue yields the FaultId union. */

@@ -34,10 +34,18 @@ export interface Identities {
   identities: Record<IdentityName, ReferenceIdentity>;
   /** Every accepted token (the current and the legacy ones) → its identity. */
   byToken: ReadonlyMap<string, ReferenceIdentity>;
+  /** The logins the server hosts (the peer is none where it is a user only, ReferenceOptions.peer). */
+  hosted: readonly ReferenceIdentity[];
+  /** What tolerance one-login-refuses-others answers another identity (ReferenceOptions.refuseOthersWith). */
+  refuseOthersWith: number;
 }
 
 /** The seeded logins of the world, with `token` (options.token) as the bot's when given. */
-export function seedIdentities(world: World, token: string | undefined): Identities {
+export function seedIdentities(
+  world: World,
+  token: string | undefined,
+  { peerIsLogin = true, refuseOthersWith = 403 }: { peerIsLogin?: boolean; refuseOthersWith?: number } = {},
+): Identities {
   const identity = (name: IdentityName, value: string): ReferenceIdentity => {
     const userId = SEED[name];
     return { token: value, userId, platform: PLATFORM, name: world.users.get(userId)!.name };
@@ -49,16 +57,18 @@ export function seedIdentities(world: World, token: string | undefined): Identit
   };
   const tokens = new Set(Object.values(identities).map((entry) => entry.token));
   if (tokens.size !== 3) throw new ConfigurationError('token must differ from the peer and third tokens.');
-  const byToken = new Map(Object.values(identities).map((entry) => [entry.token, entry]));
+  const hosted = Object.values(identities).filter((entry) => peerIsLogin || entry !== identities.peer);
+  const byToken = new Map(hosted.map((entry) => [entry.token, entry]));
   for (const name of ['self', 'peer', 'third'] as const)
-    if (name !== 'self' || token === undefined) byToken.set(LEGACY_TOKENS[name], identities[name]);
-  return { identities, byToken };
+    if ((name !== 'self' || token === undefined) && hosted.includes(identities[name]))
+      byToken.set(LEGACY_TOKENS[name], identities[name]);
+  return { identities, byToken, hosted, refuseOthersWith };
 }
 
 /** The identity a request acts as: its Bearer token, confirmed by the optional identity headers. */
 export function authenticate(
   request: IncomingMessage,
-  { identities, byToken }: Identities,
+  { identities, byToken, hosted, refuseOthersWith }: Identities,
   fault: (id: FaultId) => boolean,
   tolerate: (id: ToleranceId) => boolean,
 ): ReferenceIdentity {
@@ -74,7 +84,7 @@ export function authenticate(
         : 'Send Authorization: Bearer <token> (the tokens are printed by `conformance serve`).',
     );
   }
-  const oneLogin = oneLoginCaller(request, caller, identities.self, tolerate);
+  const oneLogin = oneLoginCaller(request, caller, identities.self, tolerate, refuseOthersWith);
   if (oneLogin) return oneLogin;
   // Fault (faults/http.ts): the newer identity headers name no login this server can find.
   if (
@@ -97,7 +107,7 @@ export function authenticate(
   }
   // De-facto: the bot's token is the app's; it hosts every login of the server, and the user id
   // header picks one (the peer's login behind the bot's token). Another login's token is its own only.
-  const logins = caller === identities.self ? Object.values(identities) : [caller];
+  const logins = caller === identities.self ? hosted : [caller];
   let acting = caller;
   for (const [platformHeader, userHeader] of pairs) {
     const platform = header(request, platformHeader);
@@ -126,19 +136,20 @@ export function authenticate(
 /**
  * Tolerances of a server that serves one login, the bot's (a bridge to a platform with one bot account):
  * `one-login-ignores-identity` acts as the bot for every known token and reads no identity header;
- * `one-login-refuses-others` answers 403 `login not found` to the peer's token or a header naming another
- * user. Undefined: neither is on.
+ * `one-login-refuses-others` answers `login not found` (403, or ReferenceOptions.refuseOthersWith) to the
+ * peer's token or a header naming another user. Undefined: neither is on.
  */
 function oneLoginCaller(
   request: IncomingMessage,
   caller: ReferenceIdentity,
   self: ReferenceIdentity,
   tolerate: (id: ToleranceId) => boolean,
+  refuseWith: number,
 ): ReferenceIdentity | undefined {
   if (tolerate('one-login-ignores-identity')) return self;
   if (!tolerate('one-login-refuses-others')) return undefined;
   const named = [header(request, 'satori-user-id'), header(request, 'x-self-id')];
   if (caller !== self || named.some((userId) => userId !== undefined && userId !== self.userId))
-    throw new HttpError(403, 'forbidden', 'login not found');
+    throw new HttpError(refuseWith, 'forbidden', 'login not found');
   return undefined;
 }

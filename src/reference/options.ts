@@ -6,6 +6,7 @@ import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { ConfigurationError } from '../../spec/errors.js';
 import { parseRate } from '../../spec/rate.js';
 import {
+  type FeaturesSource,
   type ReferenceOptions,
   type UnservedStyle,
   VARIANT_POINTS,
@@ -40,6 +41,45 @@ export interface Settings {
   vacuity: VacuityPreset | undefined;
   /** Operations answered as unserved (ReferenceOptions.unserved). */
   unserved: ReadonlyMap<string, UnservedStyle>;
+  /** Where the logins carry `features` (ReferenceOptions.featuresIn). */
+  featuresIn: ReadonlySet<FeaturesSource>;
+  /** The archetype's knobs (ReferenceOptions.undeclared … userFields), defaults filled in. */
+  shape: Shape;
+}
+
+/** How this server differs in kind from the default reference (archetype.ts draws these). */
+export interface Shape {
+  undeclared: ReadonlySet<string>;
+  ws: boolean;
+  webhook: boolean;
+  eventAliases: ReadonlyMap<string, string>;
+  peerIsLogin: boolean;
+  refuseOthersWith: 400 | 401 | 403 | 404;
+  optionalFieldsNull: boolean;
+  userFields: 'kept' | 'id-only' | 'null';
+}
+
+function resolveShape(options: ReferenceOptions): Shape {
+  const known: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
+  for (const operation of options.undeclared ?? [])
+    if (!known.has(operation))
+      throw new ConfigurationError(`undeclared: '${operation}' is no operation of the interface (§4).`);
+  const transports = options.eventTransports ?? ['ws', 'webhook'];
+  if (transports.some((transport) => transport !== 'ws' && transport !== 'webhook'))
+    throw new ConfigurationError(`eventTransports: each one of ws, webhook (got ${transports.join(', ')}).`);
+  const refuseOthersWith = options.refuseOthersWith ?? 403;
+  if (![400, 401, 403, 404].includes(refuseOthersWith))
+    throw new ConfigurationError(`refuseOthersWith: 400, 401, 403 or 404 (got ${refuseOthersWith}).`);
+  return {
+    undeclared: new Set(options.undeclared ?? []),
+    ws: transports.includes('ws'),
+    webhook: transports.includes('webhook'),
+    eventAliases: new Map(Object.entries(options.eventAliases ?? {})),
+    peerIsLogin: (options.peer ?? 'login') === 'login',
+    refuseOthersWith,
+    optionalFieldsNull: options.optionalFieldsNull === true,
+    userFields: options.userFields ?? 'kept',
+  };
 }
 
 export function resolveOptions(options: ReferenceOptions): Settings {
@@ -86,14 +126,33 @@ export function resolveOptions(options: ReferenceOptions): Settings {
     dirt: resolveDirt(options.dirty),
     vacuity: resolveVacuity(options.vacuity),
     unserved: resolveUnserved(options.unserved ?? {}),
+    featuresIn: resolveFeaturesIn(options.featuresIn ?? FEATURES_SOURCES),
+    shape: resolveShape(options),
   };
 }
+
+const FEATURES_SOURCES: readonly FeaturesSource[] = ['ready', 'login.get', 'meta'];
+
+function resolveFeaturesIn(given: readonly FeaturesSource[]): ReadonlySet<FeaturesSource> {
+  const unknown = given.filter((source) => !FEATURES_SOURCES.includes(source));
+  if (unknown.length > 0)
+    throw new ConfigurationError(
+      `featuresIn: ${unknown.join(', ')} is no place a login declares features; use ${FEATURES_SOURCES.join(', ')}.`,
+    );
+  return new Set(given);
+}
+
+/** Besides the operations of §4, the family's login routes (operations/logins.ts) may be unserved. */
+const LOGIN_ROUTES = ['login.get', 'meta'];
 
 const UNSERVED_STYLES: readonly UnservedStyle[] = ['404-text', '404-json', '405', '501', '500', '400'];
 
 /** Each unserved operation known, each style one of UNSERVED_STYLES. */
 function resolveUnserved(given: Readonly<Record<string, UnservedStyle>>): ReadonlyMap<string, UnservedStyle> {
-  const known: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
+  const known: ReadonlySet<string> = new Set([
+    ...operationCatalogue.map((operation) => operation.path),
+    ...LOGIN_ROUTES,
+  ]);
   for (const [operation, style] of Object.entries(given)) {
     if (!known.has(operation))
       throw new ConfigurationError(`unserved: '${operation}' is no operation of the interface (§4).`);

@@ -10,10 +10,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { withArchetype } from './archetype.js';
 import { assemble } from './assembly.js';
 import type { ReferenceOptions, ReferenceServer } from './contract.js';
 import { handleControl } from './control-endpoint.js';
 import { BASE_PATH, CONTROL_PATH, errorReply, type Reply, send } from './http.js';
+import { loginRoutes } from './operations/logins.js';
 import { resolveOptions, switchFaults } from './options.js';
 import { interfaceHandler } from './pipeline.js';
 import { answerVacuously } from './vacuity.js';
@@ -24,7 +26,9 @@ export { BASE_PATH, CONTROL_PATH } from './http.js';
 export { DEFAULT_TOKENS } from './identities.js';
 export { DEFAULT_LIMIT_BOUND } from './options.js';
 
-export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+export async function startReference(given: ReferenceOptions = {}): Promise<ReferenceServer> {
+  // An archetype (archetype.ts) is a set of options: composed first, the options given beside it win.
+  const { options, truth } = withArchetype(given);
   const settings = resolveOptions(options);
   const parts = assemble(settings, options);
   const { world, identities, hub } = parts;
@@ -33,7 +37,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     identities,
     handlers: {
       ...parts.operations.handlers,
-      ...webhookRegistration(hub, settings.tolerate, identities.identities.self.token),
+      ...loginRoutes(parts.logins),
+      ...(settings.shape.webhook
+        ? webhookRegistration(hub, settings.tolerate, identities.identities.self.token)
+        : {}),
     },
     intercept: options.intercept,
   });
@@ -69,7 +76,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   // used fetch alive for 28 s. close() still ends every connection at once.
   server.keepAliveTimeout = 30_000;
   // A do-nothing server has no event stream: an upgrade is answered as any other request.
-  if (!settings.vacuity) hub.attach(server, BASE_PATH);
+  // A server without a WebSocket (ReferenceOptions.eventTransports): {base}/events is an unknown path.
+  if (!settings.vacuity && settings.shape.ws) hub.attach(server, BASE_PATH);
   const authority = await listen(server, settings.host, settings.port);
 
   let closed: Promise<void> | undefined;
@@ -86,6 +94,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     tolerances: [...settings.tolerances],
     dirty: [...settings.dirt],
     ...(settings.vacuity ? { vacuity: settings.vacuity } : {}),
+    ...(truth ? { archetype: truth } : {}),
     limitBound: settings.limitBound,
     sandbox: { guildId: SEED.guild1, channelId: SEED.historyChannel },
     snapshot: () => world.snapshot(Date.now()),

@@ -18,6 +18,12 @@ import { ChannelType } from './world.js';
 
 export type Json = Record<string, unknown>;
 
+/** The archetype's field conventions (ReferenceOptions.optionalFieldsNull, userFields). */
+export interface WireShape {
+  optionalFieldsNull: boolean;
+  userFields: 'kept' | 'id-only' | 'null';
+}
+
 /** A direct-message channel is not stored: its id names the two users (see directChannelId). */
 export interface DirectChannel {
   id: string;
@@ -42,40 +48,50 @@ export class Views {
     private readonly fault: FaultSwitch,
     private readonly variants: Variants,
     private readonly tolerate: ToleranceSwitch = () => false,
+    private readonly wire: WireShape = { optionalFieldsNull: false, userFields: 'kept' },
   ) {}
+
+  /**
+   * An absent optional field (§2 `T?`): omitted, or null on a server that sends null (an archetype's wire
+   * shape, or the tolerance optional-fields-null, as real adapters do).
+   */
+  private absent(view: Json, field: string): void {
+    const nulls = this.wire.optionalFieldsNull || this.tolerate('optional-fields-null');
+    if (nulls && view[field] === undefined) view[field] = null;
+  }
+
+  /** How User fields go on the wire: the family's, only the id, or null (tolerance user-fields-null). */
+  private userFields(): WireShape['userFields'] {
+    if (this.wire.userFields !== 'kept') return this.wire.userFields;
+    return this.tolerate('user-fields-null') || this.tolerate('optional-fields-null') ? 'null' : 'kept';
+  }
 
   /** A time as sent: milliseconds, or seconds under the timestamps-in-seconds tolerance (§2: unit not shown). */
   private time(ms: number): number {
     return this.tolerate('timestamps-in-seconds') ? Math.floor(ms / 1000) : ms;
   }
 
-  /**
-   * Tolerances optional-fields-null and user-fields-null: the optional fields a view leaves out are sent
-   * as null, as real adapters do (§2: `T?`; User fields are not shown at all).
-   */
-  private withNulls(view: Json, fields: readonly string[], users = false): Json {
-    if (!this.tolerate('optional-fields-null') && !(users && this.tolerate('user-fields-null'))) return view;
-    for (const field of fields) if (view[field] === undefined) view[field] = null;
-    return view;
-  }
-
   /** User: fields of the family (de-facto-conventions.md "Resources"): id, name, avatar, is_bot. */
   user(user: UserRecord): Json {
-    const view = { id: user.id, name: user.name, avatar: user.avatar, is_bot: user.isBot };
-    return this.withNulls(view, ['name', 'nick', 'avatar'], true);
+    // The spec shows no User field (§2): servers send the family's, only the id, or them as null.
+    const fields = this.userFields();
+    if (fields === 'id-only') return { id: user.id };
+    if (fields === 'null') return { id: user.id, name: user.name, nick: null, avatar: null };
+    return { id: user.id, name: user.name, avatar: user.avatar, is_bot: user.isBot };
   }
 
   userById(userId: string): Json {
     const user = this.world.users.get(userId);
-    return user ? this.user(user) : this.withNulls({ id: userId }, ['name', 'nick', 'avatar'], true);
+    return user ? this.user(user) : { id: userId };
   }
 
   guild(guild: GuildRecord): Json {
     const view: Json = { id: guild.id, name: guild.name };
     if (guild.avatar) view.avatar = guild.avatar;
+    this.absent(view, 'avatar');
     if (this.fault('guild-id-missing')) delete view.id;
     if (this.fault('guild-name-number')) view.name = guild.name.length;
-    return this.withNulls(view, ['avatar']);
+    return view;
   }
 
   channel(channel: AnyChannel): Json {
@@ -84,8 +100,9 @@ export class Views {
       view.name = channel.name;
       if (channel.parentId) view.parent_id = channel.parentId;
     }
+    for (const field of ['name', 'parent_id']) this.absent(view, field);
     if (this.fault('channel-id-number')) view.id = Number.parseInt(channel.id.replace(/\D/g, ''), 10) || 0;
-    return this.withNulls(view, ['name', 'parent_id']);
+    return view;
   }
 
   private channelType(type: number): unknown {
@@ -106,6 +123,7 @@ export class Views {
   member(guildId: string, member: MemberRecord): Json {
     const view: Json = { user: this.userById(member.userId) };
     if (member.nick) view.nick = member.nick;
+    this.absent(view, 'nick');
     view.joined_at = this.fault('member-joined-at-string')
       ? new Date(member.joinedAt).toISOString()
       : this.time(member.joinedAt);
@@ -113,7 +131,7 @@ export class Views {
     view.roles = this.fault('member-roles-ids')
       ? roles.map((role) => role.id)
       : roles.filter((role) => role.guildId === guildId).map((role) => this.role(role));
-    return this.withNulls(view, ['nick', 'avatar']);
+    return view;
   }
 
   /**
@@ -125,13 +143,14 @@ export class Views {
     if (this.variants['message-member'] === 'GuildMember') return this.member(guildId, member);
     const view: Json = { joined_at: this.time(member.joinedAt) };
     if (member.nick) view.nick = member.nick;
-    return this.withNulls(view, ['user', 'nick', 'avatar', 'roles']);
+    return view;
   }
 
   friend(userId: string, nick: string | undefined): Json {
     const view: Json = { user: this.fault('friend-user-string') ? userId : this.userById(userId) };
     if (nick) view.nick = nick;
-    return this.withNulls(view, ['nick']);
+    this.absent(view, 'nick');
+    return view;
   }
 
   /** A Message with every related resource (channel, guild, member, user, times). */
@@ -152,7 +171,8 @@ export class Views {
       ? new Date(message.createdAt).toISOString()
       : this.time(message.createdAt);
     if (message.updatedAt !== undefined) view.updated_at = this.time(message.updatedAt);
+    for (const field of ['guild', 'member', 'updated_at']) this.absent(view, field);
     if (this.fault('message-id-missing')) delete view.id;
-    return this.withNulls(view, ['guild', 'member', 'updated_at']);
+    return view;
   }
 }

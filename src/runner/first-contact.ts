@@ -4,14 +4,20 @@
  * transport reached or not, the trigger — each with how many of the selected checks it decides. A pure
  * summary of the run's environment; src/report/identities.ts renders it.
  */
+import { describeFeatures, describeIdentity, type Learned, SOURCE_WORDS } from './capabilities.js';
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
 import type { Capability } from './model.js';
 import type { PeerStanding } from './peer.js';
+import { notOfferedReason } from './run.js';
 
 export interface FirstContact {
-  bot: { userId?: string; checks: number };
-  peer: { state: PeerStanding['state']; detail: string; checks: number };
+  /** `from`: where the identity came from and the flags that choose another (issue 46). */
+  bot: { userId?: string; checks: number; from?: string };
+  /** `from`: where a peer candidate the run was not given came from. */
+  peer: { state: PeerStanding['state']; detail: string; checks: number; from?: string };
+  /** The login's features in one line ("11 operations, from login.get"), and the checks they leave out. */
+  features?: { line: string; declared: boolean; notOffered: number };
   events: { transport: 'ws' | 'webhook' | 'none'; reached: boolean; detail: string; checks: number };
   trigger: { given: boolean; detail: string; checks: number };
 }
@@ -21,6 +27,7 @@ export function firstContact(
   selected: readonly CheckDefinition[],
   env: CheckEnvironment,
   transport: FirstContact['events']['transport'],
+  learned?: Learned,
 ): FirstContact {
   const needing = (capability: Capability) =>
     selected.filter((check) => check.needs?.includes(capability)).length;
@@ -31,13 +38,33 @@ export function firstContact(
       : source
         ? `the webhook receiver ${source.target?.url ?? ''}`
         : env.eventsUnavailableReason;
+  const identity = learned?.identity;
+  const candidate = identity?.peerSelfId && identity.peerSource;
   return {
-    bot: { ...(env.sandbox.selfId ? { userId: env.sandbox.selfId } : {}), checks: selected.length },
+    bot: {
+      ...(env.sandbox.selfId ? { userId: env.sandbox.selfId } : {}),
+      checks: selected.length,
+      ...(identity ? { from: describeIdentity(identity) } : {}),
+    },
     peer: {
       state: peer?.state ?? (env.sandbox.peerId ? 'distinct' : 'absent'),
       detail: peer?.detail ?? (env.sandbox.peerId ? `user ${env.sandbox.peerId} (not proven)` : 'none given'),
       checks: needing('peer'),
+      ...(candidate && !['flags', 'reference'].includes(candidate)
+        ? {
+            from: `another login listed by ${SOURCE_WORDS[candidate]}; --peer-self-id/--peer-token choose another`,
+          }
+        : {}),
     },
+    ...(learned
+      ? {
+          features: {
+            line: describeFeatures(learned.capabilities, learned.asked),
+            declared: learned.capabilities.features !== undefined,
+            notOffered: selected.filter((check) => notOfferedReason(check, env.config)).length,
+          },
+        }
+      : {}),
     events: { transport, reached: source !== undefined, detail: stream, checks: needing('events') },
     trigger: {
       given: trigger !== undefined,

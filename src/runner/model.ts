@@ -33,6 +33,8 @@ export type Signature = Generated.ReportSignature;
 export type Confirmation = NonNullable<CheckResult['confirmation']>;
 /** A baseline of expected failures applied (src/runner/baseline.ts). */
 export type BaselineOutcome = NonNullable<RunResult['baseline']>;
+/** What the login offers and who the run acts as, as learned from the server (src/runner/capabilities.ts). */
+export type RunCapabilities = NonNullable<RunResult['capabilities']>;
 /** The phases of a run, in order (what a bound or a signal interrupted). */
 export type RunPhase = NonNullable<RunResult['stopped']>['phase'];
 

@@ -56,6 +56,8 @@ export interface PeerProofInput {
   /** Tracks the proof's message for deletion (as its poster), and settles it once deleted. */
   track: (messageId: string, as: 'self' | 'peer') => void;
   settle: (operation: string, fields: Record<string, unknown>) => void;
+  /** login.get as the bot, where the run asked it already (src/runner/capabilities.ts): not asked again. */
+  botLogin?: { result: Answer; exchanges: Exchange[] } | undefined;
   signal?: AbortSignal;
 }
 
@@ -120,7 +122,7 @@ export async function provePeer(input: PeerProofInput): Promise<PeerStanding> {
   // The bot's own login: the control that tells a refusal of the peer from login.get refused to everyone,
   // and the bot's user id where the run was not told it.
   const botLogin =
-    peerLogin.ok && asPeer !== undefined && input.selfId ? undefined : await ask('login.get', {}, 'self');
+    peerLogin.ok && asPeer !== undefined && input.selfId ? undefined : await askedOnce(input, exchanges, ask);
   const proof: Proof = {
     input,
     ask,
@@ -139,6 +141,13 @@ export async function provePeer(input: PeerProofInput): Promise<PeerStanding> {
     ? 'login.get as the peer named no user'
     : `login.get: HTTP ${peerLogin.status} to the peer and the bot alike`;
   return proveByMessage(proof, why);
+}
+
+/** The bot's login.get: the run's answer where it asked already (its exchanges are evidence here too). */
+async function askedOnce(input: PeerProofInput, exchanges: Exchange[], ask: Ask): Promise<Answer> {
+  if (!input.botLogin) return ask('login.get', {}, 'self');
+  exchanges.push(...input.botLogin.exchanges);
+  return input.botLogin.result;
 }
 
 /** Whose user `shown` is: the peer's (distinct), the bot's, or neither; `why` ends the detail. */
@@ -239,6 +248,7 @@ export async function provePeerInSandbox(run: {
   /** Who the run speaks as: a peer is given by its token or its user id. */
   target: { selfId?: string | undefined; peerToken?: string | undefined; peerSelfId?: string | undefined };
   signal?: AbortSignal;
+  botLogin?: PeerProofInput['botLogin'];
 }): Promise<PeerStanding> {
   const { sandbox, ledger, target } = run;
   const standing = await provePeer({
@@ -258,6 +268,7 @@ export async function provePeerInSandbox(run: {
         PEER_PROOF,
       ),
     settle: (operation, fields) => ledger.settle(operation, fields),
+    botLogin: run.botLogin,
     ...(run.signal ? { signal: run.signal } : {}),
   });
   if (standing.state === 'distinct' && sandbox.peerId === undefined && standing.userId) {

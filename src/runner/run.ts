@@ -102,7 +102,10 @@ export function missingCapability(
  * undefined. A helper it lacks (CheckDefinition.helpers) is the check's own to handle: it works on the
  * sandbox or is undecided naming the helper, never "not offered" for an operation the login does offer.
  */
-export function notOfferedReason(check: CheckDefinition, capabilities: Capabilities): string | undefined {
+export function notOfferedReason(
+  check: Pick<CheckDefinition, 'operations' | 'helpers'>,
+  capabilities: Partial<Capabilities>,
+): string | undefined {
   const { features } = capabilities;
   if (!features) return undefined;
   const helpers = new Set(check.helpers ?? []);

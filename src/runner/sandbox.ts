@@ -16,9 +16,20 @@ export type SandboxInput = Partial<NonNullable<RunResult['sandbox']>>;
 const MAX_PAGES = 5;
 
 /**
- * The first request of a run also proves the implementation is reachable: a network failure or timeout
+ * The first requests of a run also prove the implementation is reachable: a network failure or timeout
  * there is an UnreachableError (exit 3), not a failing check.
  */
+export function unreachable(client: HttpClient, operation: string, error: RequestError): UnreachableError {
+  const what =
+    error.kind === 'body-limit'
+      ? `${operation} answered with a body too large to read (${error.message})`
+      : error.kind === 'rate-limited'
+        ? `${error.message}; try again later or lower --concurrency`
+        : `Cannot reach the implementation at ${client.baseUrl} (${error.message}). Check that it is running, ` +
+          'that --base-url is right (including the version prefix, e.g. /v1), and that no firewall or proxy is in the way';
+  return new UnreachableError(`${what}.`, client.baseUrl, { cause: error });
+}
+
 async function call(
   client: HttpClient,
   operation: string,
@@ -28,16 +39,8 @@ async function call(
   try {
     return (await client.call(operation, fields, signal ? { signal } : {})).result;
   } catch (error) {
-    if (error instanceof RequestError && error.kind !== 'aborted') {
-      const what =
-        error.kind === 'body-limit'
-          ? `${operation} answered with a body too large to read (${error.message})`
-          : error.kind === 'rate-limited'
-            ? `${error.message}; try again later or lower --concurrency`
-            : `Cannot reach the implementation at ${client.baseUrl} (${error.message}). Check that it is running, ` +
-              'that --base-url is right (including the version prefix, e.g. /v1), and that no firewall or proxy is in the way';
-      throw new UnreachableError(`${what}.`, client.baseUrl, { cause: error });
-    }
+    if (error instanceof RequestError && error.kind !== 'aborted')
+      throw unreachable(client, operation, error);
     throw error;
   }
 }
@@ -61,33 +64,53 @@ export function diagnose(operation: string, result: Answer): string {
 
 /**
  * 401/403 is the user's to fix (exit 2), and so is a 404 (the server was reached: a base URL or a sandbox
- * to name); any other wrong answer is the target's (exit 3). Only a 2xx
- * that is no list is helped by naming the sandbox (--guild/--channel); a refusal or a wrong URL is not.
+ * to name); any other wrong answer is the target's (exit 3), with the flags that go around the operation
+ * (`bypass`: naming the sandbox needs no discovery). A refusal or a wrong URL is not helped by them.
  */
-const failure = (status: number, message: string): Error =>
+const failure = (status: number, message: string, bypass: string): Error =>
   status === 401 || status === 403
     ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
     : status === 404
       ? // Reached (issue 43): the operation is not there; the message names what to pass instead.
-        new ConfigurationError(message)
-      : new UnreachableError(
-          status >= 200 && status < 300 ? `${message}; or pass --guild and --channel` : message,
-          '',
-        );
+        new ConfigurationError(`${message}; pass ${bypass} to go on`)
+      : new UnreachableError(`${message}; or pass ${bypass} to go on`, '');
+
+/** What the run learned before discovery (src/runner/capabilities.ts): reused, not asked again. */
+interface KnownBefore {
+  /** The operations the login's features declare; undefined: every operation is offered. */
+  offered?: ReadonlySet<string> | undefined;
+  /** Where the features came from, in words (the advice names it). */
+  featuresFrom?: string | undefined;
+  /** login.get as the bot, as answered. */
+  loginGet?: Answer;
+}
+
+/** Discovery cannot ask an operation the login does not offer: the user names the sandbox instead. */
+const notOffered = (operation: string, learned: KnownBefore, pass: string): ConfigurationError =>
+  new ConfigurationError(
+    `Cannot discover the sandbox: the login does not offer ${operation} (its features${learned.featuresFrom ? `, from ${learned.featuresFrom},` : ''} omit it). Pass ${pass}.`,
+  );
 
 export async function resolveSandbox(
   client: HttpClient,
   input: SandboxInput,
+  learned: KnownBefore = {},
   signal?: AbortSignal,
 ): Promise<{ sandbox: Sandbox; notes: string[] }> {
   const notes: string[] = [];
-  // Always probe with a read-only operation first: it proves reachability and the token.
-  const guilds = await call(client, 'guild.list', {}, signal);
+  const offers = (operation: string) => learned.offered === undefined || learned.offered.has(operation);
   let guildId = input.guildId;
+  // A read-only operation the login offers proves the token before any check.
+  const guilds = offers('guild.list') ? await call(client, 'guild.list', {}, signal) : undefined;
   if (!guildId) {
-    if (guilds.status === 404) throw await answeredNotFound(client, guilds, signal);
+    if (!guilds) throw notOffered('guild.list', learned, '--guild and --channel');
+    if (guilds.status === 404) throw await answeredNotFound(client, guilds, learned, signal);
     if (!guilds.ok) {
-      throw failure(guilds.status, `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`);
+      throw failure(
+        guilds.status,
+        `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`,
+        '--guild and --channel',
+      );
     }
     const shape = describeListAnswer('guild.list', guilds);
     // A bare array still names guilds: take the first, and say the list is not a page (§1 rule 5).
@@ -102,6 +125,7 @@ export async function resolveSandbox(
         throw failure(
           guilds.status,
           `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
+          '--guild and --channel',
         );
       throw new ConfigurationError(
         `Cannot discover a sandbox guild: guild.list answered ${Array.isArray(guilds.body) ? 'an empty array' : 'a page whose `data` array holds no guild with an id'}. Add the bot to a test guild, or pass --guild and --channel.`,
@@ -110,6 +134,7 @@ export async function resolveSandbox(
     notes.push(`sandbox guild discovered: ${guildId} (first of guild.list)`);
   }
   let channelId = input.channelId;
+  if (!channelId && !offers('channel.list')) throw notOffered('channel.list', learned, '--channel');
   if (!channelId) {
     let next: string | undefined;
     for (let page = 0; page < MAX_PAGES && !channelId; page++) {
@@ -122,7 +147,8 @@ export async function resolveSandbox(
       if (!result.ok) {
         throw failure(
           result.status,
-          `Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}. Pass --channel`,
+          `Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}`,
+          '--channel',
         );
       }
       const shape = describeListAnswer('channel.list', result);
@@ -162,12 +188,21 @@ export async function resolveSandbox(
  * is implemented (issue 43). Another operation (the family's login.get) and the parent of the base URL,
  * without the token, say which: the message shows what each answered and what to fix (exit 2).
  */
-async function answeredNotFound(client: HttpClient, guilds: Answer, signal?: AbortSignal): Promise<Error> {
+async function answeredNotFound(
+  client: HttpClient,
+  guilds: Answer,
+  learned: KnownBefore,
+  signal?: AbortSignal,
+): Promise<Error> {
   const brief = (result: Answer | undefined, error?: unknown) =>
     result
       ? `HTTP ${result.status}${result.text ? ` ${shorten(result.text, 120).replace(/\s+/g, ' ')}` : ''}`
       : `no answer (${(error as Error).message})`;
-  const login = await client.call('login.get', {}, signal ? { signal } : {}).then(
+  // Asked before discovery (learnCapabilities): its answer is reused, not asked again.
+  const login = await (learned.loginGet
+    ? Promise.resolve({ result: learned.loginGet })
+    : client.call('login.get', {}, signal ? { signal } : {})
+  ).then(
     ({ result }) => ({ result, error: undefined }),
     (error: unknown) => ({ result: undefined, error }),
   );

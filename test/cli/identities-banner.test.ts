@@ -31,7 +31,7 @@ describe('the first-contact banner', () => {
     ]);
     const banner = err.indexOf('first contact');
     const peer = err.search(
-      /\n {2}peer +served as the bot: .*posted by the bot's user 1001.* left undecided\n/,
+      /\n {2}peer +served as the bot: .*login\.get as the peer answered the bot's user 1001.* left undecided\n/,
     );
     const firstCheck = err.search(/\[\s*1\/\d+\]/);
     expect(banner, err).toBeGreaterThanOrEqual(0);

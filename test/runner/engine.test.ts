@@ -110,8 +110,13 @@ describe('verdicts', () => {
         check('trigger', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['trigger'] }),
         check('destructive', async (t: CheckContext) => t.expect(true, 'x'), { needs: ['destructive'] }),
       ],
-      // A real-implementation style run: no peer, no trigger, no events.
-      { reference: undefined, baseUrl: reference.baseUrl, token: reference.identities.self.token },
+      // A real-implementation style run: no peer, no trigger, no events (the bot named: no peer candidate).
+      {
+        reference: undefined,
+        baseUrl: reference.baseUrl,
+        token: reference.identities.self.token,
+        selfId: reference.identities.self.userId,
+      },
     );
     expect(byId(result, 'skips')).toMatchObject({ status: 'skip', reason: 'not applicable here' });
     expect(byId(result, 'peer')).toMatchObject({ status: 'skip', reason: PEER_MISSING });

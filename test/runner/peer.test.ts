@@ -61,19 +61,19 @@ describe('a peer served as the bot (one-login-ignores-identity)', () => {
       const check = byId(result, id);
       expect(check?.status, id).toBe('skip');
       expect(check?.undecided?.state, id).toMatch(
-        new RegExp(`^${PEER_UNREACHABLE}.*posted by the bot's user ${SEED.self}`),
+        new RegExp(`^${PEER_UNREACHABLE}.*login\\.get as the peer answered the bot's user ${SEED.self}`),
       );
       expect(check?.undecided?.clear, id).toMatch(/--peer-token/);
       // Never blamed on a mute left by an earlier run.
       expect(JSON.stringify(check), id).not.toMatch(/earlier run/);
     }
-    // The proof's exchanges are the evidence: the peer's message, answered as the bot's.
+    // The proof's exchanges are the evidence: the peer's login.get, answered with the bot's login.
     const evidence = byId(result, MUTE_CHECKS[0]!)?.evidence?.exchanges ?? [];
-    expect(evidence.some((exchange) => /message\.create$/.test(exchange.request.url))).toBe(true);
+    expect(evidence.some((exchange) => /login\.get$/.test(exchange.request.url))).toBe(true);
     expect((result.notes ?? []).join('\n')).toMatch(/the peer is unreachable \(served-as-bot\)/);
     expect(result.identities?.peer).toEqual({
       state: 'served-as-bot',
-      detail: expect.stringMatching(/^message\.create as the peer was posted by the bot's user 1001/),
+      detail: expect.stringMatching(/^login\.get as the peer answered the bot's user 1001/),
     });
   });
 
@@ -105,7 +105,9 @@ describe('a peer served as the bot (one-login-ignores-identity)', () => {
     });
     expect(byId(result, MUTE_CHECKS[0]!)?.status).toBe('pass');
     expect((result.notes ?? []).join('\n')).toMatch(
-      new RegExp(`the peer is another account: .*posted by the peer's user ${SEED.peer}`),
+      new RegExp(
+        `the peer is another account: .*login\\.get as the peer answered the peer's user ${SEED.peer}`,
+      ),
     );
   });
 });

@@ -83,6 +83,10 @@ export interface EventHubOptions {
   bufferSize?: number;
   /** Consulted for every accepted socket: true takes it over (client mode scripts the socket itself). */
   intercept?: (socket: WebSocket) => boolean;
+  /** Events sent under a legacy alias instead of their §6 name (ReferenceOptions.eventAliases). */
+  aliases?: ReadonlyMap<string, string>;
+  /** false: a server without webhook delivery (ReferenceOptions.eventTransports): a registration is ignored. */
+  webhooks?: boolean;
 }
 
 export interface EmitOptions {
@@ -247,6 +251,7 @@ export class EventHub {
 
   /** Registers (or replaces) a webhook: every later event is POSTed to `url`. */
   addWebhook(url: string, options: WebhookOptions = {}): void {
+    if (this.#options.webhooks === false) return;
     this.#webhooks.set(url, { url, options, queue: this.#webhooks.get(url)?.queue ?? Promise.resolve() });
   }
 
@@ -307,6 +312,7 @@ export class EventHub {
     }
     const sentType =
       faultEntries(WRONG_NAMES).find(([fault, names]) => this.#fault(fault) && names[type])?.[1][type] ??
+      this.#options.aliases?.get(type) ??
       type;
     const timestamp = this.#now();
     if (this.#fault('event-envelope-legacy') || this.#tolerate('legacy-event-envelope')) {
