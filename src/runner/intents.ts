@@ -11,7 +11,7 @@ import type { JournalIntent } from './journal.js';
 type Fields = Record<string, unknown>;
 
 /** A name only this run chose: no one else's thing bears it. */
-const RUN_NAME = /^conformance-\S+-[0-9a-z]{9,}$/;
+const RUN_NAME = /^conformance-\S+-[0-9a-z]{8,}(\s|$)/;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -89,8 +89,10 @@ const RULES: Record<string, CreateRule> = {
 export const followsCreate = (operation: string, fields: Fields): boolean => {
   const rule = RULES[operation];
   if (!rule) return false;
-  // One whose fields undo nothing (a mute of duration 0) makes nothing.
-  return rule.lookup !== undefined || rule.undo(fields, undefined) !== undefined;
+  // Followed when it can be found again by a name of the run's: one without (an invalid input the run
+  // expects refused) is judged by its answer, tracked by its check. One whose fields undo nothing (a mute
+  // of duration 0) makes nothing.
+  return rule.lookup ? RUN_NAME.test(rule.lookup(fields).name) : rule.undo(fields, undefined) !== undefined;
 };
 
 /** The id an answer gives the created thing (a Message[] answer of message.create: its first). */
