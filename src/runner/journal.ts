@@ -8,7 +8,16 @@
  * Each run has its own file in the `.ledger` folder of the report folder, named after its start and
  * process id: the next run in the same folder does not overwrite it, and finds it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Identity } from '../wire.js';
@@ -148,7 +157,15 @@ export function interruptedJournals(outDir: string, baseUrl?: string): FoundJour
   );
 }
 
-export const removeJournal = (path: string): void => rmSync(path, { force: true });
+/** Removes a journal, and its folder once empty: a run that left nothing leaves no trace. */
+export function removeJournal(path: string): void {
+  rmSync(path, { force: true });
+  try {
+    rmdirSync(dirname(path));
+  } catch {
+    // Another run's journal is still there.
+  }
+}
 
 /**
  * What a run says at first contact when an interrupted run against the same target left things in

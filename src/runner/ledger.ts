@@ -16,29 +16,17 @@
 import { setMaxListeners } from 'node:events';
 import { rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { oneLine } from '../../spec/brief.js';
 import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';
+import { type Journal, type JournalIntent, newJournal, removeJournal, writeAtomically } from './journal.js';
 import {
-  type Journal,
-  type JournalIntent,
-  type JournalTarget,
-  newJournal,
-  removeJournal,
-  writeAtomically,
-} from './journal.js';
+  type LedgerFile,
+  type LedgerLine as Line,
+  leftBehindScript,
+  possiblyCreated,
+} from './left-behind-file.js';
 import type { CleanupRecord } from './model.js';
-
-interface Line {
-  entry: LedgerEntry;
-  checkId: string;
-  settled: boolean;
-  /** Why its undo failed (one line), once tried. */
-  failure?: string;
-  /** No operation of the interface can undo it (NotUndoable): the file says what to do instead. */
-  byHandOnly?: boolean;
-}
 
 /** A line takeWhileRunning gave: undo it with undoWhileRunning; `list` is the list its undo changes. */
 export interface LineWhileRunning {
@@ -63,16 +51,6 @@ export class AlreadyAbsent extends Error {
  */
 export class NotUndoable extends Error {
   override name = 'NotUndoable';
-}
-
-export interface LedgerFile {
-  path: string;
-  /** The curl command that undoes an entry by hand through the interface (token as $TOKEN). */
-  curl: (entry: LedgerEntry) => string;
-  /** The journal `conformance cleanup` reads (./journal.ts), with the target it names. */
-  journal?: { path: string; target: JournalTarget };
-  /** Redacts the run's tokens from the journal's text (none should be there: a field may hold one). */
-  redact?: (text: string) => string;
 }
 
 /**
@@ -178,7 +156,7 @@ export class Ledger {
    * run killed meanwhile leaves it in the journal. Undefined for an operation that creates nothing.
    */
   intend(checkId: string, operation: string, fields: Record<string, unknown>, as?: Identity) {
-    if (!this.#journal || !followsCreate(operation, fields)) return undefined;
+    if (!followsCreate(operation, fields)) return undefined;
     const intent: JournalIntent = { checkId, operation, fields, state: 'sent', ...(as ? { as } : {}) };
     this.#intents.push(intent);
     this.#write();
@@ -588,65 +566,15 @@ export class Ledger {
   #write(): void {
     const file = this.#file;
     if (!file) return;
-    const left = this.lines.filter((line) => !line.settled).reverse();
-    const byHand = left.filter((line) => !commandOf(line, file)).length;
     try {
       const journal = this.#journalText();
       if (journal !== undefined && file.journal) writeAtomically(file.journal.path, journal);
-      writeAtomically(
-        file.path,
-        [
-          '#!/bin/sh',
-          '# What a conformance run created and had not undone yet (newest first). If the run could not',
-          '# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.',
-          '# An entry with no command is one no operation of the interface undoes: its comment says what to do.',
-          `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left${byHand ? `, ${byHand} of them by hand only` : ''}`,
-          ...left.flatMap((line) => linesOf(line, file)),
-          ...this.uncertain().map(
-            (intent) =>
-              `# ${commentLine(possiblyCreated(intent, 'look for it on the platform by its name').error ?? '')}`,
-          ),
-          '',
-        ].join('\n'),
-      );
+      const left = this.lines.filter((line) => !line.settled).reverse();
+      writeAtomically(file.path, leftBehindScript(left, this.uncertain(), file));
     } catch {
       // The report folder was checked before the run; a failure here must not stop the cleanup.
     }
   }
-}
-
-/** The record of a create that may have made something the run could not find: possibly created. */
-function possiblyCreated(intent: JournalIntent, notFound: string): CleanupRecord {
-  return {
-    label: `possibly created: ${intent.operation} ${oneLine(JSON.stringify(intent.fields), 200)}`,
-    kind: intent.operation.replace(/\.create$|\.set$/, ''),
-    operation: intent.operation,
-    checkId: intent.checkId,
-    status: 'failed',
-    error: `possibly created by ${intent.operation} (${intent.why ?? 'no answer'}), not found: ${notFound}`,
-  };
-}
-
-/** One line of a comment: whatever a body held (newlines, a shell's own comment), cut to a readable length. */
-const commentLine = (text: string): string => oneLine(text, 400);
-
-/** The command that undoes a line through the interface; undefined when none can (the trigger, not served). */
-const commandOf = (line: Line, file: LedgerFile): string | undefined =>
-  line.byHandOnly || line.entry.undo[0].startsWith('trigger:') ? undefined : file.curl(line.entry);
-
-/** A line of the file: what it is, why its undo failed, then its command or what to do on the platform. */
-function linesOf(line: Line, file: LedgerFile): string[] {
-  const { entry } = line;
-  const [operation, fields] = entry.undo;
-  const head = [`# ${commentLine(`${entry.label} (${entry.kind}), created by ${line.checkId}`)}`];
-  if (line.failure) head.push(`# the cleanup's undo failed: ${commentLine(line.failure)}`);
-  const command = commandOf(line, file);
-  if (command) return [...head, command];
-  const how = operation.startsWith('trigger:')
-    ? `it is undone through the trigger (event ${operation.slice('trigger:'.length)} ${JSON.stringify(fields)}), not through an operation of the interface`
-    : `${operation} ${JSON.stringify(fields)} cannot undo it on this server`;
-  const platform = entry.byHand ?? `undo it on the platform: ${entry.label}`;
-  return [...head, `# no command: ${commentLine(how)}; ${commentLine(platform)}`];
 }
 
 /** A signal that aborts when `ms` is over: budgets are computed from clocks, and Node takes whole ms only. */

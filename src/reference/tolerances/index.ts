@@ -304,6 +304,12 @@ export const toleranceCatalogue = [
       'message-delete-500',
     ],
   },
+  {
+    id: 'trigger-joins-existing-guild',
+    description:
+      "The trigger's guild-added, asked for a new guild with a name, joins the bot to an existing guild it is not in (the outside guild) and answers that guild's id: a checker that takes the answer for a guild of its own would rename someone else's guild.",
+    allowedBy: "§6: how incoming events are caused is outside the interface (a trigger is the tester's tool)",
+  },
 ] as const satisfies readonly ToleranceDefinition[];
 
 export type ToleranceId = (typeof toleranceCatalogue)[number]['id'];
