@@ -361,6 +361,10 @@ const probes: Record<ToleranceId, Probe> = {
     const leave = await triggerReply(server, { event: 'guild-removed', guild_id: first.guild_id });
     return second.guild_id === first.guild_id && leave.status === 501;
   },
+  'trigger-joins-existing-guild': async (server) => {
+    const reply = JSON.parse((await triggerReply(server, { event: 'guild-added', name: 'mine' })).text);
+    return reply.guild_id === SEED.outsideGuild;
+  },
   'partial-platform': async (server) => {
     const friends = await call(server, 'friend.list', {});
     const role = await call(server, 'guild.role.list', { guild_id: SEED.guild1 });
