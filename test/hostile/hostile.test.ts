@@ -168,7 +168,7 @@ beforeAll(async () => {
   // HOSTILE_VERBOSE=1 prints the numbers behind the assertions (for the acceptance table).
   if (process.env.HOSTILE_VERBOSE)
     console.table(
-      HOSTILE_MODES.map((mode) => {
+      MODES.map((mode) => {
         const outcome = outcomes.get(mode)!;
         const result = outcome.files['report.json']
           ? (JSON.parse(outcome.files['report.json']) as RunResult)
