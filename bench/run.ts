@@ -14,12 +14,10 @@
  * The floor — the shortest wall any schedule could reach — is the longest dependent chain of the run,
  * from the checks' declarations and their own durations in a run at the same latency L (the sweep: the
  * run itself; issue 11's figures: the sequential run, where nothing competes):
- *   floor(L) = setup + max(longest check, the holders of one hold one after another + its longest sharer)
- *              + the after phase (its checks run together: the longest) + cleanup chain (2 round trips:
- *              messages before their channel) + teardown,
- * setup being run start → first check, teardown cleanup done → run() returned. Checks that hold the same
- * thing (src/runner/holds.ts) cannot overlap on any schedule, so their durations add up, and a sharer of
- * it overlaps none of them. A check's duration is its own time: less what it waited behind other checks.
+ * bench/floor.ts `physicalFloor` (a pure function; test/bench/floor.test.ts proves it on synthetic
+ * schedules): setup + the critical chain + the checks that run alone + the after phase + the cleanup
+ * chain + teardown, where the sharers of one hold overlap each other (issue 49 item 3). A check's
+ * duration is its own time: less what it waited behind other checks.
  */
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +26,7 @@ import { shorten } from '../spec/brief.js';
 import type { ReferenceOptions } from '../src/reference/contract.js';
 import { PAGE_SIZE } from '../src/reference/request.js';
 import { benchClientMode } from './client.js';
+import { type CheckTime, physicalFloor } from './floor.js';
 import { startReferenceProcess } from './reference-process.js';
 
 interface Scenario {
@@ -46,19 +45,6 @@ interface Scenario {
   rateLimit?: number | string;
   /** The checker's own budget (--rate-limit), e.g. '100/m'; absent: the checker is not told. */
   budget?: string;
-}
-
-/** What the floor needs of one check: its declarations and its duration. */
-interface CheckTime {
-  id: string;
-  durationMs: number;
-  /** Requests it sent (report.json `requests`). */
-  requests: number;
-  holds: string[];
-  shares: string[];
-  waitsMs: number;
-  after: boolean;
-  exclusive: boolean;
 }
 
 interface Measured {
@@ -140,9 +126,9 @@ async function measure(scenario: Scenario): Promise<Measured> {
           // Its own time: less the time it waited behind other checks (a slot, a hold) once started.
           durationMs: check.durationMs - (stats.queuedMs[check.id] ?? 0),
           requests: check.requests ?? 0,
-          // A hold taken later (acquires) may be held alone for most of the check (the guild mute window).
-          holds: [...(definition?.holds ?? []), ...(definition?.acquires ?? [])],
-          shares: [...(definition?.shares ?? [])],
+          holds: [...(definition?.holds ?? [])],
+          // A hold taken alone later (acquires) is shared until then: how long alone, the report does not say.
+          shares: [...(definition?.shares ?? []), ...(definition?.acquires ?? [])],
           waitsMs: definition?.waitsMs ?? 0,
           after: definition?.phase === 'after',
           exclusive: definition?.exclusive === true,
@@ -205,50 +191,9 @@ function versionTime(times = 7): { medianMs: number; bin: string } | undefined {
   return { medianMs: walls[Math.floor(walls.length / 2)], bin: 'dist/bin/conformance.js' };
 }
 
-/** The floor of a run and the chain that sets it (see the header): which checks, and their requests. */
-function floorOf(m: Measured): { floorMs: number; chain: string } {
-  const main = m.checks.filter((check) => !check.after);
-  const named = (check: CheckTime) => `${check.id} ${seconds(check.durationMs)} s/${check.requests} req`;
-  const longest = main.reduce((a, b) => (b.durationMs > a.durationMs ? b : a), main[0]);
-  let chainMs = longest?.durationMs ?? 0;
-  let chain = longest ? `longest check ${named(longest)}` : 'no check';
-  const holds = new Set(main.flatMap((check) => check.holds));
-  for (const hold of holds) {
-    const holders = main.filter((check) => check.holds.includes(hold));
-    // A sharer overlaps no holder: the longest one adds to the chain (not one that waits deliberately,
-    // which may give its share back meanwhile).
-    const sharers = main.filter((check) => check.shares.includes(hold) && !check.waitsMs);
-    const sharer = sharers.reduce<CheckTime | undefined>(
-      (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
-      undefined,
-    );
-    const total = holders.reduce((sum, check) => sum + check.durationMs, 0) + (sharer?.durationMs ?? 0);
-    if (total > chainMs) {
-      chainMs = total;
-      chain = `hold '${hold}' ${seconds(total)} s: ${[...holders, ...(sharer ? [sharer] : [])].map(named).join(' → ')}`;
-    }
-  }
-  const alone = main.filter((check) => check.exclusive);
-  const aloneMs = alone.reduce((sum, check) => sum + check.durationMs, 0);
-  const afterChecks = m.checks.filter((check) => check.after);
-  const last = afterChecks.reduce<CheckTime | undefined>(
-    (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
-    undefined,
-  );
-  const parts = [
-    `setup ${seconds(m.setupMs)} s`,
-    chain,
-    ...(alone.length ? [`alone ${alone.map(named).join(' → ')}`] : []),
-    ...(last ? [`after phase ${named(last)}`] : []),
-    `cleanup 2 × ${m.scenario.latencyMs} ms`,
-    `teardown ${seconds(m.teardownMs)} s`,
-  ];
-  return {
-    floorMs:
-      m.setupMs + chainMs + aloneMs + (last?.durationMs ?? 0) + 2 * m.scenario.latencyMs + m.teardownMs,
-    chain: parts.join(' + '),
-  };
-}
+/** The floor of a run and the chain that sets it (./floor.ts): which checks, and their requests. */
+const floorOf = (m: Measured): { floorMs: number; chain: string } =>
+  physicalFloor(m.checks, { setupMs: m.setupMs, teardownMs: m.teardownMs, latencyMs: m.scenario.latencyMs });
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 

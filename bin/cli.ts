@@ -10,6 +10,7 @@ import { RUN_FLAGS } from '../src/run-flags.js';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
 import { registerBadge } from './commands/badge.js';
+import { registerCleanup } from './commands/cleanup.js';
 import { registerClient } from './commands/client.js';
 import { registerCompare } from './commands/compare.js';
 import { registerFuzz } from './commands/fuzz.js';
@@ -84,6 +85,11 @@ export async function main(
   registerList(program, commandIo);
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
+  registerCleanup(program, commandIo, {
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    interactive: io === processIo && Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  });
   registerCompare(program, commandIo);
   registerMatrix(program, commandIo);
   registerFuzz(program, commandIo, { env, cwd: options.cwd ?? process.cwd(), signal: options.signal, color });

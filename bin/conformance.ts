@@ -12,7 +12,7 @@ const argv = process.argv.slice(2);
 // A closed pipe (`conformance list | head -1`) ends the output quietly, like git or ls: no error, exit 0.
 // A run goes on without output instead, so that it still cleans up and writes its reports (its exit
 // code stays its verdict).
-const commands = ['list', 'serve', 'client', 'compare', 'badge', 'matrix', 'help'];
+const commands = ['list', 'serve', 'client', 'compare', 'badge', 'matrix', 'cleanup', 'help'];
 const isRun =
   argv[0] === 'run' ||
   (argv.length > 0 && !commands.includes(argv[0]) && !/^(-h|--help|-V|--version)$/.test(argv[0]));

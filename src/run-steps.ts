@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { warmValidators } from '../spec/validate.js';
 import { renderCurl } from './client/curl.js';
@@ -27,6 +28,7 @@ import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
 import { NO_EVENT_OBSERVED, unprovenSilence } from './runner/event-silence.js';
 import { firstContact as describeFirstContact } from './runner/first-contact.js';
+import { journalPath, journalTarget } from './runner/journal.js';
 import { Ledger } from './runner/ledger.js';
 import { loadChosenChecks } from './runner/load.js';
 import type { CheckResult, RunResult } from './runner/model.js';
@@ -133,6 +135,12 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
           // Ids stay whole (a short token only as a word of its own): the script must still work.
           body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
         }),
+      // The journal `conformance cleanup` reads after a killed run (issue 49 item 7): no token in it.
+      journal: {
+        path: journalPath(dirname(options.ledgerFile)),
+        target: journalTarget(client.baseUrl, target),
+      },
+      redact: (text) => client.redactor.redactComposed(text),
     });
   }
   return { client, ledger };

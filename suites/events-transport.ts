@@ -212,6 +212,11 @@ const lifecycle: CheckSpec[] = [
     helpers: ['message.update'],
     profile: 'satori',
     needs: ['events'],
+    // Its window of the stream is its own (issue 49 item 1): the anchor, the events missed after it and
+    // the resume come one right after the other, with nothing else in flight to emit events meanwhile, so
+    // a server that buffers only the last few events is judged on what this check did. Every check may
+    // emit events: no hold can name them all, hence the last resort.
+    exclusive: true,
     async run(t: CheckContext) {
       const target = wsProbeTarget(t);
       // Any event with an sn is an anchor, and any that follows it one a resume from it must replay,

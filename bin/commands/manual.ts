@@ -11,6 +11,7 @@ export const MANUAL_PAGES: Readonly<Record<string, string>> = {
   matrix: 'docs/reports.md#fleet-matrix',
   fuzz: 'docs/fuzz.md',
   client: 'docs/checking-a-client.md',
+  cleanup: 'docs/checking-a-server.md#cleanup-after-an-interrupted-run',
 };
 
 /** The help's last line for a command's page. */

@@ -10,6 +10,7 @@ import { defaultReporters } from '../../src/report/names.js';
 import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
+import { interruptedNotice } from '../../src/runner/journal.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import {
   computeVerdict,
@@ -179,6 +180,9 @@ async function execute(prepared: Prepared, modules: Modules, io: CommandIo, cont
         onRunStart: (info) => {
           // Issue 43: who the run can act as and what it can observe, before the first check line.
           if (!quiet && info.firstContact) io.stderr(modules.renderFirstContact(info.firstContact, color));
+          // Issue 49 item 7: what an interrupted run against this target left is named, never undone silently.
+          const left = interruptedNotice(outDir, prepared.out, info.target);
+          if (left) io.stderr(left);
           progress.onRunStart(info);
         },
         onQuotaWait: progress.onQuotaWait,

@@ -52,7 +52,13 @@ export const registrationBody = (url: string, token: string): Record<string, unk
 export const describedRegistration = (url: string | undefined): string =>
   JSON.stringify(registrationBody(url ?? '', "<a token of this run's own>"));
 
-const BODY_LIMIT = 4 * 1024 * 1024;
+/** One delivery's body at most (the WebSocket's frame limit, SESSION_LIMITS.maxPayloadBytes). */
+const BODY_LIMIT = SESSION_LIMITS.maxPayloadBytes;
+/**
+ * Bodies being read at once, in bytes, at most (issue 49 item 5: bounded memory under any sender): a
+ * delivery beyond it, or beyond SESSION_LIMITS.readPerSecond in one second, is answered 503 unread.
+ */
+const READING_LIMIT = 16 * BODY_LIMIT;
 
 /** Listens on options.listen ('host:port', port 0 = a free one). */
 export async function openWebhookSource(options: WebhookSourceOptions): Promise<WebhookSource> {
@@ -91,6 +97,8 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
   #server?: ReturnType<typeof createServer>;
   /** Deliveries per second (the busiest second), for the flood finding. */
   readonly #rate = { start: 0, count: 0, peak: 0, total: 0 };
+  /** Bytes of the bodies being read now (declared by their Content-Length). */
+  #reading = 0;
 
   constructor(options: WebhookSourceOptions) {
     super();
@@ -167,20 +175,32 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
       response.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('POST events here');
       return;
     }
-    let text: string;
-    try {
-      text = await readBody(request);
-    } catch (error) {
-      this.streamNotes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
-      response.writeHead(413, { 'content-type': 'text/plain' }).end('body too large');
-      return;
-    }
     const receivedAt = Date.now();
     const rate = this.#rate;
     if (receivedAt - rate.start >= 1000) Object.assign(rate, { start: receivedAt, count: 0 });
     rate.count++;
     rate.total++;
     rate.peak = Math.max(rate.peak, rate.count);
+    // What reading it may take: its Content-Length, or the limit when it declares none (chunked).
+    const declared = Number(request.headers['content-length']);
+    const reserved = declared > 0 ? Math.min(declared, BODY_LIMIT) : BODY_LIMIT;
+    if (rate.count > SESSION_LIMITS.readPerSecond || this.#reading + reserved > READING_LIMIT) {
+      // A flood: counted (the finding says so), not read.
+      response.writeHead(503, { 'retry-after': '1', connection: 'close' }).end();
+      request.destroy();
+      return;
+    }
+    let text: string;
+    this.#reading += reserved;
+    try {
+      text = await readBody(request);
+    } catch (error) {
+      this.streamNotes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
+      response.writeHead(413, { 'content-type': 'text/plain', connection: 'close' }).end('body too large');
+      return;
+    } finally {
+      this.#reading -= reserved;
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);

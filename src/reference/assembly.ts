@@ -77,6 +77,7 @@ export function assemble(settings: Settings, options: ReferenceOptions): Parts {
     thirdId: SEED.third,
     inviteFromNewGuild: REQUESTS_ONLY_STATUS.some(([id]) => tolerate(id)),
     requestMessageIdOnly: tolerate('request-message-id-only'),
+    addedJoinsExisting: tolerate('trigger-joins-existing-guild'),
     // Where the bot is in every guild, no guild is left to invite it from: the trigger refuses (409).
     ...(tolerate('trigger-invites-from-one-guild') || (dirt.has('guild-joined') && !dirt.has('every-guild'))
       ? { inviteFrom: SEED.outsideGuild }

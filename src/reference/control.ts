@@ -53,6 +53,8 @@ export class Control {
       inviteFrom?: string;
       /** Request events carry `message: {id}` only (tolerance request-message-id-only). */
       requestMessageIdOnly?: boolean;
+      /** guild-added without guild_id joins an existing guild (tolerance trigger-joins-existing-guild). */
+      addedJoinsExisting?: boolean;
     },
   ) {}
 
@@ -216,6 +218,12 @@ export class Control {
       if (this.world.member(guild.id, selfId)) {
         throw conflict(`The bot is already a member of guild '${guild.id}'.`);
       }
+    } else if (this.ids.addedJoinsExisting) {
+      const existing = [...this.world.guilds.values()].find(
+        (candidate) => candidate.id !== SEED.foreignGuild && !this.world.member(candidate.id, selfId),
+      );
+      if (!existing) throw conflict('The bot is a member of every guild; trigger guild-removed first.');
+      guild = existing;
     } else {
       const name = f.optionalString('name') ?? 'Triggered Guild';
       guild = { id: this.world.newId(''), name, ownerId: selfId, fromTrigger: true };

@@ -66,7 +66,7 @@ function checkContext(
 ): CheckContext {
   const { scheduling } = options;
   const signal = signals.check.signal;
-  const record = callRecorder(env, state, signals, scheduling);
+  const record = callRecorder(env, state, signals, scheduling, check.id);
   const problemsOf = problemsWith(env);
   const shared = sharedObserver({
     checkId: check.id,

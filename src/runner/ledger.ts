@@ -14,22 +14,19 @@
  * platform (an undo through the trigger, an operation the server does not serve: issue 43 item 4).
  */
 import { setMaxListeners } from 'node:events';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { oneLine } from '../../spec/brief.js';
+import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
+import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';
+import { type Journal, type JournalIntent, newJournal, removeJournal, writeAtomically } from './journal.js';
+import {
+  type LedgerFile,
+  type LedgerLine as Line,
+  leftBehindScript,
+  possiblyCreated,
+} from './left-behind-file.js';
 import type { CleanupRecord } from './model.js';
-
-interface Line {
-  entry: LedgerEntry;
-  checkId: string;
-  settled: boolean;
-  /** Why its undo failed (one line), once tried. */
-  failure?: string;
-  /** No operation of the interface can undo it (NotUndoable): the file says what to do instead. */
-  byHandOnly?: boolean;
-}
 
 /** A line takeWhileRunning gave: undo it with undoWhileRunning; `list` is the list its undo changes. */
 export interface LineWhileRunning {
@@ -56,11 +53,11 @@ export class NotUndoable extends Error {
   override name = 'NotUndoable';
 }
 
-export interface LedgerFile {
-  path: string;
-  /** The curl command that undoes an entry by hand through the interface (token as $TOKEN). */
-  curl: (entry: LedgerEntry) => string;
-}
+/**
+ * Looks for what uncertain creates may have made (./find-created.ts): the entries found, or why it could
+ * not look (the intent then stays, reported as possibly created).
+ */
+export type FindCreated = (intent: JournalIntent, signal: AbortSignal) => Promise<LedgerEntry[] | string>;
 
 export interface UndoOptions {
   /** Cleanup budget: undos not finished by then are aborted and reported as failed. */
@@ -69,6 +66,8 @@ export interface UndoOptions {
   concurrency?: number;
   /** false: more entries may come (the run goes on), so the file stays open. Default true. */
   final?: boolean;
+  /** Looks for what creates of unknown outcome made (5xx, timeout): found, it is undone too. */
+  find?: FindCreated;
 }
 
 /** Ledger files of the runs in progress (the bin names them when it has to exit at once). */
@@ -120,12 +119,83 @@ export class Ledger {
   /** Lines whose undo is under way. */
   readonly #inFlight = new Set<Line>();
   #file?: LedgerFile;
+  /** Creates sent whose outcome is not settled yet (./intents.ts). */
+  readonly #intents: JournalIntent[] = [];
+  #journal?: Journal;
 
   /** Keeps `file` up to date with what is still to undo, from now on. */
   persistTo(file: LedgerFile): void {
     this.#file = file;
+    if (file.journal) this.#journal ??= newJournal(file.journal.target);
     openFiles.add(file.path);
     this.#write();
+  }
+
+  /** A ledger of what an interrupted run's journal left (`conformance cleanup`), kept in the same file. */
+  static fromJournal(journal: Journal): Ledger {
+    const ledger = new Ledger();
+    ledger.#journal = journal;
+    for (const { entry, checkId, failure } of journal.lines)
+      ledger.lines.push({ entry, checkId, settled: false, ...(failure ? { failure } : {}) });
+    for (const intent of journal.intents) {
+      // What the answer named is an entry now; the rest may have been made: looked for.
+      const entry = intent.state === 'answered' ? entryOfIntent(intent) : undefined;
+      if (entry) ledger.#adopt(entry, intent.checkId);
+      else
+        ledger.#intents.push({
+          ...intent,
+          state: 'uncertain',
+          why: intent.why ?? 'the run ended before its answer',
+        });
+    }
+    return ledger;
+  }
+
+  /**
+   * A create about to be sent (./intents.ts): followed until its answer shows what it made, so that a
+   * run killed meanwhile leaves it in the journal. Undefined for an operation that creates nothing.
+   */
+  intend(checkId: string, operation: string, fields: Record<string, unknown>, as?: Identity) {
+    if (!followsCreate(operation, fields)) return undefined;
+    const intent: JournalIntent = { checkId, operation, fields, state: 'sent', ...(as ? { as } : {}) };
+    this.#intents.push(intent);
+    this.#write();
+    return intent;
+  }
+
+  /**
+   * The answer to an intended create: a 2xx names what it made (followed until tracked or undone), a 4xx
+   * made nothing, anything else (a 5xx, no answer: `status` undefined) may have made it.
+   */
+  answered(intent: JournalIntent | undefined, status: number | undefined, createdId?: string, why?: string) {
+    if (!intent) return;
+    if (status !== undefined && status >= 200 && status < 300) {
+      intent.state = 'answered';
+      if (createdId !== undefined) intent.createdId = createdId;
+      // A create whose answer names nothing it could undo stays uncertain: looked for by its name.
+      if (!entryOfIntent(intent))
+        Object.assign(intent, { state: 'uncertain', why: `answered ${status} without an id` });
+    } else if (status !== undefined && status >= 400 && status < 500) this.#dropIntent(intent);
+    else Object.assign(intent, { state: 'uncertain', why: why ?? `answered ${status}` });
+    this.#write();
+  }
+
+  #dropIntent(intent: JournalIntent): void {
+    const at = this.#intents.indexOf(intent);
+    if (at >= 0) this.#intents.splice(at, 1);
+  }
+
+  /** Creates of unknown outcome (a 5xx, a timeout) still to look for. */
+  uncertain(): readonly JournalIntent[] {
+    return this.#intents.filter((intent) => intent.state !== 'answered');
+  }
+
+  /** An entry found for an intent, unless a line undoes it already. */
+  #adopt(entry: LedgerEntry, checkId: string): void {
+    const same = this.lines.some(
+      (line) => line.entry.undo[0] === entry.undo[0] && isDeepStrictEqual(line.entry.undo[1], entry.undo[1]),
+    );
+    if (!same) this.lines.push({ entry, checkId, settled: false });
   }
 
   /** Operations that answered 2xx in this run (every call settle saw). */
@@ -138,6 +208,9 @@ export class Ledger {
 
   add(entry: LedgerEntry, checkId: string): void {
     this.lines.push({ entry, checkId, settled: false });
+    // The create it came from is followed by this line now.
+    for (const intent of this.#intents.filter((one) => one.state === 'answered' && undoesIntent(entry, one)))
+      this.#dropIntent(intent);
     this.#write();
   }
 
@@ -154,6 +227,14 @@ export class Ledger {
         line.settled = true;
         changed = true;
       }
+    }
+    // An answered create the run undid itself, before or without tracking it.
+    const undone = { kind: '', label: '', undo: [operation, fields] } satisfies LedgerEntry;
+    for (const intent of this.#intents.filter(
+      (one) => one.state === 'answered' && undoesIntent(undone, one),
+    )) {
+      this.#dropIntent(intent);
+      changed = true;
     }
     if (changed) this.#write();
   }
@@ -181,6 +262,8 @@ export class Ledger {
     const concurrency = Math.max(1, options.concurrency ?? 4);
     // Every undo in flight listens to the budget (an undo may read back: two requests).
     setMaxListeners(2 * concurrency + 10, budget);
+    const notFound =
+      options.find && options.final !== false ? await this.#findUncertain(options.find, budget) : [];
     const pending = this.#pending(options.final !== false);
     const records = new Map<Line, CleanupRecord>();
     const undoLine = (line: Line) =>
@@ -205,7 +288,32 @@ export class Ledger {
       );
     }
     if (options.final !== false) this.#finish();
-    return pending.flatMap((line) => records.get(line) ?? []);
+    return [...pending.flatMap((line) => records.get(line) ?? []), ...notFound];
+  }
+
+  /**
+   * Looks for what each uncertain create made (issue 49 item 6): found, it becomes a line to undo; else
+   * the create stays, reported as possibly created (a failed record, a comment in left-behind.sh).
+   */
+  async #findUncertain(find: FindCreated, signal: AbortSignal): Promise<CleanupRecord[]> {
+    const records: CleanupRecord[] = [];
+    for (const intent of [...this.uncertain()]) {
+      let found: LedgerEntry[] | string;
+      try {
+        found = signal.aborted ? 'the cleanup budget was spent' : await find(intent, signal);
+      } catch (error) {
+        found = (error as Error).message;
+      }
+      if (typeof found === 'string') {
+        intent.state = 'uncertain';
+        records.push(possiblyCreated(intent, found));
+        continue;
+      }
+      this.#dropIntent(intent);
+      for (const entry of found) this.#adopt(entry, intent.checkId);
+    }
+    this.#write();
+    return records;
   }
 
   /**
@@ -424,62 +532,49 @@ export class Ledger {
     this.#write();
   }
 
-  /** Stops writing the file; removes it when nothing is left to undo. */
+  /** Stops writing the file; removes it (and the journal) when nothing is left to undo. */
   #finish(): void {
     const file = this.#file;
     if (!file) return;
+    // What is left in the journal was tried: it is no longer a run in progress.
+    if (this.#journal) this.#journal.ended = true;
     this.#write();
-    if (this.pending().length === 0) rmSync(file.path, { force: true });
+    if (this.pending().length === 0 && this.uncertain().length === 0) {
+      rmSync(file.path, { force: true });
+      if (file.journal) removeJournal(file.journal.path);
+    }
     openFiles.delete(file.path);
     this.#file = undefined;
   }
 
-  /** Writes what is left (synchronously: it must be on disk before a crash can happen). */
+  /** The journal as it stands (`conformance cleanup` writes it back after its own undos). */
+  #journalText(): string | undefined {
+    const journal = this.#journal;
+    if (!journal) return undefined;
+    journal.lines = this.lines
+      .filter((line) => !line.settled)
+      .map(({ entry, checkId, failure }) => ({ entry, checkId, ...(failure ? { failure } : {}) }));
+    journal.intents = [...this.#intents];
+    const text = `${JSON.stringify(journal, null, 1)}\n`;
+    return this.#file?.redact ? this.#file.redact(text) : text;
+  }
+
+  /**
+   * Writes what is left (synchronously: it must be on disk before a crash can happen), each file whole
+   * or not at all (a temporary file renamed over it).
+   */
   #write(): void {
     const file = this.#file;
     if (!file) return;
-    const left = this.lines.filter((line) => !line.settled).reverse();
-    const byHand = left.filter((line) => !commandOf(line, file)).length;
     try {
-      mkdirSync(dirname(file.path), { recursive: true });
-      writeFileSync(
-        file.path,
-        [
-          '#!/bin/sh',
-          '# What a conformance run created and had not undone yet (newest first). If the run could not',
-          '# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.',
-          '# An entry with no command is one no operation of the interface undoes: its comment says what to do.',
-          `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left${byHand ? `, ${byHand} of them by hand only` : ''}`,
-          ...left.flatMap((line) => linesOf(line, file)),
-          '',
-        ].join('\n'),
-      );
+      const journal = this.#journalText();
+      if (journal !== undefined && file.journal) writeAtomically(file.journal.path, journal);
+      const left = this.lines.filter((line) => !line.settled).reverse();
+      writeAtomically(file.path, leftBehindScript(left, this.uncertain(), file));
     } catch {
       // The report folder was checked before the run; a failure here must not stop the cleanup.
     }
   }
-}
-
-/** One line of a comment: whatever a body held (newlines, a shell's own comment), cut to a readable length. */
-const commentLine = (text: string): string => oneLine(text, 400);
-
-/** The command that undoes a line through the interface; undefined when none can (the trigger, not served). */
-const commandOf = (line: Line, file: LedgerFile): string | undefined =>
-  line.byHandOnly || line.entry.undo[0].startsWith('trigger:') ? undefined : file.curl(line.entry);
-
-/** A line of the file: what it is, why its undo failed, then its command or what to do on the platform. */
-function linesOf(line: Line, file: LedgerFile): string[] {
-  const { entry } = line;
-  const [operation, fields] = entry.undo;
-  const head = [`# ${commentLine(`${entry.label} (${entry.kind}), created by ${line.checkId}`)}`];
-  if (line.failure) head.push(`# the cleanup's undo failed: ${commentLine(line.failure)}`);
-  const command = commandOf(line, file);
-  if (command) return [...head, command];
-  const how = operation.startsWith('trigger:')
-    ? `it is undone through the trigger (event ${operation.slice('trigger:'.length)} ${JSON.stringify(fields)}), not through an operation of the interface`
-    : `${operation} ${JSON.stringify(fields)} cannot undo it on this server`;
-  const platform = entry.byHand ?? `undo it on the platform: ${entry.label}`;
-  return [...head, `# no command: ${commentLine(how)}; ${commentLine(platform)}`];
 }
 
 /** A signal that aborts when `ms` is over: budgets are computed from clocks, and Node takes whole ms only. */

@@ -5,6 +5,7 @@
  */
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
+import { createdIdOf } from './intents.js';
 
 /** Who created the quiet channel, in the ledger and the cleanup report. */
 export const QUIET_CHANNEL_OWNER = 'run';
@@ -29,11 +30,12 @@ export class QuietChannel {
     // Not offered by the login (login.features): not called; the readers run alone in the sandbox channel.
     if (config.features && !config.features.has('channel.create')) return false;
     const name = `conformance-quiet-${Date.now().toString(36)}`;
+    const fields = { guild_id: sandbox.guildId, data: { name, type: 0 } };
+    // In the ledger's journal from now on: a run killed before the answer leaves it findable by its name.
+    const intent = ledger.intend(QUIET_CHANNEL_OWNER, 'channel.create', fields);
     try {
-      const { result } = await client.call('channel.create', {
-        guild_id: sandbox.guildId,
-        data: { name, type: 0 },
-      });
+      const { result } = await client.call('channel.create', fields);
+      ledger.answered(intent, result.status, createdIdOf(result.body));
       const id = result.ok ? (result.body as { id?: unknown } | null)?.id : undefined;
       if (typeof id !== 'string') return false;
       ledger.add(
@@ -46,7 +48,8 @@ export class QuietChannel {
       );
       this.channelId = id;
       return true;
-    } catch {
+    } catch (error) {
+      ledger.answered(intent, undefined, undefined, (error as Error).message);
       return false;
     }
   }

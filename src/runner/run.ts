@@ -15,7 +15,7 @@ import { executeCheck } from './context.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 import { deferred, leadOf, shuffledOrder, startOrder } from './order.js';
 import { needsQuietChannel, QUIET_CHANNEL_OWNER, QuietChannel } from './quiet-channel.js';
-import { undoEntry } from './undo.js';
+import { findCreated, undoEntry } from './undo.js';
 
 export interface Capabilities {
   peer: boolean;
@@ -428,7 +428,11 @@ export function undoLedger(
   env.client.resumeForCleanup();
   // Its own reserve of time for the quota its undos need: none is left behind for a rate limit.
   const reserve = quotaReserveMs(env, env.ledger.pending().length);
-  return env.ledger.undoAll(undoEntry(env), { budgetMs: budgetMs + reserve, ...options });
+  return env.ledger.undoAll(undoEntry(env), {
+    budgetMs: budgetMs + reserve,
+    find: findCreated(env),
+    ...options,
+  });
 }
 
 /** The longest reserve of time the cleanup takes for the quota (a Retry-After of an hour is not waited). */

@@ -8,7 +8,11 @@
 import { RequestError } from '../client/http.js';
 import { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './causes.js';
 import type { CheckEnvironment } from './context/environment.js';
-import { AlreadyAbsent, NotUndoable, type Undo } from './ledger.js';
+import { createdIdOf, entryOfIntent, lookupOfIntent } from './intents.js';
+import { AlreadyAbsent, type FindCreated, NotUndoable, type Undo } from './ledger.js';
+
+/** What an undo needs of the run: its client, and its trigger (or why there is none). */
+export type UndoEnvironment = Pick<CheckEnvironment, 'client' | 'trigger' | 'triggerUnavailableReason'>;
 
 interface Answer {
   status: number;
@@ -43,7 +47,7 @@ const controls = new WeakMap<object, Promise<Answer | undefined>>();
  * (status and body, the operation's name aside): then its "not found" says nothing of the thing.
  */
 async function likeNotServed(
-  env: CheckEnvironment,
+  env: UndoEnvironment,
   operation: string,
   answer: Answer,
   signal: AbortSignal,
@@ -76,7 +80,7 @@ const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Re
 };
 
 /** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
-export function undoEntry(env: CheckEnvironment): Undo {
+export function undoEntry(env: UndoEnvironment): Undo {
   return async (entry, signal, at) => {
     const deadline = { at, what: 'the cleanup budget (with its reserve for the quota)' };
     const [operation, fields] = entry.undo;
@@ -113,7 +117,7 @@ export function undoEntry(env: CheckEnvironment): Undo {
 
 /** Reads back what a failed undo was meant to remove: gone (AlreadyAbsent), or the failure stands. */
 async function readBack(
-  env: CheckEnvironment,
+  env: UndoEnvironment,
   [operation, fields]: [string, Record<string, unknown>],
   failure: string,
   options: Parameters<CheckEnvironment['client']['call']>[2] & { signal: AbortSignal },
@@ -134,4 +138,39 @@ async function readBack(
     if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
     throw new Error(`${failure}; read-back failed too: ${error.message}`);
   }
+}
+
+/** Pages of a list read to find what a create of unknown outcome made (the run's things are recent). */
+const FIND_PAGES = 20;
+
+/**
+ * Looks for what a create of unknown outcome made (issue 49 item 6): by the fields when they say all (a
+ * reaction, a mute), else by the unique name the run chose, in the list that shows it, page by page. A
+ * list that is gone ("not found", told apart from an operation not served) holds nothing.
+ */
+export function findCreated(env: UndoEnvironment): FindCreated {
+  return async (intent, signal) => {
+    const direct = entryOfIntent(intent);
+    if (direct) return [direct];
+    const lookup = lookupOfIntent(intent);
+    if (!lookup) return `no list shows what ${intent.operation} made by a name of the run`;
+    let next: string | undefined;
+    for (let page = 0; page < FIND_PAGES; page++) {
+      const fields = { ...lookup.fields, ...(next === undefined ? {} : { next }) };
+      const { result } = await env.client.call(lookup.list, fields, { as: intent.as, signal });
+      if (!result.ok) {
+        if (saysNotFound(result) && !(await likeNotServed(env, lookup.list, result, signal))) return [];
+        return `${lookup.list} answered HTTP ${result.status}`;
+      }
+      const body = result.body as { data?: unknown; next?: unknown } | unknown[] | undefined;
+      const items = Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : undefined;
+      if (!items) return `${lookup.list} answered no list`;
+      const item = items.find((one) => lookup.nameOf((one ?? {}) as Record<string, unknown>) === lookup.name);
+      const id = createdIdOf(item);
+      if (item !== undefined && id !== undefined) return [entryOfIntent(intent, id)!];
+      next = !Array.isArray(body) && typeof body?.next === 'string' ? body.next : undefined;
+      if (next === undefined) return [];
+    }
+    return `${lookup.list} was not read to its end in ${FIND_PAGES} pages`;
+  };
 }

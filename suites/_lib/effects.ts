@@ -4,7 +4,7 @@
  */
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
-import { statusOf } from './lists.js';
+import { statusOf, uniqueName } from './lists.js';
 
 export type PostOutcome = 'accepted' | 'refused';
 
@@ -34,7 +34,8 @@ const POLL_INTERVAL_MS = 150;
 export async function peerPost(t: CheckContext, channelId: string, purpose: string): Promise<PeerPost> {
   const result = await t.call(
     'message.create',
-    { channel_id: channelId, content: `conformance probe: ${purpose}` },
+    // A name of the run's own: a post whose answer never came is found by it (issue 49 item 6).
+    { channel_id: channelId, content: `${uniqueName('probe')} ${purpose}` },
     { as: 'peer' },
   );
   if (!result.ok) return remember(t, channelId, { outcome: 'refused', result });

@@ -427,12 +427,14 @@ export async function makeReaction(
 
 /**
  * A guild made by the trigger (guild-added without guild_id: a new guild owned by the bot), tracked so that
- * the ledger removes it again (trigger guild-removed).
+ * the ledger removes it again (trigger guild-removed). The trigger's answer is no proof that the run made
+ * it (issue 49 item 6): the guild must bear the unique name the run asked for, as the server shows it.
  */
 export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promise<string> {
   let answer: unknown;
+  const name = uniqueName('guild');
   try {
-    answer = await t.trigger('guild-added', { name: uniqueName('guild') });
+    answer = await t.trigger('guild-added', { name });
   } catch (error) {
     // Say which event the guild was for: a refused guild-added is not what the check was after. (No
     // trigger at all says so itself, once.)
@@ -451,12 +453,35 @@ export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promi
   if (typeof guildId !== 'string') {
     t.skip(`the trigger's answer to guild-added carries no guild_id: ${JSON.stringify(answer)}`);
   }
+  // What the trigger did is the run's to undo at once (a guild made, or joined), proof or not.
   t.track({
     kind: 'guild membership',
-    label: `guild ${guildId} (made by the trigger guild-added)`,
+    label: `guild ${guildId} (made or joined by the trigger guild-added)`,
     undo: ['trigger:guild-removed', { guild_id: guildId }],
   });
-  return guildId;
+  const shown = await guildAsShown(t, guildId as string);
+  if (shown.name !== name && forEvent !== undefined)
+    t.skip(
+      `the trigger's guild-added answered guild ${guildId}, which ${shown.how} does not name ${name}: not a guild the run made, and ${forEvent} is caused only on a guild of the run's own`,
+    );
+  return guildId as string;
+}
+
+/** The guild's name as the server shows it: its guild-added event (no request), else guild.get. */
+async function guildAsShown(t: CheckContext, guildId: string): Promise<{ name?: unknown; how: string }> {
+  const event = t.events.available
+    ? await t.events.tryWaitFor(
+        (one) => one.type === 'guild-added' && idOf(one.body?.guild) === guildId,
+        t.events.timeoutMs,
+      )
+    : undefined;
+  if (event) return { name: event.body.guild?.name, how: 'as its guild-added event shows it' };
+  const read = await t.call('guild.get', { guild_id: guildId });
+  const body = read.body as { name?: unknown } | null;
+  return {
+    ...(read.ok ? { name: body?.name } : {}),
+    how: `as guild.get shows it (${statusOf(read)})`,
+  };
 }
 
 /** Adds a user to a guild the run made (trigger guild-member-added), tracked (trigger guild-member-removed). */

@@ -27,6 +27,17 @@ const BOUNDS = { timeoutMs: 1_500, runTimeoutMs: 8_000, cleanupMs: 5_000, checkT
  */
 const WALL_LIMIT_MS = BOUNDS.runTimeoutMs + BOUNDS.timeoutMs + 1_000 + BOUNDS.cleanupMs + 15_000;
 /**
+ * Modes judged on what the whole run did get bounds of their own (issue 49 item 4): hang-op counts the
+ * checks that waited on the hanging operation, so its run must not be cut by a deadline racing the work
+ * (the run ends on its own; the deadline is only a bound against a hang), and at most `--concurrency`
+ * checks can have a request in flight when the operation first times out.
+ */
+const MODE_BOUNDS: Partial<Record<HostileMode, { runTimeoutMs: number; concurrency: number }>> = {
+  'hang-op': { runTimeoutMs: 120_000, concurrency: 8 },
+};
+const boundsOf = (mode: HostileMode) => ({ ...BOUNDS, ...MODE_BOUNDS[mode] });
+const wallLimitMs = (mode: HostileMode) => WALL_LIMIT_MS - BOUNDS.runTimeoutMs + boundsOf(mode).runTimeoutMs;
+/**
  * The modes of this run: each is a whole run of the CLI against its server, so the battery rotates
  * (test/support/rotation.ts): two or three modes a day, all in a full run.
  */
@@ -72,7 +83,8 @@ async function runAgainst(mode: HostileMode): Promise<Outcome> {
         '--check-timeout',
         String(BOUNDS.checkTimeoutMs),
         '--run-timeout',
-        String(BOUNDS.runTimeoutMs),
+        String(boundsOf(mode).runTimeoutMs),
+        ...(MODE_BOUNDS[mode] ? ['--concurrency', String(MODE_BOUNDS[mode].concurrency)] : []),
         '--event-timeout',
         '300',
         '--out',
@@ -92,14 +104,19 @@ async function runAgainst(mode: HostileMode): Promise<Outcome> {
       stderr += chunk;
     });
     // A run past its bound is killed, so a hang fails the test instead of hanging it.
-    const killer = setTimeout(() => child.kill('SIGKILL'), WALL_LIMIT_MS + 5_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), wallLimitMs(mode) + 5_000);
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
       child.on('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
     );
     clearTimeout(killer);
     const files: Record<string, string> = {};
     if (existsSync(out))
-      for (const name of readdirSync(out)) files[name] = readFileSync(join(out, name), 'utf8');
+      for (const entry of readdirSync(out, { withFileTypes: true }))
+        if (entry.isFile()) files[entry.name] = readFileSync(join(out, entry.name), 'utf8');
+        // The ledger's journal (.ledger/): what the run left, read for tokens too.
+        else
+          for (const name of readdirSync(join(out, entry.name)))
+            files[`${entry.name}/${name}`] = readFileSync(join(out, entry.name, name), 'utf8');
     return {
       code,
       signal,
@@ -151,7 +168,7 @@ beforeAll(async () => {
   // HOSTILE_VERBOSE=1 prints the numbers behind the assertions (for the issue's acceptance table).
   if (process.env.HOSTILE_VERBOSE)
     console.table(
-      HOSTILE_MODES.map((mode) => {
+      MODES.map((mode) => {
         const outcome = outcomes.get(mode)!;
         const result = outcome.files['report.json']
           ? (JSON.parse(outcome.files['report.json']) as RunResult)
@@ -176,7 +193,7 @@ describe.each(MODES)('hostile server: %s', (mode) => {
   it('ends within its deadline, exits 1 or 3 (2, no verdict, for a rate-limit storm), writes a valid report, no stack trace, bounded RSS, no token', () => {
     const outcome = outcomes.get(mode)!;
     expect(outcome.signal, `killed after ${Math.round(outcome.elapsedMs)} ms`).toBeNull();
-    expect(outcome.elapsedMs).toBeLessThan(WALL_LIMIT_MS);
+    expect(outcome.elapsedMs).toBeLessThan(wallLimitMs(mode));
     expect(mode === 'rate-limit' ? [2] : [1, 3], outcome.stderr).toContain(outcome.code);
     expect(Object.keys(outcome.files)).toContain('report.json');
     expect(validate('report', report(mode))).toEqual([]);
@@ -215,18 +232,22 @@ describe('what each hostile mode is reported as', () => {
     const failedAtOnce = errored.filter((check) =>
       /message\.delete went unanswered .* earlier in this run/.test(check.reason ?? ''),
     );
-    // Only checks already waiting on message.delete when it first timed out wait (at most the 8 in
-    // flight); every later one fails at once, and the run is not declared unresponsive.
+    // Decided from what the run did, not from a deadline (issue 49 item 4): the run ended on its own
+    // (no deadline cut it), some check waited on message.delete, and only checks with a request in
+    // flight when it first timed out did — at most --concurrency of them; every other check that called
+    // it failed at once (test/client/http.test.ts proves "later calls fail at once" without a clock).
+    expect(result.stopped?.reason ?? '').not.toMatch(/run deadline|unresponsive/);
     expect(waited.length).toBeGreaterThan(0);
-    expect(waited.length).toBeLessThanOrEqual(8);
+    expect(waited.length).toBeLessThanOrEqual(MODE_BOUNDS['hang-op']!.concurrency);
     const onDelete = errored.filter((check) => /message\.delete/.test(check.reason ?? ''));
     expect(onDelete.length).toBe(waited.length + failedAtOnce.length);
-    // A busy machine can bring the run deadline before any later check reaches message.delete (then none
-    // can fail at once); test/client/http.test.ts proves "later calls fail at once" without a clock.
-    if (!/run deadline/.test(result.stopped?.reason ?? '')) expect(failedAtOnce.length).toBeGreaterThan(0);
-    expect(result.stopped?.reason ?? '').not.toMatch(/unresponsive/);
     // What the server lets the checker delete (reactions) is undone; messages are reported, not lost.
-    expect(result.cleanup?.some((record) => record.status === 'undone')).toBe(true);
+    // (whether any reaction is left to undo depends on the order the checks ran in: not counted).
+    const cleanup = result.cleanup ?? [];
+    expect(cleanup.length).toBeGreaterThan(0);
+    expect(
+      cleanup.filter((record) => record.status === 'failed' && !/message\.delete/.test(record.error ?? '')),
+    ).toEqual([]);
     expect(outcomes.get('hang-op')!.files['left-behind.sh']).toMatch(/curl .*message\.delete/);
   });
 

@@ -203,6 +203,11 @@ const probes: Record<string, Probe> = {
 
   // channels
   'channel-get-ignores-id': async (s) => (await ok(s, 'channel.get', { channel_id: '4002' })).id !== '4002',
+  'create-500-after-create': async (s) => {
+    const before = (await roleIds(s)).length;
+    const answered = await status(s, 'guild.role.create', { guild_id: G1, data: { name: 'made' } });
+    return answered === 500 && (await roleIds(s)).length === before + 1;
+  },
   'channel-create-returns-no-id': async (s) =>
     (await ok(s, 'channel.create', { guild_id: G1, data: { name: 'x' } })).id === undefined,
   'channel-list-all-guilds': async (s) =>

@@ -186,6 +186,12 @@ const probes: Record<ToleranceId, Probe> = {
     }),
   'resume-replays-nothing': async (server) =>
     (await replayedBeforeLive(server, { sn: 0, sequence: 0 })) === 0,
+  'replay-buffer-small': async (server) => {
+    // 30 events, then a resume from the start: at most the last 20 come back (a clean server: all 30).
+    for (let at = 0; at < 29; at++) await postMessage(server, `event ${at}`);
+    const replayed = await replayedBeforeLive(server, { sn: 0, sequence: 0 });
+    return replayed > 0 && replayed <= 20;
+  },
   'request-message-id-only': async (server) => {
     const socket = await RawSocket.open(server);
     try {
@@ -360,6 +366,10 @@ const probes: Record<ToleranceId, Probe> = {
     const second = JSON.parse((await triggerReply(server, { event: 'guild-request' })).text);
     const leave = await triggerReply(server, { event: 'guild-removed', guild_id: first.guild_id });
     return second.guild_id === first.guild_id && leave.status === 501;
+  },
+  'trigger-joins-existing-guild': async (server) => {
+    const reply = JSON.parse((await triggerReply(server, { event: 'guild-added', name: 'mine' })).text);
+    return reply.guild_id === SEED.outsideGuild;
   },
   'partial-platform': async (server) => {
     const friends = await call(server, 'friend.list', {});

@@ -11,6 +11,7 @@ import { httpFaults } from './http.js';
 import { messagesFaults } from './messages.js';
 import { reactionsFaults } from './reactions.js';
 import { readersFaults } from './readers.js';
+import { safetyFaults } from './safety.js';
 
 const catalogue = [
   ...httpFaults,
@@ -20,6 +21,7 @@ const catalogue = [
   ...channelsFaults,
   ...fuzzFaults,
   ...readersFaults,
+  ...safetyFaults,
 ];
 
 /** Every fault id of the catalogue. */

@@ -91,6 +91,8 @@ export class ChannelOperations extends OperationBase {
       'channel.create',
     );
     if (this.fault('channel-create-returns-no-id')) delete view.id;
+    if (this.fault('create-500-after-create'))
+      throw new HttpError(500, 'internal', 'Error: audit log write timed out');
     return view;
   }
 

@@ -1,7 +1,7 @@
 /**
  * §4.5 roles: a member's roles (set, unset) and the guild's roles (list, create, update, delete).
  */
-import { badRequest, type Fields } from '../request.js';
+import { badRequest, type Fields, HttpError } from '../request.js';
 import { type Handler, OperationBase } from './base.js';
 
 export class RoleOperations extends OperationBase {
@@ -85,6 +85,8 @@ export class RoleOperations extends OperationBase {
       this.guildAudience(guild.id),
       'guild.role.create',
     );
+    if (this.fault('create-500-after-create'))
+      throw new HttpError(500, 'internal', 'Error: audit log write timed out');
     return view;
   }
 

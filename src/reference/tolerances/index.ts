@@ -317,6 +317,20 @@ export const toleranceCatalogue = [
       'Every User the server sends carries name, nick and avatar, null where the platform has none (as real adapters send `nick: null`).',
     allowedBy: '§2: the fields of User are not shown',
   },
+  {
+    id: 'trigger-joins-existing-guild',
+    description:
+      "The trigger's guild-added, asked for a new guild with a name, joins the bot to an existing guild it is not in (the outside guild) and answers that guild's id: a checker that takes the answer for a guild of its own would rename someone else's guild.",
+    allowedBy: "§6: how incoming events are caused is outside the interface (a trigger is the tester's tool)",
+  },
+  {
+    id: 'replay-buffer-small',
+    description:
+      'The event stream keeps only the last 20 events for resume: IDENTIFY with an older sn replays what is left of them.',
+    allowedBy:
+      '§6: the transport of events (resume included) is not shown; the family buffers a bounded number',
+    keepsDetected: ['ws-resume-ignored'],
+  },
 ] as const satisfies readonly ToleranceDefinition[];
 
 export type ToleranceId = (typeof toleranceCatalogue)[number]['id'];

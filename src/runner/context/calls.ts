@@ -1,6 +1,7 @@
 /** t.call: sends one operation and records its exchanges (as evidence, and in the request count). */
 import { RequestError } from '../../client/http.js';
 import type { CallOptions, CallResult } from '../check.js';
+import { createdIdOf } from '../intents.js';
 import type { Exchange } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
@@ -20,6 +21,7 @@ export function callRecorder(
   state: CheckState,
   signals: CheckSignals,
   scheduling: CheckScheduling | undefined,
+  checkId = 'unknown',
 ): CallRecorder {
   return async <T>(
     operation: string,
@@ -38,6 +40,11 @@ export function callRecorder(
       throw new CheckUndecided(found, clear, true);
     }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
+    // A create is in the ledger's journal from now until its answer shows what it made (issue 49 item 7).
+    const intent =
+      callOptions.rawBody === undefined
+        ? env.ledger.intend(checkId, operation, fields, callOptions.as)
+        : undefined;
     try {
       const outcome = await env.client.call<T>(operation, fields, {
         ...callOptions,
@@ -47,9 +54,11 @@ export function callRecorder(
       state.exchanges.push(...outcome.exchanges);
       recorded.push(...outcome.exchanges);
       state.sent += outcome.exchanges.length;
+      env.ledger.answered(intent, outcome.result.status, createdIdOf(outcome.result.body));
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
       return outcome.result;
     } catch (error) {
+      env.ledger.answered(intent, undefined, undefined, (error as Error).message);
       if (error instanceof RequestError) {
         state.exchanges.push(...error.exchanges);
         recorded.push(...error.exchanges);
