@@ -7,11 +7,12 @@
  * list it by its reason). Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
-import type { CheckResult, RunResult } from './model.js';
+import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
+import type { CheckResult, RunResult, Signature } from './model.js';
 import { countsTowardVerdict } from './summary.js';
 
 export type UndecidedCause = NonNullable<RunResult['undecidedCauses']>[number];
-type Kind = UndecidedCause['id'];
+type Kind = UndecidedCause['kind'];
 
 /** A check's words, as one line, long enough to hold any state the suites write. */
 const WORDS_LIMIT = 2_000;
@@ -35,6 +36,8 @@ const ORDER: readonly Kind[] = [
 interface Reading {
   kind: Kind;
   subject?: string;
+  /** How a helper is missing ('not offered', 'refused (HTTP 5xx)'), when its signature says. */
+  how?: string;
   operations?: string[];
 }
 
@@ -42,7 +45,7 @@ interface Reading {
 const OPERATION = /\b[a-z]+(?:\.[a-z]+)+\b/g;
 
 /** The stated prefix of an unreachable peer (issue 41 item 1): `the peer is unreachable: <what came back>`. */
-const PEER_UNREACHABLE = /\bthe peer is unreachable(?: \(([a-z -]+)\))?: *(.*)$/i;
+const PEER_UNREACHABLE = /\bthe peer is unreachable\b/i;
 /** The skip of a run given no second identity (src/runner/run.ts PEER_MISSING). */
 const PEER_NOT_GIVEN = /^needs a second identity\b/;
 /**
@@ -74,27 +77,66 @@ const QUOTA = /^not (?:run|finished): stopped for the rate limit\b/;
 /** The not-offered skip names the operations login.features omits (src/runner/run.ts notOfferedReason). */
 const OMITS = /login\.features omits ([a-z., ]+?)(?: \(|$)/;
 
-/** How the peer is unreachable, read from what came back (src/runner/peer.ts words it so). */
-const HOW_UNREACHABLE: ReadonlyArray<[RegExp, string]> = [
-  [/^absent\b|\bno peer identity was given\b/i, 'none given'],
-  [/^served[ -]as[ -](the[ -])?bot\b|\bthe bot's user\b/i, 'served as the bot'],
-  [/^refused\b|\banswered (HTTP )?[45]\d\d\b|\blogin not found\b/i, 'refused'],
-  [/^unproven\b|\bneither the peer\b.*\bnor the bot\b|\bnames no author\b/i, 'not proven another account'],
-];
-
-/** How the peer is unreachable ('served as the bot', 'refused'), its sub-group: else the detail's first words. */
-function howUnreachable(detail: string): string {
-  for (const [pattern, how] of HOW_UNREACHABLE) if (pattern.test(detail)) return how;
-  const head = detail.split(/[(:;,]| — /)[0].trim();
-  const words = head.split(/\s+/).filter(Boolean).slice(0, 6).join(' ');
-  return words || 'unreachable';
-}
+/** The peer's standing (src/runner/peer.ts PeerStanding.state) in the user's words. */
+const STANDING: Record<string, string> = {
+  'served-as-bot': 'served as the bot',
+  refused: 'refused',
+  unproven: 'not proven another account',
+  absent: 'none given',
+};
 
 /** The operation a refusal concerns: named before the control's words, else the check's first. */
 function refusedOperation(text: string, check: CheckResult): string | undefined {
   const before = text.slice(0, text.search(REFUSED_TOO));
   const named = [...before.matchAll(OPERATION)].map((match) => match[0]);
   return named.find((name) => check.operations.includes(name)) ?? named.at(-1) ?? check.operations[0];
+}
+
+/**
+ * The cause an undecided state's signature shows (set where it was judged: the peer's proof, a helper
+ * call, the event transport), if it has one.
+ */
+function signedReading(signature: Signature | undefined, check: CheckResult): Reading | undefined {
+  if (!signature) return undefined;
+  const { kind, operation, pattern, status } = signature;
+  switch (kind) {
+    case 'identity':
+      return { kind: 'peer-unreachable', subject: STANDING[pattern ?? ''] ?? pattern ?? 'unreachable' };
+    case 'helper-refused':
+    case 'helper-not-offered': {
+      const how =
+        kind === 'helper-not-offered'
+          ? 'not offered'
+          : `refused${status && status !== 'none' ? ` (HTTP ${status})` : ''}`;
+      return {
+        kind: 'helper-missing',
+        subject: operation ?? 'a helper',
+        how,
+        operations: operation ? [operation] : [],
+      };
+    }
+    case 'transport':
+      return { kind: 'no-events' };
+    case 'event-missing':
+      return { kind: 'event-never-came', subject: signature.eventType ?? SN_EVENT };
+    case 'status':
+      return operation
+        ? {
+            kind: 'operation-refused',
+            subject: `${operation} HTTP ${status ?? '?'}`,
+            operations: [operation],
+          }
+        : undefined;
+    case 'capability':
+      return pattern === 'trigger'
+        ? { kind: 'no-trigger' }
+        : pattern === 'events'
+          ? { kind: 'no-events' }
+          : undefined;
+    case 'world':
+      return { kind: 'world', subject: check.group };
+  }
+  return undefined;
 }
 
 /** The cause a skipped check shows, if any (first match wins: the most specific fix first). */
@@ -105,10 +147,12 @@ export function readingOf(check: CheckResult): Reading | undefined {
     const operations = omitted?.split(/,\s*/).filter(Boolean) ?? check.operations;
     return { kind: 'not-offered', operations };
   }
-  const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
   if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
-  const peer = PEER_UNREACHABLE.exec(text);
-  if (peer) return { kind: 'peer-unreachable', subject: howUnreachable(peer[1] ?? peer[2]) };
+  const signed = signedReading(check.undecided?.signature, check);
+  if (signed) return signed;
+  const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
+  // A state written before signatures (an older report): the peer's stated prefix, the checker's own words.
+  if (PEER_UNREACHABLE.test(text)) return { kind: 'peer-unreachable', subject: 'unreachable' };
   if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'none given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
@@ -127,13 +171,34 @@ export function readingOf(check: CheckResult): Reading | undefined {
   const event = EVENT_TYPE.exec(text);
   if (event) return { kind: 'event-never-came', subject: event[1] ?? event[2] ?? event[3] };
   if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', subject: SN_EVENT };
-  // Any other undecided check: a state of the world the run found made its effect unobservable.
-  if (check.undecided) return { kind: 'world', subject: oneLine(check.undecided.clear, DETAIL_LIMIT) };
+  // Any other undecided check: a state of the world the run found made its effect unobservable (by group:
+  // each check says how to clear its own).
+  if (check.undecided) return { kind: 'world', subject: check.group };
   return undefined;
 }
 
+/**
+ * The helper's words, true to the run: "not offered" only where login.features omits it, "refused" where
+ * the login offers it (or declares no features) and it said no.
+ */
+function helperWords(reading: Reading, facts: RunFacts): { title: string; decide: string } {
+  const helper = reading.subject ?? 'a helper';
+  const omitted = facts.features !== undefined && !facts.features.includes(helper);
+  const how = reading.how ?? (omitted ? 'not offered' : 'refused');
+  const subject = 'or a subject the run may use (--guild, --channel)';
+  return how === 'not offered'
+    ? {
+        title: `A helper operation is not offered: ${helper} (login.features omits it; the checks need it to set up what they judge)`,
+        decide: `nothing, if the platform lacks ${helper}; list it in login.features once it is implemented, ${subject}`,
+      }
+    : {
+        title: `A helper operation fails: ${helper} ${how} (the checks need it to set up what they judge)`,
+        decide: `a server change: ${helper} accepting a complete valid request and making what the checks act on, ${subject}`,
+      };
+}
+
 /** The cause in the user's terms (one line) and what would decide its checks when no check says it. */
-function wordsOf(reading: Reading, first: CheckResult): { title: string; decide: string } {
+function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title: string; decide: string } {
   const { subject = '' } = reading;
   const operations = reading.operations?.join(', ') ?? '';
   switch (reading.kind) {
@@ -152,13 +217,10 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
     case 'operation-refused':
       return {
         title: `${operations || 'An operation'} refuses every request, the complete valid one too (${subject.replace(/^[a-z.]+ /, '')})`,
-        decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), or left out of login.features`,
+        decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), ${notOfferedAdvice(reading.operations ?? [], facts)}`,
       };
     case 'helper-missing':
-      return {
-        title: `A helper operation is missing: ${subject} (the checks need it to set up what they judge)`,
-        decide: `a server change: ${subject} offered in login.features and making what the checks act on, or a subject the run may use (--guild, --channel)`,
-      };
+      return helperWords(reading, facts);
     case 'event-never-came':
       return subject === SN_EVENT
         ? {
@@ -189,8 +251,8 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
       };
     case 'world':
       return {
-        title: `The world the run found hides the effect: ${oneLine(first.undecided?.state ?? '', 120)}`,
-        decide: subject,
+        title: `The world the run found hides the effect of ${subject} checks: ${oneLine(first.undecided?.state ?? '', 120)}`,
+        decide: 'each check says how to clear the state it found (report.html, report.json)',
       };
     case 'not-offered':
       return {
@@ -216,8 +278,9 @@ const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subj
  */
 export function findUndecidedCauses(
   checks: readonly CheckResult[],
-  run: Pick<RunResult, 'level' | 'includeExperimental'>,
+  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'>,
 ): UndecidedCause[] {
+  const facts = factsOf(run);
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
   for (const check of checks) {
     const reading = readingOf(check);
@@ -229,7 +292,7 @@ export function findUndecidedCauses(
   const causes: UndecidedCause[] = [];
   for (const { reading, checks: held } of grouped.values()) {
     const [first] = held;
-    const { title, decide } = wordsOf(reading, first);
+    const { title, decide } = wordsOf(reading, first, facts);
     const clears = new Set(held.map((check) => check.undecided?.clear));
     const [clear] = clears.size === 1 ? clears : [undefined];
     const operations = [
@@ -239,7 +302,8 @@ export function findUndecidedCauses(
     const canned = CANNED.some((pattern) => pattern.test(first.reason ?? '')) || first.notOffered;
     const said = canned ? undefined : (first.undecided?.state ?? first.reason);
     causes.push({
-      id: reading.kind,
+      id: reading.subject ? `${reading.kind}:${reading.subject}` : reading.kind,
+      kind: reading.kind,
       title,
       ...(reading.subject ? { subject: reading.subject } : {}),
       // What the checks themselves say clears them is the most precise advice, where they all say it.
@@ -253,6 +317,6 @@ export function findUndecidedCauses(
     });
   }
   return causes.sort(
-    (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.id) - ORDER.indexOf(b.id),
+    (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind),
   );
 }
