@@ -55,6 +55,8 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
     return { key: `status-${status[0]}xx:${operation}`, kind };
   if (kind.startsWith('field-')) return { key: `${kind}:${path ?? '(root)'}`, kind };
   if (kind === 'marker') return { key: `marker:${pattern ?? 'other'}`, kind };
+  // Events that never came are one fault whatever their types (the stream does not emit for the checks' acts).
+  if (kind === 'event-missing') return { key: 'event-missing', kind };
   if (kind.startsWith('event-'))
     return { key: `${kind}:${eventType ?? 'any'}${path ? `:${path}` : ''}`, kind };
   if (kind === 'helper-refused' || kind === 'helper-not-offered')
@@ -120,10 +122,11 @@ const MARKER_WORDS: Record<string, Words> = {
 /** The words of a fault: from its kind and what its failures share (operations, the first signature). */
 export function wordsOf(
   fault: Fault,
-  signature: Signature,
+  signatures: readonly Signature[],
   operations: readonly string[],
   facts: RunFacts,
 ): Words {
+  const [signature] = signatures;
   const ops = listed(operations);
   const [family, detail] = fault.key.split(':');
   switch (family) {
@@ -177,11 +180,12 @@ export function wordsOf(
         fix: `make ${detail} answer its valid requests with 2xx and its result; the reproduction shows one it ${family === 'status-5xx' ? 'failed' : 'refused'}`,
       };
   }
-  return kindWords(fault, signature, ops);
+  return kindWords(fault, signatures, ops);
 }
 
 /** The words of the kinds whose key carries what they concern (a field, a marker, an event, a rule). */
-function kindWords(fault: Fault, signature: Signature, ops: string): Words {
+function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
+  const [signature] = signatures;
   const on = ops ? ` (${ops})` : '';
   if (fault.kind.startsWith('field-')) {
     const path = signature.path ?? '(root)';
@@ -199,7 +203,8 @@ function kindWords(fault: Fault, signature: Signature, ops: string): Words {
       }
     );
   if (fault.kind === 'event-missing') {
-    const type = signature.eventType;
+    const types = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
+    const type = types.length ? listed(types) : undefined;
     return {
       title: `No ${type ?? 'matching'} event came for changes the checks made${on}`,
       section: '§6',
@@ -287,7 +292,7 @@ function causeOf(fault: Fault, signatures: Signature[], held: CheckResult[], fac
   const [first] = signatures;
   const rules = new Set(signatures.map((s) => s.rule));
   const shared = rules.size === 1 ? sectionOf(first.rule) : undefined;
-  const words = wordsOf(fault, first, operations, facts);
+  const words = wordsOf(fault, signatures, operations, facts);
   const exchange = held[0].evidence?.exchanges.at(-1);
   const observed = held[0].evidence?.observed ?? held[0].reason;
   return {

@@ -38,6 +38,8 @@ interface Reading {
   subject?: string;
   /** How a helper is missing ('not offered', 'refused (HTTP 5xx)'), when its signature says. */
   how?: string;
+  /** The event types that never came (one cause for them all: the stream does not emit them). */
+  events?: string[];
   operations?: string[];
 }
 
@@ -118,7 +120,7 @@ function signedReading(signature: Signature | undefined, check: CheckResult): Re
     case 'transport':
       return { kind: 'no-events' };
     case 'event-missing':
-      return { kind: 'event-never-came', subject: signature.eventType ?? SN_EVENT };
+      return { kind: 'event-never-came', events: [signature.eventType ?? SN_EVENT] };
     case 'status':
       return operation
         ? {
@@ -169,8 +171,8 @@ export function readingOf(check: CheckResult): Reading | undefined {
   if (NO_TRIGGER.test(text)) return { kind: 'no-trigger' };
   if (NO_EVENTS.test(text)) return { kind: 'no-events' };
   const event = EVENT_TYPE.exec(text);
-  if (event) return { kind: 'event-never-came', subject: event[1] ?? event[2] ?? event[3] };
-  if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', subject: SN_EVENT };
+  if (event) return { kind: 'event-never-came', events: [event[1] ?? event[2] ?? event[3]] };
+  if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', events: [SN_EVENT] };
   // Any other undecided check: a state of the world the run found made its effect unobservable (by group:
   // each check says how to clear its own).
   if (check.undecided) return { kind: 'world', subject: check.group };
@@ -221,16 +223,19 @@ function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title
       };
     case 'helper-missing':
       return helperWords(reading, facts);
-    case 'event-never-came':
-      return subject === SN_EVENT
-        ? {
-            title: 'No event with an sn came when the checks needed one',
-            decide: 'a server that delivers events with sn (§6) for message.create and message.update',
-          }
-        : {
-            title: `No ${subject} event came during the run`,
-            decide: `a server that emits ${subject} (§6), or a trigger that causes it (--trigger-url, --trigger-command)`,
-          };
+    case 'event-never-came': {
+      const types = reading.events ?? [];
+      if (types.length === 1 && types[0] === SN_EVENT)
+        return {
+          title: 'No event with an sn came when the checks needed one',
+          decide: 'a server that delivers events with sn (§6) for message.create and message.update',
+        };
+      const named = types.filter((type) => type !== SN_EVENT).join(', ') || 'the awaited';
+      return {
+        title: `No ${named} event${types.length > 1 ? 's' : ''} came during the run`,
+        decide: `a server that emits ${types.length > 1 ? 'them' : 'it'} (§6) for the changes the checks make, or a trigger that causes ${types.length > 1 ? 'them' : 'it'} (--trigger-url, --trigger-command)`,
+      };
+    }
     case 'no-trigger':
       return {
         title: 'No trigger: nothing can cause incoming events (requests, guild and member changes)',
@@ -290,8 +295,10 @@ export function findUndecidedCauses(
     grouped.set(keyOf(reading), group);
   }
   const causes: UndecidedCause[] = [];
-  for (const { reading, checks: held } of grouped.values()) {
+  for (const { reading: firstReading, checks: held } of grouped.values()) {
     const [first] = held;
+    const events = [...new Set(held.flatMap((check) => readingOf(check)?.events ?? []))].sort();
+    const reading = events.length ? { ...firstReading, events } : firstReading;
     const { title, decide } = wordsOf(reading, first, facts);
     const clears = new Set(held.map((check) => check.undecided?.clear));
     const [clear] = clears.size === 1 ? clears : [undefined];
