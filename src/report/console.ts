@@ -198,7 +198,9 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   if (rest.length) {
     const count = rest.reduce((sum, group) => sum + group.count, 0);
     lines.push(
-      c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; in report.html and report.json)`),
+      c.yellow(
+        `  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; in report.html and report.json)`,
+      ),
     );
   }
   const stale = run.baseline?.stale ?? [];
