@@ -68,6 +68,18 @@ export function createProgress(write: (text: string) => void, options: ProgressO
   if (options.quiet)
     return { onRunStart: noop, onQuotaWait: noop, onCheckStart: noop, onCheckResult: noop, finish: noop };
   if (!options.tty) {
+    // The checks that cannot run here (not offered, a capability missing) end first, all at once: one
+    // line counts them instead of a SKIP line each before the first check that ran (their reasons follow).
+    let leadingSkips = 0;
+    const flushSkips = (done: number, total: number) => {
+      if (leadingSkips === 0) return;
+      write(
+        c.dim(
+          `[${done}/${total}] ${leadingSkips} checks skipped before the first ran (reasons in the summary)\n`,
+        ),
+      );
+      leadingSkips = -1;
+    };
     return {
       onRunStart: (info) => write(c.dim(startLine(info))),
       onQuotaWait: (wait) => {
@@ -75,10 +87,16 @@ export function createProgress(write: (text: string) => void, options: ProgressO
       },
       onCheckStart: noop,
       onCheckResult: (result, { done, total }) => {
+        if (leadingSkips >= 0 && result.status === 'skip' && result.durationMs === 0) {
+          leadingSkips++;
+          return;
+        }
+        flushSkips(done - 1, total);
+        leadingSkips = -1;
         const position = c.dim(`[${String(done).padStart(String(total).length)}/${total}]`);
         write(`${position} ${label(c, result.status)} ${result.id}\n`);
       },
-      finish: noop,
+      finish: () => flushSkips(leadingSkips, leadingSkips),
     };
   }
 

@@ -220,7 +220,9 @@ function kindWords(fault: Fault, signatures: readonly Signature[], ops: string):
   const rule = signature.rule;
   const statement = rule && hasRule(rule) ? getRule(rule).statement : undefined;
   return {
-    title: statement ? `${oneLine(statement, 160)}: not so${on}` : `Checks of ${rule ?? 'no rule'} fail${on}`,
+    title: statement
+      ? `Breaks the rule: ${oneLine(statement.replace(/\.$/, ''), 160)}${on}`
+      : `Checks of ${rule ?? 'no rule'} fail${on}`,
     fix: statement
       ? `make the answers follow this rule (the reproduction shows one that does not)`
       : 'see the reproduction and the first check in full',
