@@ -33,7 +33,7 @@ import {
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
-import { expectAll, judgeSequence, snOf } from './_lib/judge.js';
+import { eventSignature, expectAll, judgeSequence, snOf } from './_lib/judge.js';
 import { shorten } from './_lib/lists.js';
 import { offers } from './_lib/offered.js';
 import { receiveRequest } from './_lib/requests.js';
@@ -390,6 +390,7 @@ const stream: CheckSpec[] = [
               .slice(0, 5)
               .join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
+        eventSignature(failing[0]?.event.type ?? 'any', failing[0]?.problems ?? []),
       );
     },
   }),

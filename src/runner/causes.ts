@@ -41,6 +41,13 @@ const WRAPPED: Record<string, string> = {
   'error-body': 'errors-2xx',
 };
 
+/** A field's name, the last part of its path ('/data/*\/member/joined_at' → 'joined_at'). */
+const fieldName = (path: string): string =>
+  path
+    .split('/')
+    .filter((part) => part && part !== '*')
+    .at(-1) ?? '(root)';
+
 /** The fault a failure's signature shows: what makes two failures the same fault. */
 export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   const { kind, operation, status = 'none', pattern, path, eventType } = signature;
@@ -53,7 +60,9 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   if (kind === 'event-missing' && streamSilent) return { key: 'event-transport', kind: 'transport' };
   if (kind === 'status' && /^(4|5)/.test(status) && operation)
     return { key: `status-${status[0]}xx:${operation}`, kind };
-  if (kind.startsWith('field-')) return { key: `${kind}:${path ?? '(root)'}`, kind };
+  // A field is one fault wherever it is sent (a Channel's `type` alone, in a Message, in a page, in an event).
+  if ((kind.startsWith('field-') || kind === 'event-resource') && path)
+    return { key: `field:${fieldName(path)}`, kind: kind === 'event-resource' ? 'field-value' : kind };
   if (kind === 'marker') return { key: `marker:${pattern ?? 'other'}`, kind };
   // Events that never came are one fault whatever their types (the stream does not emit for the checks' acts).
   if (kind === 'event-missing') return { key: 'event-missing', kind };
@@ -97,7 +106,6 @@ const FIELD_WORDS: Record<string, string> = {
   'field-missing': 'is missing',
   'field-null': 'is null',
   'field-type': 'has the wrong type',
-  'field-value': 'has a value the spec does not allow',
 };
 
 const MARKER_WORDS: Record<string, Words> = {
@@ -187,11 +195,17 @@ export function wordsOf(
 function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
   const [signature] = signatures;
   const on = ops ? ` (${ops})` : '';
-  if (fault.kind.startsWith('field-')) {
-    const path = signature.path ?? '(root)';
+  if (fault.key.startsWith('field:')) {
+    const name = fault.key.slice('field:'.length);
+    const kinds = new Set(signatures.map((s) => s.kind));
+    const [only] = kinds.size === 1 ? kinds : [];
+    const how = (only && FIELD_WORDS[only]) || 'is missing or wrong';
+    const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
+    const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
+    const where = [ops, events.length ? `events ${listed(events)}` : ''].filter(Boolean).join('; ');
     return {
-      title: `\`${path}\` ${FIELD_WORDS[fault.kind]} in the answers${on}`,
-      fix: `send \`${path}\` as the spec's resource declares it, in every answer that carries it`,
+      title: `\`${name}\` ${how} where it is sent (${listed(paths)})${where ? ` in ${where}` : ''}`,
+      fix: `send \`${name}\` as the spec's resource declares it, in every answer and event that carries it`,
     };
   }
   if (fault.kind === 'marker')

@@ -110,9 +110,11 @@ export function judgeSequence(events: readonly ObservedEvent[]): Judgement[] {
 /** An EVENT body matches the de-facto envelope (CONV-EVENT-ENVELOPE) and its §6 event schema. */
 export function judgeEvent(body: unknown, problemsOf: SchemaProblems): Judgement[] {
   const type = typeof (body as { type?: unknown })?.type === 'string' ? (body as { type: string }).type : '';
-  const judgements = [schemaJudgement('envelope', problemsOf('envelope', body), 'the EVENT body')];
+  const judgements = [schemaJudgement('envelope', problemsOf('envelope', body), 'the EVENT body', type)];
   if (type)
-    judgements.push(schemaJudgement(`event:${type}`, problemsOf(`event:${type}`, body), 'the EVENT body'));
+    judgements.push(
+      schemaJudgement(`event:${type}`, problemsOf(`event:${type}`, body), 'the EVENT body', type),
+    );
   return judgements;
 }
 
@@ -135,10 +137,32 @@ export function judgeResponse(
 
 const MAX_PROBLEMS = 8;
 
+/** A problem starts with its JSON pointer (spec/validate.ts Problem.message): the field a signature names. */
+const pathOf = (problems: readonly string[]): { path?: string } => {
+  const path = /^(\/[^:]*):/.exec(problems[0] ?? '')?.[1];
+  return path ? { path } : {};
+};
+
+/** The signature of an event body that does not match its schema: its type and the first field at fault. */
+export const eventSignature = (eventType: string, problems: readonly string[]): PartialSignature => ({
+  kind: 'event-resource',
+  eventType,
+  ...pathOf(problems),
+});
+
 /** As t.expectSchema words it: "does not match Message: /channel/id: must be string …; and 2 more". */
-function schemaJudgement(schema: string, problems: readonly string[], what: string): Judgement {
+function schemaJudgement(
+  schema: string,
+  problems: readonly string[],
+  what: string,
+  eventType?: string,
+): Judgement {
   const more = problems.length > MAX_PROBLEMS ? `; and ${problems.length - MAX_PROBLEMS} more` : '';
+  const signature: PartialSignature = eventType
+    ? eventSignature(eventType, problems)
+    : { kind: 'field-value', ...pathOf(problems) };
   return {
+    signature,
     holds: problems.length === 0,
     expected: `${what} matches ${schema}`,
     observed: problems.length
