@@ -71,8 +71,12 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   if (kind === 'helper-refused' || kind === 'helper-not-offered')
     return { key: `helper:${operation ?? 'unknown'}`, kind: 'helper-refused' };
   if (kind === 'identity') return { key: `identity:${pattern ?? 'other'}`, kind };
-  // Any other observation: the rule it breaks is the fault, whatever the operation (its family).
-  return { key: `rule:${familyOf(signature.rule)}${status === '2xx' ? ':2xx' : ''}`, kind };
+  // Any other observation on an accepted answer: that operation's result is the fault, whichever rule the
+  // check cites (message.get returning another message fails the checks of get, update and create alike).
+  if (status === '2xx' && operation && signature.role !== 'helper')
+    return { key: `answer:${operation}`, kind };
+  // Else the rule it breaks is the fault, whatever the operation (its family).
+  return { key: `rule:${familyOf(signature.rule)}`, kind };
 }
 
 /** A failure's signature: the one the run set, else completed from its evidence (a report of an older run). */
@@ -181,6 +185,13 @@ export function wordsOf(
         title: `${detail} fails where other checks use it as a helper (to make or undo what they judge): HTTP ${signature.status ?? '?'}`,
         fix: `make ${detail} accept a complete valid request (the reproduction shows one it refused)`,
       };
+    case 'answer': {
+      const rules = [...new Set(signatures.flatMap((s) => (s.rule ? [s.rule] : [])))].sort();
+      return {
+        title: `${detail} accepts the requests (2xx) but its results are not what the spec says${rules.length ? ` (${listed(rules)})` : ''}`,
+        fix: `make ${detail}'s result follow the rules its checks cite; the first check shows what it answered instead`,
+      };
+    }
     case 'status-4xx':
     case 'status-5xx':
       return {
