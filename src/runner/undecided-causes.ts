@@ -40,6 +40,8 @@ interface Reading {
   how?: string;
   /** The event types that never came (one cause for them all: the stream does not emit them). */
   events?: string[];
+  /** World states of several checks of one group, each worded its own way (mergeLoneWorlds). */
+  merged?: boolean;
   operations?: string[];
 }
 
@@ -136,9 +138,40 @@ function signedReading(signature: Signature | undefined, check: CheckResult): Re
           ? { kind: 'no-events' }
           : undefined;
     case 'world':
-      return { kind: 'world', subject: check.group };
+      return worldReading(check);
   }
   return undefined;
+}
+
+/** A state of the world: the checks that say the same clears them are one cause (merged by group when alone). */
+const worldReading = (check: CheckResult): Reading => ({
+  kind: 'world',
+  subject: oneLine(check.undecided?.clear ?? '', DETAIL_LIMIT),
+});
+
+/**
+ * The world's causes of one check each, merged by §4 group where a group has several: a state of the world
+ * each check words its own way is one cause per group, not one line per check.
+ */
+function mergeLoneWorlds(
+  grouped: Map<string, { reading: Reading; checks: CheckResult[] }>,
+): Map<string, { reading: Reading; checks: CheckResult[] }> {
+  const lone = [...grouped.entries()].filter(
+    ([, { reading, checks }]) => reading.kind === 'world' && checks.length === 1,
+  );
+  const byGroup = new Map<string, string[]>();
+  for (const [key, { checks }] of lone)
+    byGroup.set(checks[0].group, [...(byGroup.get(checks[0].group) ?? []), key]);
+  for (const [group, keys] of byGroup) {
+    if (keys.length < 2) continue;
+    const checks = keys.flatMap((key) => grouped.get(key)?.checks ?? []);
+    for (const key of keys) grouped.delete(key);
+    grouped.set(`world\u0000group ${group}`, {
+      reading: { kind: 'world', subject: `${group} checks`, merged: true },
+      checks,
+    });
+  }
+  return grouped;
 }
 
 /** The cause a skipped check shows, if any (first match wins: the most specific fix first). */
@@ -175,7 +208,7 @@ export function readingOf(check: CheckResult): Reading | undefined {
   if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', events: [SN_EVENT] };
   // Any other undecided check: a state of the world the run found made its effect unobservable (by group:
   // each check says how to clear its own).
-  if (check.undecided) return { kind: 'world', subject: check.group };
+  if (check.undecided) return worldReading(check);
   return undefined;
 }
 
@@ -255,10 +288,15 @@ function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title
           'raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform',
       };
     case 'world':
-      return {
-        title: `The world the run found hides the effect of ${subject} checks: ${oneLine(first.undecided?.state ?? '', 120)}`,
-        decide: 'each check says how to clear the state it found (report.html, report.json)',
-      };
+      return reading.merged
+        ? {
+            title: `The world the run found hides the effect of ${subject}, each its own way: ${oneLine(first.undecided?.state ?? '', 120)}`,
+            decide: 'each check says how to clear the state it found (report.html, report.json)',
+          }
+        : {
+            title: `The world the run found hides the effect: ${oneLine(first.undecided?.state ?? '', 120)}`,
+            decide: subject,
+          };
     case 'not-offered':
       return {
         title: 'Not offered by the login: login.features omits their operations (not counted, not blamed)',
@@ -274,6 +312,12 @@ const CANNED = [
   /^needs a trigger to cause incoming events\b/,
   /^needs an event stream: events are off\b/,
 ];
+
+/** A cause's id, stable across runs: a world's by its first check (its state may name ids), else by its subject. */
+const idOf = (reading: Reading, first: CheckResult): string => {
+  if (reading.kind === 'world') return `world:${reading.merged ? first.group : first.id}`;
+  return reading.subject ? `${reading.kind}:${reading.subject}` : reading.kind;
+};
 
 const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subject ?? ''}`;
 
@@ -295,7 +339,7 @@ export function findUndecidedCauses(
     grouped.set(keyOf(reading), group);
   }
   const causes: UndecidedCause[] = [];
-  for (const { reading: firstReading, checks: held } of grouped.values()) {
+  for (const { reading: firstReading, checks: held } of mergeLoneWorlds(grouped).values()) {
     const [first] = held;
     const events = [...new Set(held.flatMap((check) => readingOf(check)?.events ?? []))].sort();
     const reading = events.length ? { ...firstReading, events } : firstReading;
@@ -309,7 +353,7 @@ export function findUndecidedCauses(
     const canned = CANNED.some((pattern) => pattern.test(first.reason ?? '')) || first.notOffered;
     const said = canned ? undefined : (first.undecided?.state ?? first.reason);
     causes.push({
-      id: reading.subject ? `${reading.kind}:${reading.subject}` : reading.kind,
+      id: idOf(reading, first),
       kind: reading.kind,
       title,
       ...(reading.subject ? { subject: reading.subject } : {}),
