@@ -233,7 +233,11 @@ function helperWords(reading: Reading, facts: RunFacts): { title: string; decide
 }
 
 /** The cause in the user's terms (one line) and what would decide its checks when no check says it. */
-function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title: string; decide: string } {
+function wordsOf(
+  reading: Reading,
+  first: CheckResult,
+  facts: UndecidedFacts,
+): { title: string; decide: string } {
   const { subject = '' } = reading;
   const operations = reading.operations?.join(', ') ?? '';
   switch (reading.kind) {
@@ -266,7 +270,7 @@ function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title
       const named = types.filter((type) => type !== SN_EVENT).join(', ') || 'the awaited';
       return {
         title: `No ${named} event${types.length > 1 ? 's' : ''} came during the run`,
-        decide: `a server that emits ${types.length > 1 ? 'them' : 'it'} (§6) for the changes the checks make, or a trigger that causes ${types.length > 1 ? 'them' : 'it'} (--trigger-url, --trigger-command)`,
+        decide: `a server that emits ${types.length > 1 ? 'them' : 'it'} (§6) for the changes the checks make${facts.triggerMissing ? `, or a trigger that causes ${types.length > 1 ? 'them' : 'it'} (--trigger-url, --trigger-command)` : ''}`,
       };
     }
     case 'no-trigger':
@@ -275,12 +279,17 @@ function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title
         decide: 'pass --trigger-url URL or --trigger-command CMD (docs/checking-a-server.md)',
       };
     case 'no-events':
-      return {
-        title: /--events none/.test(first.reason ?? '')
-          ? 'No event stream: events are off (--events none)'
-          : 'No event stream: it could not be opened, or it delivered nothing all run',
-        decide: 'pass --events ws (and --events-url) or --events webhook, with a handshake that works',
-      };
+      // Advice true to the run: "pass --events" only where events were off, else the stream to fix.
+      return EVENTS_OFF.test(first.reason ?? '')
+        ? {
+            title: 'No event stream: events are off (--events none)',
+            decide: 'pass --events ws (and --events-url) or --events webhook, with a handshake that works',
+          }
+        : {
+            title: 'No event stream: it could not be opened, or it delivered nothing all run',
+            decide:
+              'fix the event stream the run opened: --events-url, the IDENTIFY/READY handshake or the webhook registration',
+          };
     case 'quota':
       return {
         title: 'The platform quota stopped the run before these checks ran or finished',
@@ -306,6 +315,14 @@ function wordsOf(reading: Reading, first: CheckResult, facts: RunFacts): { title
   }
 }
 
+/** What the run had, for advice true to it: the login's features, whether a trigger was given. */
+interface UndecidedFacts extends RunFacts {
+  triggerMissing?: boolean;
+}
+
+/** The skip reason of a run with events off (src/run-steps.ts). */
+const EVENTS_OFF = /--events none/;
+
 /** Skip reasons the checker writes for a capability not given (src/runner/run.ts, src/run-steps.ts). */
 const CANNED = [
   PEER_NOT_GIVEN,
@@ -329,7 +346,11 @@ export function findUndecidedCauses(
   checks: readonly CheckResult[],
   run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'>,
 ): UndecidedCause[] {
-  const facts = factsOf(run);
+  // Whether the run had a trigger: it had none when a check was skipped for want of one.
+  const facts: UndecidedFacts = {
+    ...factsOf(run),
+    triggerMissing: checks.some((check) => readingOf(check)?.kind === 'no-trigger'),
+  };
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
   for (const check of checks) {
     const reading = readingOf(check);
