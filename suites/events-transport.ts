@@ -74,6 +74,7 @@ const lifecycle: CheckSpec[] = [
         answer.outcome === 'ready',
         'READY (op 4) after IDENTIFY (op 3) with the run token',
         noReady(answer),
+        { kind: 'transport', pattern: 'no-ready' },
       );
       const logins = answer.ready.logins;
       t.expect(

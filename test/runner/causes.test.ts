@@ -181,7 +181,7 @@ describe('against the reference', () => {
 
   it('fault ws-no-ready has one cause, event-transport, explaining every failure; its events are judged', () => {
     expect(problems(noReady).map((check) => check.id)).toEqual(['events.ws/ready-lists-logins']);
-    expect(noReady.causes?.map((cause) => cause.id)).toEqual(['rule:CONV-WS-READY']);
+    expect(noReady.causes?.map((cause) => cause.id)).toEqual(['event-transport']);
     expect(noReady.findings?.find((finding) => finding.id === 'events/no-ready')?.level).toBe('should');
     const linked = noReady.checks.filter((check) => /\/emits-/.test(check.id));
     expect(linked.length).toBeGreaterThan(10);
@@ -213,10 +213,10 @@ describe('against the reference', () => {
     expect(problems(firstWeek).length).toBeGreaterThan(30);
     expect((firstWeek.causes ?? []).map((cause) => cause.id).sort()).toEqual([
       'errors-2xx',
+      'event-transport',
       'list-shape',
       'not-implemented',
       'result-envelope',
-      'rule:CONV-WS-READY',
     ]);
     expectFirstScreen(firstWeek);
     const lines = String(renderConsole(firstWeek, { color: false })).split('\n');
