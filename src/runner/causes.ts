@@ -58,8 +58,9 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   if (kind === 'wrapping') return { key: WRAPPED[pattern ?? ''] ?? `wrapping:${pattern}`, kind };
   if (kind === 'transport') return { key: 'event-transport', kind };
   if (kind === 'event-missing' && streamSilent) return { key: 'event-transport', kind: 'transport' };
-  if (kind === 'status' && /^(4|5)/.test(status) && operation)
-    return { key: `status-${status[0]}xx:${operation}`, kind };
+  // Operations refusing (or failing) valid requests: one cause per status class, listing them — an
+  // operation refused whole is in it however many checks it touched.
+  if (kind === 'status' && /^(4|5)/.test(status) && operation) return { key: `status-${status[0]}xx`, kind };
   // A field is one fault wherever it is sent (a Channel's `type` alone, in a Message, in a page, in an event).
   if ((kind.startsWith('field-') || kind === 'event-resource') && path)
     return { key: `field:${fieldName(path)}`, kind: kind === 'event-resource' ? 'field-value' : kind };
@@ -195,8 +196,8 @@ export function wordsOf(
     case 'status-4xx':
     case 'status-5xx':
       return {
-        title: `${detail} answers ${family === 'status-5xx' ? 'a server error (5xx)' : 'a refusal (4xx)'} to requests the spec says it serves`,
-        fix: `make ${detail} answer its valid requests with 2xx and its result; the reproduction shows one it ${family === 'status-5xx' ? 'failed' : 'refused'}`,
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} ${family === 'status-5xx' ? 'a server error (5xx)' : 'a refusal (4xx)'} to requests the spec says ${operations.length === 1 ? 'it serves' : 'they serve'}`,
+        fix: `make ${operations.length === 1 ? ops : 'each'} answer ${operations.length === 1 ? 'its' : 'their'} valid requests with 2xx and the result; the reproduction shows one ${family === 'status-5xx' ? 'failed' : 'refused'}`,
       };
   }
   return kindWords(fault, signatures, ops);

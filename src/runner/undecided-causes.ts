@@ -127,7 +127,7 @@ function signedReading(signature: Signature | undefined, check: CheckResult): Re
       return operation
         ? {
             kind: 'operation-refused',
-            subject: `${operation} HTTP ${status ?? '?'}`,
+            subject: `HTTP ${status ?? '?'}`,
             operations: [operation],
           }
         : undefined;
@@ -195,7 +195,7 @@ export function readingOf(check: CheckResult): Reading | undefined {
     const status = refused[2] ? `HTTP ${refused[2]}` : (refused[3] ?? 'refused');
     return {
       kind: 'operation-refused',
-      subject: operation ? `${operation} ${status}` : status,
+      subject: status,
       operations: operation ? [operation] : [],
     };
   }
@@ -239,7 +239,8 @@ function wordsOf(
   facts: UndecidedFacts,
 ): { title: string; decide: string } {
   const { subject = '' } = reading;
-  const operations = reading.operations?.join(', ') ?? '';
+  const all = reading.operations ?? [];
+  const operations = all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
   switch (reading.kind) {
     case 'peer-unreachable':
       return subject === 'none given'
@@ -255,7 +256,7 @@ function wordsOf(
           };
     case 'operation-refused':
       return {
-        title: `${operations || 'An operation'} refuses every request, the complete valid one too (${subject.replace(/^[a-z.]+ /, '')})`,
+        title: `${operations || 'An operation'} ${(reading.operations?.length ?? 0) > 1 ? 'refuse' : 'refuses'} every request, the complete valid one too (${subject})`,
         decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), ${notOfferedAdvice(reading.operations ?? [], facts)}`,
       };
     case 'helper-missing':
@@ -363,7 +364,12 @@ export function findUndecidedCauses(
   for (const { reading: firstReading, checks: held } of mergeLoneWorlds(grouped).values()) {
     const [first] = held;
     const events = [...new Set(held.flatMap((check) => readingOf(check)?.events ?? []))].sort();
-    const reading = events.length ? { ...firstReading, events } : firstReading;
+    const operationsHeld = [...new Set(held.flatMap((check) => readingOf(check)?.operations ?? []))].sort();
+    const reading = {
+      ...firstReading,
+      ...(events.length ? { events } : {}),
+      ...(operationsHeld.length ? { operations: operationsHeld } : {}),
+    };
     const { title, decide } = wordsOf(reading, first, facts);
     const clears = new Set(held.map((check) => check.undecided?.clear));
     const [clear] = clears.size === 1 ? clears : [undefined];
