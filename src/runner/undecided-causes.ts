@@ -240,7 +240,8 @@ function wordsOf(
 ): { title: string; decide: string } {
   const { subject = '' } = reading;
   const all = reading.operations ?? [];
-  const operations = all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
+  const operations =
+    all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
   switch (reading.kind) {
     case 'peer-unreachable':
       return subject === 'none given'
