@@ -170,10 +170,10 @@ describe('a signature per kind, set where it was judged', () => {
 
   it('identity and transport: the undecided states of the peer and of a silent stream carry theirs', () => {
     const standing = {
-      state: 'served-as-bot',
+      state: 'served-as-bot' as const,
       detail: 'login.get as the peer answered the bot',
       exchanges: [],
-    } as const;
+    };
     expect(peerUndecided(standing).signature).toEqual({ kind: 'identity', pattern: 'served-as-bot' });
     const silent = unprovenSilence({
       kind: 'ws',
