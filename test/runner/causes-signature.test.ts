@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../spec/validate.js';
+import { renderConsole } from '../../src/report/console.js';
 import { faultOf, findCauses } from '../../src/runner/causes.js';
 import { assertionsWith } from '../../src/runner/context/assertions.js';
 import { CheckState } from '../../src/runner/context/state.js';
@@ -15,6 +16,7 @@ import type { CheckResult, Exchange, Signature } from '../../src/runner/model.js
 import { peerUndecided } from '../../src/runner/peer.js';
 import { completeSignature, exchangeSignature, schemaSignature } from '../../src/runner/signature.js';
 import { eventSignature, judgeLastPage, judgeMarker, judgeWalk } from '../../suites/_lib/judge.js';
+import { largeRun, mixedRun } from '../report/fixtures/runs.js';
 
 const exchange = (
   operation: string,
@@ -278,5 +280,21 @@ describe('causes by grouping signatures', () => {
       false,
     );
     expect(fault).toEqual({ key: 'field:joined_at', kind: 'field-type' });
+  });
+
+  it("on the reports' fixtures (results of older runs, signed from their evidence): every failure in one cause, the console adds up", () => {
+    for (const run of [mixedRun(), largeRun(120)]) {
+      const failing = run.checks.filter((check) => check.status === 'fail' || check.status === 'error');
+      const causes = findCauses(run.checks);
+      const held = causes.flatMap((cause) => cause.checkIds);
+      expect(held.sort()).toEqual(failing.map((check) => check.id).sort());
+      const text = String(renderConsole({ ...run, causes }, { color: false }));
+      expect(text).toContain(
+        `What to fix first (${causes.length} cause${causes.length === 1 ? '' : 's'} explain`,
+      );
+      expect(text).toContain(`${held.length} of ${failing.length} failing check`);
+      // A failure a cause holds is shown once, in its cause: no FAIL block repeats it.
+      expect(text.split('\n').filter((line) => /^(FAIL|ERROR) /.test(line))).toEqual([]);
+    }
   });
 });
