@@ -21,6 +21,8 @@ export interface RunFacts {
   eventsReceived?: number;
   /** The operations login.features declares (report.json capabilities.features); absent: none declared. */
   features?: readonly string[];
+  /** Whether the run learnt what the login declares (report.json capabilities present); absent: unknown. */
+  featuresKnown?: boolean;
 }
 
 /** The fault one signature shows: its key (the cause id) and kind. */
@@ -261,6 +263,8 @@ function kindWords(fault: Fault, signatures: readonly Signature[], ops: string):
  * are declared (every operation is then taken as offered).
  */
 export function notOfferedAdvice(operations: readonly string[], facts: RunFacts): string {
+  if (!facts.features && !facts.featuresKnown)
+    return 'or leave them out of login.features (where the login declares its features) so that they are not blamed';
   if (!facts.features) return 'or declare login.features without them so that they are not blamed';
   const declared = operations.filter((operation) => facts.features?.includes(operation));
   return declared.length
@@ -341,4 +345,5 @@ function causeOf(fault: Fault, signatures: Signature[], held: CheckResult[], fac
 export const factsOf = (run: Pick<RunResult, 'capabilities'>, eventsReceived?: number): RunFacts => ({
   ...(eventsReceived === undefined ? {} : { eventsReceived }),
   ...(run.capabilities?.features ? { features: run.capabilities.features } : {}),
+  ...(run.capabilities ? { featuresKnown: true } : {}),
 });

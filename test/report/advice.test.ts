@@ -37,7 +37,7 @@ const undecided = (id: string, state: string, signature?: Signature, clear = `cl
 const runWith = (features?: string[]): Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'> => ({
   level: 'must',
   includeExperimental: false,
-  ...(features ? { capabilities: { features, source: 'login.get' as const } } : {}),
+  capabilities: features ? { features, source: 'login.get' as const } : { source: 'none' as const },
 });
 
 const notServed = (operation: string): Signature => ({
@@ -50,7 +50,8 @@ const notServed = (operation: string): Signature => ({
 
 /** Every advice the failures' and the undecided causes give, in one text. */
 const adviceOf = (checks: CheckResult[], features?: string[]): string => {
-  const facts = features ? { features } : {};
+  // The run learnt what the login declares (report.json capabilities): none, or these features.
+  const facts = features ? { features, featuresKnown: true } : { featuresKnown: true };
   const causes = findCauses(checks, facts).map((cause) => `${cause.title}\n${cause.fix}`);
   const open = findUndecidedCauses(checks, runWith(features)).map(
     (cause) => `${cause.title}\n${cause.decide}`,
@@ -166,5 +167,11 @@ describe('each advice, where its premise is false, is not given', () => {
       'or leave friend.list out of login.features so that it is not blamed',
     );
     expect(notOfferedAdvice(['friend.delete'], { features: ['friend.list'] })).not.toMatch(/leave/);
+  });
+
+  it('where the run did not learn what the login declares, the advice on login.features assumes neither', () => {
+    const advice = findCauses([failing('a', notServed('friend.list'))], {})[0].fix;
+    expect(advice).not.toMatch(/declare login\.features|already omits/);
+    expect(advice).toMatch(/where the login declares its features/);
   });
 });
