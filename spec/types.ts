@@ -721,13 +721,32 @@ export interface ReportFinding {
  * via the `definition` "ReportCause".
  */
 export interface ReportCause {
-  id:
-    | 'not-implemented'
-    | 'result-envelope'
-    | 'list-shape'
-    | 'errors-2xx'
-    | 'identity-refused'
-    | 'event-transport';
+  /**
+   * The cause's key, stable across runs: the kind of fault and what it concerns, e.g. 'not-implemented', 'field-null:/user/nick', 'marker:repeated', 'status-5xx:reaction.create', 'helper:message.create'. The failures of one fault share it.
+   */
+  id: string;
+  /**
+   * The kind of observation: a status class answered; a field missing, mistyped, null or of the wrong value (path); a pagination marker pattern; an event that never came, came without a resource or under another name; an effect not seen; an identity standing; a helper refused or not offered; a result wrapped; the event transport; the state of the world; a capability the run lacks.
+   */
+  kind:
+    | 'status'
+    | 'field-missing'
+    | 'field-type'
+    | 'field-null'
+    | 'field-value'
+    | 'marker'
+    | 'event-missing'
+    | 'event-resource'
+    | 'event-name'
+    | 'effect-missing'
+    | 'identity'
+    | 'helper-refused'
+    | 'helper-not-offered'
+    | 'wrapping'
+    | 'transport'
+    | 'world'
+    | 'capability'
+    | 'other';
   /**
    * The cause in the user's terms, one sentence.
    */
@@ -736,6 +755,10 @@ export interface ReportCause {
    * The spec section, e.g. '§1 rule 5'.
    */
   section: string;
+  /**
+   * The rule its failures break, in the catalogue's words (spec/rules.ts), when they share one.
+   */
+  statement?: string;
   /**
    * What to change.
    */
@@ -759,7 +782,14 @@ export interface ReportCause {
  * via the `definition` "ReportUndecidedCause".
  */
 export interface ReportUndecidedCause {
-  id:
+  /**
+   * The cause's key, stable across runs: its kind and what sets it apart, e.g. 'peer-unreachable:served-as-bot', 'helper-missing:channel.create', 'event-never-came:guild-updated'.
+   */
+  id: string;
+  /**
+   * The kind of cause: the peer unreachable, an operation that refuses every request, a helper operation missing, an event type that never came, no trigger, no event stream, the quota, the world the run found, not offered by login.features.
+   */
+  kind:
     | 'peer-unreachable'
     | 'operation-refused'
     | 'helper-missing'

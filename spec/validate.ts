@@ -28,6 +28,8 @@ export interface Problem {
   path: string;
   /** Human message, starting with the path, e.g. "/data/3/user: must be an object (got string)". */
   message: string;
+  /** The schema keyword that failed ('required', 'type', 'enum', …): the kind of a failure's signature. */
+  keyword?: string;
 }
 
 export type Variants = Readonly<Record<string, string>>;
@@ -169,7 +171,7 @@ function toProblem(error: ErrorObject, value: unknown): Problem {
   if (error.keyword === 'required') {
     const property = (error.params as { missingProperty: string }).missingProperty;
     const path = `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    return { path, message: `${path}: required property is missing` };
+    return { path, message: `${path}: required property is missing`, keyword: 'required' };
   }
   const path = error.instancePath;
   const label = path || '(root)';
@@ -186,7 +188,7 @@ function toProblem(error: ErrorObject, value: unknown): Problem {
     detail = `must be one of ${allowed} (got ${show(actual)})`;
   } else if (error.keyword === 'const')
     detail += ` ${show((error.params as any).allowedValue)} (got ${show(actual)})`;
-  return { path, message: `${label}: ${detail}` };
+  return { path, message: `${label}: ${detail}`, keyword: error.keyword };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { EventSource } from './events/source.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
 import type { Learned } from './runner/capabilities.js';
-import { findCauses } from './runner/causes.js';
+import { factsOf, findCauses } from './runner/causes.js';
 import { CHECK_SHAPE } from './runner/context.js';
 import type { Ledger } from './runner/ledger.js';
 import type {
@@ -323,10 +323,7 @@ export class RunState {
         : {}),
       ...(findings.list().length ? { findings: findings.list() } : {}),
     };
-    const causes = findCauses(
-      outcome.results,
-      this.source ? { eventsReceived: this.source.eventCount() } : {},
-    );
+    const causes = findCauses(outcome.results, factsOf(result, this.source?.eventCount()));
     if (causes.length) result.causes = causes;
     const undecidedCauses = findUndecidedCauses(outcome.results, result);
     if (undecidedCauses.length) result.undecidedCauses = undecidedCauses;

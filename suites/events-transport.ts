@@ -34,7 +34,7 @@ import {
   typesOf,
   wsProbeTarget,
 } from './_lib/events.js';
-import { expectAll, judgeSequence, snOf } from './_lib/judge.js';
+import { eventSignature, expectAll, judgeSequence, snOf } from './_lib/judge.js';
 import { shorten } from './_lib/lists.js';
 import { offers } from './_lib/offered.js';
 import { receiveRequest } from './_lib/requests.js';
@@ -75,6 +75,7 @@ const lifecycle: CheckSpec[] = [
         answer.outcome === 'ready',
         'READY (op 4) after IDENTIFY (op 3) with the run token',
         noReady(answer),
+        { kind: 'transport', pattern: 'no-ready' },
       );
       const logins = answer.ready.logins;
       t.expect(
@@ -398,6 +399,7 @@ const stream: CheckSpec[] = [
               .slice(0, 5)
               .join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
+        eventSignature(failing[0]?.event.type ?? 'any', failing[0]?.problems ?? []),
       );
     },
   }),

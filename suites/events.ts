@@ -29,6 +29,7 @@ import {
 } from './_lib/events.js';
 import { trackJoinedGuild } from './_lib/guild-invitations.js';
 import { readGuildJoined } from './_lib/guild-membership.js';
+import { eventSignature } from './_lib/judge.js';
 import { uniqueName } from './_lib/lists.js';
 import { requireOffered } from './_lib/offered.js';
 import { receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
@@ -400,6 +401,7 @@ const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
         failing.length
           ? `${failing.length} of ${observed.length} do not; the first: ${failing[0].problems.slice(0, 5).join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
+        eventSignature(name, failing[0]?.problems ?? []),
       );
     },
   });

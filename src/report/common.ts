@@ -88,19 +88,29 @@ export function observedOf(check: CheckResult): string | undefined {
     : 'not recorded by the check';
 }
 
-/** Causes shown first (console, report.md, report.html); report.json carries them all. */
-export const MAX_CAUSES_SHOWN = 6;
+/** Causes shown first (console, report.md, report.html); report.json carries them all, the rest is one line. */
+export const MAX_CAUSES_SHOWN = 7;
+
+/** The failing checks a run counts toward "What to fix first" (failures and errors, not the not-offered). */
+export const failingChecks = (run: RunResult): CheckResult[] =>
+  run.checks.filter((check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered);
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** "5 causes explain 70 of 75 failing checks", or undefined when the run has no cause. */
 export function causesHeadline(run: RunResult): string | undefined {
   const causes = run.causes ?? [];
   if (causes.length === 0) return undefined;
   const explained = new Set(causes.flatMap((cause) => cause.checkIds)).size;
-  const failing = run.checks.filter(
-    (check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered,
-  ).length;
-  const shown = Math.min(causes.length, MAX_CAUSES_SHOWN);
-  return `${shown === 1 ? '1 cause explains' : `${shown} causes explain`} ${explained} of ${failing} failing checks`;
+  return `${plural(causes.length, 'cause')} explain${causes.length === 1 ? 's' : ''} ${explained} of ${plural(failingChecks(run).length, 'failing check')}`;
+}
+
+/** The causes beyond the first MAX_CAUSES_SHOWN, as one line, or undefined when every cause is shown. */
+export function moreCausesLine(causes: readonly { checkIds: readonly string[] }[]): string | undefined {
+  const rest = causes.slice(MAX_CAUSES_SHOWN);
+  if (rest.length === 0) return undefined;
+  const held = rest.reduce((sum, cause) => sum + cause.checkIds.length, 0);
+  return `… ${plural(rest.length, 'more cause')} hold${rest.length === 1 ? 's' : ''} ${plural(held, 'check')} (every cause is in report.html and report.json)`;
 }
 
 /** "3 causes hold 52 of 77 skipped checks", or undefined when no skip has a cause (issue 43). */
@@ -109,7 +119,31 @@ export function undecidedHeadline(run: RunResult): string | undefined {
   if (causes.length === 0) return undefined;
   const held = new Set(causes.flatMap((cause) => cause.checkIds)).size;
   const skipped = run.checks.filter((check) => check.status === 'skip').length;
-  return `${causes.length === 1 ? '1 cause holds' : `${causes.length} causes hold`} ${held} of ${skipped} skipped checks`;
+  return `${plural(causes.length, 'cause')} hold${causes.length === 1 ? 's' : ''} ${held} of ${plural(skipped, 'skipped check')}`;
+}
+
+/**
+ * Check ids as lines no wider than `width`, at most `lines` of them; the rest counted ("and 93 more"):
+ * never a list wider than a screen on one line.
+ */
+export function idLines(ids: readonly string[], width = 100, lines = 2): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const [index, id] of ids.entries()) {
+    const next = line ? `${line}, ${id}` : id;
+    if (next.length <= width || !line) {
+      line = next;
+      continue;
+    }
+    if (out.length + 1 === lines) {
+      out.push(`${line}, … and ${ids.length - index} more`);
+      return out;
+    }
+    out.push(`${line},`);
+    line = id;
+  }
+  if (line) out.push(line);
+  return out;
 }
 
 /** A cause's count in words: "12 checks, 7 counted". */

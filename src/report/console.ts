@@ -13,10 +13,13 @@ import {
   clientTarget,
   confirmationNote,
   countingNote,
+  failingChecks,
   groupsOf,
   heldCount,
   humanDuration,
+  idLines,
   MAX_CAUSES_SHOWN,
+  moreCausesLine,
   observedOf,
   undecidedHeadline,
   unexplainedSkips,
@@ -89,52 +92,72 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
   return lines.join('\n');
 }
 
-/** The "What to fix first" block: each cause with its count, section, fix, one reproduction and its checks. */
+/** The lines of a cause's first check: what it expected, what it saw, and how to reproduce it (once per cause). */
+function firstCheckLines(c: ChalkInstance, check: CheckResult | undefined): string[] {
+  if (!check) return [];
+  const lines = [`first: ${c.bold(check.id)} (${check.level}; rules ${check.rules.join(', ') || 'none'})`];
+  if (check.evidence?.expected) lines.push(`  expected: ${line(check.evidence.expected, CAUSE_LINE)}`);
+  const observed = observedOf(check) ?? (check.evidence?.expected ? undefined : check.reason);
+  if (observed !== undefined) lines.push(`  observed: ${line(observed, CAUSE_LINE)}`);
+  const last = check.evidence?.exchanges.at(-1);
+  if (last?.curl) lines.push(`  reproduce: ${c.cyan(last.curl)}`);
+  return lines;
+}
+
+/** The longest value a cause's line shows (its first check in full is in report.html). */
+const CAUSE_LINE = 300;
+
+/**
+ * The "What to fix first" block: each cause with its count, section, fix, its first check in full (the
+ * evidence once) and its other checks by id; the causes beyond MAX_CAUSES_SHOWN in one line.
+ */
 function causeLines(c: ChalkInstance, run: RunResult): string[] {
   const headline = causesHeadline(run);
   if (!headline) return [];
   const lines = [c.bold(`What to fix first (${headline})`)];
+  const byId = new Map(run.checks.map((check) => [check.id, check]));
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
     const count = `${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}`;
-    lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${cause.title} (${cause.section})`);
+    lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${line(cause.title, CAUSE_LINE)} (${cause.section})`);
     const details: string[] = [];
-    if (cause.detail) details.push(`seen: ${line(cause.detail)}`);
-    if (cause.operations.length) details.push(`operations: ${cause.operations.join(', ')}`);
+    if (cause.operations.length)
+      details.push(...idLines(cause.operations).map((ids, n) => `${n ? '  ' : 'operations: '}${ids}`));
     details.push(`fix: ${cause.fix}`);
-    if (cause.exchange) details.push(`reproduce: ${c.cyan(cause.exchange.curl)}`);
-    details.push(`checks: ${cause.checkIds.join(', ')}`);
+    details.push(...firstCheckLines(c, byId.get(cause.checkIds[0])));
+    const others = cause.checkIds.slice(1);
+    if (others.length) details.push(...idLines(others).map((ids, n) => `${n ? '  ' : 'also: '}${ids}`));
     lines.push(indent(details.join('\n'), '       '));
   });
-  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
-  if (rest.length) {
-    const held = rest.reduce((sum, cause) => sum + cause.checkIds.length, 0);
-    lines.push(
-      `  … ${rest.length} more cause${rest.length === 1 ? '' : 's'} hold${rest.length === 1 ? 's' : ''} ${held} check${held === 1 ? '' : 's'}: ${rest
-        .slice(0, 3)
-        .map((cause) => line(cause.title, 80))
-        .join('; ')}${rest.length > 3 ? '; …' : ''} (all in report.html and report.json)`,
-    );
-  }
+  const more = moreCausesLine(run.causes ?? []);
+  if (more) lines.push(`  ${more}`);
+  const unexplained =
+    failingChecks(run).length - new Set((run.causes ?? []).flatMap((cause) => cause.checkIds)).size;
+  if (unexplained > 0)
+    lines.push(`  ${unexplained} failing check${unexplained === 1 ? '' : 's'} in no cause: listed below`);
   lines.push('');
   return lines;
 }
 
 /**
  * The "What was not decided, and why" block (issue 43): each cause of skipped, undecided and not-offered
- * checks with its count, what would decide them, what a check said and its checks.
+ * checks with its count, what would decide them, what a check said and its checks (wrapped, counted).
  */
 function undecidedLines(c: ChalkInstance, run: RunResult): string[] {
   const headline = undecidedHeadline(run);
   if (!headline) return [];
   const lines = [c.bold(`What was not decided, and why (${headline})`)];
   (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
-    lines.push(`  ${index + 1}. ${c.yellow.bold(heldCount(cause))}  ${line(cause.title, 300)}`);
+    lines.push(`  ${index + 1}. ${c.yellow.bold(heldCount(cause))}  ${line(cause.title, CAUSE_LINE)}`);
     const details = [`decide: ${line(cause.decide, 500)}`];
-    if (cause.detail && cause.detail !== cause.title) details.push(`seen: ${line(cause.detail, 300)}`);
-    if (cause.operations.length) details.push(`operations: ${cause.operations.join(', ')}`);
-    details.push(`checks: ${cause.checkIds.join(', ')}`);
+    // What a check said, unless the title or the advice says it already (a reason is printed once).
+    if (cause.detail && !cause.title.includes(cause.detail) && !cause.detail.includes(cause.decide))
+      details.push(`seen: ${line(cause.detail, CAUSE_LINE)}`);
+    if (cause.operations.length) details.push(`operations: ${idLines(cause.operations).join(' ')}`);
+    details.push(...idLines(cause.checkIds).map((ids, n) => `${n ? '  ' : 'checks: '}${ids}`));
     lines.push(indent(details.join('\n'), '       '));
   });
+  const more = moreCausesLine(run.undecidedCauses ?? []);
+  if (more) lines.push(`  ${more}`);
   lines.push('');
   return lines;
 }
@@ -175,7 +198,9 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   if (rest.length) {
     const count = rest.reduce((sum, group) => sum + group.count, 0);
     lines.push(
-      c.yellow(`  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; listed above)`),
+      c.yellow(
+        `  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; in report.html and report.json)`,
+      ),
     );
   }
   const stale = run.baseline?.stale ?? [];
@@ -217,14 +242,20 @@ export const renderConsole: Reporter = (run, options) => {
   if (variants) out.push(c.dim(`variants: ${variants}`));
   out.push('');
 
-  const problems = run.checks.filter((check) => check.status === 'fail' || check.status === 'error');
-  const skips = run.checks.filter((check) => check.status === 'skip');
+  // A failure a cause holds is shown there (its first check in full, the others by id); the rest here. A
+  // skip is in a cause of "What was not decided" or in the reasons under the verdict (all with --verbose).
+  const inCause = new Set((run.causes ?? []).flatMap((cause) => cause.checkIds));
+  const problems = run.checks.filter(
+    (check) =>
+      (check.status === 'fail' || check.status === 'error') && (options.verbose || !inCause.has(check.id)),
+  );
+  const skips = options.verbose ? run.checks.filter((check) => check.status === 'skip') : [];
   const passes = run.checks.filter((check) => check.status === 'pass');
   out.push(...causeLines(c, run));
   out.push(...undecidedLines(c, run));
   if (options.verbose) for (const check of passes) out.push(describeCheck(c, check, run));
   for (const check of [...problems, ...skips]) out.push(describeCheck(c, check, run));
-  if (problems.length || skips.length || options.verbose) out.push('');
+  if (problems.length || skips.length) out.push('');
 
   out.push(c.bold('By group'));
   for (const group of groupsOf(run))

@@ -20,6 +20,7 @@ import {
   humanDuration,
   isFailing,
   MAX_CAUSES_SHOWN,
+  moreCausesLine,
   noVerdict,
   observedOf,
   STATUSES,
@@ -99,6 +100,10 @@ section.causes{border:1px solid var(--fail);border-radius:8px;padding:4px 16px 1
 section.causes li{margin:8px 0}.count{color:var(--fail);font-weight:600}
 section.undecided-causes{border:1px solid var(--skip);border-radius:8px;padding:4px 16px 10px;margin:12px 0}section.undecided-causes>h2{margin-top:10px}
 section.undecided-causes li{margin:8px 0}section.undecided-causes .count{color:var(--skip)}
+section.causes li,section.undecided-causes li{margin:4px 0}section.causes summary,section.undecided-causes summary{cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+section.causes details[open] summary,section.undecided-causes details[open] summary{white-space:normal}section.causes details>div,section.undecided-causes details>div{margin:2px 0 2px 18px}
+.top{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}svg.groups{font:11px system-ui,sans-serif;fill:var(--fg);margin:12px 0}
+.bar-pass{fill:var(--pass)}.bar-fail{fill:var(--fail)}.bar-skip{fill:var(--skip)}
 `;
 
 const SCRIPT = `
@@ -377,39 +382,104 @@ function findingsHtml(run: RunResult): string {
   return parts.join('');
 }
 
-/** "What to fix first": the causes shared by failures, each with its checks and one reproduction. */
-function causesHtml(run: RunResult): string {
-  const headline = causesHeadline(run);
-  if (!headline) return '';
-  const item = (cause: NonNullable<RunResult['causes']>[number]) =>
-    `<li data-cause="${e(cause.id)}"><span class="count">${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}</span> ` +
-    `<span class="reason">${e(cause.title)}</span> <span class="muted">(${e(cause.section)})</span>` +
-    `${cause.detail ? ` — ${e(oneLine(cause.detail, 300))}` : ''}` +
-    `<div>Fix: ${e(cause.fix)}</div>` +
-    `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
-    `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div>` +
-    `${cause.exchange ? `<pre>${e(cause.exchange.curl)}</pre>` : ''}</li>`;
+/** A cause's first check, its evidence once: what it expected, what it saw, how to reproduce it. */
+function firstCheckHtml(check: CheckResult | undefined): string {
+  if (!check) return '';
+  const expected = check.evidence?.expected;
+  const observed = observedOf(check) ?? (expected ? undefined : check.reason);
+  const curl = check.evidence?.exchanges.at(-1)?.curl;
   return (
-    `<section class="causes" id="causes"><h2>What to fix first <span class="muted">${e(headline)}</span></h2>` +
-    `<ol>${(run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).map(item).join('')}</ol></section>`
+    `<div>First check: <a href="#check-${e(check.id)}"><code>${e(check.id)}</code></a> <span class="muted">(${e(check.level)}; ${e(check.rules.join(', '))})</span></div>` +
+    `${expected ? `<div>Expected: ${e(oneLine(expected, 500))}</div>` : ''}` +
+    `${observed ? `<div>Observed: ${e(oneLine(observed, 500))}</div>` : ''}` +
+    `${curl ? `<pre>${e(curl)}</pre>` : ''}`
   );
 }
 
-/** "What was not decided, and why" (issue 43): each cause of skipped checks, what would decide them, its checks. */
+/** The first MAX_CAUSES_SHOWN causes one line each, the rest behind one line that opens to them. */
+function listWithRest<T extends { checkIds: readonly string[] }>(
+  causes: readonly T[],
+  item: (cause: T) => string,
+): string {
+  const more = moreCausesLine(causes);
+  const rest = causes.slice(MAX_CAUSES_SHOWN);
+  return (
+    `<ol>${causes.slice(0, MAX_CAUSES_SHOWN).map(item).join('')}</ol>` +
+    `${more ? `<details class="more"><summary>${e(more)}</summary><ol start="${MAX_CAUSES_SHOWN + 1}">${rest.map(item).join('')}</ol></details>` : ''}</section>`
+  );
+}
+
+const idList = (ids: readonly string[]): string =>
+  ids.map((id) => `<a href="#check-${e(id)}"><code>${e(id)}</code></a>`).join(', ');
+
+/**
+ * "What to fix first": one line per cause (its count, title, section), opening to its fix, operations,
+ * first check with its evidence and reproduction, and its other checks; the rest of the causes below.
+ */
+function causesHtml(run: RunResult): string {
+  const headline = causesHeadline(run);
+  if (!headline) return '';
+  const byId = new Map(run.checks.map((check) => [check.id, check]));
+  const item = (cause: NonNullable<RunResult['causes']>[number]) =>
+    `<li data-cause="${e(cause.id)}"><details><summary><span class="count">${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}</span> ` +
+    `<span class="reason">${e(cause.title)}</span> <span class="muted">(${e(cause.section)})</span></summary>` +
+    `<div>Fix: ${e(cause.fix)}</div>` +
+    `${cause.statement ? `<div class="muted">The rule: ${e(cause.statement)}</div>` : ''}` +
+    `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
+    firstCheckHtml(byId.get(cause.checkIds[0])) +
+    `${cause.checkIds.length > 1 ? `<div>Also: ${idList(cause.checkIds.slice(1))}</div>` : ''}</details></li>`;
+  return (
+    `<section class="causes" id="causes"><h2>What to fix first <span class="muted">${e(headline)}</span></h2>` +
+    listWithRest(run.causes ?? [], item)
+  );
+}
+
+/** "What was not decided, and why" (issue 43): one line per cause, opening to what would decide them and its checks. */
 function undecidedHtml(run: RunResult): string {
   const headline = undecidedHeadline(run);
   if (!headline) return '';
   const item = (cause: NonNullable<RunResult['undecidedCauses']>[number]) =>
-    `<li data-undecided-cause="${e(cause.id)}"><span class="count">${e(heldCount(cause))}</span> ` +
-    `<span class="reason">${e(oneLine(cause.title, 300))}</span>` +
-    `${cause.detail ? ` — ${e(oneLine(cause.detail, 300))}` : ''}` +
+    `<li data-undecided-cause="${e(cause.id)}"><details><summary><span class="count">${e(heldCount(cause))}</span> ` +
+    `<span class="reason">${e(oneLine(cause.title, 300))}</span></summary>` +
     `<div>To decide them: ${e(oneLine(cause.decide, 500))}</div>` +
+    `${cause.detail && !cause.title.includes(cause.detail) ? `<div>Seen: ${e(oneLine(cause.detail, 300))}</div>` : ''}` +
     `${cause.operations.length ? `<div>Operations: ${cause.operations.map((op) => `<code>${e(op)}</code>`).join(', ')}</div>` : ''}` +
-    `<div>Checks: ${cause.checkIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</div></li>`;
+    `<div>Checks: ${idList(cause.checkIds)}</div></details></li>`;
   return (
     `<section class="undecided-causes" id="undecided-causes"><h2>What was not decided, and why <span class="muted">${e(headline)}</span></h2>` +
-    `<ol>${(run.undecidedCauses ?? []).map(item).join('')}</ol></section>`
+    listWithRest(run.undecidedCauses ?? [], item)
   );
+}
+
+/**
+ * Pass, fail (with errors) and skip of each §4 group as one bar each, drawn by the page itself (inline SVG,
+ * classes of the page's CSS: no network, no inline style).
+ */
+function groupPicture(run: RunResult): string {
+  const groups = groupsOf(run).filter((group) => run.summary.byGroup[group]?.total);
+  const width = 260;
+  const row = 18;
+  const label = 90;
+  const bars = groups.map((group, index) => {
+    const counts = run.summary.byGroup[group];
+    const scale = (width - label) / Math.max(1, counts.total);
+    const parts: [string, number][] = [
+      ['pass', counts.pass],
+      ['fail', counts.fail + counts.error],
+      ['skip', counts.skip],
+    ];
+    let x = label;
+    const rects = parts
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => {
+        const rect = `<rect class="bar-${status}" x="${x.toFixed(1)}" y="${index * row + 3}" width="${(n * scale).toFixed(1)}" height="${row - 6}"><title>${e(group)}: ${n} ${status === 'fail' ? 'fail or error' : status}</title></rect>`;
+        x += n * scale;
+        return rect;
+      })
+      .join('');
+    return `<text x="0" y="${index * row + row - 5}">${e(group)}</text>${rects}`;
+  });
+  return `<svg class="groups" role="img" aria-label="pass, fail and skip by group" width="${width}" height="${groups.length * row}" viewBox="0 0 ${width} ${groups.length * row}">${bars.join('')}</svg>`;
 }
 
 /** A run that stopped before any check: where and why, no verdict, counts or detected variants. */
@@ -479,7 +549,8 @@ function page(run: RunResult, plan: EvidencePlan): string {
 <body><main>
 <h1>Chat API conformance <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
 <p class="meta">${meta}</p>
-${causesHtml(run)}${undecidedHtml(run)}<div class="cards">${cards}${card('', summary.total, 'checks')}</div>
+<div class="top"><div class="cards">${cards}${card('', summary.total, 'checks')}</div>${groupPicture(run)}</div>
+${causesHtml(run)}${undecidedHtml(run)}
 ${findingsHtml(run)}${baselineHtml(run)}
 ${filtersHtml(run)}
 ${failuresHtml(run, plan)}

@@ -40,6 +40,14 @@ function addProperties(parent: XMLBuilder, properties: [string, string][]): void
   for (const [name, value] of properties) node.ele('property', { name, value }).up();
 }
 
+/** The id of the cause a failing check is in (or of what was not decided a skipped one is in), as a property. */
+function causeProperty(check: CheckResult, run: RunResult): [string, string][] {
+  const cause = (run.causes ?? []).find((each) => each.checkIds.includes(check.id));
+  if (cause) return [['cause', cause.id]];
+  const undecided = (run.undecidedCauses ?? []).find((each) => each.checkIds.includes(check.id));
+  return undecided ? [['undecidedCause', undecided.id]] : [];
+}
+
 function addTestcase(suite: XMLBuilder, check: CheckResult, run: RunResult): void {
   const testcase = suite.ele('testcase', {
     classname: check.group,
@@ -53,6 +61,8 @@ function addTestcase(suite: XMLBuilder, check: CheckResult, run: RunResult): voi
     ['rules', check.rules.join(' ')],
     ['operations', check.operations.join(' ')],
     ...(check.expectedFailure ? ([['expectedFailure', 'true']] as [string, string][]) : []),
+    // The cause of "What to fix first" it is in (report.json causes[].id): the same story as the reports.
+    ...causeProperty(check, run),
   ]);
   const message = check.reason ?? `${check.status}: ${check.title}`;
   if (check.expectedFailure) {

@@ -20,6 +20,7 @@ import {
   humanDuration,
   isFailing,
   MAX_CAUSES_SHOWN,
+  moreCausesLine,
   noVerdict,
   observedOf,
   truncate,
@@ -253,30 +254,49 @@ function addSkipped(budget: Budget, checks: CheckResult[]): void {
   budget.add(`${open}\n${rows.join('\n')}${note}\n\n</details>`);
 }
 
-/** "What to fix first": each cause, its checks, one reproduction (the report leads with it). */
+/** Check ids in code, the first ones only (the others counted): a list never a page long. */
+const someIds = (ids: readonly string[], shown = 12): string =>
+  ids
+    .slice(0, shown)
+    .map((id) => code(id))
+    .join(', ') + (ids.length > shown ? ` and ${ids.length - shown} more` : '');
+
+/** "What to fix first": each cause, its fix, its first check with its evidence and one reproduction, its other checks. */
 function causesSection(run: RunResult): string | undefined {
   const headline = causesHeadline(run);
   if (!headline) return undefined;
   const lines = [`### What to fix first (${escapeInline(headline)})`, ''];
+  const byId = new Map(run.checks.map((check) => [check.id, check]));
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
     lines.push(
-      `${index + 1}. **${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}** — ${escapeInline(cause.title)} (${escapeInline(cause.section)})` +
-        (cause.detail ? `: ${escapeInline(oneLine(cause.detail, 300))}` : '') +
-        `. Fix: ${escapeInline(cause.fix)}.`,
+      `${index + 1}. **${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}** — ${escapeInline(cause.title)} (${escapeInline(cause.section)}). Fix: ${escapeInline(cause.fix)}.`,
     );
     if (cause.operations.length)
       lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
-    lines.push(`   Checks: ${cause.checkIds.map((id) => code(id)).join(', ')}`);
-    if (cause.exchange)
+    const first = byId.get(cause.checkIds[0]);
+    const observed = first && (observedOf(first) ?? (first.evidence?.expected ? undefined : first.reason));
+    if (first)
+      lines.push(
+        `   First check: ${code(first.id)}` +
+          (first.evidence?.expected
+            ? ` — expected ${escapeInline(oneLine(first.evidence.expected, 300))}`
+            : '') +
+          (observed ? `; observed ${escapeInline(oneLine(observed, 300))}` : ''),
+      );
+    if (cause.checkIds.length > 1) lines.push(`   Also: ${someIds(cause.checkIds.slice(1))}`);
+    const curl = first?.evidence?.exchanges.at(-1)?.curl;
+    if (curl)
       lines.push(
         '',
-        `   <details><summary>Reproduce</summary>`,
+        '   <details><summary>Reproduce</summary>',
         '',
-        indentBlock(fenced(cause.exchange.curl, 'sh')),
+        indentBlock(fenced(curl, 'sh')),
         '',
         '   </details>',
       );
   });
+  const more = moreCausesLine(run.causes ?? []);
+  if (more) lines.push('', `_${escapeInline(more)}_`);
   return lines.join('\n');
 }
 
@@ -288,19 +308,17 @@ function undecidedSection(run: RunResult): string | undefined {
   (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
     lines.push(
       `${index + 1}. **${heldCount(cause)}** — ${escapeInline(oneLine(cause.title, 300))}` +
-        (cause.detail ? `: ${escapeInline(oneLine(cause.detail, 300))}` : '') +
+        (cause.detail && !cause.title.includes(cause.detail)
+          ? `: ${escapeInline(oneLine(cause.detail, 300))}`
+          : '') +
         `. To decide them: ${escapeInline(oneLine(cause.decide, 500))}.`,
     );
     if (cause.operations.length)
       lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
-    lines.push(`   Checks: ${cause.checkIds.map((id) => code(id)).join(', ')}`);
+    lines.push(`   Checks: ${someIds(cause.checkIds)}`);
   });
-  const rest = (run.undecidedCauses ?? []).slice(MAX_CAUSES_SHOWN);
-  if (rest.length)
-    lines.push(
-      '',
-      `_… and ${rest.length} more (${rest.reduce((sum, cause) => sum + cause.checkIds.length, 0)} checks): see report.html or report.json._`,
-    );
+  const more = moreCausesLine(run.undecidedCauses ?? []);
+  if (more) lines.push('', `_${escapeInline(more)}_`);
   return lines.join('\n');
 }
 

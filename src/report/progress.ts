@@ -62,25 +62,49 @@ export function estimateRemainingMs(elapsedMs: number, done: number, total: numb
   return (elapsedMs / done) * (total - done);
 }
 
+/**
+ * Progress without a terminal: one line per finished check, as CI logs want. The checks that cannot run
+ * here (not offered, a capability missing) end first, all at once: one line counts them instead of a SKIP
+ * line each before the first check that ran (their reasons follow in the summary).
+ */
+function lineProgress(write: (text: string) => void, c: ChalkInstance): ProgressCallbacks {
+  const noop = () => undefined;
+  let leadingSkips = 0;
+  const flushSkips = (done: number, total: number) => {
+    if (leadingSkips <= 0) return;
+    write(
+      c.dim(
+        `[${done}/${total}] ${leadingSkips} checks skipped before the first ran (reasons in the summary)\n`,
+      ),
+    );
+    leadingSkips = -1;
+  };
+  return {
+    onRunStart: (info) => write(c.dim(startLine(info))),
+    onQuotaWait: (wait) => {
+      if (wait.ms >= QUOTA_LINE_FROM_MS) write(c.yellow(`${quotaWaitLine(wait)}\n`));
+    },
+    onCheckStart: noop,
+    onCheckResult: (result, { done, total }) => {
+      if (leadingSkips >= 0 && result.status === 'skip' && result.durationMs === 0) {
+        leadingSkips++;
+        return;
+      }
+      flushSkips(done - 1, total);
+      leadingSkips = -1;
+      const position = c.dim(`[${String(done).padStart(String(total).length)}/${total}]`);
+      write(`${position} ${label(c, result.status)} ${result.id}\n`);
+    },
+    finish: () => flushSkips(leadingSkips, leadingSkips),
+  };
+}
+
 export function createProgress(write: (text: string) => void, options: ProgressOptions): ProgressCallbacks {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const noop = () => undefined;
   if (options.quiet)
     return { onRunStart: noop, onQuotaWait: noop, onCheckStart: noop, onCheckResult: noop, finish: noop };
-  if (!options.tty) {
-    return {
-      onRunStart: (info) => write(c.dim(startLine(info))),
-      onQuotaWait: (wait) => {
-        if (wait.ms >= QUOTA_LINE_FROM_MS) write(c.yellow(`${quotaWaitLine(wait)}\n`));
-      },
-      onCheckStart: noop,
-      onCheckResult: (result, { done, total }) => {
-        const position = c.dim(`[${String(done).padStart(String(total).length)}/${total}]`);
-        write(`${position} ${label(c, result.status)} ${result.id}\n`);
-      },
-      finish: noop,
-    };
-  }
+  if (!options.tty) return lineProgress(write, c);
 
   const terminal = options.tty;
   // showCursor: never hide the cursor, so a crash or a second Ctrl-C cannot leave the terminal without one.

@@ -1,271 +1,349 @@
 /**
  * What to fix first (DESIGN "What to fix first"): the failing and erroring checks of a run grouped by the
- * cause they share, ranked by how many checks each explains. A cause is read from the answers a check
- * got (the last exchange first), never from its id: an operation not implemented, the result wrapped in an
- * envelope, a list of the wrong shape, errors answered 2xx, the identity refused, the event stream silent
- * or without READY.
- * A failure no cause explains stays its own (it is in no cause). Pure: a function of the check results.
+ * fault they share, ranked by how many checks each explains. A check's fault is its signature (signature.ts:
+ * set by the code that judged it, never read back from its words), and one fault is one cause: the same
+ * kind of observation on the same rule family across operations (a field null wherever a User is sent, a
+ * marker that repeats on every list), an operation refused whole however many checks it touched, a helper
+ * failing the checks that need it. Each cause has one fix in the implementer's terms, the spec section
+ * (and the rule's words), and one reproduction. Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
-import type { ResponseShape } from '../../spec/operation-shape.js';
-import type { Cause, CauseId, CheckResult, Exchange } from './model.js';
-import {
-  errorBodyText,
-  type Misplacement,
-  misplacement,
-  operationOf,
-  parseBody,
-  responseOf,
-} from './shapes.js';
+import { getRule, hasRule } from '../../spec/rules.js';
+import type { Cause, CheckResult, RunResult, Signature } from './model.js';
+import { completeSignature } from './signature.js';
 
-/** What each cause means, in the user's terms, with its section and the fix. */
-const CAUSES: Record<CauseId, { title: string; section: string; fix: string }> = {
-  'not-implemented': {
-    title: 'Operations answer that they are not implemented (404, 405, 501 or a body saying so)',
-    section: '§4',
-    fix: 'implement them at POST {base}/<operation>, or leave them out of login.features so that they are not blamed',
-  },
-  'result-envelope': {
-    title: 'Results are wrapped in an envelope: the object the operation returns is under one key',
-    section: '§4',
-    fix: 'answer the result itself as the body, not an object that holds it',
-  },
-  'list-shape': {
-    title:
-      'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers',
-    section: '§1 rule 5',
-    fix: 'answer each page as {"data": [...], "next": …} at the top level of the body',
-  },
-  'errors-2xx': {
-    title: 'Errors are answered with a success status (2xx and an error body)',
-    section: '§7',
-    fix: 'answer a refused request with a 4xx or 5xx status',
-  },
-  'identity-refused': {
-    title: "The checker's credentials are refused (401/403 with the token and identity headers given)",
-    section: '§5',
-    fix: 'check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)',
-  },
-  'event-transport': {
-    title:
-      "The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all",
-    section: '§6',
-    fix: 'check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did',
-  },
-};
-
-/** Rank order of causes with as many checks (the one that blocks the most first). */
-const ORDER: readonly CauseId[] = [
-  'identity-refused',
-  'not-implemented',
-  'result-envelope',
-  'list-shape',
-  'errors-2xx',
-  'event-transport',
-];
-
-/**
- * A body saying the operation (its route) is missing, not the thing asked for: the frameworks' defaults,
- * "no such operation", "method not found". Also how the cleanup tells an unserved undo (undo.ts).
- */
-export const SAYS_NO_ROUTE =
-  /cannot (post|get) \/|no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)|(method|operation|api|route|handler|path) not found/i;
-/** A route-not-found answer (not an unknown id): a bare "not found" page, or a body that names the route. */
-const NO_ROUTE = new RegExp(`^\\W*(404\\W*)?(page )?not found\\W*$|${SAYS_NO_ROUTE.source}`, 'i');
-export const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
 /** A check's reason when the event it waited for never came (EventWaitTimeout, or a check's own words). */
 export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;
-/** A check's observation that the handshake gave no READY (op 4) after IDENTIFY (src/events/probes.ts). */
-const READY_NEVER_CAME = /^(no READY\b|READY came as op 0\b)/;
-const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
+export { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './signature.js';
 
-interface Symptom {
-  cause: CauseId;
-  operation?: string;
-  exchange?: Exchange;
-  /** The specifics, e.g. 'under `data`'. */
-  detail?: string;
+/** What the run knows beyond its checks: events its stream delivered (absent: no stream), the login's features. */
+export interface RunFacts {
+  eventsReceived?: number;
+  /** The operations login.features declares (report.json capabilities.features); absent: none declared. */
+  features?: readonly string[];
+  /** Whether the run learnt what the login declares (report.json capabilities present); absent: unknown. */
+  featuresKnown?: boolean;
 }
 
-/** The message of an error body, or its text. */
-const messageOf = (body: string): string => errorBodyText(parseBody(body)) ?? body;
-
-function misplacedCause(found: Misplacement): { cause: CauseId; detail: string } {
-  switch (found.kind) {
-    case 'envelope':
-      return { cause: 'result-envelope', detail: `the result is under \`${found.key}\`` };
-    case 'list-wrapped':
-      return { cause: 'list-shape', detail: `the array is at \`${found.path}\`: wrapped one level too deep` };
-    case 'list-bare':
-      return { cause: 'list-shape', detail: 'a bare array, without the page object' };
-    case 'list-renamed':
-      return { cause: 'list-shape', detail: `the array is under \`${found.key}\`, not \`data\`` };
-    case 'error-body':
-      return { cause: 'errors-2xx', detail: `2xx with the error "${oneLine(found.text, 120)}"` };
-    case 'stringified':
-      return { cause: 'result-envelope', detail: 'the result is sent as a JSON string' };
-  }
+/** The fault one signature shows: its key (the cause id) and kind. */
+interface Fault {
+  key: string;
+  kind: Signature['kind'];
 }
 
-/** The cause one exchange shows, if any. */
-export function symptomOf(exchange: Exchange): Symptom | undefined {
-  const { response, request } = exchange;
-  const operation = operationOf(exchange);
-  if (!response) return undefined;
-  const { status } = response;
-  if (operation === undefined) return outsideCatalogue(exchange);
-  const auth = Object.entries(request.headers).find(([key]) => key.toLowerCase() === 'authorization')?.[1];
-  if ((status === 401 || status === 403) && auth !== undefined && /\$(PEER_)?TOKEN\b/.test(auth))
-    return { cause: 'identity-refused', operation, exchange, detail: `HTTP ${status}` };
-  const message = messageOf(response.body);
-  const notImplemented =
-    status === 501 ||
-    (status === 405 && request.method === 'POST') ||
-    (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
-    ((status >= 400 || status < 300) && SAYS_NOT_IMPLEMENTED.test(message));
-  if (notImplemented) {
-    const said = message.trim() ? `: "${oneLine(message.trim(), 120)}"` : '';
-    return { cause: 'not-implemented', operation, exchange, detail: `HTTP ${status}${said}` };
-  }
-  const shape = responseOf(operation);
-  if (status < 200 || status >= 300) return undefined;
-  const body = parseBody(response.body);
-  const found = shape ? misplacement(shape, body) : undefined;
-  if (found) return { operation, exchange, ...misplacedCause(found) };
-  // An operation with no stated return may answer anything (§4.8), but not an error that is no success.
-  const error = shape ? undefined : errorBodyText(body);
-  if (error !== undefined && !SAYS_SUCCESS.test(error))
-    return {
-      operation,
-      exchange,
-      cause: 'errors-2xx',
-      detail: `2xx with the error "${oneLine(error, 120)}"`,
-    };
-  return undefined;
+/** The family of a rule: its id without the trailing number ('MSG-LIST-3' → 'MSG-LIST'). */
+const familyOf = (rule: string | undefined): string => (rule ?? 'none').replace(/-\d+$/, '');
+
+const WRAPPED: Record<string, string> = {
+  envelope: 'result-envelope',
+  stringified: 'result-envelope',
+  'list-wrapped': 'list-shape',
+  'bare-array': 'list-shape',
+  'list-renamed': 'list-shape',
+  'error-body': 'errors-2xx',
+};
+
+/** A field's name, the last part of its path ('/data/*\/member/joined_at' → 'joined_at'). */
+const fieldName = (path: string): string =>
+  path
+    .split('/')
+    .filter((part) => part && part !== '*')
+    .at(-1) ?? '(root)';
+
+/** The fault a failure's signature shows: what makes two failures the same fault. */
+export function faultOf(signature: Signature, streamSilent: boolean): Fault {
+  const { kind, operation, status = 'none', pattern, path, eventType } = signature;
+  if (signature.role === 'helper' && operation && (kind === 'status' || kind.startsWith('helper')))
+    return { key: `helper:${operation}`, kind: 'helper-refused' };
+  if (kind === 'status' && pattern === 'not-implemented') return { key: 'not-implemented', kind };
+  if (kind === 'identity' && pattern === 'refused') return { key: 'identity-refused', kind };
+  if (kind === 'wrapping') return { key: WRAPPED[pattern ?? ''] ?? `wrapping:${pattern}`, kind };
+  if (kind === 'transport') return { key: 'event-transport', kind };
+  if (kind === 'event-missing' && streamSilent) return { key: 'event-transport', kind: 'transport' };
+  // Operations refusing (or failing) valid requests: one cause per status class, listing them — an
+  // operation refused whole is in it however many checks it touched.
+  if (kind === 'status' && /^(4|5)/.test(status) && operation) return { key: `status-${status[0]}xx`, kind };
+  // A field is one fault wherever it is sent (a Channel's `type` alone, in a Message, in a page, in an event).
+  if ((kind.startsWith('field-') || kind === 'event-resource') && path)
+    return { key: `field:${fieldName(path)}`, kind: kind === 'event-resource' ? 'field-value' : kind };
+  if (kind === 'marker') return { key: `marker:${pattern ?? 'other'}`, kind };
+  // Events that never came are one fault whatever their types (the stream does not emit for the checks' acts).
+  if (kind === 'event-missing') return { key: 'event-missing', kind };
+  if (kind.startsWith('event-'))
+    return { key: `${kind}:${eventType ?? 'any'}${path ? `:${path}` : ''}`, kind };
+  if (kind === 'helper-refused' || kind === 'helper-not-offered')
+    return { key: `helper:${operation ?? 'unknown'}`, kind: 'helper-refused' };
+  if (kind === 'identity') return { key: `identity:${pattern ?? 'other'}`, kind };
+  // Any other observation on an accepted answer: that operation's result is the fault, whichever rule the
+  // check cites (message.get returning another message fails the checks of get, update and create alike).
+  if (status === '2xx' && operation && signature.role !== 'helper')
+    return { key: `answer:${operation}`, kind };
+  // Else the rule it breaks is the fault, whatever the operation (its family).
+  return { key: `rule:${familyOf(signature.rule)}`, kind };
 }
 
-/** A path outside §4 (the checker's probe of an unknown operation): only an error answered 2xx says anything. */
-function outsideCatalogue(exchange: Exchange): Symptom | undefined {
-  const { response, request } = exchange;
-  if (!response || request.method !== 'POST' || response.status < 200 || response.status >= 300)
-    return undefined;
-  const error = errorBodyText(parseBody(response.body));
-  return error === undefined || SAYS_SUCCESS.test(error)
-    ? undefined
-    : { cause: 'errors-2xx', exchange, detail: `2xx with the error "${oneLine(error, 120)}"` };
-}
-
-/**
- * What a failure recorded without the answer shows: its observed body, for the operation its expectation
- * names. A root cause is named only when the evidence shows it (issue 41): the observed text counts as a
- * body only when the check has no 2xx answer of that operation, or one whose body is that text — an
- * observed value the check derived (the ids it found, `[]`) beside a right page `{"data": [...]}` is no
- * bare array.
- */
-function symptomOfText(check: CheckResult): Symptom | undefined {
-  const { expected = '', observed = '', exchanges = [] } = check.evidence ?? {};
-  const operation = expected.match(/\b[a-z]+(\.[a-z]+)+\b/g)?.find((name) => responseOf(name) !== null);
-  const shape = operation ? responseOf(operation) : null;
-  if (!operation || !shape) return undefined;
-  const answers = exchanges.flatMap((exchange) => {
-    const { response } = exchange;
-    const answered = operationOf(exchange) === operation && response && response.status < 300;
-    return answered && response.status >= 200 ? [response.body] : [];
-  });
-  if (answers.length > 0 && !answers.some((body) => isBodyOf(observed, body))) return undefined;
-  const body = parseBody(observed);
-  const found =
-    typeof body === 'string' && body === observed
-      ? truncatedMisplacement(shape, observed)
-      : misplacement(shape, body);
-  return found ? { operation, ...misplacedCause(found) } : undefined;
-}
-
-/** Whether `observed` is `body` (whole, as JSON, or cut with '…'). */
-function isBodyOf(observed: string, body: string): boolean {
-  if (observed === body) return true;
-  if (observed.endsWith('…') && body.startsWith(observed.slice(0, -1))) return true;
-  const parsed = parseBody(observed);
-  return (
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    JSON.stringify(parsed) === JSON.stringify(parseBody(body))
-  );
-}
-
-/** The wrong shapes a cut JSON text shows at its start (an observed value is cut at 2,000 characters). */
-function truncatedMisplacement(shape: ResponseShape, text: string): Misplacement | undefined {
-  const list = shape.kind === 'list' || shape.kind === 'bidi';
-  const wrapped = /^\{"(\w+)":\{"data":\[/.exec(text);
-  if (list && wrapped) return { kind: 'list-wrapped', path: `${wrapped[1]}.data` };
-  if (list && text.startsWith('[')) return { kind: 'list-bare' };
-  const under = /^\{"(\w+)":(\[|\{"id":)/.exec(text);
-  if (!list && under && (shape.kind === 'array') === (under[2] === '['))
-    return { kind: 'envelope', key: under[1] };
-  return undefined;
-}
-
-/** The cause a failing check shows: its last exchange with a symptom (the failing one is last). */
-function symptomOfCheck(check: CheckResult, streamSilent: boolean): Symptom | undefined {
-  const exchanges = check.evidence?.exchanges ?? [];
-  for (let index = exchanges.length - 1; index >= 0; index--) {
-    const symptom = symptomOf(exchanges[index]);
-    if (symptom) return symptom;
-  }
-  const fromText = symptomOfText(check);
-  if (fromText) return fromText;
-  const observed = check.evidence?.observed ?? '';
-  if (READY_NEVER_CAME.test(observed))
-    return {
-      cause: 'event-transport',
-      exchange: exchanges[exchanges.length - 1],
-      detail: oneLine(observed, 120),
-    };
-  if (streamSilent && EVENT_NEVER_CAME.test(check.reason ?? ''))
-    return { cause: 'event-transport', exchange: exchanges[exchanges.length - 1] };
-  return undefined;
-}
+/** A failure's signature: the one the run set, else completed from its evidence (a report of an older run). */
+export const signatureOfCheck = (check: CheckResult): Signature =>
+  check.signature ?? completeSignature(undefined, check, check.evidence?.exchanges ?? []);
 
 const isProblem = (check: CheckResult): boolean =>
   (check.status === 'fail' || check.status === 'error') && !check.notOffered;
 
-/** What the run knows beyond its checks: how many events its stream delivered (absent: no stream). */
-export interface RunFacts {
-  eventsReceived?: number;
+/** The section a rule cites, in the report's words ('§4.1'; a convention's heading). */
+function sectionOf(rule: string | undefined): { section: string; statement?: string } {
+  if (!rule || !hasRule(rule)) return { section: '§4' };
+  const found = getRule(rule);
+  const section = found.source === 'spec' ? `§${found.section}` : `conventions: ${found.section}`;
+  return { section, statement: found.statement };
+}
+
+/** What an implementer reads of one fault: its title, section and fix (advice.ts words the fixes). */
+interface Words {
+  title: string;
+  section?: string;
+  fix: string;
+}
+
+const listed = (operations: readonly string[]): string =>
+  operations.length <= 3
+    ? operations.join(', ')
+    : `${operations.slice(0, 3).join(', ')} and ${operations.length - 3} more`;
+
+const FIELD_WORDS: Record<string, string> = {
+  'field-missing': 'is missing',
+  'field-null': 'is null',
+  'field-type': 'has the wrong type',
+};
+
+const MARKER_WORDS: Record<string, Words> = {
+  repeated: {
+    title: 'List walks repeat themselves: following `next` leads back to items already listed, so walks loop',
+    section: '§1 rule 6',
+    fix: 'make `next` a cursor to the items after this page, never one that serves a page again',
+  },
+  absent: {
+    title: 'Pages omit their marker while more data exists: a client stops after the first page',
+    section: '§1 rule 6',
+    fix: 'send `next` (or `prev`) on every page after which more data exists that way',
+  },
+  present: {
+    title:
+      'Pages carry a marker where no more data exists (the last page, or an empty one reached through it)',
+    section: '§1 rule 6',
+    fix: 'leave `next` out of the last page',
+  },
+};
+
+/** The words of a fault: from its kind and what its failures share (operations, the first signature). */
+export function wordsOf(
+  fault: Fault,
+  signatures: readonly Signature[],
+  operations: readonly string[],
+  facts: RunFacts,
+): Words {
+  const [signature] = signatures;
+  const ops = listed(operations);
+  const [family, detail] = fault.key.split(':');
+  switch (family) {
+    case 'not-implemented':
+      return {
+        title: 'Operations answer that they are not implemented (404, 405, 501 or a body saying so)',
+        section: '§4',
+        fix: `implement ${ops || 'them'} at POST {base}/<operation>, ${notOfferedAdvice(operations, facts)}`,
+      };
+    case 'result-envelope':
+      return {
+        title: 'Results are wrapped in an envelope: the object the operation returns is under one key',
+        section: '§4',
+        fix: 'answer the result itself as the body, not an object that holds it',
+      };
+    case 'list-shape':
+      return {
+        title:
+          'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers',
+        section: '§1 rule 5',
+        fix: 'answer each page as {"data": [...], "next": …} at the top level of the body',
+      };
+    case 'errors-2xx':
+      return {
+        title: 'Errors are answered with a success status (2xx and an error body)',
+        section: '§7',
+        fix: 'answer a refused request with a 4xx or 5xx status',
+      };
+    case 'identity-refused':
+      return {
+        title: "The checker's credentials are refused (401/403 with the token and identity headers given)",
+        section: '§5',
+        fix: 'check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)',
+      };
+    case 'event-transport':
+      return {
+        title:
+          "The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all",
+        section: '§6',
+        fix: 'check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did',
+      };
+    case 'helper':
+      return {
+        title: `${detail} fails where other checks use it as a helper (to make or undo what they judge): HTTP ${signature.status ?? '?'}`,
+        fix: `make ${detail} accept a complete valid request (the reproduction shows one it refused)`,
+      };
+    case 'answer': {
+      const rules = [...new Set(signatures.flatMap((s) => (s.rule ? [s.rule] : [])))].sort();
+      return {
+        title: `${detail} accepts the requests (2xx) but its results are not what the spec says${rules.length ? ` (${listed(rules)})` : ''}`,
+        fix: `make ${detail}'s result follow the rules its checks cite; the first check shows what it answered instead`,
+      };
+    }
+    case 'status-4xx':
+    case 'status-5xx':
+      return {
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} ${family === 'status-5xx' ? 'a server error (5xx)' : 'a refusal (4xx)'} to requests the spec says ${operations.length === 1 ? 'it serves' : 'they serve'}`,
+        fix: `make ${operations.length === 1 ? ops : 'each'} answer ${operations.length === 1 ? 'its' : 'their'} valid requests with 2xx and the result; the reproduction shows one ${family === 'status-5xx' ? 'failed' : 'refused'}`,
+      };
+  }
+  return kindWords(fault, signatures, ops);
+}
+
+/** The words of the kinds whose key carries what they concern (a field, a marker, an event, a rule). */
+function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
+  const [signature] = signatures;
+  const on = ops ? ` (${ops})` : '';
+  if (fault.key.startsWith('field:')) {
+    const name = fault.key.slice('field:'.length);
+    const kinds = new Set(signatures.map((s) => s.kind));
+    const [only] = kinds.size === 1 ? kinds : [];
+    const how = (only && FIELD_WORDS[only]) || 'is missing or wrong';
+    const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
+    const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
+    const where = [ops, events.length ? `events ${listed(events)}` : ''].filter(Boolean).join('; ');
+    return {
+      title: `\`${name}\` ${how} where it is sent (${listed(paths)})${where ? ` in ${where}` : ''}`,
+      fix: `send \`${name}\` as the spec's resource declares it, in every answer and event that carries it`,
+    };
+  }
+  if (fault.kind === 'marker')
+    return (
+      MARKER_WORDS[signature.pattern ?? ''] ?? {
+        title: `Pages' markers are wrong${on}`,
+        section: '§1 rule 6',
+        fix: 'send a marker exactly while more data exists that way',
+      }
+    );
+  if (fault.kind === 'event-missing') {
+    const types = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
+    const type = types.length ? listed(types) : undefined;
+    return {
+      title: `No ${type ?? 'matching'} event came for changes the checks made${on}`,
+      section: '§6',
+      fix: `emit ${type ?? 'the event'} for every change made through the interface, the bot's own acts included`,
+    };
+  }
+  if (fault.kind.startsWith('event-'))
+    return {
+      title: `${signature.eventType ?? 'Events'} ${fault.kind === 'event-name' ? 'came under another name' : `came without ${signature.path ?? 'their resource'}`}`,
+      section: '§6',
+      fix: `send ${signature.eventType ?? 'the event'} with the resources the spec lists for it`,
+    };
+  const rule = signature.rule;
+  const statement = rule && hasRule(rule) ? getRule(rule).statement : undefined;
+  return {
+    title: statement
+      ? `Breaks the rule: ${oneLine(statement.replace(/\.$/, ''), 160)}${on}`
+      : `Checks of ${rule ?? 'no rule'} fail${on}`,
+    fix: statement
+      ? `make the answers follow this rule (the reproduction shows one that does not)`
+      : 'see the reproduction and the first check in full',
+  };
 }
 
 /**
- * The causes of a run's failures and errors, the one explaining the most checks first. The identity
- * cause needs refusals on two operations at least (one refusal can be a permission the check expects);
- * the event-transport cause, a handshake without READY, or a stream that delivered no event at all in the
- * whole run.
+ * How to stop an operation being blamed, true to the run: leave it out of login.features where the
+ * login declares features (a failing operation is one they include), declare them without it where none
+ * are declared (every operation is then taken as offered).
+ */
+export function notOfferedAdvice(operations: readonly string[], facts: RunFacts): string {
+  if (!facts.features && !facts.featuresKnown)
+    return 'or leave them out of login.features (where the login declares its features) so that they are not blamed';
+  if (!facts.features) return 'or declare login.features without them so that they are not blamed';
+  const declared = operations.filter((operation) => facts.features?.includes(operation));
+  return declared.length
+    ? `or leave ${listed(declared)} out of login.features so that ${declared.length === 1 ? 'it is' : 'they are'} not blamed`
+    : 'or fix the routing: login.features already omits them, so something calls them anyway';
+}
+
+/** Rank order among causes explaining as many checks: what blocks the most first. */
+const KIND_ORDER = [
+  'identity-refused',
+  'not-implemented',
+  'helper',
+  'event-transport',
+  'result-envelope',
+  'list-shape',
+  'errors-2xx',
+];
+const rankOf = (key: string): number => {
+  const index = KIND_ORDER.indexOf(key.split(':')[0]);
+  return index === -1 ? KIND_ORDER.length : index;
+};
+
+/**
+ * The causes of a run's failures and errors, the one explaining the most checks first: every failing
+ * check is in exactly one. The identity cause needs refusals on two operations at least (one refusal can
+ * be a permission the check expects; it falls back to its operation's status).
  */
 export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {}): Cause[] {
   const streamSilent = facts.eventsReceived === 0;
-  const grouped = new Map<CauseId, { symptoms: Symptom[]; checkIds: string[] }>();
+  const groups = new Map<string, { fault: Fault; signatures: Signature[]; checks: CheckResult[] }>();
+  const add = (fault: Fault, signature: Signature, check: CheckResult) => {
+    const group = groups.get(fault.key) ?? { fault, signatures: [], checks: [] };
+    group.signatures.push(signature);
+    group.checks.push(check);
+    groups.set(fault.key, group);
+  };
   for (const check of checks.filter(isProblem)) {
-    const symptom = symptomOfCheck(check, streamSilent);
-    if (!symptom) continue;
-    const group = grouped.get(symptom.cause) ?? { symptoms: [], checkIds: [] };
-    group.symptoms.push(symptom);
-    group.checkIds.push(check.id);
-    grouped.set(symptom.cause, group);
+    const signature = signatureOfCheck(check);
+    add(faultOf(signature, streamSilent), signature, check);
   }
-  const causes: Cause[] = [];
-  for (const [id, { symptoms, checkIds }] of grouped) {
-    const ops = [...new Set(symptoms.flatMap((symptom) => (symptom.operation ? [symptom.operation] : [])))];
-    if (id === 'identity-refused' && ops.length < 2) continue;
-    const first = symptoms.find((symptom) => symptom.exchange) ?? symptoms[0];
-    causes.push({
-      id,
-      ...CAUSES[id],
-      checkIds,
-      operations: ops.sort(),
-      ...(first.detail ? { detail: first.detail } : {}),
-      ...(first.exchange ? { exchange: first.exchange } : {}),
+  const identity = groups.get('identity-refused');
+  if (identity && new Set(identity.signatures.map((s) => s.operation)).size < 2) {
+    groups.delete('identity-refused');
+    identity.checks.forEach((check, index) => {
+      const signature = { ...identity.signatures[index], pattern: 'refused-once' };
+      add(faultOf({ ...signature, kind: 'status' }, streamSilent), signature, check);
     });
   }
-  return causes.sort(
-    (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.id) - ORDER.indexOf(b.id),
+  const causes = [...groups.values()].map(({ fault, signatures, checks: held }) =>
+    causeOf(fault, signatures, held, facts),
   );
+  return causes.sort((a, b) => b.checkIds.length - a.checkIds.length || rankOf(a.id) - rankOf(b.id));
 }
+
+function causeOf(fault: Fault, signatures: Signature[], held: CheckResult[], facts: RunFacts): Cause {
+  const operations = [...new Set(signatures.flatMap((s) => (s.operation ? [s.operation] : [])))].sort();
+  const [first] = signatures;
+  const rules = new Set(signatures.map((s) => s.rule));
+  const shared = rules.size === 1 ? sectionOf(first.rule) : undefined;
+  const words = wordsOf(fault, signatures, operations, facts);
+  const exchange = held[0].evidence?.exchanges.at(-1);
+  const observed = held[0].evidence?.observed ?? held[0].reason;
+  return {
+    id: fault.key,
+    kind: fault.kind,
+    title: words.title,
+    section: words.section ?? shared?.section ?? sectionOf(first.rule).section,
+    ...(shared?.statement ? { statement: shared.statement } : {}),
+    fix: words.fix,
+    checkIds: held.map((check) => check.id),
+    operations,
+    ...(observed ? { detail: oneLine(observed, 200) } : {}),
+    ...(exchange ? { exchange } : {}),
+  };
+}
+
+/** The facts of a run result (its events, its login's features) for findCauses. */
+export const factsOf = (run: Pick<RunResult, 'capabilities'>, eventsReceived?: number): RunFacts => ({
+  ...(eventsReceived === undefined ? {} : { eventsReceived }),
+  ...(run.capabilities?.features ? { features: run.capabilities.features } : {}),
+  ...(run.capabilities ? { featuresKnown: true } : {}),
+});

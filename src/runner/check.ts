@@ -10,6 +10,7 @@ import type { StreamTarget } from '../events/source.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Hold } from './holds.js';
 import type { Capability, Group, Identity, Level, RunResult } from './model.js';
+import type { PartialSignature } from './signature.js';
 
 export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 
@@ -256,8 +257,13 @@ export interface CheckContext {
   track(entry: LedgerEntry): void;
   /** Asks the trigger (control endpoint / --trigger-url / --trigger-command) to cause an event. */
   trigger(event: string, payload?: Record<string, unknown>): Promise<unknown>;
-  /** Counts as an assertion; on false the check fails with expected/observed. */
-  expect(condition: unknown, expected: string, observed?: unknown): asserts condition;
+  /** Counts as an assertion; on false the check fails with expected/observed (and what was seen as data). */
+  expect(
+    condition: unknown,
+    expected: string,
+    observed?: unknown,
+    signature?: PartialSignature,
+  ): asserts condition;
   /** Asserts a 2xx status (any body accepted for operations with no stated return, §4.8). */
   expectOk(result: CallResult, what: string): void;
   /** Validates `value` against a schema by name (e.g. 'Message', 'List<Channel>'); fails with the problems. */

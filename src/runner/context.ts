@@ -94,7 +94,7 @@ function checkContext(
     },
     trigger: triggerFor(env, state, signals),
     ...assertionsWith(
-      (expected, observed) => state.fail(expected, observed),
+      (expected, observed, signature) => state.fail(expected, observed, signature),
       problemsOf,
       (text, limit) => env.client.redactor.shorten(text, limit),
       () => state.assertions++,

@@ -20,6 +20,7 @@ export function unprovenSilence(
         state: `the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
         clear:
           'check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none',
+        signature: { kind: 'transport', pattern: 'no-ready' },
       },
     };
   }
@@ -37,6 +38,7 @@ export function unprovenSilence(
     undecided: {
       state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? ` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
       clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
+      signature: { kind: 'transport', pattern: 'no-delivery' },
     },
   };
 }

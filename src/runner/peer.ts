@@ -39,6 +39,7 @@ const PEER_CLEAR =
 export const peerUndecided = (standing: PeerStanding): Undecided => ({
   state: `${PEER_UNREACHABLE}${standing.detail}`,
   clear: PEER_CLEAR,
+  signature: { kind: 'identity', pattern: standing.state },
 });
 
 /** A peer that checks may act as: proven distinct (or not asked about: no proof ran). */

@@ -119,6 +119,7 @@ const EVENTS_UNDECIDED = (reason: string) => ({
   state: `the event stream delivered nothing: ${reason.replace(/^needs an event stream, but /, '')}`,
   clear:
     'fix the event transport (--events-url, --header, the IDENTIFY/READY handshake, or the webhook registration), or leave events out with --events none',
+  signature: { kind: 'transport' as const },
 });
 
 const skipped = (check: CheckDefinition, reason: string): CheckResult => ({

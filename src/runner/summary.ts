@@ -131,7 +131,9 @@ function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome)
   const [[state, clear]] = states;
   const more = states.size > 1 ? `; and ${states.size - 1} more state(s), listed with the checks` : '';
   const n = outcome.undecided.length;
-  return `${n} ${run.level} check${n === 1 ? '' : 's'} could not be decided: ${state} (${clear})${more}`;
+  // A state that says already what clears it is not followed by its advice again.
+  const advice = state.includes(clear) ? '' : ` (${clear})`;
+  return `${n} ${run.level} check${n === 1 ? '' : 's'} could not be decided: ${state}${advice}${more}`;
 }
 
 /**

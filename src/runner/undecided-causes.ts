@@ -7,11 +7,12 @@
  * list it by its reason). Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
-import type { CheckResult, RunResult } from './model.js';
+import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
+import type { CheckResult, RunResult, Signature } from './model.js';
 import { countsTowardVerdict } from './summary.js';
 
 export type UndecidedCause = NonNullable<RunResult['undecidedCauses']>[number];
-type Kind = UndecidedCause['id'];
+type Kind = UndecidedCause['kind'];
 
 /** A check's words, as one line, long enough to hold any state the suites write. */
 const WORDS_LIMIT = 2_000;
@@ -35,6 +36,12 @@ const ORDER: readonly Kind[] = [
 interface Reading {
   kind: Kind;
   subject?: string;
+  /** How a helper is missing ('not offered', 'refused (HTTP 5xx)'), when its signature says. */
+  how?: string;
+  /** The event types that never came (one cause for them all: the stream does not emit them). */
+  events?: string[];
+  /** World states of several checks of one group, each worded its own way (mergeLoneWorlds). */
+  merged?: boolean;
   operations?: string[];
 }
 
@@ -42,7 +49,7 @@ interface Reading {
 const OPERATION = /\b[a-z]+(?:\.[a-z]+)+\b/g;
 
 /** The stated prefix of an unreachable peer (issue 41 item 1): `the peer is unreachable: <what came back>`. */
-const PEER_UNREACHABLE = /\bthe peer is unreachable(?: \(([a-z -]+)\))?: *(.*)$/i;
+const PEER_UNREACHABLE = /\bthe peer is unreachable\b/i;
 /** The skip of a run given no second identity (src/runner/run.ts PEER_MISSING). */
 const PEER_NOT_GIVEN = /^needs a second identity\b/;
 /**
@@ -74,27 +81,97 @@ const QUOTA = /^not (?:run|finished): stopped for the rate limit\b/;
 /** The not-offered skip names the operations login.features omits (src/runner/run.ts notOfferedReason). */
 const OMITS = /login\.features omits ([a-z., ]+?)(?: \(|$)/;
 
-/** How the peer is unreachable, read from what came back (src/runner/peer.ts words it so). */
-const HOW_UNREACHABLE: ReadonlyArray<[RegExp, string]> = [
-  [/^absent\b|\bno peer identity was given\b/i, 'none given'],
-  [/^served[ -]as[ -](the[ -])?bot\b|\bthe bot's user\b/i, 'served as the bot'],
-  [/^refused\b|\banswered (HTTP )?[45]\d\d\b|\blogin not found\b/i, 'refused'],
-  [/^unproven\b|\bneither the peer\b.*\bnor the bot\b|\bnames no author\b/i, 'not proven another account'],
-];
-
-/** How the peer is unreachable ('served as the bot', 'refused'), its sub-group: else the detail's first words. */
-function howUnreachable(detail: string): string {
-  for (const [pattern, how] of HOW_UNREACHABLE) if (pattern.test(detail)) return how;
-  const head = detail.split(/[(:;,]| — /)[0].trim();
-  const words = head.split(/\s+/).filter(Boolean).slice(0, 6).join(' ');
-  return words || 'unreachable';
-}
+/** The peer's standing (src/runner/peer.ts PeerStanding.state) in the user's words. */
+const STANDING: Record<string, string> = {
+  'served-as-bot': 'served as the bot',
+  refused: 'refused',
+  unproven: 'not proven another account',
+  absent: 'none given',
+};
 
 /** The operation a refusal concerns: named before the control's words, else the check's first. */
 function refusedOperation(text: string, check: CheckResult): string | undefined {
   const before = text.slice(0, text.search(REFUSED_TOO));
   const named = [...before.matchAll(OPERATION)].map((match) => match[0]);
   return named.find((name) => check.operations.includes(name)) ?? named.at(-1) ?? check.operations[0];
+}
+
+/**
+ * The cause an undecided state's signature shows (set where it was judged: the peer's proof, a helper
+ * call, the event transport), if it has one.
+ */
+function signedReading(signature: Signature | undefined, check: CheckResult): Reading | undefined {
+  if (!signature) return undefined;
+  const { kind, operation, pattern, status } = signature;
+  switch (kind) {
+    case 'identity':
+      return { kind: 'peer-unreachable', subject: STANDING[pattern ?? ''] ?? pattern ?? 'unreachable' };
+    case 'helper-refused':
+    case 'helper-not-offered': {
+      const how =
+        kind === 'helper-not-offered'
+          ? 'not offered'
+          : `refused${status && status !== 'none' ? ` (HTTP ${status})` : ''}`;
+      return {
+        kind: 'helper-missing',
+        subject: operation ?? 'a helper',
+        how,
+        operations: operation ? [operation] : [],
+      };
+    }
+    case 'transport':
+      return { kind: 'no-events' };
+    case 'event-missing':
+      return { kind: 'event-never-came', events: [signature.eventType ?? SN_EVENT] };
+    case 'status':
+      return operation
+        ? {
+            kind: 'operation-refused',
+            subject: `HTTP ${status ?? '?'}`,
+            operations: [operation],
+          }
+        : undefined;
+    case 'capability':
+      return pattern === 'trigger'
+        ? { kind: 'no-trigger' }
+        : pattern === 'events'
+          ? { kind: 'no-events' }
+          : undefined;
+    case 'world':
+      return worldReading(check);
+  }
+  return undefined;
+}
+
+/** A state of the world: the checks that say the same clears them are one cause (merged by group when alone). */
+const worldReading = (check: CheckResult): Reading => ({
+  kind: 'world',
+  subject: oneLine(check.undecided?.clear ?? '', DETAIL_LIMIT),
+});
+
+/**
+ * The world's causes of one check each, merged by §4 group where a group has several: a state of the world
+ * each check words its own way is one cause per group, not one line per check.
+ */
+function mergeLoneWorlds(
+  grouped: Map<string, { reading: Reading; checks: CheckResult[] }>,
+): Map<string, { reading: Reading; checks: CheckResult[] }> {
+  const lone = [...grouped.entries()].filter(
+    ([, { reading, checks }]) => reading.kind === 'world' && checks.length === 1,
+  );
+  const byGroup = new Map<string, string[]>();
+  for (const [key, { checks }] of lone)
+    byGroup.set(checks[0].group, [...(byGroup.get(checks[0].group) ?? []), key]);
+  for (const [group, keys] of byGroup) {
+    if (keys.length < 2) continue;
+    const checks = keys.flatMap((key) => grouped.get(key)?.checks ?? []);
+    for (const key of keys) grouped.delete(key);
+    grouped.set(`world\u0000group ${group}`, {
+      reading: { kind: 'world', subject: `${group} checks`, merged: true },
+      checks,
+    });
+  }
+  return grouped;
 }
 
 /** The cause a skipped check shows, if any (first match wins: the most specific fix first). */
@@ -105,10 +182,12 @@ export function readingOf(check: CheckResult): Reading | undefined {
     const operations = omitted?.split(/,\s*/).filter(Boolean) ?? check.operations;
     return { kind: 'not-offered', operations };
   }
-  const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
   if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
-  const peer = PEER_UNREACHABLE.exec(text);
-  if (peer) return { kind: 'peer-unreachable', subject: howUnreachable(peer[1] ?? peer[2]) };
+  const signed = signedReading(check.undecided?.signature, check);
+  if (signed) return signed;
+  const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
+  // A state written before signatures (an older report): the peer's stated prefix, the checker's own words.
+  if (PEER_UNREACHABLE.test(text)) return { kind: 'peer-unreachable', subject: 'unreachable' };
   if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'none given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
@@ -116,7 +195,7 @@ export function readingOf(check: CheckResult): Reading | undefined {
     const status = refused[2] ? `HTTP ${refused[2]}` : (refused[3] ?? 'refused');
     return {
       kind: 'operation-refused',
-      subject: operation ? `${operation} ${status}` : status,
+      subject: status,
       operations: operation ? [operation] : [],
     };
   }
@@ -125,17 +204,44 @@ export function readingOf(check: CheckResult): Reading | undefined {
   if (NO_TRIGGER.test(text)) return { kind: 'no-trigger' };
   if (NO_EVENTS.test(text)) return { kind: 'no-events' };
   const event = EVENT_TYPE.exec(text);
-  if (event) return { kind: 'event-never-came', subject: event[1] ?? event[2] ?? event[3] };
-  if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', subject: SN_EVENT };
-  // Any other undecided check: a state of the world the run found made its effect unobservable.
-  if (check.undecided) return { kind: 'world', subject: oneLine(check.undecided.clear, DETAIL_LIMIT) };
+  if (event) return { kind: 'event-never-came', events: [event[1] ?? event[2] ?? event[3]] };
+  if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', events: [SN_EVENT] };
+  // Any other undecided check: a state of the world the run found made its effect unobservable (by group:
+  // each check says how to clear its own).
+  if (check.undecided) return worldReading(check);
   return undefined;
 }
 
+/**
+ * The helper's words, true to the run: "not offered" only where login.features omits it, "refused" where
+ * the login offers it (or declares no features) and it said no.
+ */
+function helperWords(reading: Reading, facts: RunFacts): { title: string; decide: string } {
+  const helper = reading.subject ?? 'a helper';
+  const omitted = facts.features !== undefined && !facts.features.includes(helper);
+  const how = reading.how ?? (omitted ? 'not offered' : 'refused');
+  const subject = 'or a subject the run may use (--guild, --channel)';
+  return how === 'not offered'
+    ? {
+        title: `A helper operation is not offered: ${helper} (login.features omits it; the checks need it to set up what they judge)`,
+        decide: `nothing, if the platform lacks ${helper}; list it in login.features once it is implemented, ${subject}`,
+      }
+    : {
+        title: `A helper operation fails: ${helper} ${how} (the checks need it to set up what they judge)`,
+        decide: `a server change: ${helper} accepting a complete valid request and making what the checks act on, ${subject}`,
+      };
+}
+
 /** The cause in the user's terms (one line) and what would decide its checks when no check says it. */
-function wordsOf(reading: Reading, first: CheckResult): { title: string; decide: string } {
+function wordsOf(
+  reading: Reading,
+  first: CheckResult,
+  facts: UndecidedFacts,
+): { title: string; decide: string } {
   const { subject = '' } = reading;
-  const operations = reading.operations?.join(', ') ?? '';
+  const all = reading.operations ?? [];
+  const operations =
+    all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
   switch (reading.kind) {
     case 'peer-unreachable':
       return subject === 'none given'
@@ -151,36 +257,41 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
           };
     case 'operation-refused':
       return {
-        title: `${operations || 'An operation'} refuses every request, the complete valid one too (${subject.replace(/^[a-z.]+ /, '')})`,
-        decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), or left out of login.features`,
+        title: `${operations || 'An operation'} ${(reading.operations?.length ?? 0) > 1 ? 'refuse' : 'refuses'} every request, the complete valid one too (${subject})`,
+        decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), ${notOfferedAdvice(reading.operations ?? [], facts)}`,
       };
     case 'helper-missing':
+      return helperWords(reading, facts);
+    case 'event-never-came': {
+      const types = reading.events ?? [];
+      if (types.length === 1 && types[0] === SN_EVENT)
+        return {
+          title: 'No event with an sn came when the checks needed one',
+          decide: 'a server that delivers events with sn (§6) for message.create and message.update',
+        };
+      const named = types.filter((type) => type !== SN_EVENT).join(', ') || 'the awaited';
       return {
-        title: `A helper operation is missing: ${subject} (the checks need it to set up what they judge)`,
-        decide: `a server change: ${subject} offered in login.features and making what the checks act on, or a subject the run may use (--guild, --channel)`,
+        title: `No ${named} event${types.length > 1 ? 's' : ''} came during the run`,
+        decide: `a server that emits ${types.length > 1 ? 'them' : 'it'} (§6) for the changes the checks make${facts.triggerMissing ? `, or a trigger that causes ${types.length > 1 ? 'them' : 'it'} (--trigger-url, --trigger-command)` : ''}`,
       };
-    case 'event-never-came':
-      return subject === SN_EVENT
-        ? {
-            title: 'No event with an sn came when the checks needed one',
-            decide: 'a server that delivers events with sn (§6) for message.create and message.update',
-          }
-        : {
-            title: `No ${subject} event came during the run`,
-            decide: `a server that emits ${subject} (§6), or a trigger that causes it (--trigger-url, --trigger-command)`,
-          };
+    }
     case 'no-trigger':
       return {
         title: 'No trigger: nothing can cause incoming events (requests, guild and member changes)',
         decide: 'pass --trigger-url URL or --trigger-command CMD (docs/checking-a-server.md)',
       };
     case 'no-events':
-      return {
-        title: /--events none/.test(first.reason ?? '')
-          ? 'No event stream: events are off (--events none)'
-          : 'No event stream: it could not be opened, or it delivered nothing all run',
-        decide: 'pass --events ws (and --events-url) or --events webhook, with a handshake that works',
-      };
+      // Advice true to the run: "pass --events" only where events were off, else the stream to fix.
+      return EVENTS_OFF.test(first.reason ?? '')
+        ? {
+            title: 'No event stream: events are off (--events none)',
+            decide: 'pass --events ws (and --events-url) or --events webhook, with a handshake that works',
+          }
+        : {
+            title: 'No event stream: it could not be opened, or it delivered nothing all run',
+            decide:
+              'fix the event stream the run opened: --events-url, the IDENTIFY/READY handshake or the webhook registration',
+          };
     case 'quota':
       return {
         title: 'The platform quota stopped the run before these checks ran or finished',
@@ -188,10 +299,15 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
           'raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform',
       };
     case 'world':
-      return {
-        title: `The world the run found hides the effect: ${oneLine(first.undecided?.state ?? '', 120)}`,
-        decide: subject,
-      };
+      return reading.merged
+        ? {
+            title: `The world the run found hides the effect of ${subject}, each its own way: ${oneLine(first.undecided?.state ?? '', 120)}`,
+            decide: 'each check says how to clear the state it found (report.html, report.json)',
+          }
+        : {
+            title: `The world the run found hides the effect: ${oneLine(first.undecided?.state ?? '', 120)}`,
+            decide: subject,
+          };
     case 'not-offered':
       return {
         title: 'Not offered by the login: login.features omits their operations (not counted, not blamed)',
@@ -201,12 +317,26 @@ function wordsOf(reading: Reading, first: CheckResult): { title: string; decide:
   }
 }
 
+/** What the run had, for advice true to it: the login's features, whether a trigger was given. */
+interface UndecidedFacts extends RunFacts {
+  triggerMissing?: boolean;
+}
+
+/** The skip reason of a run with events off (src/run-steps.ts). */
+const EVENTS_OFF = /--events none/;
+
 /** Skip reasons the checker writes for a capability not given (src/runner/run.ts, src/run-steps.ts). */
 const CANNED = [
   PEER_NOT_GIVEN,
   /^needs a trigger to cause incoming events\b/,
   /^needs an event stream: events are off\b/,
 ];
+
+/** A cause's id, stable across runs: a world's by its first check (its state may name ids), else by its subject. */
+const idOf = (reading: Reading, first: CheckResult): string => {
+  if (reading.kind === 'world') return `world:${reading.merged ? first.group : first.id}`;
+  return reading.subject ? `${reading.kind}:${reading.subject}` : reading.kind;
+};
 
 const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subject ?? ''}`;
 
@@ -216,8 +346,13 @@ const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subj
  */
 export function findUndecidedCauses(
   checks: readonly CheckResult[],
-  run: Pick<RunResult, 'level' | 'includeExperimental'>,
+  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'>,
 ): UndecidedCause[] {
+  // Whether the run had a trigger: it had none when a check was skipped for want of one.
+  const facts: UndecidedFacts = {
+    ...factsOf(run),
+    triggerMissing: checks.some((check) => readingOf(check)?.kind === 'no-trigger'),
+  };
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
   for (const check of checks) {
     const reading = readingOf(check);
@@ -227,9 +362,16 @@ export function findUndecidedCauses(
     grouped.set(keyOf(reading), group);
   }
   const causes: UndecidedCause[] = [];
-  for (const { reading, checks: held } of grouped.values()) {
+  for (const { reading: firstReading, checks: held } of mergeLoneWorlds(grouped).values()) {
     const [first] = held;
-    const { title, decide } = wordsOf(reading, first);
+    const events = [...new Set(held.flatMap((check) => readingOf(check)?.events ?? []))].sort();
+    const operationsHeld = [...new Set(held.flatMap((check) => readingOf(check)?.operations ?? []))].sort();
+    const reading = {
+      ...firstReading,
+      ...(events.length ? { events } : {}),
+      ...(operationsHeld.length ? { operations: operationsHeld } : {}),
+    };
+    const { title, decide } = wordsOf(reading, first, facts);
     const clears = new Set(held.map((check) => check.undecided?.clear));
     const [clear] = clears.size === 1 ? clears : [undefined];
     const operations = [
@@ -239,7 +381,8 @@ export function findUndecidedCauses(
     const canned = CANNED.some((pattern) => pattern.test(first.reason ?? '')) || first.notOffered;
     const said = canned ? undefined : (first.undecided?.state ?? first.reason);
     causes.push({
-      id: reading.kind,
+      id: idOf(reading, first),
+      kind: reading.kind,
       title,
       ...(reading.subject ? { subject: reading.subject } : {}),
       // What the checks themselves say clears them is the most precise advice, where they all say it.
@@ -253,6 +396,6 @@ export function findUndecidedCauses(
     });
   }
   return causes.sort(
-    (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.id) - ORDER.indexOf(b.id),
+    (a, b) => b.checkIds.length - a.checkIds.length || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind),
   );
 }

@@ -129,7 +129,7 @@ const detectMessageListId: Detector = async (call, sandbox, { notes }) => {
     notes.push(
       shape
         ? `message-list-id: not detected: ${shape}`
-        : `message-list-id: message.list of channel ${sandbox.channelId} gave ${latestIds?.length ?? `status ${latest.status}`} message(s); two are needed to compare`,
+        : `message-list-id: message.list of channel ${sandbox.channelId} ${latestIds ? `gave ${latestIds.length} message(s)` : `answered HTTP ${latest.status}`}; two messages are needed to compare`,
     );
     return undefined;
   }

@@ -7,6 +7,7 @@
 import { normaliseEvent } from '../../src/events/protocol.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { hasMore, type Marker, type Page } from '../../src/runner/paginate.js';
+import type { PartialSignature } from '../../src/runner/signature.js';
 
 /**
  * A schema's problems with a value, as messages: t.schemaProblems in a check (its run's validator and
@@ -20,11 +21,14 @@ export interface Judgement {
   holds: boolean;
   expected: string;
   observed?: string;
+  /** What was observed, as data (report.json `signature`): the key causes group failures by. */
+  signature?: PartialSignature;
 }
 
 /** States every judgement in the check (the first that does not hold fails it). */
 export function expectAll(t: CheckContext, judgements: readonly Judgement[]): void {
-  for (const { holds, expected, observed } of judgements) t.expect(holds, expected, observed);
+  for (const { holds, expected, observed, signature } of judgements)
+    t.expect(holds, expected, observed, signature);
 }
 
 // --- Pages (§1 rule 6, §4.1 rule 6): the marker says whether more data exists, the length says nothing.
@@ -35,6 +39,7 @@ export function judgeMarker(page: Page, more: boolean, context: string, marker: 
     holds: hasMore(page, marker) === more,
     expected: `${context} ${more ? 'carries' : 'carries no'} ${marker}`,
     observed: `${page.data.length} item(s), ${marker}: ${JSON.stringify(page[marker])}`,
+    signature: { kind: 'marker', pattern: more ? 'absent' : 'present', path: `/${marker}` },
   };
 }
 
@@ -51,6 +56,7 @@ export function judgeWalk(ids: readonly string[], created: readonly string[]): J
       holds: duplicates.length === 0,
       expected: 'the walk lists no item twice',
       observed: duplicates.join('; '),
+      signature: { kind: 'marker', pattern: 'repeated' },
     },
     {
       holds: missing.length === 0,
@@ -67,6 +73,7 @@ export function judgeLastPage(pages: readonly Page[]): Judgement {
     holds: pages.length <= 1 || (last?.data.length ?? 0) > 0,
     expected: 'next is present only while more data exists (§1 rule 6)',
     observed: `page ${pages.length}, reached through next, is empty`,
+    signature: { kind: 'marker', pattern: 'present', path: '/next' },
   };
 }
 
@@ -103,9 +110,11 @@ export function judgeSequence(events: readonly ObservedEvent[]): Judgement[] {
 /** An EVENT body matches the de-facto envelope (CONV-EVENT-ENVELOPE) and its §6 event schema. */
 export function judgeEvent(body: unknown, problemsOf: SchemaProblems): Judgement[] {
   const type = typeof (body as { type?: unknown })?.type === 'string' ? (body as { type: string }).type : '';
-  const judgements = [schemaJudgement('envelope', problemsOf('envelope', body), 'the EVENT body')];
+  const judgements = [schemaJudgement('envelope', problemsOf('envelope', body), 'the EVENT body', type)];
   if (type)
-    judgements.push(schemaJudgement(`event:${type}`, problemsOf(`event:${type}`, body), 'the EVENT body'));
+    judgements.push(
+      schemaJudgement(`event:${type}`, problemsOf(`event:${type}`, body), 'the EVENT body', type),
+    );
   return judgements;
 }
 
@@ -128,10 +137,32 @@ export function judgeResponse(
 
 const MAX_PROBLEMS = 8;
 
+/** A problem starts with its JSON pointer (spec/validate.ts Problem.message): the field a signature names. */
+const pathOf = (problems: readonly string[]): { path?: string } => {
+  const path = /^(\/[^:]*):/.exec(problems[0] ?? '')?.[1];
+  return path ? { path } : {};
+};
+
+/** The signature of an event body that does not match its schema: its type and the first field at fault. */
+export const eventSignature = (eventType: string, problems: readonly string[]): PartialSignature => ({
+  kind: 'event-resource',
+  eventType,
+  ...pathOf(problems),
+});
+
 /** As t.expectSchema words it: "does not match Message: /channel/id: must be string …; and 2 more". */
-function schemaJudgement(schema: string, problems: readonly string[], what: string): Judgement {
+function schemaJudgement(
+  schema: string,
+  problems: readonly string[],
+  what: string,
+  eventType?: string,
+): Judgement {
   const more = problems.length > MAX_PROBLEMS ? `; and ${problems.length - MAX_PROBLEMS} more` : '';
+  const signature: PartialSignature = eventType
+    ? eventSignature(eventType, problems)
+    : { kind: 'field-value', ...pathOf(problems) };
   return {
+    signature,
     holds: problems.length === 0,
     expected: `${what} matches ${schema}`,
     observed: problems.length

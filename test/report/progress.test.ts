@@ -24,4 +24,21 @@ describe('progress lines', () => {
     const wait = { ms: 57_000, reason: "the target's rate limit (bucket 'ip')" };
     expect(quotaWaitLine(wait, 30_500)).toBe("waiting 31 s for the target's rate limit (bucket 'ip')");
   });
+
+  it('counts the skips that end before the first check ran in one line, then a line per check', () => {
+    const lines: string[] = [];
+    const progress = createProgress((text) => lines.push(text), { color: false });
+    const result = (id: string, status: 'pass' | 'skip', durationMs: number) =>
+      ({ id, status, durationMs }) as Parameters<typeof progress.onCheckResult>[0];
+    for (let done = 1; done <= 101; done++)
+      progress.onCheckResult(result(`s${done}`, 'skip', 0), { done, total: 150 });
+    progress.onCheckResult(result('p1', 'pass', 12), { done: 102, total: 150 });
+    progress.onCheckResult(result('s102', 'skip', 3), { done: 103, total: 150 });
+    progress.finish();
+    expect(lines).toEqual([
+      '[101/150] 101 checks skipped before the first ran (reasons in the summary)\n',
+      '[102/150] PASS  p1\n',
+      '[103/150] SKIP  s102\n',
+    ]);
+  });
 });

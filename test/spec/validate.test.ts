@@ -15,15 +15,17 @@ describe('validate (spec/validate.ts)', () => {
   it('reports JSON pointers and human messages with what it got', () => {
     expect(
       validate('BidiList<Message>', { data: [message, message, message, { ...message, user: 'u1' }] }),
-    ).toEqual([{ path: '/data/3/user', message: '/data/3/user: must be an object (got string)' }]);
+    ).toEqual([
+      { path: '/data/3/user', message: '/data/3/user: must be an object (got string)', keyword: 'type' },
+    ]);
     expect(validate('Channel', { id: 'c1' })).toEqual([
-      { path: '/type', message: '/type: required property is missing' },
+      { path: '/type', message: '/type: required property is missing', keyword: 'required' },
     ]);
     expect(validate('Channel', { id: 'c1', type: 9 })).toEqual([
-      { path: '/type', message: '/type: must be one of 0, 1, 2, 3 (got 9)' },
+      { path: '/type', message: '/type: must be one of 0, 1, 2, 3 (got 9)', keyword: 'enum' },
     ]);
     expect(validate('Message', 'hello')).toEqual([
-      { path: '', message: '(root): must be an object (got string)' },
+      { path: '', message: '(root): must be an object (got string)', keyword: 'type' },
     ]);
   });
 

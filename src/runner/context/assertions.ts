@@ -1,9 +1,13 @@
 /** t.expect, t.expectOk, t.expectSchema and t.schemaProblems, over the run's validator. */
 import type { CallResult, CheckContext } from '../check.js';
 import { formatProblems, type Validate } from '../schema.js';
+import { type PartialSignature, schemaSignature, statusClass } from '../signature.js';
 import type { CheckEnvironment } from './environment.js';
 
 export type ProblemsOf = (schema: string, value: unknown) => ReturnType<Validate>;
+
+/** Records a failure with what was observed as data (its signature); ends the check or the observation. */
+export type Fail = (expected: string, observed?: unknown, signature?: PartialSignature) => never;
 
 /** The schema problems of a value; throws (an error of the run, not of the target) without a validator. */
 export const problemsWith =
@@ -17,15 +21,20 @@ export const problemsWith =
 
 /** t.expect, t.expectOk and t.expectSchema over `fail` (a check's own, or a shared observation's). */
 export function assertionsWith(
-  fail: (expected: string, observed?: unknown) => never,
+  fail: Fail,
   problemsOf: ProblemsOf,
   shorten: (text: string, limit: number) => string,
   counted: () => void = () => undefined,
 ): Pick<CheckContext, 'expect' | 'expectOk' | 'expectSchema'> {
   return {
-    expect(condition: unknown, expected: string, observed?: unknown): asserts condition {
+    expect(
+      condition: unknown,
+      expected: string,
+      observed?: unknown,
+      signature?: PartialSignature,
+    ): asserts condition {
       counted();
-      if (!condition) fail(expected, observed);
+      if (!condition) fail(expected, observed, signature);
     },
     expectOk(result: CallResult, what: string) {
       counted();
@@ -33,13 +42,15 @@ export function assertionsWith(
         fail(
           `${what}: a 2xx status (any body is accepted, §4.8)`,
           `HTTP ${result.status} ${shorten(result.text, 500)}`,
+          { kind: 'status', status: statusClass(result.status) },
         );
       }
     },
     expectSchema(schema: string, value: unknown, what: string) {
       const problems = problemsOf(schema, value);
       counted();
-      if (problems.length > 0) fail(`${what} matches ${schema}`, formatProblems(schema, problems));
+      if (problems.length > 0)
+        fail(`${what} matches ${schema}`, formatProblems(schema, problems), schemaSignature(problems, value));
     },
   };
 }

@@ -34,10 +34,10 @@ export function callRecorder(
     // An act of the peer that the run could not prove another account's (peer.ts): undecided, whichever
     // check it is in, so that no bot's act is judged as the peer's.
     if (callOptions.as === 'peer' && !peerUsable(env.peer)) {
-      const { state: found, clear } = peerUndecided(env.peer!);
+      const { state: found, clear, signature } = peerUndecided(env.peer!);
       // The run's proof of the peer is the evidence of each check it leaves undecided.
       state.exchanges.push(...env.peer!.exchanges);
-      throw new CheckUndecided(found, clear, true);
+      throw new CheckUndecided(found, clear, true, signature);
     }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
     // A create is in the ledger's journal from now until its answer shows what it made (issue 49 item 7).

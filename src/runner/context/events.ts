@@ -15,6 +15,7 @@ const recordWait =
       const seen = timeout.seen.map((e) => e.type);
       state.failed({
         expected: timeout.what,
+        signature: { kind: 'event-missing', ...state.missedJustBefore() },
         observed: `no matching event within ${timeout.timeoutMs} ms${quietNote(timeout)} (${seen.length} other events since the check started${
           seen.length ? `: ${[...new Set(seen)].join(', ')}` : ''
         })`,
@@ -37,7 +38,7 @@ export function eventsFor(
   checkDeadline: () => number,
 ): EventsApi {
   const signal = signals.check.signal;
-  return createEventsApi({
+  const api = createEventsApi({
     source: env.source,
     unavailableReason: env.eventsUnavailableReason,
     timeoutMs: env.eventTimeoutMs,
@@ -50,4 +51,11 @@ export function eventsFor(
     onWait: recordWait(state),
     checkDeadline,
   });
+  // A typed wait that ended without its event is what a failure right after it observed (its signature).
+  const tryWaitFor: EventsApi['tryWaitFor'] = async (predicate, timeoutMs, options) => {
+    const event = await api.tryWaitFor(predicate, timeoutMs, options);
+    if (!event && options?.type) state.missed(options.type);
+    return event;
+  };
+  return { ...api, tryWaitFor };
 }

@@ -2,7 +2,8 @@
 import { RequestError } from '../../client/http.js';
 import type { CheckDefinition } from '../check.js';
 import { EventWaitTimeout, NoEventSourceError } from '../events-api.js';
-import type { CheckResult, Status } from '../model.js';
+import type { CheckResult, Signature, Status } from '../model.js';
+import { completeSignature } from '../signature.js';
 import { CheckSkip, type CheckState, CheckTimeout, CheckUndecided } from './state.js';
 import type { Ending } from './timing.js';
 
@@ -88,7 +89,11 @@ export function resultOf(
   const thrown = ending.threw ? ending.thrown : undefined;
   const undecided =
     !state.failure && thrown instanceof CheckUndecided
-      ? { state: thrown.state, clear: thrown.clear }
+      ? {
+          state: thrown.state,
+          clear: thrown.clear,
+          ...(thrown.signature ? { signature: thrown.signature } : {}),
+        }
       : undefined;
   const keep =
     status === 'fail' || status === 'error' || (thrown instanceof CheckUndecided && thrown.keepExchanges);
@@ -101,7 +106,19 @@ export function resultOf(
     requests: state.sent,
     ...(evidence ? { evidence } : {}),
     ...(undecided ? { undecided } : {}),
+    ...(status === 'fail' || status === 'error' ? { signature: failureSignature(check, state, thrown) } : {}),
   };
+}
+
+/**
+ * What a failure or an error observed, as data: the judgement's signature completed with the check's rule,
+ * operation and role (signature.ts); an error without a failure is the answer's, else 'other'.
+ */
+function failureSignature(check: CheckDefinition, state: CheckState, thrown: unknown): Signature {
+  const given =
+    state.failure?.signature ??
+    (thrown instanceof EventWaitTimeout ? { kind: 'event-missing' as const } : undefined);
+  return completeSignature(given, check, state.exchanges.list());
 }
 
 const describeError = (error: unknown): string =>

@@ -5,6 +5,7 @@
 import { shorten } from '../../../spec/brief.js';
 import type { Exchange, Signature } from '../model.js';
 import { hintOf } from '../shapes.js';
+import type { PartialSignature } from '../signature.js';
 
 /** A failed assertion; ends the check as 'fail'. */
 export class CheckFailure extends Error {
@@ -77,6 +78,8 @@ export function describeObserved(value: unknown): string {
 export interface Failure {
   expected: string;
   observed?: string;
+  /** What the judgement observed, as data (completed with the check's rule and operation in its result). */
+  signature?: PartialSignature;
 }
 
 /** One check's record: every part of its CheckContext writes here, the result is read from here. */
@@ -88,15 +91,37 @@ export class CheckState {
   /** Requests this check sent (report.json `requests`: a regression in requests shows per check). */
   sent = 0;
   failure: Failure | undefined;
+  /**
+   * The event type of the latest wait that ended without its event, and how many exchanges the check had
+   * then: a failure with no exchange since is that event's missing (signature 'event-missing').
+   */
+  missedEvent: { type: string; exchanges: number } | undefined;
+
+  /** Records a typed event wait that ended without its event (t.events.tryWaitFor with a type). */
+  missed(type: string): void {
+    this.missedEvent = { type, exchanges: this.exchanges.list().length + this.exchanges.dropped };
+  }
+
+  /** The signature of an event missed just before a failure (no exchange since), if any. */
+  missedJustBefore(): PartialSignature | undefined {
+    const missed = this.missedEvent;
+    const now = this.exchanges.list().length + this.exchanges.dropped;
+    return missed && missed.exchanges === now ? { kind: 'event-missing', eventType: missed.type } : undefined;
+  }
 
   /** Records the first failure and ends the check. */
-  fail(expected: string, observed?: unknown): never {
+  fail(expected: string, observed?: unknown, signature?: PartialSignature): never {
     if (!this.failure) {
       // Where the answer holds the expected result elsewhere, the observed text says where (issue 32).
       const hint = hintOf(this.exchanges.list().at(-1));
       const seen = observed === undefined ? undefined : describeObserved(observed);
       const text = hint === undefined ? seen : seen === undefined ? hint : `${seen} (${hint})`;
-      this.failure = { expected, ...(text === undefined ? {} : { observed: text }) };
+      const signed = signature ?? this.missedJustBefore();
+      this.failure = {
+        expected,
+        ...(text === undefined ? {} : { observed: text }),
+        ...(signed ? { signature: signed } : {}),
+      };
     }
     throw new CheckFailure(expected);
   }
