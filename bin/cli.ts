@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { debugEnabled, EXIT, internalErrorLine } from '../src/exit-codes.js';
+import { type Lang, type Translate, translator } from '../src/i18n/index.js';
 import { RUN_FLAGS } from '../src/run-flags.js';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
@@ -16,6 +17,7 @@ import { registerCompare } from './commands/compare.js';
 import { registerFuzz } from './commands/fuzz.js';
 import { type CommandIo, processIo } from './commands/io.js';
 import { registerList } from './commands/list.js';
+import { addLangOption, cliLang, localizeHelp } from './commands/localize.js';
 import { MANUAL_PAGES, manualLine } from './commands/manual.js';
 import { registerMatrix } from './commands/matrix.js';
 import { registerRun } from './commands/run.js';
@@ -35,38 +37,51 @@ export interface MainOptions {
 /** The run flags `conformance --help` shows (all of them: `conformance run --help`): the table's `main` rows. */
 const MAIN_RUN_FLAGS = RUN_FLAGS.filter((row) => row.main).map((row) => row.flag.split(' ')[0]);
 
-const EXAMPLES = `
-Examples:
-  # check a server (run is the default command)
-  conformance --base-url http://127.0.0.1:5140/v1 --token "$TOKEN"
-  # check the built-in reference implementation
-  conformance --embedded
-  # list the checks a run of the messages group would execute; send nothing
-  conformance --base-url http://127.0.0.1:5140/v1 --suite messages --dry-run
-  # stop at the first failure; write only report.html besides the console
-  conformance --base-url http://127.0.0.1:5140/v1 --bail --reporter console,html
-
-Exit codes: ${EXIT.conforms} conforms, ${EXIT.fails} a counted check failed, ${EXIT.usage} usage or configuration error,
-${EXIT.unreachable} target unreachable, ${EXIT.internal} internal error (a defect of the checker: please report it),
-${EXIT.sigint}/${EXIT.sigterm} interrupted.`;
-
 export async function main(
   argv: string[],
   io: CommandIo = processIo,
   options: MainOptions = {},
 ): Promise<number> {
   const env = options.env ?? process.env;
+  let lang: Lang;
+  try {
+    lang = cliLang(argv, env);
+  } catch (error) {
+    return finish(io, exitCodeOf(error, io, env, translator('en')));
+  }
+  const t = translator(lang);
   let exitCode: number = EXIT.conforms;
+  const program = createProgram(io, options, env, lang, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    exitCode = exitCodeOf(error, io, env, t);
+  }
+  return finish(io, exitCode);
+}
+
+/**
+ * The program with every command registered and its help in the user's language (`lang`); `exit`
+ * receives a command's exit code.
+ */
+export function createProgram(
+  io: CommandIo,
+  options: MainOptions,
+  env: NodeJS.ProcessEnv,
+  lang: Lang,
+  exit: (code: number) => void,
+): Command {
   const commandIo: CommandIo = {
     stdout: io.stdout,
     stderr: io.stderr,
-    exit: (code) => {
-      exitCode = code;
-    },
+    exit,
   };
+  const t = translator(lang);
   const color = options.color ?? (Boolean(process.stdout.isTTY) && !env.NO_COLOR);
   const program = new Command('conformance')
-    .description('Conformance checker for the Chat Platform Interface (Satori protocol family)')
+    .description(t('cli.description'))
     .version(toolVersion())
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -102,8 +117,10 @@ export async function main(
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     const page = MANUAL_PAGES[command.name()];
-    if (page) command.addHelpText('after', manualLine(page));
+    if (page) command.addHelpText('after', manualLine(t, page));
+    addLangOption(command);
   }
+  localizeHelp(program, lang);
   const help = runCommand.createHelp();
   help.prepareContext({ helpWidth: io === processIo ? (process.stdout.columns ?? 80) : 80 });
   const mainFlags = runCommand.options
@@ -111,19 +128,18 @@ export async function main(
     .map((option) => help.formatItem(help.optionTerm(option), 28, help.optionDescription(option), help));
   program.addHelpText(
     'after',
-    `\nMain run flags (every flag: conformance run --help):\n${mainFlags.join('\n')}\n${EXAMPLES}\n${manualLine('README.md, then docs/')}`,
+    `\n${t('cli.mainFlags')}\n${mainFlags.join('\n')}\n${t('cli.examples', EXIT)}\n${manualLine(t, 'README.md, then docs/')}`,
   );
 
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-  } catch (error) {
-    exitCode = exitCodeOf(error, io, env);
-  }
+  return program;
+}
+
+function finish(io: CommandIo, exitCode: number): number {
   io.exit(exitCode);
   return exitCode;
 }
 
-function exitCodeOf(error: unknown, io: CommandIo, env: NodeJS.ProcessEnv): number {
+function exitCodeOf(error: unknown, io: CommandIo, env: NodeJS.ProcessEnv, t: Translate): number {
   if (error instanceof CommanderError) {
     // Help and version are not errors; commander already printed the message.
     if (
@@ -133,15 +149,15 @@ function exitCodeOf(error: unknown, io: CommandIo, env: NodeJS.ProcessEnv): numb
     ) {
       return EXIT.conforms;
     }
-    io.stderr('Run `conformance --help` for the flags.\n');
+    io.stderr(t('cli.seeHelp'));
     return EXIT.usage;
   }
   if (error instanceof ConfigurationError) {
-    io.stderr(`error: ${error.message}\n`);
+    io.stderr(t('cli.error', { message: error.message }));
     return EXIT.usage;
   }
   if (error instanceof UnreachableError) {
-    io.stderr(`error: ${error.message}\n`);
+    io.stderr(t('cli.error', { message: error.message }));
     return EXIT.unreachable;
   }
   // Not the implementation's fault and not the user's: its own code, one line; the stack only on request.

@@ -15,6 +15,7 @@
  *   check:functions      no function over 100 lines in src/, bin/, suites/; no file over 600 lines in
  *                        those, scripts/ and spec/ (generated files aside)
  *   check:architecture   no back-edge, no import circle, no hand-written report type
+ *   check:catalogue      every message in en and zh-CN, the same ICU arguments, full-width punctuation
  *
  * Each also runs alone as `npm run <name>`.
  */
@@ -22,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main as architecture } from './architecture.js';
+import { main as catalogue } from './check-catalogue.js';
 import { main as functionLength } from './function-length.js';
 import { main as genConfig } from './gen-config-schema.js';
 import { main as genReadme } from './gen-readme-flags.js';
@@ -47,6 +49,7 @@ export const STEPS: readonly { name: string; run: () => number | Promise<number>
   { name: 'knip', run: command(bin('knip')) },
   { name: 'check:functions', run: () => functionLength() },
   { name: 'check:architecture', run: () => architecture([]) },
+  { name: 'check:catalogue', run: () => catalogue() },
 ];
 
 type Step = (typeof STEPS)[number];

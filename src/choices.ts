@@ -9,4 +9,6 @@ export const CHOICES = {
   events: ['ws', 'webhook', 'none'],
   /** Which checks the badge counts (run --badge-level, badge --badge-level). */
   badgeLevel: ['must', 'should'],
+  /** The language a user reads (--lang; src/i18n). */
+  lang: ['en', 'zh-CN'],
 } as const satisfies Record<string, readonly string[]>;

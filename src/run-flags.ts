@@ -500,6 +500,16 @@ const RUN_FLAG_ROWS = [
   },
   { flag: '--no-color', type: 'boolean', description: 'no colour' },
   {
+    flag: '--lang <lang>',
+    readme:
+      'the language of everything the checker prints and writes for people: `en` or `zh-CN` (default: the locale, `LC_ALL`, then `LC_MESSAGES`, then `LANG`: `zh_*` reads zh-CN, any other English)',
+    option: 'lang',
+    key: 'lang',
+    type: 'choice',
+    choices: CHOICES.lang,
+    description: 'language of what the checker prints (default: from LC_ALL / LC_MESSAGES / LANG)',
+  },
+  {
     flag: '--dry-run',
     main: true,
     readme:

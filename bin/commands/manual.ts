@@ -1,3 +1,5 @@
+import type { Translate } from '../../src/i18n/index.js';
+
 /**
  * The manual's page for each command (docs/ in the chat-conformance repository): `conformance <command>
  * --help` ends with it, so the help a user reads names the one page that explains the command.
@@ -15,4 +17,4 @@ export const MANUAL_PAGES: Readonly<Record<string, string>> = {
 };
 
 /** The help's last line for a command's page. */
-export const manualLine = (page: string): string => `\nManual: ${page} (in the chat-conformance repository)`;
+export const manualLine = (t: Translate, page: string): string => t('cli.manual', { page });

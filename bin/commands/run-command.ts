@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
+import { langFromEnv } from '../../src/i18n/index.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
@@ -81,6 +82,7 @@ function prepare(flags: Record<string, unknown>, context: RunContext, modules: M
     waitUrl,
     dryRun,
     color = context.color,
+    lang = langFromEnv(context.env),
     suitesDir,
     ...options
   } = toRunOptions(flags, config, context.env);
@@ -106,6 +108,7 @@ function prepare(flags: Record<string, unknown>, context: RunContext, modules: M
     waitUrl,
     dryRun,
     color,
+    lang,
   };
 }
 
@@ -153,7 +156,7 @@ function bailer(prepared: Prepared, signal: AbortSignal | undefined) {
 
 /** Starts the target (--start), runs, stops it; a failed run still writes what it knew (issue 12). */
 async function execute(prepared: Prepared, modules: Modules, io: CommandIo, context: RunContext) {
-  const { options, outDir, suitesDirs, reporterNames, color, verbose, quiet } = prepared;
+  const { options, outDir, suitesDirs, reporterNames, color, verbose, quiet, lang } = prepared;
   const bail = bailer(prepared, context.signal);
   const progress = modules.createProgress(io.stderr, {
     color,
@@ -199,7 +202,7 @@ async function execute(prepared: Prepared, modules: Modules, io: CommandIo, cont
         // Exit 2/3 after the run started: still write the report files with what it knew (issue 12).
         const partial = modules.partialResultOf(error);
         if (partial)
-          for (const report of modules.renderReports(partial, reporterNames, { color, verbose }))
+          for (const report of modules.renderReports(partial, reporterNames, { color, verbose, lang }))
             if (report.file) writeFileSync(join(outDir, report.file), report.content);
         throw error;
       })
@@ -219,6 +222,7 @@ function writeReports(result: RunResult, prepared: Prepared, modules: Modules, i
   for (const report of modules.renderReports(result, prepared.reporterNames, {
     color,
     verbose: prepared.verbose,
+    lang: prepared.lang,
     ...(prepared.badgeLevel ? { badgeLevel: prepared.badgeLevel } : {}),
   })) {
     if (!report.file) {

@@ -54,7 +54,8 @@ describe('npm run check:architecture', () => {
         'src/client/http.ts':
           "import type { Env } from '../runner/context/environment.js';\nexport type E = Env;\n",
         'spec/types.ts': readFileSync(join(ROOT, 'spec/types.ts'), 'utf8'),
-        'src/runner/model.ts': 'export interface Undecided { state: string; clear: string; signature?: unknown }\n',
+        'src/runner/model.ts':
+          'export interface Undecided { state: string; clear: string; signature?: unknown }\n',
       }),
     );
     expect(result.status).toBe(1);

@@ -13,6 +13,7 @@ describe('npm run check', () => {
       'knip',
       'check:functions',
       'check:architecture',
+      'check:catalogue',
     ]);
   });
 

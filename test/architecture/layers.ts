@@ -36,6 +36,7 @@ export const LAYER_OF: readonly [pattern: RegExp, layer: Layer][] = [
   [/^src\/reference\//, 'reference'],
   [/^suites\//, 'suites'],
   [/^src\/(wire|exit-codes|choices|run-flags|loop-lag)\.ts$/, 'leaf'],
+  [/^src\/i18n\//, 'leaf'],
   [/^spec\//, 'spec'],
 ];
 

@@ -9,7 +9,13 @@ describe('the run option table drives validateRunOptions', () => {
 
   it('rejects a value outside each choice flag’s choices, naming the flag and the choices', () => {
     const choiceFlags = checked.filter((flag) => flag.type === 'choice');
-    expect(choiceFlags.map((flag) => flag.option)).toEqual(['level', 'profile', 'events', 'badgeLevel']);
+    expect(choiceFlags.map((flag) => flag.option)).toEqual([
+      'level',
+      'profile',
+      'events',
+      'badgeLevel',
+      'lang',
+    ]);
     for (const flag of choiceFlags) {
       const name = flag.flag.split(' ')[0] as string;
       expect(() => validateRunOptions({ ...valid, [flag.option as string]: 'nope' })).toThrow(
