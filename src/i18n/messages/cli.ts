@@ -75,6 +75,7 @@ export const COMMAND_HELP_ZH: Readonly<Record<string, string>> = {
   matrix: '一页比较多个实现：index.html、matrix.md 和徽章',
   fuzz: '由规范的 schema 生成输入：合法、非法和有状态的输入，可收缩、可重放',
   client: '检查客户端（SDK、机器人）：提供分页或事件流，每个场景运行一次客户端，判定其行为',
+  cleanup: '撤销一次被中断（例如被强制结束）的运行留下的内容：依据它写在报告目录中的记录',
   help: '显示命令帮助',
   'badge report': '一次运行写出的 report.json',
   'compare base': '较早的 report.json（例如来自 main）',

@@ -122,4 +122,14 @@ export const FLAG_HELP_ZH: Readonly<Record<string, string>> = {
   'client --grep': '只运行 ID 或标题匹配的场景',
   'client --badge-level': '徽章计入的场景（默认 must）',
   'client --verbose': '也列出通过的场景',
+  // conformance cleanup
+  'cleanup --out': '被中断那次运行的报告目录',
+  'cleanup --base-url': '只处理针对此基础地址的运行记录',
+  'cleanup --peer-token': '第二个身份的令牌（或环境变量 CONFORMANCE_PEER_TOKEN）',
+  'cleanup --header': '每个请求附加的请求头（可重复）',
+  'cleanup --trigger-url': '触发器，用于撤销那次运行经由它创建的内容',
+  'cleanup --trigger-header': '只发送给 --trigger-url 的请求头（可重复）',
+  'cleanup --trigger-command': '以命令形式提供的触发器',
+  'cleanup --timeout': '单个请求的超时',
+  'cleanup --yes': '不询问直接撤销（用于 CI）',
 };
