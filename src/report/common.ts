@@ -1,5 +1,6 @@
 /** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
 import { shorten } from '../../spec/brief.js';
+import { type Translate, translator } from '../i18n/index.js';
 import { baselineVerdictReason } from '../runner/baseline.js';
 import { type CheckResult, GROUPS, type RunResult, type Status } from '../runner/model.js';
 import { countsTowardVerdict, isFailing } from '../runner/summary.js';
@@ -95,31 +96,35 @@ export const MAX_CAUSES_SHOWN = 7;
 export const failingChecks = (run: RunResult): CheckResult[] =>
   run.checks.filter((check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered);
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** The reports' words in English, unless a writer passes its reader's language. */
+const ENGLISH = translator('en');
 
 /** "5 causes explain 70 of 75 failing checks", or undefined when the run has no cause. */
-export function causesHeadline(run: RunResult): string | undefined {
+export function causesHeadline(run: RunResult, t: Translate = ENGLISH): string | undefined {
   const causes = run.causes ?? [];
   if (causes.length === 0) return undefined;
   const explained = new Set(causes.flatMap((cause) => cause.checkIds)).size;
-  return `${plural(causes.length, 'cause')} explain${causes.length === 1 ? 's' : ''} ${explained} of ${plural(failingChecks(run).length, 'failing check')}`;
+  return t('report.causesHeadline', { causes: causes.length, explained, failing: failingChecks(run).length });
 }
 
 /** The causes beyond the first MAX_CAUSES_SHOWN, as one line, or undefined when every cause is shown. */
-export function moreCausesLine(causes: readonly { checkIds: readonly string[] }[]): string | undefined {
+export function moreCausesLine(
+  causes: readonly { checkIds: readonly string[] }[],
+  t: Translate = ENGLISH,
+): string | undefined {
   const rest = causes.slice(MAX_CAUSES_SHOWN);
   if (rest.length === 0) return undefined;
   const held = rest.reduce((sum, cause) => sum + cause.checkIds.length, 0);
-  return `… ${plural(rest.length, 'more cause')} hold${rest.length === 1 ? 's' : ''} ${plural(held, 'check')} (every cause is in report.html and report.json)`;
+  return t('report.moreCauses', { n: rest.length, held });
 }
 
 /** "3 causes hold 52 of 77 skipped checks", or undefined when no skip has a cause (issue 43). */
-export function undecidedHeadline(run: RunResult): string | undefined {
+export function undecidedHeadline(run: RunResult, t: Translate = ENGLISH): string | undefined {
   const causes = run.undecidedCauses ?? [];
   if (causes.length === 0) return undefined;
   const held = new Set(causes.flatMap((cause) => cause.checkIds)).size;
   const skipped = run.checks.filter((check) => check.status === 'skip').length;
-  return `${plural(causes.length, 'cause')} hold${causes.length === 1 ? 's' : ''} ${held} of ${plural(skipped, 'skipped check')}`;
+  return t('report.undecidedHeadline', { causes: causes.length, held, skipped });
 }
 
 /**
@@ -147,9 +152,12 @@ export function idLines(ids: readonly string[], width = 100, lines = 2): string[
 }
 
 /** A cause's count in words: "12 checks, 7 counted". */
-export function heldCount(cause: { checkIds: readonly string[]; counted: number }): string {
+export function heldCount(
+  cause: { checkIds: readonly string[]; counted: number },
+  t: Translate = ENGLISH,
+): string {
   const n = cause.checkIds.length;
-  return `${n} check${n === 1 ? '' : 's'}${cause.counted === n ? '' : `, ${cause.counted} counted`}`;
+  return t('report.heldCount', { n, counted: cause.counted === n ? 'all' : String(cause.counted) });
 }
 
 /** The skipped checks no cause of "What was not decided" holds (listed by their reason instead). */

@@ -5,6 +5,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { namingHtmlPages, oneLine, shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
+import { asLang, padEndColumns, type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedChecks, countedOutcome, nothingCountedReason, skipGroupsOf } from '../runner/summary.js';
 import {
@@ -37,14 +38,16 @@ const statusLabel = (c: ChalkInstance, status: Status): string =>
   })[status];
 
 /** A row of counts; numbers right-aligned in columns wide enough for any run (rows line up). */
-const counts = (c: ChalkInstance, value: StatusCounts): string => {
+const counts = (c: ChalkInstance, t: Translate, value: StatusCounts): string => {
   const n = (count: number) => String(count).padStart(3);
+  const fail = t('console.counts.fail', { n: n(value.fail) });
+  const error = t('console.counts.error', { n: n(value.error) });
   return [
-    `${n(value.total)} checks`,
-    c.green(`${n(value.pass)} pass`),
-    value.fail ? c.red(`${n(value.fail)} fail`) : `${n(value.fail)} fail`,
-    value.error ? c.magenta(`${n(value.error)} error`) : `${n(value.error)} error`,
-    `${n(value.skip)} skip`,
+    t('console.counts.total', { n: n(value.total) }),
+    c.green(t('console.counts.pass', { n: n(value.pass) })),
+    value.fail ? c.red(fail) : fail,
+    value.error ? c.magenta(error) : error,
+    t('console.counts.skip', { n: n(value.skip) }),
   ].join('  ');
 };
 
@@ -59,33 +62,43 @@ const indent = (text: string, prefix = '      '): string =>
     .map((line) => `${prefix}${line}`)
     .join('\n');
 
-function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): string {
+function describeCheck(c: ChalkInstance, t: Translate, check: CheckResult, run: RunResult): string {
   const lines = [
     `${statusLabel(c, check.status)} ${check.level.padEnd(6)} ${c.bold(check.id)}  ${c.dim(check.title)}`,
   ];
   const details: string[] = [];
   if (check.status !== 'pass')
-    details.push(`rules: ${check.rules.join(', ') || '(none)'}  (${countingNote(check, run)})`);
+    details.push(
+      t('console.label.rules', {
+        rules: check.rules.join(', ') || t('console.none'),
+        note: countingNote(check, run),
+      }),
+    );
   if (check.status === 'skip' || (check.status === 'error' && !check.evidence?.expected)) {
-    details.push(`reason: ${line(check.reason ?? '')}`);
+    details.push(t('console.label.reason', { text: line(check.reason ?? '') }));
   }
-  if (check.evidence?.expected) details.push(`expected: ${line(check.evidence.expected)}`);
+  if (check.evidence?.expected)
+    details.push(t('console.label.expected', { text: line(check.evidence.expected) }));
   const confirmed = confirmationNote(check);
   const observed = observedOf(check);
-  if (observed !== undefined) details.push(`observed: ${line(observed)}`);
+  if (observed !== undefined) details.push(t('console.label.observed', { text: line(observed) }));
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
-    details.push(`reason: ${line(check.reason)}`);
+    details.push(t('console.label.reason', { text: line(check.reason) }));
   // A note may be a transcript, lines of evidence: its lines stay, an HTML page in it is named.
   for (const note of check.evidence?.notes ?? [])
-    details.push(c.dim(`note: ${shorten(namingHtmlPages(note), LINE_LIMIT)}`));
+    details.push(c.dim(t('console.label.note', { text: shorten(namingHtmlPages(note), LINE_LIMIT) })));
   const exchanges = check.evidence?.exchanges ?? [];
   const last = exchanges[exchanges.length - 1];
   if (last && (check.status === 'fail' || check.status === 'error')) {
     const response = last.response
       ? `HTTP ${last.response.status} ${line(last.response.body, 300)}`
       : last.error && line(last.error);
-    details.push(`last exchange: ${last.request.method} ${last.request.url} → ${response ?? ''}`);
-    details.push(`reproduce: ${c.cyan(last.curl)}`);
+    details.push(
+      t('console.label.lastExchange', {
+        text: `${last.request.method} ${last.request.url} → ${response ?? ''}`,
+      }),
+    );
+    details.push(t('console.label.reproduce', { text: c.cyan(last.curl) }));
   }
   if (confirmed) details.push(line(confirmed));
   if (details.length) lines.push(indent(details.join('\n')));
@@ -93,14 +106,17 @@ function describeCheck(c: ChalkInstance, check: CheckResult, run: RunResult): st
 }
 
 /** The lines of a cause's first check: what it expected, what it saw, and how to reproduce it (once per cause). */
-function firstCheckLines(c: ChalkInstance, check: CheckResult | undefined): string[] {
+function firstCheckLines(c: ChalkInstance, t: Translate, check: CheckResult | undefined): string[] {
   if (!check) return [];
-  const lines = [`first: ${c.bold(check.id)} (${check.level}; rules ${check.rules.join(', ') || 'none'})`];
-  if (check.evidence?.expected) lines.push(`  expected: ${line(check.evidence.expected, CAUSE_LINE)}`);
+  const rules = check.rules.join(', ') || 'none';
+  const lines = [t('console.label.first', { id: c.bold(check.id), level: check.level, rules })];
+  if (check.evidence?.expected)
+    lines.push(`  ${t('console.label.expected', { text: line(check.evidence.expected, CAUSE_LINE) })}`);
   const observed = observedOf(check) ?? (check.evidence?.expected ? undefined : check.reason);
-  if (observed !== undefined) lines.push(`  observed: ${line(observed, CAUSE_LINE)}`);
+  if (observed !== undefined)
+    lines.push(`  ${t('console.label.observed', { text: line(observed, CAUSE_LINE) })}`);
   const last = check.evidence?.exchanges.at(-1);
-  if (last?.curl) lines.push(`  reproduce: ${c.cyan(last.curl)}`);
+  if (last?.curl) lines.push(`  ${t('console.label.reproduce', { text: c.cyan(last.curl) })}`);
   return lines;
 }
 
@@ -111,29 +127,31 @@ const CAUSE_LINE = 300;
  * The "What to fix first" block: each cause with its count, section, fix, its first check in full (the
  * evidence once) and its other checks by id; the causes beyond MAX_CAUSES_SHOWN in one line.
  */
-function causeLines(c: ChalkInstance, run: RunResult): string[] {
-  const headline = causesHeadline(run);
+function causeLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
+  const headline = causesHeadline(run, t);
   if (!headline) return [];
-  const lines = [c.bold(`What to fix first (${headline})`)];
+  const lines = [c.bold(t('console.causes.heading', { headline }))];
   const byId = new Map(run.checks.map((check) => [check.id, check]));
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
-    const count = `${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}`;
+    const count = t('console.causes.count', { n: cause.checkIds.length });
     lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${line(cause.title, CAUSE_LINE)} (${cause.section})`);
     const details: string[] = [];
     if (cause.operations.length)
-      details.push(...idLines(cause.operations).map((ids, n) => `${n ? '  ' : 'operations: '}${ids}`));
-    details.push(`fix: ${cause.fix}`);
-    details.push(...firstCheckLines(c, byId.get(cause.checkIds[0])));
+      details.push(
+        ...idLines(cause.operations).map((ids, n) => `${n ? '  ' : t('console.label.operations')}${ids}`),
+      );
+    details.push(t('console.label.fix', { text: cause.fix }));
+    details.push(...firstCheckLines(c, t, byId.get(cause.checkIds[0])));
     const others = cause.checkIds.slice(1);
-    if (others.length) details.push(...idLines(others).map((ids, n) => `${n ? '  ' : 'also: '}${ids}`));
+    if (others.length)
+      details.push(...idLines(others).map((ids, n) => `${n ? '  ' : t('console.label.also')}${ids}`));
     lines.push(indent(details.join('\n'), '       '));
   });
-  const more = moreCausesLine(run.causes ?? []);
+  const more = moreCausesLine(run.causes ?? [], t);
   if (more) lines.push(`  ${more}`);
   const unexplained =
     failingChecks(run).length - new Set((run.causes ?? []).flatMap((cause) => cause.checkIds)).size;
-  if (unexplained > 0)
-    lines.push(`  ${unexplained} failing check${unexplained === 1 ? '' : 's'} in no cause: listed below`);
+  if (unexplained > 0) lines.push(`  ${t('console.causes.unexplained', { n: unexplained })}`);
   lines.push('');
   return lines;
 }
@@ -142,21 +160,23 @@ function causeLines(c: ChalkInstance, run: RunResult): string[] {
  * The "What was not decided, and why" block (issue 43): each cause of skipped, undecided and not-offered
  * checks with its count, what would decide them, what a check said and its checks (wrapped, counted).
  */
-function undecidedLines(c: ChalkInstance, run: RunResult): string[] {
-  const headline = undecidedHeadline(run);
+function undecidedLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
+  const headline = undecidedHeadline(run, t);
   if (!headline) return [];
-  const lines = [c.bold(`What was not decided, and why (${headline})`)];
+  const lines = [c.bold(t('console.undecided.heading', { headline }))];
   (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
-    lines.push(`  ${index + 1}. ${c.yellow.bold(heldCount(cause))}  ${line(cause.title, CAUSE_LINE)}`);
-    const details = [`decide: ${line(cause.decide, 500)}`];
+    const held = heldCount(cause, t);
+    lines.push(`  ${index + 1}. ${c.yellow.bold(held)}  ${line(cause.title, CAUSE_LINE)}`);
+    const details = [t('console.label.decide', { text: line(cause.decide, 500) })];
     // What a check said, unless the title or the advice says it already (a reason is printed once).
     if (cause.detail && !cause.title.includes(cause.detail) && !cause.detail.includes(cause.decide))
-      details.push(`seen: ${line(cause.detail, CAUSE_LINE)}`);
-    if (cause.operations.length) details.push(`operations: ${idLines(cause.operations).join(' ')}`);
-    details.push(...idLines(cause.checkIds).map((ids, n) => `${n ? '  ' : 'checks: '}${ids}`));
+      details.push(t('console.label.seen', { text: line(cause.detail, CAUSE_LINE) }));
+    if (cause.operations.length)
+      details.push(`${t('console.label.operations')}${idLines(cause.operations).join(' ')}`);
+    details.push(...idLines(cause.checkIds).map((ids, n) => `${n ? '  ' : t('console.label.checks')}${ids}`));
     lines.push(indent(details.join('\n'), '       '));
   });
-  const more = moreCausesLine(run.undecidedCauses ?? []);
+  const more = moreCausesLine(run.undecidedCauses ?? [], t);
   if (more) lines.push(`  ${more}`);
   lines.push('');
   return lines;
@@ -170,10 +190,10 @@ const MAX_SKIP_GROUPS = 6;
  * missing capability's reason names the flag that enables it). A run where no counted check ran is not
  * CONFORMS (nothingCountedReason; the CLI exits 2).
  */
-function verdictLines(c: ChalkInstance, run: RunResult): string[] {
+function verdictLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
   const outcome = countedOutcome(run);
   const duration = humanDuration(run.durationMs);
-  const skipped = outcome.skipped ? `, ${outcome.skipped} skipped` : '';
+  const skipped = outcome.skipped ? t('console.verdict.skipped', { n: outcome.skipped }) : '';
   const nothing = nothingCountedReason(run);
   // The reasons first: the verdict stays the last line (--quiet prints only that).
   const lines: string[] = [];
@@ -182,42 +202,47 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
   const groups = skipGroupsOf(countedChecks(run).filter((check) => unexplained.has(check.id)));
   if (groups.length)
     lines.push(
-      c.bold(
-        run.undecidedCauses?.length
-          ? 'Other skipped counted checks, by reason (the causes above hold the rest)'
-          : 'Skipped counted checks, by reason',
-      ),
+      c.bold(t(run.undecidedCauses?.length ? 'console.skips.headingBesideCauses' : 'console.skips.heading')),
     );
   for (const group of groups.slice(0, MAX_SKIP_GROUPS)) {
-    lines.push(c.yellow(`  skipped ${String(group.count).padStart(3)} × ${group.reason}`));
+    lines.push(
+      c.yellow(t('console.skips.row', { count: String(group.count).padStart(3), reason: group.reason })),
+    );
   }
   const notOffered = run.checks.filter((check) => check.notOffered).length;
-  if (notOffered)
-    lines.push(c.dim(`Not offered by the login (login.features): ${notOffered} checks, not counted`));
+  if (notOffered) lines.push(c.dim(t('console.notOffered', { n: notOffered })));
   const rest = groups.slice(MAX_SKIP_GROUPS);
   if (rest.length) {
     const count = rest.reduce((sum, group) => sum + group.count, 0);
-    lines.push(
-      c.yellow(
-        `  skipped ${String(count).padStart(3)} × other reasons (${rest.length}; in report.html and report.json)`,
-      ),
-    );
+    lines.push(c.yellow(t('console.skips.rest', { count: String(count).padStart(3), groups: rest.length })));
   }
   const stale = run.baseline?.stale ?? [];
   lines.push(
     nothing
-      ? c.yellow.bold(`NO VERDICT at level ${run.level}: ${nothing} (${duration})`)
+      ? c.yellow.bold(t('console.verdict.none', { level: run.level, reason: nothing, duration }))
       : run.verdict === 'fail' && outcome.failing === 0 && stale.length > 0
         ? // Only the baseline fails the run: the line says so, and names them (--quiet prints only it).
           c.red.bold(
-            `DOES NOT CONFORM: ${stale.length} stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (${stale.join(', ')} now pass${stale.length === 1 ? 'es' : ''}: remove ${stale.length === 1 ? 'it' : 'them'} from the expected-failures file); ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+            t('console.verdict.stale', {
+              n: stale.length,
+              ids: stale.join(', '),
+              ran: outcome.ran,
+              skipped,
+              duration,
+            }),
           )
         : run.verdict === 'pass'
           ? c.green.bold(
-              `CONFORMS at level ${run.level}: ${outcome.ran} counted checks ran, none failed${skipped} (${duration})`,
+              t('console.verdict.conforms', { level: run.level, ran: outcome.ran, skipped, duration }),
             )
           : c.red.bold(
-              `DOES NOT CONFORM at level ${run.level}: ${outcome.failing} of ${outcome.ran} counted checks that ran failed or errored${skipped} (${duration})`,
+              t('console.verdict.fails', {
+                level: run.level,
+                failing: outcome.failing,
+                ran: outcome.ran,
+                skipped,
+                duration,
+              }),
             ),
   );
   return lines;
@@ -225,21 +250,28 @@ function verdictLines(c: ChalkInstance, run: RunResult): string[] {
 
 export const renderConsole: Reporter = (run, options) => {
   const c = paint(options);
+  const t = translator(asLang(options.lang) ?? 'en');
   const out: string[] = [];
-  const target =
-    clientTarget(run) ?? `${run.target.baseUrl}${run.target.embedded ? ' (embedded reference)' : ''}`;
-  out.push(c.bold(`chat-conformance ${run.tool.version} — ${target}`));
+  const url = run.target.baseUrl;
+  const target = clientTarget(run) ?? (run.target.embedded ? t('console.banner.embedded', { url }) : url);
+  out.push(c.bold(t('console.banner.target', { version: run.tool.version, target })));
   out.push(
     c.dim(
-      `profile ${run.profile}, verdict level ${run.level}, experimental ${run.includeExperimental ? 'counted' : 'reported apart'}` +
-        (run.target.faults?.length ? `, faults: ${run.target.faults.join(', ')}` : '') +
-        (run.seed === undefined ? '' : `, check order seed ${run.seed} (--seed ${run.seed} repeats it)`),
+      t('console.banner.settings', {
+        profile: run.profile,
+        level: run.level,
+        experimental: run.includeExperimental ? 'counted' : 'apart',
+      }) +
+        (run.target.faults?.length
+          ? t('console.banner.faults', { faults: run.target.faults.join(', ') })
+          : '') +
+        (run.seed === undefined ? '' : t('console.banner.seed', { seed: String(run.seed) })),
     ),
   );
   const variants = Object.entries(run.variants)
     .map(([point, value]) => `${point}=${value}`)
     .join(', ');
-  if (variants) out.push(c.dim(`variants: ${variants}`));
+  if (variants) out.push(c.dim(t('console.banner.variants', { variants })));
   out.push('');
 
   // A failure a cause holds is shown there (its first check in full, the others by id); the rest here. A
@@ -251,60 +283,60 @@ export const renderConsole: Reporter = (run, options) => {
   );
   const skips = options.verbose ? run.checks.filter((check) => check.status === 'skip') : [];
   const passes = run.checks.filter((check) => check.status === 'pass');
-  out.push(...causeLines(c, run));
-  out.push(...undecidedLines(c, run));
-  if (options.verbose) for (const check of passes) out.push(describeCheck(c, check, run));
-  for (const check of [...problems, ...skips]) out.push(describeCheck(c, check, run));
+  out.push(...causeLines(c, t, run));
+  out.push(...undecidedLines(c, t, run));
+  if (options.verbose) for (const check of passes) out.push(describeCheck(c, t, check, run));
+  for (const check of [...problems, ...skips]) out.push(describeCheck(c, t, check, run));
   if (problems.length || skips.length) out.push('');
 
-  out.push(c.bold('By group'));
+  out.push(c.bold(t('console.byGroup')));
   for (const group of groupsOf(run))
-    out.push(`  ${group.padEnd(12)} ${counts(c, run.summary.byGroup[group])}`);
-  out.push(c.bold('By level (non-experimental)'));
+    out.push(`  ${padEndColumns(group, 12)} ${counts(c, t, run.summary.byGroup[group])}`);
+  out.push(c.bold(t('console.byLevel')));
   for (const level of [...CHOICES.level] as Level[]) {
     const value = run.summary.byLevel[level];
-    if (value.total) out.push(`  ${level.padEnd(12)} ${counts(c, value)}`);
+    if (value.total) out.push(`  ${padEndColumns(level, 12)} ${counts(c, t, value)}`);
   }
   if (run.summary.experimental.total) {
-    out.push(
-      c.bold(`Experimental (${run.includeExperimental ? 'counted' : 'not counted: --include-experimental'})`),
-    );
-    out.push(`  ${''.padEnd(12)} ${counts(c, run.summary.experimental)}`);
+    out.push(c.bold(t('console.experimental', { counted: run.includeExperimental ? 'yes' : 'no' })));
+    out.push(`  ${''.padEnd(12)} ${counts(c, t, run.summary.experimental)}`);
   }
 
   const failedUndos = (run.cleanup ?? []).filter((record) => record.status === 'failed');
   if (run.cleanup?.length) {
+    const absent = run.cleanup.filter((record) => record.status === 'absent').length;
     out.push(
-      `Cleanup: ${run.cleanup.filter((record) => record.status === 'undone').length} undone` +
-        (run.cleanup.some((record) => record.status === 'absent')
-          ? `, ${run.cleanup.filter((record) => record.status === 'absent').length} already gone (read back)`
-          : '') +
-        (failedUndos.length ? c.red(`, ${failedUndos.length} FAILED (not undone: see left-behind.sh):`) : ''),
+      t('console.cleanup.undone', { n: run.cleanup.filter((record) => record.status === 'undone').length }) +
+        (absent ? t('console.cleanup.absent', { n: absent }) : '') +
+        (failedUndos.length ? c.red(t('console.cleanup.failed', { n: failedUndos.length })) : ''),
     );
     for (const record of failedUndos) {
+      const { label, operation, checkId } = record;
       out.push(
-        c.red(
-          `  ${record.label} (${record.operation}, created by ${record.checkId}): ${line(record.error ?? '')}`,
-        ),
+        c.red(t('console.cleanup.record', { label, operation, checkId, error: line(record.error ?? '') })),
       );
     }
   }
-  for (const note of run.notes ?? []) out.push(c.dim(`note: ${line(note)}`));
-  for (const finding of run.findings ?? [])
+  for (const note of run.notes ?? []) out.push(c.dim(t('console.note', { text: line(note) })));
+  for (const finding of run.findings ?? []) {
+    const { level, id } = finding;
     out.push(
-      c.yellow(`finding (${finding.level}) ${finding.id}: ${line(finding.title)}: ${line(finding.detail)}`),
+      c.yellow(t('console.finding', { level, id, title: line(finding.title), detail: line(finding.detail) })),
     );
-  if (run.stopped) out.push(c.red(`Stopped during ${run.stopped.phase}: ${line(run.stopped.reason)}`));
+  }
+  if (run.stopped)
+    out.push(c.red(t('console.stopped', { phase: run.stopped.phase, reason: line(run.stopped.reason) })));
   if (run.baseline) {
+    const { expected, stale, unknown } = run.baseline;
     out.push(
-      `Baseline: ${run.baseline.expected.length} expected failures, ${run.baseline.stale.length} stale, ${run.baseline.unknown.length} unknown`,
+      t('console.baseline', { expected: expected.length, stale: stale.length, unknown: unknown.length }),
     );
     const reason = baselineVerdictReason(run);
     if (reason) out.push(c.red(`  ${reason}`));
   }
 
   out.push('');
-  if (run.interrupted) out.push(c.red.bold('Interrupted: not every check ran.'));
-  out.push(...verdictLines(c, run));
+  if (run.interrupted) out.push(c.red.bold(t('console.interrupted')));
+  out.push(...verdictLines(c, t, run));
   return `${out.join('\n')}\n`;
 };

@@ -65,8 +65,8 @@ export const CONSOLE_MESSAGES = {
   },
   'console.skips.row': { en: '  skipped {count} × {reason}', 'zh-CN': '  跳过 {count} × {reason}' },
   'console.skips.rest': {
-    en: '  skipped {count} × other reasons ({groups}; listed above)',
-    'zh-CN': '  跳过 {count} × 其他原因（{groups} 种；见上方列表）',
+    en: '  skipped {count} × other reasons ({groups}; in report.html and report.json)',
+    'zh-CN': '  跳过 {count} × 其他原因（{groups} 种；见 report.html 和 report.json）',
   },
   'console.notOffered': {
     en: 'Not offered by the login (login.features): {n} checks, not counted',
@@ -91,4 +91,51 @@ export const CONSOLE_MESSAGES = {
       'DOES NOT CONFORM（不符合规范）：基线中有 {n} 项已过期（{ids} 现已通过：请从预期失败文件中删除）；运行了 {ran} 项计入的检查，无一失败{skipped}（{duration}）',
   },
   'console.verdict.skipped': { en: ', {n} skipped', 'zh-CN': '，跳过 {n} 项' },
+  'console.causes.heading': { en: 'What to fix first ({headline})', 'zh-CN': '首先要修正的（{headline}）' },
+  'report.causesHeadline': {
+    en: '{causes, plural, one {# cause explains} other {# causes explain}} {explained} of {failing, plural, one {# failing check} other {# failing checks}}',
+    'zh-CN': '{causes} 个原因解释了 {failing} 项失败检查中的 {explained} 项',
+  },
+  'console.causes.count': {
+    en: '{n, plural, one {# check} other {# checks}}',
+    'zh-CN': '{n} 项检查',
+  },
+  'report.heldCount': {
+    en: '{n, plural, one {# check} other {# checks}}{counted, select, all {} other {, {counted} counted}}',
+    'zh-CN': '{n} 项检查{counted, select, all {} other {，其中 {counted} 项计入}}',
+  },
+  'report.moreCauses': {
+    en: '… {n, plural, one {# more cause holds} other {# more causes hold}} {held, plural, one {# check} other {# checks}} (every cause is in report.html and report.json)',
+    'zh-CN': '……另有 {n} 个原因，涉及 {held} 项检查（每个原因都在 report.html 和 report.json 中）',
+  },
+  'console.causes.unexplained': {
+    en: '{n, plural, one {# failing check} other {# failing checks}} in no cause: listed below',
+    'zh-CN': '{n} 项失败检查不属于任何原因：列在下方',
+  },
+  'console.undecided.heading': {
+    en: 'What was not decided, and why ({headline})',
+    'zh-CN': '未能判定的内容及原因（{headline}）',
+  },
+  'report.undecidedHeadline': {
+    en: '{causes, plural, one {# cause holds} other {# causes hold}} {held} of {skipped, plural, one {# skipped check} other {# skipped checks}}',
+    'zh-CN': '{causes} 个原因涵盖了 {skipped} 项跳过检查中的 {held} 项',
+  },
+  'console.label.operations': { en: 'operations: ', 'zh-CN': '操作：' },
+  'console.label.fix': { en: 'fix: {text}', 'zh-CN': '修正：{text}' },
+  'console.label.first': {
+    en: 'first: {id} ({level}; rules {rules})',
+    'zh-CN': '首个：{id}（{level}；规则 {rules}）',
+  },
+  'console.label.expected': { en: 'expected: {text}', 'zh-CN': '预期：{text}' },
+  'console.label.observed': { en: 'observed: {text}', 'zh-CN': '实际：{text}' },
+  'console.label.reproduce': { en: 'reproduce: {text}', 'zh-CN': '重现：{text}' },
+  'console.label.also': { en: 'also: ', 'zh-CN': '另有：' },
+  'console.label.decide': { en: 'decide: {text}', 'zh-CN': '如何判定：{text}' },
+  'console.label.seen': { en: 'seen: {text}', 'zh-CN': '所见：{text}' },
+  'console.label.checks': { en: 'checks: ', 'zh-CN': '检查：' },
+  'console.label.rules': { en: 'rules: {rules}  ({note})', 'zh-CN': '规则：{rules}（{note}）' },
+  'console.label.reason': { en: 'reason: {text}', 'zh-CN': '原因：{text}' },
+  'console.label.note': { en: 'note: {text}', 'zh-CN': '注：{text}' },
+  'console.label.lastExchange': { en: 'last exchange: {text}', 'zh-CN': '最后一次交互：{text}' },
+  'console.none': { en: '(none)', 'zh-CN': '（无）' },
 } as const;
