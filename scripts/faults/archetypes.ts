@@ -1,0 +1,423 @@
+/**
+ * Self-verification over the space of archetypes (issue 46; docs/self-verification.md "The archetype
+ * sweep"): legal servers of kinds the checker was never shown, composed from a seed
+ * (src/reference/archetype.ts), each knowing its ground truth (scripts/faults/archetype-oracle.ts).
+ *  1. The sweep: for each seed, a full run of the checker and a short `conformance fuzz` against the
+ *     archetype: no check fails or errors whose operation under test it serves correctly, none passes whose
+ *     operation it does not serve (or an event check without any stream), no advice contradicts it.
+ *  2. Planted faults: each fault of the catalogue in archetypes that serve what it breaks: detected when a
+ *     check citing its rules fails under it and did not fail on the same archetype without it. At least
+ *     95 % of the pairs; each miss listed with its reason; pairs no check can see declared apart (masked
+ *     by a tolerance or identity of the archetype, or an event fault on a server without that stream).
+ *  3. The preset http-only: exactly its true deviation fails (500 for unknown ids), the generic checks are
+ *     decided on served operations, the absence of any event stream is one cause, nothing else fails.
+ * Runs go several at once in this process, each against its own reference on port 0. A failing seed
+ * prints its archetype line and the commands that replay it.
+ */
+
+import { loadFaultCatalogue } from '../../src/embedded.js';
+import { fuzz } from '../../src/fuzz/index.js';
+import { DEFAULTS, run } from '../../src/index.js';
+import { drawArchetype, truthOf } from '../../src/reference/archetype.js';
+import type { ArchetypeTruth, FaultDefinition } from '../../src/reference/contract.js';
+import { eventFaults } from '../../src/reference/faults/events.js';
+import { maskedFaults, resolveTolerances, startReference } from '../../src/reference/index.js';
+import type { CheckDefinition } from '../../src/runner/check.js';
+import type { RunResult } from '../../src/runner/model.js';
+import { judgeRun, subjectOf, type Verdict } from './archetype-oracle.js';
+import { checksFor } from './rows.js';
+
+/** The seeds of the sweep: 210, a seventh of them in each CI slot (rotating), every one with --full. */
+export const ARCHETYPE_SEEDS: readonly number[] = Array.from({ length: 210 }, (_, index) => index + 1);
+
+export interface SeedRow {
+  seed: number;
+  line: string;
+  wallMs: number;
+  counts: string;
+  verdicts: Verdict[];
+}
+
+const RUN_FLAGS = { includeExperimental: true, level: 'should', confirm: false } as const;
+
+/** The commands that replay a seed: the served archetype and the run, or the sweep of that seed alone. */
+export const replayCommands = (seed: number): string =>
+  `npx chat-conformance serve --archetype-seed ${seed} --port 5140 (then the run command it prints), or npm run faults -- --archetype-seed ${seed}`;
+
+const countsOf = (result: RunResult) =>
+  `${result.summary.pass} pass, ${result.summary.fail} fail, ${result.summary.error} error, ${result.summary.skip} skip`;
+
+/** One seed: a full run and a short fuzz against its archetype, judged by its ground truth. */
+export async function sweepSeed(
+  seed: number,
+  definitions: ReadonlyMap<string, CheckDefinition>,
+  checks: CheckDefinition[],
+  options: { fuzz?: boolean } = {},
+): Promise<SeedRow> {
+  const started = performance.now();
+  const reference = await startReference({ archetypeSeed: seed });
+  const truth = reference.archetype as ArchetypeTruth;
+  try {
+    const result = await run({
+      reference,
+      checks,
+      ...RUN_FLAGS,
+      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
+      ...truth.runOptions,
+    });
+    const verdicts = judgeRun(truth, result, definitions);
+    let counts = countsOf(result);
+    if (options.fuzz !== false) {
+      const fuzzed = await fuzz({ reference, seed, runs: 3, budgetMs: 4_000, ...truth.runOptions });
+      verdicts.push(...judgeRun(truth, fuzzed, definitions));
+      counts += `; fuzz ${countsOf(fuzzed)}`;
+    }
+    return { seed, line: truth.describe(), wallMs: performance.now() - started, counts, verdicts };
+  } finally {
+    await reference.close();
+  }
+}
+
+/** Runs `jobs` with at most `parallel` at once, in order of start; `onDone` after each. */
+async function pooled<T, R>(
+  items: readonly T[],
+  parallel: number,
+  job: (item: T) => Promise<R>,
+  onDone?: (row: R) => void,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      const row = await job(items[index]!);
+      results[index] = row;
+      onDone?.(row);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
+export async function runArchetypeSweep(options: {
+  seeds: readonly number[];
+  checks: CheckDefinition[];
+  parallel?: number;
+  onRow?: (row: SeedRow) => void;
+}): Promise<SeedRow[]> {
+  const definitions = new Map(options.checks.map((check) => [check.id, check]));
+  return pooled(
+    options.seeds,
+    options.parallel ?? 4,
+    (seed) =>
+      sweepSeed(seed, definitions, options.checks).catch((error: Error) => ({
+        seed,
+        line: `archetype ${seed}`,
+        wallMs: 0,
+        counts: 'the run could not start',
+        verdicts: [
+          { checkId: '-', kind: 'false failure' as const, detail: `the run threw: ${error.message}` },
+        ],
+      })),
+    options.onRow,
+  );
+}
+
+/** The sweep's rows and summary: one line per seed, the forbidden verdicts of each failing seed, classes. */
+export function formatArchetypeSweep(rows: readonly SeedRow[]): string {
+  const lines = ['archetype sweep (a full run and a short fuzz per seed, judged by its ground truth):'];
+  const classes = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const mark = row.verdicts.length === 0 ? 'ok  ' : 'FAIL';
+    lines.push(`${mark} seed ${row.seed} (${(row.wallMs / 1000).toFixed(1)} s; ${row.counts}): ${row.line}`);
+    if (row.verdicts.length === 0) continue;
+    for (const verdict of row.verdicts) {
+      lines.push(`       ${verdict.kind}: ${verdict.checkId} — ${verdict.detail}`);
+      const key = `${verdict.kind}: ${verdict.checkId}`;
+      classes.set(key, (classes.get(key) ?? new Set()).add(row.seed));
+    }
+    lines.push(`       replay: ${replayCommands(row.seed)}`);
+  }
+  const failing = rows.filter((row) => row.verdicts.length > 0).length;
+  lines.push(
+    '',
+    `${rows.length - failing} of ${rows.length} seeds agree with their ground truth; ${failing} do not.`,
+  );
+  if (classes.size > 0) {
+    lines.push('Forbidden verdicts by check (seeds):');
+    for (const [key, seeds] of [...classes].sort((a, b) => b[1].size - a[1].size))
+      lines.push(
+        `  ${seeds.size} × ${key} (${[...seeds].slice(0, 8).join(', ')}${seeds.size > 8 ? ', …' : ''})`,
+      );
+  }
+  const walls = rows.map((row) => row.wallMs).filter((ms) => ms > 0);
+  if (walls.length > 0)
+    lines.push(
+      `time per seed: median ${(median(walls) / 1000).toFixed(1)} s, longest ${(Math.max(...walls) / 1000).toFixed(1)} s`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// ── planted faults ───────────────────────────────────────────────────────────────────────────────────
+
+export interface PlantedPair {
+  fault: string;
+  seed: number;
+  line: string;
+  outcome: 'detected' | 'missed' | 'undetectable';
+  detail: string;
+}
+
+const EVENT_FAULTS: ReadonlySet<string> = new Set(eventFaults.map((fault) => fault.id));
+
+/** What an archetype must have for the fault to show at all; undefined: it fits. */
+function unfit(
+  fault: FaultDefinition,
+  truth: ArchetypeTruth,
+  cited: readonly CheckDefinition[],
+): string | undefined {
+  const tolerances = [...(truth.options.tolerances ?? [])];
+  // A peer that is no login hides what only the peer's acts show, as a one-login server does.
+  if (truth.identity === 'peer-user-only') tolerances.push('one-login-refuses-others');
+  if (maskedFaults(resolveTolerances(tolerances)).has(fault.id)) return `masked by ${tolerances.join(', ')}`;
+  const transports = truth.eventTransports;
+  const transport = fault.runWith?.events ?? (fault.id.startsWith('ws-') ? 'ws' : undefined);
+  if (
+    transport &&
+    (!transports.includes(transport) || (transport === 'ws' && truth.runOptions.events === 'webhook'))
+  )
+    return `needs events over ${transport} (the archetype: ${transports.join('+') || 'none'})`;
+  if (EVENT_FAULTS.has(fault.id) && transports.length === 0)
+    return 'an event fault on a server without any event stream';
+  if (
+    truth.identity !== 'two-logins' &&
+    cited.length > 0 &&
+    cited.every((check) => (check.needs ?? []).includes('peer'))
+  )
+    return `only checks acting as the peer see it, and the archetype's peer is no other login (${truth.identity})`;
+  const operations = cited.flatMap((check) => {
+    const subject = subjectOf(check.id);
+    return subject.kind === 'operation' ? [subject.operation] : [];
+  });
+  if (
+    operations.length > 0 &&
+    !operations.some((operation) => truth.serves(operation) && truth.declares(operation))
+  )
+    return `serves none of ${[...new Set(operations)].join(', ')}`;
+  return undefined;
+}
+
+/** Seeds whose archetypes fit `fault` (searched from a base of its own), up to `count`. */
+function fittingSeeds(
+  fault: FaultDefinition,
+  index: number,
+  cited: readonly CheckDefinition[],
+  count: number,
+): { seeds: number[]; why?: string } {
+  const seeds: number[] = [];
+  let why: string | undefined;
+  for (let offset = 0; offset < 60 && seeds.length < count; offset++) {
+    const seed = 100_000 + index * 100 + offset;
+    const truth = truthOf(drawArchetype(seed));
+    const reason = unfit(fault, truth, cited);
+    if (reason) why ??= reason;
+    else seeds.push(seed);
+  }
+  return { seeds, ...(why ? { why } : {}) };
+}
+
+/** One run of `checkIds` on the archetype of `seed`, with `faults` planted. */
+async function limitedRun(
+  seed: number,
+  faults: string[],
+  checks: CheckDefinition[],
+  events?: 'ws' | 'webhook',
+): Promise<RunResult> {
+  const reference = await startReference({ archetypeSeed: seed, faults });
+  const truth = reference.archetype as ArchetypeTruth;
+  try {
+    return await run({
+      reference,
+      checks,
+      ...RUN_FLAGS,
+      eventTimeoutMs: 1_500,
+      ...truth.runOptions,
+      ...(events ? { events } : {}),
+    });
+  } finally {
+    await reference.close();
+  }
+}
+
+/** One fault in one archetype: detected when a citing check fails under it and not without it. */
+async function plantOne(
+  fault: FaultDefinition,
+  seed: number,
+  checks: readonly CheckDefinition[],
+): Promise<PlantedPair> {
+  const line = truthOf(drawArchetype(seed)).describe();
+  const limited = checksFor(fault, checks, false);
+  const chosen = limited ? checks.filter((check) => limited.includes(check.id)) : [...checks];
+  const cites = (id: string, rules: readonly string[]) =>
+    rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(id);
+  const [without, withFault] = await Promise.all([
+    limitedRun(seed, [], chosen, fault.runWith?.events),
+    limitedRun(seed, [fault.id], chosen, fault.runWith?.events),
+  ]);
+  const failedWithout = new Set(
+    without.checks.filter((check) => check.status === 'fail').map((check) => check.id),
+  );
+  const shown = withFault.checks.filter(
+    (check) => check.status === 'fail' && cites(check.id, check.rules) && !failedWithout.has(check.id),
+  );
+  if (shown.length > 0)
+    return {
+      fault: fault.id,
+      seed,
+      line,
+      outcome: 'detected',
+      detail: shown.map((check) => check.id).join(', '),
+    };
+  const citing = withFault.checks.filter((check) => cites(check.id, check.rules));
+  const why = citing
+    .slice(0, 4)
+    .map((check) =>
+      failedWithout.has(check.id)
+        ? `${check.id} fails without the fault too (${(check.reason ?? '').slice(0, 100)})`
+        : `${check.id} ${check.status}${check.reason ? `: ${check.reason.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`,
+    );
+  return {
+    fault: fault.id,
+    seed,
+    line,
+    outcome: 'missed',
+    detail: why.join(' | ') || 'no check citing it ran',
+  };
+}
+
+/** Every fault (or the given ones) planted into `perFault` fitting archetypes each. */
+export async function runPlantedFaults(options: {
+  checks: CheckDefinition[];
+  faults?: readonly FaultDefinition[];
+  perFault?: number;
+  parallel?: number;
+  onPair?: (pair: PlantedPair) => void;
+}): Promise<PlantedPair[]> {
+  const catalogue = loadFaultCatalogue();
+  const faults = options.faults ?? catalogue;
+  const jobs: { fault: FaultDefinition; seed: number }[] = [];
+  const undetectable: PlantedPair[] = [];
+  for (const fault of faults) {
+    const cited = options.checks.filter(
+      (check) =>
+        check.rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(check.id),
+    );
+    const { seeds, why } = fittingSeeds(fault, catalogue.indexOf(fault), cited, options.perFault ?? 1);
+    if (seeds.length === 0)
+      undetectable.push({
+        fault: fault.id,
+        seed: 0,
+        line: '',
+        outcome: 'undetectable',
+        detail: `no archetype of 60 drawn fits: ${why}`,
+      });
+    for (const seed of seeds) jobs.push({ fault, seed });
+  }
+  const pairs = await pooled(
+    jobs,
+    options.parallel ?? 4,
+    ({ fault, seed }) =>
+      plantOne(fault, seed, options.checks).catch((error: Error) => ({
+        fault: fault.id,
+        seed,
+        line: '',
+        outcome: 'missed' as const,
+        detail: `the run threw: ${error.message}`,
+      })),
+    options.onPair,
+  );
+  return [...pairs, ...undetectable];
+}
+
+/** The share detected of the pairs that can be (at least 95 % required), each miss with its reason. */
+export function formatPlanted(pairs: readonly PlantedPair[]): { text: string; ok: boolean } {
+  const decidable = pairs.filter((pair) => pair.outcome !== 'undetectable');
+  const detected = decidable.filter((pair) => pair.outcome === 'detected').length;
+  const share = decidable.length === 0 ? 1 : detected / decidable.length;
+  const lines = [
+    `planted faults: ${detected} of ${decidable.length} fault × archetype pairs detected (${(share * 100).toFixed(1)} %, at least 95 % required)`,
+  ];
+  for (const pair of decidable.filter((each) => each.outcome === 'missed'))
+    lines.push(`  MISS ${pair.fault} in archetype ${pair.seed}: ${pair.detail}`, `       ${pair.line}`);
+  const declared = pairs.filter((pair) => pair.outcome === 'undetectable');
+  if (declared.length > 0) {
+    lines.push(`undetectable, declared (${declared.length}):`);
+    for (const pair of declared) lines.push(`  ${pair.fault}: ${pair.detail}`);
+  }
+  return { text: `${lines.join('\n')}\n`, ok: share >= 0.95 };
+}
+
+// ── the preset http-only ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The preset http-only (issue 46 item 7), run and fuzzed: its ground truth holds; exactly its true
+ * deviation fails (checks citing unknown-id-500's rules), and at least one check does; every http/* and
+ * lists/* check is decided (pass or fail); the event checks are undecided under one cause. Its problems.
+ */
+export async function runHttpOnlyPreset(
+  checks: CheckDefinition[],
+): Promise<{ text: string; problems: string[] }> {
+  const definitions = new Map(checks.map((check) => [check.id, check]));
+  const reference = await startReference({ archetype: 'http-only' });
+  const truth = reference.archetype as ArchetypeTruth;
+  const problems: string[] = [];
+  try {
+    const result = await run({
+      reference,
+      checks,
+      ...RUN_FLAGS,
+      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
+      ...truth.runOptions,
+    });
+    const fuzzed = await fuzz({ reference, seed: 1, runs: 5, budgetMs: 8_000, ...truth.runOptions });
+    for (const verdict of [...judgeRun(truth, result, definitions), ...judgeRun(truth, fuzzed, definitions)])
+      problems.push(`${verdict.kind}: ${verdict.checkId} — ${verdict.detail}`);
+    const failing = result.checks.filter((check) => check.status === 'fail');
+    if (!failing.some((check) => check.id === 'http/unknown-id-is-4xx'))
+      problems.push(
+        'its true deviation (500 for an unknown id on every served read) is not reported by http/unknown-id-is-4xx',
+      );
+    for (const check of result.checks)
+      if (/^(http|lists)\//.test(check.id) && check.status === 'skip')
+        problems.push(
+          `${check.id} is not decided on the served operations: ${check.undecided?.state ?? check.reason ?? ''}`,
+        );
+    const eventSkips = result.checks.filter(
+      (check) => check.status === 'skip' && (definitions.get(check.id)?.needs ?? []).includes('events'),
+    );
+    const causes = (result.undecidedCauses ?? []).filter((cause) =>
+      eventSkips.some((check) => cause.checkIds.includes(check.id)),
+    );
+    if (causes.length !== 1)
+      problems.push(
+        `the absence of an event stream is ${causes.length} causes (${causes.map((cause) => cause.title).join(' | ')}), not one`,
+      );
+    const lines = [
+      `preset http-only: ${countsOf(result)}; fuzz ${countsOf(fuzzed)}`,
+      `  ${truth.describe()}`,
+      ...failing.map(
+        (check) =>
+          `  fails ${check.id} (${check.level}): ${(check.reason ?? '').replace(/\s+/g, ' ').slice(0, 140)}`,
+      ),
+      ...(problems.length > 0
+        ? problems.map((problem) => `  PROBLEM ${problem}`)
+        : ['  OK: only its true deviation fails']),
+      '  replay: npx chat-conformance serve --archetype http-only --port 5140 (then the run command it prints)',
+    ];
+    return { text: `${lines.join('\n')}\n`, problems };
+  } finally {
+    await reference.close();
+  }
+}
