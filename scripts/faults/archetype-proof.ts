@@ -41,6 +41,8 @@ export async function runArchetypeProof(options: {
       runArchetypeSweep({
         seeds,
         checks: options.checks,
+        // Most of a seed's wall is event waits: more in flight where every seed runs.
+        parallel: every ? 6 : 4,
         onRow: (row) =>
           progress(
             `seed ${row.seed}: ${row.verdicts.length} forbidden verdicts (${(row.wallMs / 1000).toFixed(1)} s)`,

@@ -242,7 +242,7 @@ async function limitedRun(
       reference,
       checks,
       ...RUN_FLAGS,
-      eventTimeoutMs: 1_500,
+      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
       ...truth.runOptions,
       ...(events ? { events } : {}),
     });
