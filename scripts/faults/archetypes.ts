@@ -191,21 +191,40 @@ function unfit(
     return `needs events over ${transport} (the archetype: ${transports.join('+') || 'none'})`;
   if (EVENT_FAULTS.has(fault.id) && transports.length === 0)
     return 'an event fault on a server without any event stream';
-  if (
-    truth.identity !== 'two-logins' &&
-    cited.length > 0 &&
-    cited.every((check) => (check.needs ?? []).includes('peer'))
-  )
-    return `only checks acting as the peer see it, and the archetype's peer is no other login (${truth.identity})`;
-  const operations = cited.flatMap((check) => {
+  const reasons = targetsOf(fault, cited).map((check) => cannotRun(check, truth));
+  return reasons.every((reason) => reason !== undefined) ? reasons[0] : undefined;
+}
+
+/**
+ * The citing checks that exercise what the fault breaks: its detectedBy; else those whose operation under
+ * test or event its id names (message-list-… → message.list, member-kick-… → guild.member.kick,
+ * event-message-created-… → the message-created checks); else every citing check.
+ */
+function targetsOf(fault: FaultDefinition, cited: readonly CheckDefinition[]): readonly CheckDefinition[] {
+  const detectedBy = cited.filter((check) => (fault.detectedBy ?? []).includes(check.id));
+  if (detectedBy.length > 0) return detectedBy;
+  const named = cited.filter((check) => {
     const subject = subjectOf(check.id);
-    return subject.kind === 'operation' ? [subject.operation] : [];
+    if (subject.kind === 'event') return fault.id.startsWith(`event-${subject.type}-`);
+    if (subject.kind !== 'operation') return false;
+    const dashed = subject.operation.replaceAll('.', '-');
+    return fault.id.startsWith(`${dashed}-`) || fault.id.startsWith(`${dashed.replace(/^guild-/, '')}-`);
   });
-  if (
-    operations.length > 0 &&
-    !operations.some((operation) => truth.serves(operation) && truth.declares(operation))
-  )
-    return `serves none of ${[...new Set(operations)].join(', ')}`;
+  return named.length > 0 ? named : cited;
+}
+
+/** Why the check cannot run to its end on the archetype (an operation, the stream, the peer); undefined: it can. */
+function cannotRun(check: CheckDefinition, truth: ArchetypeTruth): string | undefined {
+  const missing = check.operations.filter(
+    (operation) => !(truth.serves(operation) && truth.declares(operation)),
+  );
+  if (missing.length > 0)
+    return `${check.id} needs ${missing.join(', ')}, which the archetype does not offer`;
+  const needs = check.needs ?? [];
+  if (needs.includes('events') && truth.eventTransports.length === 0)
+    return `${check.id} needs an event stream`;
+  if (needs.includes('peer') && truth.identity !== 'two-logins')
+    return `${check.id} acts as the peer, and the archetype's peer is no other login (${truth.identity})`;
   return undefined;
 }
 
