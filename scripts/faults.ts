@@ -261,16 +261,15 @@ async function main(args: string[]): Promise<number> {
   const inFlight = inFlightArg >= 0 ? Math.max(1, Number(args[inFlightArg + 1]) || 1) : 10;
   const seedArg = args.indexOf('--archetype-seed');
   if (seedArg >= 0) return sweepOneSeed(Number(args[seedArg + 1]), checks);
-  // Proof 11, beside the others from the start (its runs wait on events and windows as theirs do).
-  const archetypesDone = runArchetypeProof({ checks, full, rotation });
   if (args.includes('--archetypes-only')) {
-    const archetypes = await archetypesDone;
+    const archetypes = await runArchetypeProof({ checks, full, rotation });
     process.stdout.write(archetypes.text);
     return archetypes.problems === 0 ? 0 : 1;
   }
   const executor = processes > 1 ? processPoolExecutor(processes, inFlight) : inProcessExecutor(checks, 6);
   const timings: string[] = [];
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
+  let archetypesDone: ReturnType<typeof runArchetypeProof> | undefined;
   try {
     // Proof 8: fast (nothing works, nothing is waited for), so it runs beside the others from the start.
     const vacuityDone = runVacuityMatrix({
@@ -294,6 +293,8 @@ async function main(args: string[]): Promise<number> {
       full,
       onClean: (clean) => {
         timings.push(`clean full run ${elapsed()}`);
+        // Proof 11, once the clean runs of this process are done (its runs share this event loop).
+        archetypesDone = runArchetypeProof({ checks, full, rotation });
         const sandbox = { guild: clean.sandbox?.guildId, channel: clean.sandbox?.channelId };
         tolerancesDone = runToleranceMatrix({
           checks,
@@ -352,7 +353,7 @@ async function main(args: string[]): Promise<number> {
       `\n(${elapsed()} on ${processes} process${processes > 1 ? 'es' : ''}, ${full ? 'every fault over every check' : 'fault runs limited to the checks citing the fault'}: ${timings.join('; ')})\n`,
     );
     // Proof 9: conformance fuzz finds its faults and nothing under a tolerance (scripts/fuzz-faults.ts).
-    const archetypes = await archetypesDone;
+    const archetypes = await (archetypesDone as ReturnType<typeof runArchetypeProof>);
     process.stdout.write(`\n${archetypes.text}`);
     const fuzzProblems = await runFuzzProof(
       rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,

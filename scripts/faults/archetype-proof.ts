@@ -42,7 +42,7 @@ export async function runArchetypeProof(options: {
         seeds,
         checks: options.checks,
         // Most of a seed's wall is event waits: more in flight where every seed runs.
-        parallel: every ? 6 : 4,
+        parallel: every ? 6 : 3,
         onRow: (row) =>
           progress(
             `seed ${row.seed}: ${row.verdicts.length} forbidden verdicts (${(row.wallMs / 1000).toFixed(1)} s)`,
@@ -62,7 +62,7 @@ export async function runArchetypeProof(options: {
       ? `all ${seeds.length} seeds and ${faults.length} faults`
       : `rotation slot ${slot.slot}, week third ${weekOf(new Date())}: ${seeds.length} of ${ARCHETYPE_SEEDS.length} seeds, ${faults.length} of ${loadFaultCatalogue().length} faults (--full: all)`;
     const text = [
-      formatArchetypeSweep(sweep),
+      formatArchetypeSweep(sweep, 12),
       plantedText.text,
       preset.text,
       `(archetype proof: ${scope}; ${((performance.now() - started) / 1000).toFixed(1)} s)\n`,

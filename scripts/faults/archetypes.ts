@@ -124,18 +124,20 @@ export async function runArchetypeSweep(options: {
 }
 
 /** The sweep's rows and summary: one line per seed, the forbidden verdicts of each failing seed, classes. */
-export function formatArchetypeSweep(rows: readonly SeedRow[]): string {
+export function formatArchetypeSweep(rows: readonly SeedRow[], perSeed = Number.POSITIVE_INFINITY): string {
   const lines = ['archetype sweep (a full run and a short fuzz per seed, judged by its ground truth):'];
   const classes = new Map<string, Set<number>>();
   for (const row of rows) {
     const mark = row.verdicts.length === 0 ? 'ok  ' : 'FAIL';
     lines.push(`${mark} seed ${row.seed} (${(row.wallMs / 1000).toFixed(1)} s; ${row.counts}): ${row.line}`);
     if (row.verdicts.length === 0) continue;
-    for (const verdict of row.verdicts) {
-      lines.push(`       ${verdict.kind}: ${verdict.checkId} — ${verdict.detail}`);
+    row.verdicts.forEach((verdict, index) => {
+      if (index < perSeed) lines.push(`       ${verdict.kind}: ${verdict.checkId} — ${verdict.detail}`);
       const key = `${verdict.kind}: ${verdict.checkId}`;
       classes.set(key, (classes.get(key) ?? new Set()).add(row.seed));
-    }
+    });
+    if (row.verdicts.length > perSeed)
+      lines.push(`       … ${row.verdicts.length - perSeed} more (the replay below prints them all)`);
     lines.push(`       replay: ${replayCommands(row.seed)}`);
   }
   const failing = rows.filter((row) => row.verdicts.length > 0).length;
