@@ -174,6 +174,38 @@ export interface PlantedPair {
 
 const EVENT_FAULTS: ReadonlySet<string> = new Set(eventFaults.map((fault) => fault.id));
 
+/** The operations the run causes an event with (§6 links; the others come from the trigger). */
+const CAUSED_BY: Readonly<Record<string, readonly string[]>> = {
+  'message-created': ['message.create'],
+  'message-updated': ['message.create', 'message.update'],
+  'message-deleted': ['message.create', 'message.delete'],
+  'channel-added': ['channel.create'],
+  'channel-updated': ['channel.create', 'channel.update'],
+  'channel-removed': ['channel.create', 'channel.delete'],
+  'guild-role-created': ['guild.role.create'],
+  'guild-role-updated': ['guild.role.create', 'guild.role.update'],
+  'guild-role-deleted': ['guild.role.create', 'guild.role.delete'],
+  'reaction-added': ['message.create', 'reaction.create'],
+  'reaction-removed': ['message.create', 'reaction.create', 'reaction.delete'],
+  'guild-member-updated': ['guild.role.create', 'guild.member.role.set'],
+  'guild-member-removed': ['guild.member.approve', 'guild.member.kick'],
+};
+
+/**
+ * The §6 event an event fault concerns, from its id (`event-<type>-no-<resource>`,
+ * `event-missing-on-<operation>`) or its description (`<type> is sent as …`); undefined for the others.
+ */
+function eventTypeOf(fault: FaultDefinition): string | undefined {
+  if (!EVENT_FAULTS.has(fault.id)) return undefined;
+  const types = Object.keys(CAUSED_BY);
+  const missingOn = /^event-missing-on-(.+)$/.exec(fault.id)?.[1];
+  if (missingOn) return types.find((type) => CAUSED_BY[type]!.at(-1)!.replaceAll('.', '-') === missingOn);
+  return (
+    types.find((type) => fault.id.startsWith(`event-${type}-no-`)) ??
+    types.find((type) => fault.description.startsWith(`${type} is sent as`))
+  );
+}
+
 /** What an archetype must have for the fault to show at all; undefined: it fits. */
 function unfit(
   fault: FaultDefinition,
@@ -193,6 +225,12 @@ function unfit(
     return `needs events over ${transport} (the archetype: ${transports.join('+') || 'none'})`;
   if (EVENT_FAULTS.has(fault.id) && transports.length === 0)
     return 'an event fault on a server without any event stream';
+  const type = eventTypeOf(fault);
+  if (type && type in truth.eventAliases) return `the archetype sends ${type} as ${truth.eventAliases[type]}`;
+  const causes = type ? (CAUSED_BY[type] ?? []) : [];
+  const uncaused = causes.filter((operation) => !(truth.serves(operation) && truth.declares(operation)));
+  if (uncaused.length > 0)
+    return `${type} events need ${uncaused.join(', ')}, which the archetype does not offer`;
   const reasons = targetsOf(fault, cited).map((check) => cannotRun(check, truth));
   return reasons.every((reason) => reason !== undefined) ? reasons[0] : undefined;
 }
@@ -225,7 +263,10 @@ function cannotRun(check: CheckDefinition, truth: ArchetypeTruth): string | unde
   const needs = check.needs ?? [];
   if (needs.includes('events') && truth.eventTransports.length === 0)
     return `${check.id} needs an event stream`;
-  if (needs.includes('peer') && truth.identity !== 'two-logins')
+  // A mute is judged by its effect on the peer's posts, whatever the check declares.
+  const actsAsPeer =
+    needs.includes('peer') || check.operations.some((operation) => operation.endsWith('.mute'));
+  if (actsAsPeer && truth.identity !== 'two-logins')
     return `${check.id} acts as the peer, and the archetype's peer is no other login (${truth.identity})`;
   return undefined;
 }
