@@ -12,6 +12,7 @@
  * `fuzz.message.create/…`); `event.<type>/…` and `events.*` judge the stream; `http/*` and `lists/*` judge
  * whatever served operation they chose.
  */
+import { oneLine } from '../../spec/brief.js';
 import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import type { ArchetypeTruth } from '../../src/reference/contract.js';
 import { faultCatalogue } from '../../src/reference/index.js';
@@ -52,10 +53,7 @@ export interface Verdict {
   detail: string;
 }
 
-const oneLine = (text: string | undefined, length = 180) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
-};
+const brief = (text: string | undefined) => oneLine(text ?? '', 180);
 
 /** The archetype's own deviations (faults, legacy names, nulls, tolerances) that may fail this check truly. */
 function trulyFails(
@@ -101,7 +99,7 @@ export function judgeRun(
     const needsEvents =
       (definition?.needs ?? []).includes('events') || subject.kind === 'event' || subject.kind === 'stream';
     const say = (kind: Verdict['kind'], detail: string) => verdicts.push({ checkId: check.id, kind, detail });
-    if (check.status === 'error') say('false failure', `errors: ${oneLine(check.reason)}`);
+    if (check.status === 'error') say('false failure', `errors: ${brief(check.reason)}`);
     if (check.status === 'fail' && !trulyFails(truth, check, definition)) {
       const why =
         subject.kind === 'operation'
@@ -113,7 +111,7 @@ export function judgeRun(
           : needsEvents && !stream
             ? 'fails an event check on a server without any event stream'
             : `fails a ${subject.kind} check where the archetype deviates in nothing it judges`;
-      if (why) say('false failure', `${why} (${check.level}): ${oneLine(check.reason)}`);
+      if (why) say('false failure', `${why} (${check.level}): ${brief(check.reason)}`);
     }
     if (check.status === 'pass') {
       if (subject.kind === 'operation' && !truth.serves(subject.operation))
@@ -129,7 +127,7 @@ export function judgeRun(
       verdicts.push({
         checkId: `cause ${cause.id}`,
         kind: 'advice against the archetype',
-        detail: `advises on ${operation}, which the login does not offer: ${oneLine(advice)}`,
+        detail: `advises on ${operation}, which the login does not offer: ${brief(advice)}`,
       });
   }
   return verdicts;
@@ -159,13 +157,13 @@ function adviceAgainst(truth: ArchetypeTruth, check: CheckResult): Verdict[] {
     verdicts.push({
       checkId: check.id,
       kind: 'advice against the archetype',
-      detail: `advises leaving ${subject.operation} out of features, which it already is: ${oneLine(said)}`,
+      detail: `advises leaving ${subject.operation} out of features, which it already is: ${brief(said)}`,
     });
   for (const operation of offeredNowhere(truth, advice))
     verdicts.push({
       checkId: check.id,
       kind: 'advice against the archetype',
-      detail: `advises on ${operation}, which the login does not offer: ${oneLine(advice)}`,
+      detail: `advises on ${operation}, which the login does not offer: ${brief(advice)}`,
     });
   return verdicts;
 }

@@ -15,6 +15,7 @@
  * prints its archetype line and the commands that replay it.
  */
 
+import { oneLine } from '../../spec/brief.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { fuzz } from '../../src/fuzz/index.js';
 import { DEFAULTS, run } from '../../src/index.js';
@@ -343,12 +344,13 @@ async function plantOne(
       detail: shown.map((check) => check.id).join(', '),
     };
   const citing = withFault.checks.filter((check) => cites(check.id, check.rules));
+  const baseline = new Map(without.checks.map((check) => [check.id, check]));
   const why = citing
     .slice(0, 4)
     .map((check) =>
       failedWithout.has(check.id)
-        ? `${check.id} fails without the fault too (${(check.reason ?? '').slice(0, 100)})`
-        : `${check.id} ${check.status}${check.reason ? `: ${check.reason.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`,
+        ? `${check.id} fails without the fault too (${oneLine(baseline.get(check.id)?.reason ?? '', 140)})`
+        : `${check.id} ${check.status}${check.reason ? `: ${oneLine(check.reason, 120)}` : ''}`,
     );
   return {
     fault: fault.id,
@@ -469,10 +471,7 @@ export async function runHttpOnlyPreset(
     const lines = [
       `preset http-only: ${countsOf(result)}; fuzz ${countsOf(fuzzed)}`,
       `  ${truth.describe()}`,
-      ...failing.map(
-        (check) =>
-          `  fails ${check.id} (${check.level}): ${(check.reason ?? '').replace(/\s+/g, ' ').slice(0, 140)}`,
-      ),
+      ...failing.map((check) => `  fails ${check.id} (${check.level}): ${oneLine(check.reason ?? '', 140)}`),
       ...(problems.length > 0
         ? problems.map((problem) => `  PROBLEM ${problem}`)
         : ['  OK: only its true deviation fails']),
