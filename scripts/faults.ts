@@ -36,6 +36,9 @@
  *     (vacuousPassReason). `--vacuity-only` runs this proof alone (seconds), with proof 10.
  * 10. No client scenario passes a do-nothing client (scripts/faults/client-vacuity.ts): both client
  *     suites against clients that exit at once (0, 1), sleep, connect and idle, print garbage.
+ * 11. Over the space of archetypes (scripts/faults/archetypes.ts): legal servers composed from seeds agree
+ *     with their ground truth, planted faults are detected in them, the preset http-only fails only its
+ *     true deviation. `--archetype-seed N` sweeps seed N alone; `--archetypes-only` runs this proof alone.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -50,6 +53,7 @@ import { loadChecks } from '../src/runner/load.js';
 import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
 import { rotating, rotation } from '../test/support/rotation.js';
+import { runArchetypeProof, sweepOneSeed } from './faults/archetype-proof.js';
 import { formatClientVacuityMatrix, runClientVacuityMatrix } from './faults/client-vacuity.js';
 import {
   type Executor,
@@ -255,9 +259,17 @@ async function main(args: string[]): Promise<number> {
   // --in-flight N: runs each process keeps going at once (fewer on a machine busy with other work).
   const inFlightArg = args.indexOf('--in-flight');
   const inFlight = inFlightArg >= 0 ? Math.max(1, Number(args[inFlightArg + 1]) || 1) : 10;
+  const seedArg = args.indexOf('--archetype-seed');
+  if (seedArg >= 0) return sweepOneSeed(Number(args[seedArg + 1]), checks);
+  if (args.includes('--archetypes-only')) {
+    const archetypes = await runArchetypeProof({ checks, full, rotation });
+    process.stdout.write(archetypes.text);
+    return archetypes.problems === 0 ? 0 : 1;
+  }
   const executor = processes > 1 ? processPoolExecutor(processes, inFlight) : inProcessExecutor(checks, 6);
   const timings: string[] = [];
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
+  let archetypesDone: ReturnType<typeof runArchetypeProof> | undefined;
   try {
     // Proof 8: fast (nothing works, nothing is waited for), so it runs beside the others from the start.
     const vacuityDone = runVacuityMatrix({
@@ -281,6 +293,8 @@ async function main(args: string[]): Promise<number> {
       full,
       onClean: (clean) => {
         timings.push(`clean full run ${elapsed()}`);
+        // Proof 11, once the clean runs of this process are done (its runs share this event loop).
+        archetypesDone = runArchetypeProof({ checks, full, rotation });
         const sandbox = { guild: clean.sandbox?.guildId, channel: clean.sandbox?.channelId };
         tolerancesDone = runToleranceMatrix({
           checks,
@@ -339,6 +353,8 @@ async function main(args: string[]): Promise<number> {
       `\n(${elapsed()} on ${processes} process${processes > 1 ? 'es' : ''}, ${full ? 'every fault over every check' : 'fault runs limited to the checks citing the fault'}: ${timings.join('; ')})\n`,
     );
     // Proof 9: conformance fuzz finds its faults and nothing under a tolerance (scripts/fuzz-faults.ts).
+    const archetypes = await (archetypesDone as ReturnType<typeof runArchetypeProof>);
+    process.stdout.write(`\n${archetypes.text}`);
     const fuzzProblems = await runFuzzProof(
       rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
     );
@@ -348,6 +364,7 @@ async function main(args: string[]): Promise<number> {
       history.problems.length +
       vacuity.problems.length +
       clientVacuity.problems.length +
+      archetypes.problems +
       fuzzProblems;
     return problems === 0 ? 0 : 1;
   } finally {

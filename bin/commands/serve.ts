@@ -21,6 +21,9 @@ import { type CommandIo, processIo } from './io.js';
 
 export const DEFAULT_SERVE_PORT = 5140;
 
+const ARCHETYPE_SEED_HELP =
+  'serve a legal server of another kind composed from seed N (which operations, where features are declared, events, identities, fields), printed in one line';
+
 interface ServeFlags {
   port: string;
   host: string;
@@ -38,6 +41,8 @@ interface ServeFlags {
   dirty?: boolean | string[];
   vacuous?: string;
   listVacuity?: boolean;
+  archetypeSeed?: string;
+  archetype?: string;
   json?: boolean;
 }
 
@@ -91,6 +96,8 @@ export function registerServe(
       'serve a do-nothing server instead: every request answered alike, no events (see --list-vacuity)',
     )
     .option('--list-vacuity', 'print the vacuity presets (do-nothing servers) and exit')
+    .option('--archetype-seed <n>', ARCHETYPE_SEED_HELP)
+    .option('--archetype <name>', 'serve a named archetype: http-only')
     .option('--list-faults', 'print the fault catalogue (id, rules, description) and exit')
     .option(
       '--list-tolerances',
@@ -164,6 +171,10 @@ function referenceOptions(
     ...(flags.guilds === undefined ? {} : { guilds: integer('--guilds', flags.guilds, 0) }),
     ...(flags.dirty === undefined ? {} : { dirty: flags.dirty }),
     ...(flags.vacuous === undefined ? {} : { vacuity: flags.vacuous }),
+    ...(flags.archetypeSeed === undefined
+      ? {}
+      : { archetypeSeed: integer('--archetype-seed', flags.archetypeSeed, 0) }),
+    ...(flags.archetype === undefined ? {} : { archetype: flags.archetype }),
   };
 }
 
@@ -187,6 +198,7 @@ function bannerLines(server: ReferenceServer): string[] {
     `  tolerated  ${server.tolerances.length > 0 ? server.tolerances.join(' ') : 'none'}`,
     ...(server.dirty.length > 0 ? [`  dirty      ${server.dirty.join(' ')}`] : []),
     ...(server.vacuity ? [`  vacuous    ${server.vacuity} (a do-nothing server: no event stream)`] : []),
+    ...(server.archetype ? [`  archetype  ${server.archetype.describe()}`] : []),
     '',
     'Check it (the peer is a login behind the bot token; the trigger takes the bot token too):',
     ...runCommand(server),
@@ -244,13 +256,16 @@ function runCommand(server: {
   baseUrl: string;
   controlUrl: string;
   identities: Record<'self' | 'peer', { token: string; userId: string; platform: string }>;
+  archetype?: { runOptions: { events?: string } };
 }): string[] {
   const { self, peer } = server.identities;
   const control = server.controlUrl.replace(/\/+$/, '');
+  // An archetype whose events go to webhooks alone is checked as its users would: --events webhook.
+  const events = server.archetype?.runOptions.events;
   return [
     `  ${binInvocation()} --base-url ${server.baseUrl} --token ${shellQuote(self.token)} \\`,
     `    --platform ${shellQuote(self.platform)} --self-id ${self.userId} --peer-self-id ${peer.userId} \\`,
-    `    --trigger-url ${control}/trigger --trigger-header ${shellQuote(`Authorization: Bearer ${self.token}`)}`,
+    `    --trigger-url ${control}/trigger --trigger-header ${shellQuote(`Authorization: Bearer ${self.token}`)}${events ? ` \\\n    --events ${events}` : ''}`,
   ];
 }
 

@@ -359,7 +359,16 @@ export function truthOf(choices: ArchetypeChoices): ArchetypeTruth {
     eventAliases: choices.eventAliases,
     identity:
       choices.identity === 'refuses-others' ? `refuses-others-${choices.refuseOthersWith}` : choices.identity,
-    deviations: [...choices.deviations, ...(aliased ? ['legacy-event-names'] : [])],
+    deviations: [
+      ...choices.deviations,
+      ...(aliased ? ['legacy-event-names'] : []),
+      // Features that list what the server does not serve are a deviation (as fault declared-operation-501).
+      ...(readable.length > 0 &&
+      choices.served.length < OPERATIONS.length &&
+      choices.declaring === 'every-operation'
+        ? ['declares-unserved-operations']
+        : []),
+    ],
     options: optionsOf(choices),
     runOptions: {
       // What a user of such a server passes: webhooks where there is no WebSocket; else the default

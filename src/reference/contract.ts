@@ -190,7 +190,10 @@ export interface ArchetypeTruth {
   readonly eventAliases: Readonly<Record<string, string>>;
   /** 'two-logins', 'ignores-identity', 'refuses-others-<status>', 'peer-user-only'. */
   readonly identity: string;
-  /** Faults that make this archetype what it is (true deviations, e.g. http-only's unknown-id-500). */
+  /**
+   * Its true deviations: its faults (http-only's unknown-id-500), 'legacy-event-names',
+   * 'declares-unserved-operations' (features that list what it does not serve).
+   */
   readonly deviations: readonly string[];
   /** The reference options that make it (seed aside). */
   readonly options: ReferenceOptions;
