@@ -84,7 +84,7 @@ const checks: CheckSpec[] = [
         const member =
           guildId === t.sandbox.guildId
             ? await memberOnce(t, guildId, selfId)
-            : await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
+            : await t.call('guild.member.get', { guild_id: guildId, user_id: selfId }, { observes: true });
         if (!member.ok) refused.set(guildId, member.status);
       }
       // A guild another check of the run left since the shared walk is not held against the list.

@@ -171,7 +171,8 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
     const before = await memberOnce(observer, guildId, peerId);
     const roleId = await roleFor(observer, 'a role assignment');
-    const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
+    const get = () =>
+      observer.call('guild.member.get', { guild_id: guildId, user_id: peerId }, { observes: true });
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
     const set = await observer.call('guild.member.role.set', fields);
     trackRoleAssignment(observer, fields);

@@ -71,7 +71,7 @@ const ORDER: readonly CauseId[] = [
 export const SAYS_NO_ROUTE =
   /cannot (post|get) \/|no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)|(method|operation|api|route|handler|path) not found/i;
 /** A route-not-found answer (not an unknown id): a bare "not found" page, or a body that names the route. */
-const NO_ROUTE = new RegExp(`^\\W*(404\\W*)?(page )?not found\\W*$|${SAYS_NO_ROUTE.source}`, 'i');
+export const NO_ROUTE = new RegExp(`^\\W*(404\\W*)?(page )?not found\\W*$|${SAYS_NO_ROUTE.source}`, 'i');
 export const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
 /** A check's reason when the event it waited for never came (EventWaitTimeout, or a check's own words). */
 export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;

@@ -4,9 +4,9 @@
  * assertion ran and none failed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CheckContext, CheckDefinition, LedgerEntry } from './check.js';
+import { type CheckContext, type CheckDefinition, type LedgerEntry, operationsUnderTest } from './check.js';
 import { assertionsWith, problemsWith } from './context/assertions.js';
-import { callRecorder } from './context/calls.js';
+import { callRecorder, helperJudge } from './context/calls.js';
 import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';
 import { eventsFor } from './context/events.js';
 import { resultOf, verdictOf } from './context/outcome.js';
@@ -67,12 +67,14 @@ function checkContext(
   const { scheduling } = options;
   const signal = signals.check.signal;
   const record = callRecorder(env, state, signals, scheduling);
+  const judge = helperJudge(state, operationsUnderTest(check));
   const problemsOf = problemsWith(env);
   const shared = sharedObserver({
     checkId: check.id,
     env,
     state,
     record,
+    judge,
     problemsOf,
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
     pauseClock: () => signals.clock?.pause() ?? (() => undefined),
@@ -87,7 +89,7 @@ function checkContext(
     signal,
     events: eventsFor(check.id, env, state, signals, scheduling, deadline),
     timeLeftMs: () => Math.max(0, deadline() - performance.now()),
-    call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, []),
+    call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, [], judge),
     shared: (key, observe) => shared(context, key, observe),
     track(entry: LedgerEntry) {
       env.ledger.add(entry, check.id);

@@ -35,7 +35,8 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
   const result = await t.call(
     'message.create',
     { channel_id: channelId, content: `conformance probe: ${purpose}` },
-    { as: 'peer' },
+    // Its refusal is what a mute shows (an unserved message.create still leaves the check undecided).
+    { as: 'peer', observes: true },
   );
   if (!result.ok) return remember(t, channelId, { outcome: 'refused', result });
   const messages = Array.isArray(result.body) ? result.body : [result.body];

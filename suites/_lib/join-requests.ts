@@ -104,7 +104,7 @@ async function admit(
   // An accepted approval is tracked before anything else can fail (undo: kick), a refused one once seen.
   if (answer.ok) trackAddedMember(t, userId);
   const [member, listed] = await Promise.all([
-    t.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+    t.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true }),
     recordWalk(t, 'guild.member.list', { guild_id: guildId }),
   ]);
   const flow: JoinFlow = { request, mark, answer, member, listed };
@@ -137,7 +137,7 @@ async function refuse(
 /** guild.member.get of the user; guild.member.list walked too unless get refused it and can be trusted to. */
 async function membership(t: CheckContext, reader: MemberReader, userId: string): Promise<Membership> {
   const { guildId } = t.sandbox;
-  const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+  const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true });
   if (!get.ok && absenceDoubt(reader) === undefined) return { get };
   return { get, walk: await recordWalk(t, 'guild.member.list', { guild_id: guildId }) };
 }

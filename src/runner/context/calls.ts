@@ -1,11 +1,39 @@
-/** t.call: sends one operation and records its exchanges (as evidence, and in the request count). */
+/**
+ * t.call: sends one operation and records its exchanges (as evidence, and in the request count). A call
+ * of an operation the check does not judge is a helper call (issue 46 item 2): one the login does not
+ * offer is not sent, and one the server does not serve or refuses leaves the check undecided naming the
+ * helper — a helper's answer never fails nor passes the operation under test.
+ */
+import { oneLine } from '../../../spec/brief.js';
+import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
+import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../causes.js';
 import type { CallOptions, CallResult } from '../check.js';
-import type { Exchange } from '../model.js';
+import type { Exchange, Signature } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
+import { errorBodyText, parseBody } from '../shapes.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
+
+/**
+ * A call as the helper judgement sees it: the operation, how the check asked, and what came back (a
+ * result, a failure of the transport, or nothing: not sent, the login not offering it).
+ */
+export interface JudgedCall {
+  operation: string;
+  options: CallOptions;
+  result?: Pick<CallResult, 'ok' | 'status' | 'text'>;
+  error?: RequestError;
+  notSent?: true;
+}
+
+/**
+ * Judges one call for a check: a helper call (an operation it does not judge) that was not sent, refused
+ * or not served throws CheckUndecided naming it; any other call passes. A shared observation collects its
+ * calls instead and each check that shares it judges them with its own (context/shared.ts).
+ */
+export type CallJudge = (call: JudgedCall) => void;
 
 /** Sends an operation for the check; `recorded` also gets its exchanges (a shared observation's own). */
 export type CallRecorder = <T>(
@@ -13,7 +41,11 @@ export type CallRecorder = <T>(
   fields: Record<string, unknown>,
   callOptions: CallOptions,
   recorded: Exchange[],
+  judge: CallJudge,
 ) => Promise<CallResult<T>>;
+
+/** What a call the login does not offer returns to a check that can do without it (fallback). */
+const NOT_SENT = { status: 0, ok: false, headers: {}, body: undefined, text: '' } as const;
 
 export function callRecorder(
   env: CheckEnvironment,
@@ -26,6 +58,7 @@ export function callRecorder(
     fields: Record<string, unknown>,
     callOptions: CallOptions,
     recorded: Exchange[],
+    judge: CallJudge,
   ) => {
     const { check, requests } = signals;
     if (check.signal.aborted) throw check.signal.reason;
@@ -37,10 +70,17 @@ export function callRecorder(
       state.exchanges.push(...env.peer!.exchanges);
       throw new CheckUndecided(found, clear, true);
     }
+    // A check whose operation under test the login does not offer never runs (run.ts notOfferedReason):
+    // a call of an operation it does not offer is a helper's, and is not sent.
+    if (CATALOGUE.has(operation) && !(env.config.features?.has(operation) ?? true)) {
+      judge({ operation, options: callOptions, notSent: true });
+      return NOT_SENT as CallResult<T>;
+    }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
+    const { observes: _observes, fallback: _fallback, ...wireOptions } = callOptions;
     try {
       const outcome = await env.client.call<T>(operation, fields, {
-        ...callOptions,
+        ...wireOptions,
         signal: requests.signal,
         whileWaiting: (wait) => waitingForQuota(wait, signals, scheduling),
       });
@@ -48,6 +88,7 @@ export function callRecorder(
       recorded.push(...outcome.exchanges);
       state.sent += outcome.exchanges.length;
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+      judge({ operation, options: callOptions, result: outcome.result });
       return outcome.result;
     } catch (error) {
       if (error instanceof RequestError) {
@@ -55,9 +96,84 @@ export function callRecorder(
         recorded.push(...error.exchanges);
         // An exchange without a curl line was never sent (failed at once: hanging operation, unresponsive).
         state.sent += error.exchanges.filter((exchange) => exchange.curl !== '').length;
+        if (!requests.signal.aborted) judge({ operation, options: callOptions, error });
       }
       throw error;
     }
+  };
+}
+
+/** The operations of §4: a call of another path (a probe of an unknown one) is nobody's helper. */
+const CATALOGUE: ReadonlySet<string> = new Set(operations.map((operation) => operation.path));
+
+/** Failures of the transport that say nothing of the run as a whole (not an interruption, a deadline). */
+const HELPER_TRANSPORT_FAILURES = new Set(['timeout', 'network', 'body-limit']);
+
+/** The status of a helper's answer as a signature's class: the telling codes, else the class. */
+function statusClass(status: number): string {
+  if (status === 404 || status === 405 || status === 501) return String(status);
+  return `${Math.floor(status / 100)}xx`;
+}
+
+/**
+ * Whether an answer says the operation is not served at all (not the thing asked for): a route miss
+ * (404 with an empty body, a bare "not found" page or words naming the route), 405, 501, any 5xx, or a
+ * body saying it is not implemented. Such an answer is never an observation of the check's subject.
+ */
+export function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
+  const { status } = result;
+  if (status === 405 || status === 501 || status >= 500) return true;
+  if (status < 400) return false;
+  const message = errorBodyText(parseBody(result.text)) ?? result.text;
+  return (
+    (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
+    SAYS_NOT_IMPLEMENTED.test(message)
+  );
+}
+
+/** What a helper answered, in words for an undecided state. */
+function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
+  const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
+  const said = message ? ` "${oneLine(message, 120)}"` : '';
+  const served = notServed(result) ? ': it is not served' : '';
+  return `HTTP ${result.status}${said}${served}`;
+}
+
+/** The judgement of one check's calls (CallJudge): its helpers are the operations it does not judge. */
+export function helperJudge(state: CheckState, underTest: ReadonlySet<string>): CallJudge {
+  const judged = [...underTest].join(', ') || 'the check';
+  const undecided = (operation: string, found: string, kind: Signature['kind'], status: string) =>
+    new CheckUndecided(
+      found,
+      kind === 'helper-not-offered'
+        ? `nothing to fix in ${judged}: the check is decided where the login offers ${operation}`
+        : `${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, leave it out of the login's features so that checks needing it say so without sending it`,
+      true,
+      { kind, operation, role: 'helper', status },
+    );
+  const tookAnotherWay = (found: string) => {
+    state.notes.push(`${found}: the check takes another way`);
+  };
+  return ({ operation, options, result, error, notSent }) => {
+    if (!CATALOGUE.has(operation) || underTest.has(operation)) return;
+    if (notSent) {
+      const found = `the login's features omit ${operation}, which this check only uses as a helper (not sent)`;
+      if (options.fallback) return tookAnotherWay(found);
+      throw undecided(operation, found, 'helper-not-offered', 'none');
+    }
+    if (error) {
+      if (!HELPER_TRANSPORT_FAILURES.has(error.kind)) return;
+      const found = `${operation}, a helper here, got no answer (${oneLine(error.message, 160)})`;
+      if (options.fallback) return tookAnotherWay(found);
+      throw undecided(operation, found, 'helper-refused', 'none');
+    }
+    if (!result || result.ok) return;
+    const found = `${operation}, a helper here, answered ${answeredInWords(result)}`;
+    if (options.fallback) return tookAnotherWay(found);
+    // A refusal the check observes (e.g. a read of what it deleted) is its observation, but only from a
+    // server that serves the operation: an unserved one shows nothing of the subject.
+    if (options.observes && !notServed(result)) return;
+    throw undecided(operation, found, 'helper-refused', statusClass(result.status));
   };
 }
 

@@ -88,7 +88,11 @@ export function resultOf(
   const thrown = ending.threw ? ending.thrown : undefined;
   const undecided =
     !state.failure && thrown instanceof CheckUndecided
-      ? { state: thrown.state, clear: thrown.clear }
+      ? {
+          state: thrown.state,
+          clear: thrown.clear,
+          ...(thrown.signature ? { signature: thrown.signature } : {}),
+        }
       : undefined;
   const keep =
     status === 'fail' || status === 'error' || (thrown instanceof CheckUndecided && thrown.keepExchanges);
