@@ -23,7 +23,6 @@ import {
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
-import { notOfferedHelper, offers } from './_lib/offered.js';
 import { unstableList } from './_lib/readers.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
@@ -86,19 +85,8 @@ const createdRole = (t: CheckContext): Promise<CreatedRole> =>
  * or guild.role.list does not show it (guild.role.create/returns-listed-role reports that).
  */
 async function roleFor(t: CheckContext, purpose: string): Promise<string> {
-  // A helper here: the run changes no role it did not create, so where login.features omits
-  // guild.role.create it is tried all the same (a role of the run's own, in the ledger), else undecided.
-  const declared = offers(t, 'guild.role.create');
+  // A helper here: not offered or refused, the check is undecided naming it (the run's calls judge that).
   const { id, created, listed } = await createdRole(t);
-  if (id === undefined && !declared)
-    t.undecided(
-      `${notOfferedHelper('guild.role.create')}, and tried as a helper it answered ${created.status} without a role id: ${purpose} needs a role of the run's own, and the run changes no role it did not create`,
-      'offer guild.role.create (declared in login.features), or run where the bot may create a role',
-    );
-  if (!declared)
-    t.note(
-      `${notOfferedHelper('guild.role.create')}: tried as a helper all the same, it made the run's role ${id}`,
-    );
   if (id === undefined) {
     return t.skip(
       `precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
