@@ -163,7 +163,7 @@ const lifecycle: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-IDENTIFY-FIRST'],
     operations: ['message.create', 'message.update'],
-    helpers: ['message.update'],
+    helpers: ['message.create', 'message.update'],
     profile: 'satori',
     needs: ['events'],
     // The silent socket is watched for a grace second after the event.
@@ -208,7 +208,7 @@ const lifecycle: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-RESUME'],
     operations: ['message.create', 'message.update'],
-    helpers: ['message.update'],
+    helpers: ['message.create', 'message.update'],
     profile: 'satori',
     needs: ['events'],
     async run(t: CheckContext) {
@@ -332,7 +332,7 @@ const stream: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-SN'],
     operations: ['message.create', 'message.update', 'friend.approve'],
-    helpers: ['message.update', 'friend.approve'],
+    helpers: ['message.create', 'message.update', 'friend.approve'],
     profile: 'satori',
     needs: ['events'],
     // A friend request of the trigger's requester is among the events it causes.

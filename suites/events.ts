@@ -56,6 +56,7 @@ const refuse = (t: CheckContext, operation: string, requestId: string) =>
 const messageCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `message.create then message.${action}` : 'message.create',
   operations: ['message.create', ...(action ? [`message.${action}` as const] : [])],
+  helpers: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
     const fields = { channel_id: message.channelId, message_id: message.id };
@@ -93,6 +94,7 @@ const roleCause = (action?: 'update' | 'delete'): Cause => ({
 const reactionCause = (remove: boolean): Cause => ({
   how: remove ? 'reaction.create then reaction.delete' : 'reaction.create',
   operations: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
+  helpers: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   experimental: true,
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);

@@ -304,6 +304,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-KICK-1'],
     operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
+    helpers: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -320,6 +321,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get'],
+    helpers: ['guild.member.get'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -344,6 +346,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-6'],
     operations: ['guild.member.approve', 'guild.member.list'],
+    helpers: ['guild.member.approve'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -363,6 +366,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
+    helpers: ['guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -379,6 +383,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
@@ -404,6 +409,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['MEMBER-MUTE-1'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
@@ -448,6 +454,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'MEMBER-MUTE-1'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,

@@ -67,6 +67,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-6', 'GEN-6'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       if (t.sandbox.quiet) {
@@ -106,7 +107,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'end');
@@ -142,7 +143,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'last-page');
@@ -222,7 +223,7 @@ const checks: CheckSpec[] = [
     rules: ['GEN-6', 'MSG-LIST-6'],
     profile: 'satori',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk } = await freshChannelWalked(t, 5, 'after-walk', 'two pages');
@@ -287,6 +288,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['RES-DIRECTION'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 2, 'direction-before');
@@ -311,6 +313,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['RES-ORDER'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 2, 'order-asc');

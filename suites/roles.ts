@@ -223,7 +223,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-LIST-1'],
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.list', 'guild.role.create'],
     experimental: true,
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
@@ -249,6 +249,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-CREATE-1', 'RES-ROLE'],
     operations: ['guild.role.create', 'guild.role.list'],
+    helpers: ['guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
       const { name, created, id, listed: walk } = await createdRole(t);
@@ -277,7 +278,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UPDATE-1'],
     operations: ['guild.role.create', 'guild.role.update', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
       const id = await roleFor(t, 'guild.role.update');
@@ -300,7 +301,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-DELETE-1'],
     operations: ['guild.role.create', 'guild.role.delete', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     // It deletes the run's one role: after the checks that read, rename or assign it.
     startsAfter: ROLE_USERS,
@@ -323,7 +324,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-SET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
@@ -347,7 +348,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UNSET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.role.unset', 'guild.member.get'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
