@@ -135,19 +135,27 @@ export function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean 
 function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
   const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
   const said = message ? ` "${oneLine(message, 120)}"` : '';
-  const served = notServed(result) ? ': it is not served' : '';
+  const served = result.status >= 500 ? ': a server error' : notServed(result) ? ': it is not served' : '';
   return `HTTP ${result.status}${said}${served}`;
 }
 
 /** The judgement of one check's calls (CallJudge): its helpers are the operations it does not judge. */
-export function helperJudge(state: CheckState, underTest: ReadonlySet<string>): CallJudge {
+export function helperJudge(
+  state: CheckState,
+  underTest: ReadonlySet<string>,
+  features: ReadonlySet<string> | undefined,
+): CallJudge {
   const judged = [...underTest].join(', ') || 'the check';
+  // A helper refused was sent: offered by the features, or none declared (then the advice is to declare them).
+  const unservedAdvice = features
+    ? "leave it out of the login's features so that checks needing it say so without sending it"
+    : "declare the operations it serves in the login's features (login.get, or READY's logins)";
   const undecided = (operation: string, found: string, kind: Signature['kind'], status: string) =>
     new CheckUndecided(
       found,
       kind === 'helper-not-offered'
         ? `nothing to fix in ${judged}: the check is decided where the login offers ${operation}`
-        : `${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, leave it out of the login's features so that checks needing it say so without sending it`,
+        : `${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, ${unservedAdvice}`,
       true,
       { kind, operation, role: 'helper', status },
     );
