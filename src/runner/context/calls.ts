@@ -120,7 +120,7 @@ function statusClass(status: number): string {
  * (404 with an empty body, a bare "not found" page or words naming the route), 405, 501, any 5xx, or a
  * body saying it is not implemented. Such an answer is never an observation of the check's subject.
  */
-export function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
+function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
   const { status } = result;
   if (status === 405 || status === 501 || status >= 500) return true;
   if (status < 400) return false;
