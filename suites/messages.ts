@@ -50,7 +50,12 @@ const checks: CheckSpec[] = [
         created.map((message) => message.content),
       );
       // "Sends a message" (§4.1): the message exists afterwards in channel_id.
-      const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: sent.id });
+      // Its refusal of the message just created is the observation (not stored); an unserved get shows nothing.
+      const result = await t.call(
+        'message.get',
+        { channel_id: t.sandbox.channelId, message_id: sent.id },
+        { observes: true },
+      );
       t.expect(
         result.ok && result.body?.content === content,
         `message.get of the created message ${sent.id} answers 2xx with the content sent`,

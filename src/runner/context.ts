@@ -67,7 +67,7 @@ function checkContext(
   const { scheduling } = options;
   const signal = signals.check.signal;
   const record = callRecorder(env, state, signals, scheduling);
-  const judge = helperJudge(state, operationsUnderTest(check), env.config.features);
+  const judge = helperJudge(env, state, operationsUnderTest(check));
   const problemsOf = problemsWith(env);
   const shared = sharedObserver({
     checkId: check.id,

@@ -88,6 +88,7 @@ export function callRecorder(
       recorded.push(...outcome.exchanges);
       state.sent += outcome.exchanges.length;
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+      if (outcome.result.ok) servedIn(env).add(operation);
       judge({ operation, options: callOptions, result: outcome.result });
       return outcome.result;
     } catch (error) {
@@ -102,6 +103,18 @@ export function callRecorder(
     }
   };
 }
+
+/**
+ * The operations that answered 2xx in the run: the positive control that makes a later answer looking
+ * unserved (5xx, 405, a route miss) of an observed helper an observation of the effect (DESIGN "Controls":
+ * the peer's post accepted before a mute, refused with 500 during it).
+ */
+const servedInRuns = new WeakMap<CheckEnvironment, Set<string>>();
+const servedIn = (env: CheckEnvironment): Set<string> => {
+  const served = servedInRuns.get(env) ?? new Set<string>();
+  servedInRuns.set(env, served);
+  return served;
+};
 
 /** The operations of §4: a call of another path (a probe of an unknown one) is nobody's helper. */
 const CATALOGUE: ReadonlySet<string> = new Set(operations.map((operation) => operation.path));
@@ -141,10 +154,12 @@ function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
 
 /** The judgement of one check's calls (CallJudge): its helpers are the operations it does not judge. */
 export function helperJudge(
+  env: CheckEnvironment,
   state: CheckState,
   underTest: ReadonlySet<string>,
-  features: ReadonlySet<string> | undefined,
 ): CallJudge {
+  const { features } = env.config;
+  const served = servedIn(env);
   const judged = [...underTest].join(', ') || 'the check';
   // A helper refused was sent: offered by the features, or none declared (then the advice is to declare them).
   const unservedAdvice = features
@@ -179,8 +194,8 @@ export function helperJudge(
     const found = `${operation}, a helper here, answered ${answeredInWords(result)}`;
     if (options.fallback) return tookAnotherWay(found);
     // A refusal the check observes (e.g. a read of what it deleted) is its observation, but only from a
-    // server that serves the operation: an unserved one shows nothing of the subject.
-    if (options.observes && !notServed(result)) return;
+    // server shown to serve the operation: by the answer itself, or by a 2xx of it in the run (servedIn).
+    if (options.observes && (!notServed(result) || served.has(operation))) return;
     throw undecided(operation, found, 'helper-refused', statusClass(result.status));
   };
 }
