@@ -130,7 +130,7 @@ async function sandboxChannelToMute(t: CheckContext): Promise<{ channelId: strin
   if (baseline.outcome === 'refused')
     t.undecided(
       `${noOwn}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
-      `let the peer post in the sandbox channel ${channelId}, or run where channel.create makes a channel`,
+      `let the peer post in the sandbox channel ${channelId}`,
     );
   t.note(
     `${noOwn}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
