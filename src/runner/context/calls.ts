@@ -148,7 +148,9 @@ function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
 function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
   const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
   const said = message ? ` "${oneLine(message, 120)}"` : '';
-  const served = result.status >= 500 ? ': a server error' : notServed(result) ? ': it is not served' : '';
+  const unserved =
+    result.status === 405 || result.status === 501 || (result.status < 500 && notServed(result));
+  const served = unserved ? ': it is not served' : result.status >= 500 ? ': a server error' : '';
   return `HTTP ${result.status}${said}${served}`;
 }
 
