@@ -62,7 +62,7 @@ describe('refusal checks need a control: the complete request accepted in the sa
     expect(update?.undecided?.state).toMatch(/its helper message\.create made nothing to act on \(HTTP 501 /);
     // Its control is a helper (an operation it does not judge): the call path leaves it undecided naming it.
     expect(checks.get('http/unknown-operation-is-404')?.undecided?.state).toMatch(
-      /^guild\.list, a helper here, answered HTTP 501 .*it is not served/,
+      /^the helper guild\.list answered HTTP 501 .*it is not served/,
     );
     // Every missing-field check that saw a refusal is undecided, none passes, none fails on the refusal —
     // but those whose control needs what the run lacks here (a request the trigger causes: it causes

@@ -182,18 +182,18 @@ export function helperJudge(
   return ({ operation, options, result, error, notSent }) => {
     if (!CATALOGUE.has(operation) || underTest.has(operation)) return;
     if (notSent) {
-      const found = `the login's features omit ${operation}, which this check only uses as a helper (not sent)`;
+      const found = `login.features omits ${operation}, which this check only uses as a helper (not sent)`;
       if (options.fallback) return tookAnotherWay(found);
       throw undecided(operation, found, 'helper-not-offered', 'none');
     }
     if (error) {
       if (!HELPER_TRANSPORT_FAILURES.has(error.kind)) return;
-      const found = `${operation}, a helper here, got no answer (${oneLine(error.message, 160)})`;
+      const found = `the helper ${operation} got no answer (${oneLine(error.message, 160)})`;
       if (options.fallback) return tookAnotherWay(found);
       throw undecided(operation, found, 'helper-refused', 'none');
     }
     if (!result || result.ok) return;
-    const found = `${operation}, a helper here, answered ${answeredInWords(result)}`;
+    const found = `the helper ${operation} answered ${answeredInWords(result)}`;
     if (options.fallback) return tookAnotherWay(found);
     // A refusal the check observes (e.g. a read of what it deleted) is its observation, but only from a
     // server shown to serve the operation: by the answer itself, or by a 2xx of it in the run (servedIn).
