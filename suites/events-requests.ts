@@ -199,6 +199,7 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
       'guild.member.get',
       ...(approve ? (['guild.member.kick'] as const) : []),
     ],
+    helpers: ['guild.member.get', ...(approve ? (['guild.member.kick'] as const) : [])],
     needs: ['events', 'trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {

@@ -68,7 +68,7 @@ const messageCause = (action?: 'update' | 'delete'): Cause => ({
 const channelCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `channel.create then channel.${action}` : 'channel.create',
   operations: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
-  helpers: ['channel.create'],
+  helpers: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   async run(t, type) {
     const channelId = await makeChannel(t, `event-${type}`);
     if (action === 'update')
@@ -80,7 +80,7 @@ const channelCause = (action?: 'update' | 'delete'): Cause => ({
 const roleCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `guild.role.create then guild.role.${action}` : 'guild.role.create',
   operations: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
-  helpers: ['guild.role.create'],
+  helpers: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   experimental: true,
   async run(t, type) {
     const roleId = await makeRole(t, `event-${type}`);
