@@ -9,7 +9,7 @@ import type { RuleId } from '../../spec/rules.js';
 import type { StreamTarget } from '../events/source.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Hold } from './holds.js';
-import type { Capability, Group, Identity, Level, RunResult } from './model.js';
+import type { Capability, Group, Identity, Level, RunResult, Signature } from './model.js';
 
 export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 
@@ -281,9 +281,10 @@ export interface CheckContext {
    * Ends the check undecided: the state found (e.g. the bot already a member of the inviting guild) makes
    * its effect unobservable, and could not be restored nor a fresh subject found (docs/checking-a-server.md "Verdicts
    * that do not depend on history"). `state` says what was found, `clear` how the user clears it. Unlike a skip
-   * it counts: the run ends NO VERDICT, never CONFORMS.
+   * it counts: the run ends NO VERDICT, never CONFORMS. `signature`: what was observed, as data (e.g. a
+   * helper the login does not offer).
    */
-  undecided(state: string, clear: string): never;
+  undecided(state: string, clear: string, signature?: Signature): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */
   note(text: string): void;
   /**

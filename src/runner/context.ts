@@ -15,7 +15,7 @@ import { CheckSkip, CheckState, CheckUndecided } from './context/state.js';
 import { type CheckSignals, checkSignals, runWithin } from './context/timing.js';
 import { triggerFor } from './context/trigger.js';
 import type { Hold } from './holds.js';
-import type { CheckResult } from './model.js';
+import type { CheckResult, Signature } from './model.js';
 
 export async function executeCheck(
   check: CheckDefinition,
@@ -105,8 +105,8 @@ function checkContext(
     skip(reason: string): never {
       throw new CheckSkip(reason);
     },
-    undecided(found: string, clear: string): never {
-      throw new CheckUndecided(found, clear);
+    undecided(found: string, clear: string, signature?: Signature): never {
+      throw new CheckUndecided(found, clear, false, signature);
     },
     note(text: string) {
       state.notes.push(text);
