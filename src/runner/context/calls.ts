@@ -131,7 +131,8 @@ function statusClass(status: number): string {
 /**
  * Whether an answer says the operation is not served at all (not the thing asked for): a route miss
  * (404 with an empty body, a bare "not found" page or words naming the route), 405, 501, any 5xx, or a
- * body saying it is not implemented. Such an answer is never an observation of the check's subject.
+ * body saying it is not implemented. Such an answer shows nothing of the check's subject, unless the
+ * operation answered 2xx earlier in the run (servedIn).
  */
 function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
   const { status } = result;
