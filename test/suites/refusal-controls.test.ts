@@ -59,7 +59,7 @@ describe('refusal checks need a control: the complete request accepted in the sa
     // A helper that made nothing (the message to name): undecided naming it, never a failure of the operation.
     const update = checks.get('message.update/missing-required-field-is-refused');
     expect(update?.status).toBe('skip');
-    expect(update?.undecided?.state).toMatch(/its helper message\.create made nothing to act on \(HTTP 501 /);
+    expect(update?.undecided?.state).toMatch(/^the helper message\.create answered HTTP 501 /);
     // Its control is a helper (an operation it does not judge): the call path leaves it undecided naming it.
     expect(checks.get('http/unknown-operation-is-404')?.undecided?.state).toMatch(
       /^the helper guild\.list answered HTTP 501 .*it is not served/,
