@@ -36,6 +36,18 @@ export interface CallOptions {
   rawBody?: string;
   /** HTTP method; default POST (§1 rule 1). */
   method?: string;
+  /**
+   * A helper call (an operation the check does not judge) whose refusal is the check's observation, e.g.
+   * message.get of a message it deleted: a 4xx comes back to the check; an answer saying the operation is
+   * not served (route miss, 405, 501, 5xx) still leaves the check undecided (src/runner/context/calls.ts).
+   */
+  observes?: boolean;
+  /**
+   * A helper call the check can do without (another way to the same precondition, e.g. the sandbox channel
+   * where none of its own can be made): any refusal, or the login not offering it (then not sent, status 0),
+   * comes back to the check, which must then take that way and judge nothing on it.
+   */
+  fallback?: boolean;
 }
 
 /** An event as the transport delivered it (de-facto envelope; older shapes normalised where possible). */

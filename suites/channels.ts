@@ -3,6 +3,7 @@
  * experimental channel.mute. Only channels this run created are updated, deleted or muted.
  */
 import {
+  type CallOptions,
   type CallResult,
   type CheckContext,
   type CheckSpec,
@@ -30,7 +31,6 @@ import {
 } from './_lib/effects.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
-import { notOfferedHelper, offers } from './_lib/offered.js';
 import { listDoubt } from './_lib/readers.js';
 
 const TEXT = 0;
@@ -45,8 +45,12 @@ const MAX_GETS = 5;
  * once. When the answer carries no id, the channel is looked for by its unique name in channel.list so
  * that it is still deleted at the end. Returns the id as answered (undefined when missing).
  */
-async function sendChannelCreate(t: CheckContext, name: string) {
-  const result = await t.call('channel.create', { guild_id: t.sandbox.guildId, data: { name, type: TEXT } });
+async function sendChannelCreate(t: CheckContext, name: string, options: CallOptions = {}) {
+  const result = await t.call(
+    'channel.create',
+    { guild_id: t.sandbox.guildId, data: { name, type: TEXT } },
+    options,
+  );
   let trackedId = idOf(result.body);
   if (trackedId === undefined && result.ok) {
     const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
@@ -62,14 +66,12 @@ async function sendChannelCreate(t: CheckContext, name: string) {
   return { result, id: idOf(result.body) };
 }
 
-/** Creates a text channel in the sandbox guild (tracked) for a check about something else. */
+/**
+ * Creates a text channel in the sandbox guild (tracked) for a check about something else: a helper there,
+ * so the check is undecided naming it where the login does not offer it or it is refused (the run changes
+ * no channel it did not create).
+ */
 async function createChannel(t: CheckContext, what: string): Promise<{ id: string; name: string }> {
-  // A helper here: without it the check is undecided, for the run changes no channel it did not create.
-  if (!offers(t, 'channel.create'))
-    t.undecided(
-      `${notOfferedHelper('channel.create')}: it needs a channel of its own to ${what}, and the run changes no channel it did not create`,
-      'offer channel.create in login.features',
-    );
   const name = uniqueName(what);
   const { result, id } = await sendChannelCreate(t, name);
   t.expectOk(result, 'channel.create');
@@ -77,21 +79,39 @@ async function createChannel(t: CheckContext, what: string): Promise<{ id: strin
   return { id, name };
 }
 
-/** Creates a channel the peer can post in (checked), or is undecided: a mute effect needs that baseline. */
-async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
-  requirePeer(t);
-  if (!offers(t, 'channel.create')) {
-    await aloneOnTheSandboxChannel(t);
-    return (await sandboxChannelToMute(t)).channelId;
-  }
-  const channel = await createChannel(t, what);
-  const before = await baselinePost(t, channel.id, 'before the mute');
-  if (before.outcome === 'refused') peerCannotPost(t, channel.id, before);
-  return channel.id;
+/**
+ * A channel of the run's own for a mute (channel.create tried as a helper with a fallback): its id, or
+ * undefined where the login does not offer channel.create or it made none (then the sandbox channel).
+ */
+async function ownChannelForMute(t: CheckContext, what: string): Promise<string | undefined> {
+  const { result, id } = await sendChannelCreate(t, uniqueName(what), { fallback: true });
+  return result.ok ? id : undefined;
 }
 
 /**
- * Where the login does not offer channel.create (a helper here, issue 41), the channel.mute checks mute the
+ * The channel the shared mute cycle mutes, made once per run: asked by each sharer before the cycle, so
+ * that where it is the sandbox channel each takes the peer's posting alone first (aloneOnTheSandboxChannel).
+ */
+const cycleChannel = (t: CheckContext): Promise<string | undefined> =>
+  t.shared('the channel of the run’s own the mute cycle mutes', (observer) =>
+    ownChannelForMute(observer, 'mute'),
+  );
+
+/** Creates a channel the peer can post in (checked), or is undecided: a mute effect needs that baseline. */
+async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Promise<string> {
+  requirePeer(t);
+  const channelId = await ownChannelForMute(t, what);
+  if (channelId === undefined) {
+    await takePeerPostingAlone(t);
+    return (await sandboxChannelToMute(t)).channelId;
+  }
+  const before = await baselinePost(t, channelId, 'before the mute');
+  if (before.outcome === 'refused') peerCannotPost(t, channelId, before);
+  return channelId;
+}
+
+/**
+ * Where the run has no channel of its own (channel.create, a helper here, not offered or refused), the channel.mute checks mute the
  * sandbox channel, the one channel the run may touch besides what it creates: only when the peer's post
  * there is accepted first (the channel is not muted, so the mute the run adds and lifts — tracked, undone at
  * the end — leaves it as found), and with the peer's posting in the guild held alone meanwhile ('peer-in-guild':
@@ -99,40 +119,44 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
  */
 async function sandboxChannelToMute(t: CheckContext): Promise<{ channelId: string; baseline: PeerPost }> {
   const { channelId, peerId } = t.sandbox;
-  const clear =
-    'offer channel.create in login.features (the checks mute a channel of their own), or give a peer (--peer-token) that may post in the sandbox channel';
+  const noOwn = 'the run has no channel of its own to mute (channel.create, a helper here, made none)';
+  const clear = `give a peer (--peer-token) that may post in the sandbox channel ${channelId}`;
   if (peerId === undefined)
     t.undecided(
-      `${notOfferedHelper('channel.create')}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
+      `${noOwn}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
       clear,
     );
   const baseline = await peerPost(t, channelId, 'before the mute of the sandbox channel');
   if (baseline.outcome === 'refused')
     t.undecided(
-      `${notOfferedHelper('channel.create')}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
-      clear,
+      `${noOwn}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
+      `let the peer post in the sandbox channel ${channelId}`,
     );
   t.note(
-    `${notOfferedHelper('channel.create')}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
+    `${noOwn}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
   );
   return { channelId, baseline };
 }
 
-/**
- * Where channel.create is not offered, takes the peer's posting alone (declared in `acquires`) before the
- * mute of the sandbox channel: each check before it asks for the shared cycle, so that no sharer waits for
- * the cycle while holding what its observer needs.
- */
-async function aloneOnTheSandboxChannel(t: CheckContext): Promise<void> {
-  if (offers(t, 'channel.create')) return;
+/** Takes the peer's posting alone (declared in `acquires`) before a mute of the sandbox channel. */
+async function takePeerPostingAlone(t: CheckContext): Promise<void> {
   t.release('peer-in-guild');
   await t.acquire('peer-in-guild');
 }
 
-/** The channel a mute cycle mutes: one the run creates, or (channel.create not offered) the sandbox channel. */
+/**
+ * Where the mute cycle mutes the sandbox channel, takes the peer's posting alone before it: each check
+ * before it asks for the shared cycle, so that no sharer waits for the cycle while holding what its
+ * observer needs.
+ */
+async function aloneOnTheSandboxChannel(t: CheckContext): Promise<void> {
+  if ((await cycleChannel(t)) === undefined) await takePeerPostingAlone(t);
+}
+
+/** The channel a mute cycle mutes: one the run creates, or (none made) the sandbox channel. */
 async function channelToMute(t: CheckContext): Promise<{ channelId: string; baseline?: PeerPost }> {
-  if (!offers(t, 'channel.create')) return sandboxChannelToMute(t);
-  const { id: channelId } = await createChannel(t, 'mute');
+  const channelId = await cycleChannel(t);
+  if (channelId === undefined) return sandboxChannelToMute(t);
   const baseline = t.sandbox.peerId ? await baselinePost(t, channelId, 'before the mute') : undefined;
   return { channelId, ...(baseline ? { baseline } : {}) };
 }
@@ -236,6 +260,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-LIST-1'],
     operations: ['guild.list', 'channel.list'],
+    helpers: ['guild.list'],
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
@@ -266,6 +291,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-CREATE-1', 'RES-CHANNEL'],
     operations: ['channel.create', 'channel.get', 'channel.list'],
+    helpers: ['channel.get', 'channel.list'],
     async run(t: CheckContext) {
       const name = uniqueName('create');
       const { result, id } = await sendChannelCreate(t, name);
@@ -297,7 +323,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-UPDATE-1'],
     operations: ['channel.create', 'channel.update', 'channel.get'],
-    helpers: ['channel.create'],
+    helpers: ['channel.create', 'channel.get'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'update');
       const newName = uniqueName('renamed');
@@ -315,7 +341,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-DELETE-1'],
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
-    helpers: ['channel.create'],
+    helpers: ['channel.create', 'channel.get', 'channel.list'],
     async run(t: CheckContext) {
       const channel = await createChannel(t, 'delete');
       // No verdict from history: the channel is shown to exist before the delete removes it.
@@ -332,10 +358,14 @@ const checks: CheckSpec[] = [
           `precondition failed: channel.list of guild ${t.sandbox.guildId} does not list the channel just created (${channel.id}), so its removal cannot be observed (see channel.create/creates-channel)`,
         );
       }
+      // channel.get's refusal afterwards counts only where it found the channel before (a positive
+      // control); unserved or refused, channel.list decides.
+      const seen = await t.call('channel.get', { channel_id: channel.id }, { fallback: true });
+      const getFinds = seen.ok && idOf(seen.body) === channel.id;
       const deleted = await t.call('channel.delete', { channel_id: channel.id });
       t.expectOk(deleted, 'channel.delete');
-      const got = await t.call('channel.get', { channel_id: channel.id });
-      const refused = got.status >= 400 && got.status < 500;
+      const got = await t.call('channel.get', { channel_id: channel.id }, { fallback: true });
+      const refused = getFinds && got.status >= 400 && got.status < 500;
       const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
       const listed = listHas(items, channel.id);
       t.expect(
@@ -353,14 +383,16 @@ const checks: CheckSpec[] = [
 
   defineCheck({
     id: 'user.channel.create/direct-channel-with-peer',
-    title: 'user.channel.create with the peer’s user id returns a DIRECT (1) Channel',
+    title: 'user.channel.create with another user’s id (--user, else the peer) returns a DIRECT (1) Channel',
     level: 'must',
     rules: ['USER-CHAN-CREATE-1', 'RES-CHANNEL', 'RES-CHANNEL-TYPE'],
     operations: ['user.channel.create'],
-    needs: ['peer'],
     async run(t: CheckContext) {
-      const peerId = requirePeer(t);
-      const result = await t.call('user.channel.create', { user_id: peerId });
+      // Another user's id is all it needs (the bot opens the channel): --user, else the peer's.
+      const userId =
+        t.sandbox.userId ??
+        t.skip('needs another user: pass --user, or a peer identity (--peer-token / --peer-self-id)');
+      const result = await t.call('user.channel.create', { user_id: userId });
       t.expectOk(result, 'user.channel.create');
       t.expectSchema('Channel', result.body, 'user.channel.create result');
       t.expect(
@@ -428,7 +460,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['CHAN-MUTE-1', 'CHAN-MUTE-2'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
-    helpers: ['channel.create'],
+    helpers: ['channel.create', 'message.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
@@ -456,7 +488,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
-    helpers: ['channel.create'],
+    helpers: ['channel.create', 'message.create'],
     experimental: true,
     needs: ['peer'],
     // The peer's posts here also depend on its standing in the guild (a guild mute blocks them).
@@ -482,7 +514,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'CHAN-MUTE-1'],
     operations: ['channel.create', 'channel.mute', 'message.create'],
-    helpers: ['channel.create'],
+    helpers: ['channel.create', 'message.create'],
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,

@@ -59,6 +59,7 @@ const messageLinks: CheckSpec[] = [
       level: 'must',
       rules: ['EVT-LINK-MESSAGE'],
       operations: ['message.create', `message.${action}`],
+      helpers: ['message.create'],
       needs: ['events'],
       async run(t: CheckContext) {
         const message = await makeMessage(t, `link-${action}`);

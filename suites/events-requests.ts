@@ -28,6 +28,7 @@ const kickLink = defineCheck({
   level: 'should',
   rules: ['EVT-LINK-INFERRED'],
   operations: ['guild.member.approve', 'guild.member.kick'],
+  helpers: ['guild.member.approve'],
   needs: ['events', 'trigger'],
   holds: ['join-requests'],
   async run(t: CheckContext) {
@@ -92,6 +93,7 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
     level: 'must',
     rules: ['EVT-REQUEST-FLOW', 'GUILD-APPROVE-1', 'EVT-GUILD-REQUEST'],
     operations: ['guild.approve', 'guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
+    helpers: ['guild.list', ...(approve ? [] : (['guild.member.get'] as const))],
     needs: ['events', 'trigger'],
     holds: ['guild-invitations'],
     // After the declines: where the bot cannot leave a joined guild, they could not observe a decline.
@@ -148,8 +150,8 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
     level: 'must',
     rules: ['EVT-REQUEST-FLOW', 'FRIEND-APPROVE-1', 'EVT-FRIEND-REQUEST'],
     operations: ['friend.approve', 'friend.list', ...(approve ? (['friend.delete'] as const) : [])],
-    // friend.delete only undoes the friendship (issue 41: not "not offered" for a helper).
-    ...(approve ? { helpers: ['friend.delete' as const] } : {}),
+    // friend.list observes, friend.delete only undoes the friendship: helpers (issue 46 item 2).
+    helpers: ['friend.list', ...(approve ? (['friend.delete'] as const) : [])],
     needs: ['events', 'trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {
@@ -197,6 +199,7 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
       'guild.member.get',
       ...(approve ? (['guild.member.kick'] as const) : []),
     ],
+    helpers: ['guild.member.get', ...(approve ? (['guild.member.kick'] as const) : [])],
     needs: ['events', 'trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {

@@ -165,7 +165,7 @@ const lifecycle: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-IDENTIFY-FIRST'],
     operations: ['message.create', 'message.update'],
-    helpers: ['message.update'],
+    helpers: ['message.create', 'message.update'],
     profile: 'satori',
     needs: ['events'],
     // The silent socket is watched for a grace second after the event.
@@ -210,7 +210,7 @@ const lifecycle: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-RESUME'],
     operations: ['message.create', 'message.update'],
-    helpers: ['message.update'],
+    helpers: ['message.create', 'message.update'],
     profile: 'satori',
     needs: ['events'],
     // Its window of the stream is its own (issue 49 item 1): the anchor, the events missed after it and
@@ -339,7 +339,7 @@ const stream: CheckSpec[] = [
     level: 'should',
     rules: ['CONV-WS-SN'],
     operations: ['message.create', 'message.update', 'friend.approve'],
-    helpers: ['message.update', 'friend.approve'],
+    helpers: ['message.create', 'message.update', 'friend.approve'],
     profile: 'satori',
     needs: ['events'],
     // A friend request of the trigger's requester is among the events it causes.

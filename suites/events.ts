@@ -64,6 +64,7 @@ const refuse = (t: CheckContext, operation: string, requestId: string) =>
 const messageCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `message.create then message.${action}` : 'message.create',
   operations: ['message.create', ...(action ? [`message.${action}` as const] : [])],
+  helpers: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);
     const fields = { channel_id: message.channelId, message_id: message.id };
@@ -75,7 +76,7 @@ const messageCause = (action?: 'update' | 'delete'): Cause => ({
 const channelCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `channel.create then channel.${action}` : 'channel.create',
   operations: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
-  helpers: ['channel.create'],
+  helpers: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   async run(t, type) {
     const channelId = await makeChannel(t, `event-${type}`);
     if (action === 'update')
@@ -87,7 +88,7 @@ const channelCause = (action?: 'update' | 'delete'): Cause => ({
 const roleCause = (action?: 'update' | 'delete'): Cause => ({
   how: action ? `guild.role.create then guild.role.${action}` : 'guild.role.create',
   operations: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
-  helpers: ['guild.role.create'],
+  helpers: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   experimental: true,
   async run(t, type) {
     const roleId = await makeRole(t, `event-${type}`);
@@ -101,6 +102,7 @@ const roleCause = (action?: 'update' | 'delete'): Cause => ({
 const reactionCause = (remove: boolean): Cause => ({
   how: remove ? 'reaction.create then reaction.delete' : 'reaction.create',
   operations: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
+  helpers: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   experimental: true,
   async run(t, type) {
     const message = await makeMessage(t, `event-${type}`);

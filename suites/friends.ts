@@ -66,6 +66,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['FRIEND-APPROVE-1'],
     operations: ['friend.approve', 'friend.list'],
+    helpers: ['friend.list'],
     needs: ['trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {
@@ -83,6 +84,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['FRIEND-DELETE-1'],
     operations: ['friend.approve', 'friend.delete', 'friend.list'],
+    helpers: ['friend.approve', 'friend.list'],
     needs: ['trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {
@@ -115,6 +117,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['FRIEND-APPROVE-1', 'FRIEND-LIST-1', 'EVT-REQUEST-FLOW'],
     operations: ['friend.approve', 'friend.list'],
+    helpers: ['friend.list'],
     needs: ['trigger'],
     holds: ['friend-requests'],
     async run(t: CheckContext) {

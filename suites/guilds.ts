@@ -62,6 +62,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GUILD-LIST-1'],
     operations: ['guild.list', 'guild.member.get'],
+    helpers: ['guild.member.get'],
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
@@ -84,7 +85,7 @@ const checks: CheckSpec[] = [
         const member =
           guildId === t.sandbox.guildId
             ? await memberOnce(t, guildId, selfId)
-            : await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
+            : await t.call('guild.member.get', { guild_id: guildId, user_id: selfId }, { observes: true });
         if (!member.ok) refused.set(guildId, member.status);
       }
       // A guild another check of the run left since the shared walk is not held against the list.
@@ -110,6 +111,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.approve', 'guild.list', 'guild.get'],
+    helpers: ['guild.list', 'guild.get'],
     needs: ['trigger'],
     holds: ['guild-invitations'],
     // After the declines: where the bot cannot leave a joined guild, they could not observe a decline.
@@ -136,6 +138,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GUILD-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.approve', 'guild.member.get', 'guild.list'],
+    helpers: ['guild.member.get', 'guild.list'],
     needs: ['trigger'],
     holds: ['guild-invitations'],
     async run(t: CheckContext) {

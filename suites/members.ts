@@ -144,6 +144,11 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
     return { baseline, muted, ...(during ? { during } : {}), unmute: await lift() };
   });
 
+/** Another user of the sandbox guild to read (--user, else the peer), or a skip saying how to give one. */
+const requireOtherUser = (t: CheckContext): string =>
+  t.sandbox.userId ??
+  t.skip('needs another user of the guild: pass --user, or a peer identity (--peer-token / --peer-self-id)');
+
 /** The cycle's posts while muted; undecided when the peer could not post beforehand (no baseline). */
 function requireBaseline(t: CheckContext, cycle: GuildMuteCycle): GuildMuteCycle['during'] {
   if (cycle.baseline.outcome === 'refused') peerCannotPost(t, t.sandbox.channelId, cycle.baseline);
@@ -204,13 +209,13 @@ async function expectListedMember(
 const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
   defineCheck({
     id: `guild.member.get/${who}`,
-    title: `guild.member.get returns the ${who === 'self' ? 'current user' : 'peer'} as a GuildMember of the sandbox guild`,
+    title: `guild.member.get returns the ${who === 'self' ? 'current user' : 'other user (--user, else the peer)'} as a GuildMember of the sandbox guild`,
     level: 'must',
     rules: ['MEMBER-GET-1', 'RES-MEMBER'],
     operations: ['guild.member.get'],
-    ...(who === 'peer' ? { needs: ['peer' as const] } : {}),
     async run(t: CheckContext) {
-      const userId = who === 'self' ? requireSelfId(t) : requirePeer(t);
+      // Another user's id is all it needs (it reads, never acts as them): --user, else the peer's.
+      const userId = who === 'self' ? requireSelfId(t) : requireOtherUser(t);
       const result = await memberOnce(t, t.sandbox.guildId, userId);
       t.expectOk(result, 'guild.member.get');
       t.expectSchema('GuildMember', result.body, 'guild.member.get result');
@@ -304,6 +309,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-KICK-1'],
     operations: ['guild.member.approve', 'guild.member.kick', 'guild.member.get', 'guild.member.list'],
+    helpers: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -320,6 +326,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get'],
+    helpers: ['guild.member.get'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -344,6 +351,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-LIST-1', 'GEN-6'],
     operations: ['guild.member.approve', 'guild.member.list'],
+    helpers: ['guild.member.approve'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -363,6 +371,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-APPROVE-1', 'EVT-REQUEST-FLOW'],
     operations: ['guild.member.approve', 'guild.member.get', 'guild.member.list'],
+    helpers: ['guild.member.get', 'guild.member.list'],
     needs: ['trigger'],
     holds: ['join-requests'],
     async run(t: CheckContext) {
@@ -379,6 +388,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MEMBER-MUTE-1', 'MEMBER-MUTE-2'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
@@ -404,6 +414,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['MEMBER-MUTE-1'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     holds: ['peer-in-guild'],
@@ -448,6 +459,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['LIMIT-DURATION-MS', 'MEMBER-MUTE-1'],
     operations: ['guild.member.mute', 'message.create'],
+    helpers: ['message.create'],
     experimental: true,
     needs: ['peer'],
     timeoutMs: 30_000,

@@ -69,6 +69,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-0', 'GEN-5', 'GEN-4', 'RES-MESSAGE'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       // Five messages make a middle page (limit 2): newer and older data both exist around it.
@@ -107,6 +108,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-1'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       // A page smaller than the channel (limit 2 of 3): the quiet channel holds few messages, and a page
@@ -137,6 +139,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-2'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 3, 'direction');
@@ -183,6 +186,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-3'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 4, 'order');
@@ -303,6 +307,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-LIMIT'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 4, 'limit');

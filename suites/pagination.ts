@@ -109,6 +109,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['MSG-LIST-6', 'GEN-6'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       if (t.sandbox.quiet) {
@@ -148,7 +149,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'end');
@@ -184,7 +185,7 @@ const checks: CheckSpec[] = [
     level: 'should',
     rules: ['GEN-6', 'MSG-LIST-6'],
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'last-page');
@@ -274,7 +275,7 @@ const checks: CheckSpec[] = [
     rules: ['GEN-6', 'MSG-LIST-6'],
     profile: 'satori',
     operations: ['channel.create', 'message.create', 'message.list', 'channel.delete'],
-    helpers: ['channel.create', 'channel.delete'],
+    helpers: ['channel.create', 'message.create', 'channel.delete'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const { channelId, created, walk } = await freshChannelWalked(t, 5, 'after-walk', 'two pages');
@@ -339,6 +340,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['RES-DIRECTION'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 2, 'direction-before');
@@ -363,6 +365,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['RES-ORDER'],
     operations: ['message.create', 'message.list'],
+    helpers: ['message.create'],
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 2, 'order-asc');

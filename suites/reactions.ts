@@ -154,6 +154,7 @@ function reactionClearCheck(scope: 'one-emoji' | 'all'): CheckSpec {
     level: 'must',
     rules: [oneEmoji ? 'REACTION-CLEAR-1' : 'REACTION-CLEAR-2'],
     operations: ['message.create', 'reaction.create', 'reaction.clear', 'reaction.list'],
+    helpers: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
       const [EMOJI, OTHER_EMOJI] = emojiOf(t);
@@ -191,6 +192,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['REACTION-CREATE-1', 'REACTION-LIST-1'],
     operations: ['message.create', 'reaction.create', 'reaction.list'],
+    helpers: ['message.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
       const [EMOJI] = emojiOf(t);
@@ -208,6 +210,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['REACTION-LIST-1', 'GEN-5'],
     operations: ['message.create', 'reaction.create', 'reaction.list'],
+    helpers: ['message.create', 'reaction.create'],
     experimental: true,
     async run(t: CheckContext) {
       const [EMOJI] = emojiOf(t);
@@ -234,6 +237,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['REACTION-DELETE-1'],
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
+    helpers: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     needs: ['peer'],
     // The peer acts in the guild: a guild mute of the peer may block it.
@@ -266,6 +270,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['REACTION-DELETE-2'],
     operations: ['message.create', 'reaction.create', 'reaction.delete', 'reaction.list'],
+    helpers: ['message.create', 'reaction.create', 'reaction.list'],
     experimental: true,
     async run(t: CheckContext) {
       const [EMOJI] = emojiOf(t);

@@ -209,6 +209,7 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
     level: 'should',
     rules: ['OP-REQUIRED-FIELDS'],
     operations: operationsUsed,
+    helpers: operationsUsed.filter((used) => used !== operation.path),
     experimental: operation.experimental,
     ...(variant ? { variant } : {}),
     ...(holds ? { holds } : {}),

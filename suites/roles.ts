@@ -23,7 +23,6 @@ import {
   uniqueName,
   userIdOf,
 } from './_lib/lists.js';
-import { notOfferedHelper, offers } from './_lib/offered.js';
 import { unstableList } from './_lib/readers.js';
 
 /** §4.8: the role payload of guild.role.create/update is `data` in one variant, `role` in the other. */
@@ -86,19 +85,8 @@ const createdRole = (t: CheckContext): Promise<CreatedRole> =>
  * or guild.role.list does not show it (guild.role.create/returns-listed-role reports that).
  */
 async function roleFor(t: CheckContext, purpose: string): Promise<string> {
-  // A helper here: the run changes no role it did not create, so where login.features omits
-  // guild.role.create it is tried all the same (a role of the run's own, in the ledger), else undecided.
-  const declared = offers(t, 'guild.role.create');
+  // A helper here: not offered or refused, the check is undecided naming it (the run's calls judge that).
   const { id, created, listed } = await createdRole(t);
-  if (id === undefined && !declared)
-    t.undecided(
-      `${notOfferedHelper('guild.role.create')}, and tried as a helper it answered ${created.status} without a role id: ${purpose} needs a role of the run's own, and the run changes no role it did not create`,
-      'offer guild.role.create (declared in login.features), or run where the bot may create a role',
-    );
-  if (!declared)
-    t.note(
-      `${notOfferedHelper('guild.role.create')}: tried as a helper all the same, it made the run's role ${id}`,
-    );
   if (id === undefined) {
     return t.skip(
       `precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
@@ -171,7 +159,8 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
     const before = await memberOnce(observer, guildId, peerId);
     const roleId = await roleFor(observer, 'a role assignment');
-    const get = () => observer.call('guild.member.get', { guild_id: guildId, user_id: peerId });
+    const get = () =>
+      observer.call('guild.member.get', { guild_id: guildId, user_id: peerId }, { observes: true });
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
     const set = await observer.call('guild.member.role.set', fields);
     trackRoleAssignment(observer, fields);
@@ -234,7 +223,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-LIST-1'],
     operations: ['guild.list', 'guild.role.create', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.list', 'guild.role.create'],
     experimental: true,
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
@@ -260,6 +249,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-CREATE-1', 'RES-ROLE'],
     operations: ['guild.role.create', 'guild.role.list'],
+    helpers: ['guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
       const { name, created, id, listed: walk } = await createdRole(t);
@@ -288,7 +278,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UPDATE-1'],
     operations: ['guild.role.create', 'guild.role.update', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     async run(t: CheckContext) {
       const id = await roleFor(t, 'guild.role.update');
@@ -311,7 +301,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-DELETE-1'],
     operations: ['guild.role.create', 'guild.role.delete', 'guild.role.list'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.role.list'],
     experimental: true,
     // It deletes the run's one role: after the checks that read, rename or assign it.
     startsAfter: ROLE_USERS,
@@ -334,7 +324,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-SET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).
@@ -358,7 +348,7 @@ const checks: CheckSpec[] = [
     level: 'must',
     rules: ['ROLE-UNSET-1'],
     operations: ['guild.role.create', 'guild.member.role.set', 'guild.member.role.unset', 'guild.member.get'],
-    helpers: ['guild.role.create'],
+    helpers: ['guild.role.create', 'guild.member.role.set', 'guild.member.get'],
     experimental: true,
     needs: ['peer'],
     // Roles of the peer change its member record (guild-member-updated names only the member).

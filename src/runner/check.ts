@@ -9,7 +9,7 @@ import type { RuleId } from '../../spec/rules.js';
 import type { StreamTarget } from '../events/source.js';
 import type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
 import type { Hold } from './holds.js';
-import type { Capability, Group, Identity, Level, RunResult } from './model.js';
+import type { Capability, Group, Identity, Level, RunResult, Signature } from './model.js';
 import type { PartialSignature } from './signature.js';
 
 export type { CallOptions, CallResult, ObservedEvent } from '../wire.js';
@@ -25,9 +25,11 @@ export interface CheckDefinition {
   /** Operation paths the check exercises, e.g. ['message.list']. */
   operations: string[];
   /**
-   * Those of `operations` the check only uses to make or undo its subject (e.g. channel.create for a fresh
-   * channel to mute), not under test: a login whose features omit one still offers the check, which then
-   * works on the sandbox or is undecided naming the helper (t.config.features), never "not offered".
+   * Those of `operations` the check only uses to set up or to observe (e.g. channel.create for a fresh
+   * channel to mute, channel.get to read back an update), not under test (`operationsUnderTest`). Any call
+   * of an operation not under test, listed or not, is a helper call (src/runner/context/calls.ts): one the
+   * login does not offer is not sent, one refused or unserved leaves the check undecided naming it — never
+   * a failure, a pass or "not offered".
    */
   helpers?: string[];
   /** True when an operation under test is experimental (§1 rule 3); reported apart. */
@@ -85,6 +87,12 @@ export interface CheckDefinition {
   vacuousPassReason?: string;
   run(t: CheckContext): Promise<void>;
 }
+
+/** The operations a check judges: its `operations` less its `helpers`. */
+export const operationsUnderTest = (check: Pick<CheckDefinition, 'operations' | 'helpers'>): Set<string> => {
+  const helpers = new Set(check.helpers ?? []);
+  return new Set(check.operations.filter((operation) => !helpers.has(operation)));
+};
 
 /** A check as a suite file writes it: cited ids typed from the catalogues, the group left to defineSuite. */
 export interface CheckSpec extends Omit<CheckDefinition, 'group' | 'rules' | 'operations' | 'helpers'> {
@@ -284,9 +292,10 @@ export interface CheckContext {
    * Ends the check undecided: the state found (e.g. the bot already a member of the inviting guild) makes
    * its effect unobservable, and could not be restored nor a fresh subject found (docs/checking-a-server.md "Verdicts
    * that do not depend on history"). `state` says what was found, `clear` how the user clears it. Unlike a skip
-   * it counts: the run ends NO VERDICT, never CONFORMS.
+   * it counts: the run ends NO VERDICT, never CONFORMS. `signature`: what was observed, as data (e.g. a
+   * helper the login does not offer).
    */
-  undecided(state: string, clear: string): never;
+  undecided(state: string, clear: string, signature?: Signature): never;
   /** Records an observation in the evidence (reported even on pass, e.g. the observed default limit). */
   note(text: string): void;
   /**

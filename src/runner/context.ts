@@ -4,9 +4,9 @@
  * assertion ran and none failed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CheckContext, CheckDefinition, LedgerEntry } from './check.js';
+import { type CheckContext, type CheckDefinition, type LedgerEntry, operationsUnderTest } from './check.js';
 import { assertionsWith, problemsWith } from './context/assertions.js';
-import { callRecorder } from './context/calls.js';
+import { callRecorder, helperJudge } from './context/calls.js';
 import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';
 import { eventsFor } from './context/events.js';
 import { resultOf, verdictOf } from './context/outcome.js';
@@ -15,7 +15,7 @@ import { CheckSkip, CheckState, CheckUndecided } from './context/state.js';
 import { type CheckSignals, checkSignals, runWithin } from './context/timing.js';
 import { triggerFor } from './context/trigger.js';
 import type { Hold } from './holds.js';
-import type { CheckResult } from './model.js';
+import type { CheckResult, Signature } from './model.js';
 
 export async function executeCheck(
   check: CheckDefinition,
@@ -67,12 +67,15 @@ function checkContext(
   const { scheduling } = options;
   const signal = signals.check.signal;
   const record = callRecorder(env, state, signals, scheduling, check.id);
+  // A generic check's probes (served.ts) are judged by it, though chosen at run time.
+  const judge = helperJudge(env, state, new Set([...operationsUnderTest(check), ...(check.probes ?? [])]));
   const problemsOf = problemsWith(env);
   const shared = sharedObserver({
     checkId: check.id,
     env,
     state,
     record,
+    judge,
     problemsOf,
     ...(scheduling ? { idle: <T>(wait: () => Promise<T>) => scheduling.idle(wait, signal) } : {}),
     pauseClock: () => signals.clock?.pause() ?? (() => undefined),
@@ -87,7 +90,7 @@ function checkContext(
     signal,
     events: eventsFor(check.id, env, state, signals, scheduling, deadline),
     timeLeftMs: () => Math.max(0, deadline() - performance.now()),
-    call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, []),
+    call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, [], judge),
     shared: (key, observe) => shared(context, key, observe),
     track(entry: LedgerEntry) {
       env.ledger.add(entry, check.id);
@@ -103,8 +106,8 @@ function checkContext(
     skip(reason: string): never {
       throw new CheckSkip(reason);
     },
-    undecided(found: string, clear: string): never {
-      throw new CheckUndecided(found, clear);
+    undecided(found: string, clear: string, signature?: Signature): never {
+      throw new CheckUndecided(found, clear, false, signature);
     },
     note(text: string) {
       state.notes.push(text);

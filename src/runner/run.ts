@@ -5,7 +5,7 @@
 
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { Admission } from './admission.js';
-import type { CheckDefinition } from './check.js';
+import { type CheckDefinition, operationsUnderTest } from './check.js';
 import { AdmittedCheck, claimsOf } from './check-scheduling.js';
 import { CleanupWhileRunning, ListGuard } from './cleanup-while-running.js';
 import type { SlotLimit } from './concurrency.js';
@@ -98,9 +98,9 @@ export function missingCapability(
 }
 
 /**
- * The reason a check is not offered by the login (login.features omits an operation it tests), else
- * undefined. A helper it lacks (CheckDefinition.helpers) is the check's own to handle: it works on the
- * sandbox or is undecided naming the helper, never "not offered" for an operation the login does offer.
+ * The reason a check is not offered by the login (login.features omits an operation it judges), else
+ * undefined. Only an operation under test counts (`operationsUnderTest`): a helper the login does not
+ * offer is not sent, and the check works another way or is undecided naming it (context/calls.ts).
  */
 export function notOfferedReason(
   check: Pick<CheckDefinition, 'operations' | 'helpers'>,
@@ -108,8 +108,7 @@ export function notOfferedReason(
 ): string | undefined {
   const { features } = capabilities;
   if (!features) return undefined;
-  const helpers = new Set(check.helpers ?? []);
-  const lacking = check.operations.filter((operation) => !helpers.has(operation) && !features.has(operation));
+  const lacking = [...operationsUnderTest(check)].filter((operation) => !features.has(operation));
   return lacking.length > 0
     ? `not offered: login.features omits ${lacking.join(', ')} (not counted, not blamed)`
     : undefined;

@@ -23,7 +23,7 @@ import {
 export const SAYS_NO_ROUTE =
   /cannot (post|get) \/|no (route|handler|operation|such (api|operation|method))|unknown (api|operation|method|path|route)|(method|operation|api|route|handler|path) not found/i;
 /** A route-not-found answer (not an unknown id): a bare "not found" page, or a body that names the route. */
-const NO_ROUTE = new RegExp(`^\\W*(404\\W*)?(page )?not found\\W*$|${SAYS_NO_ROUTE.source}`, 'i');
+export const NO_ROUTE = new RegExp(`^\\W*(404\\W*)?(page )?not found\\W*$|${SAYS_NO_ROUTE.source}`, 'i');
 export const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supported|unimplemented/i;
 const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
 

@@ -36,7 +36,8 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
     'message.create',
     // A name of the run's own: a post whose answer never came is found by it (issue 49 item 6).
     { channel_id: channelId, content: `${uniqueName('probe')} ${purpose}` },
-    { as: 'peer' },
+    // Its refusal is what a mute shows (an unserved message.create still leaves the check undecided).
+    { as: 'peer', observes: true },
   );
   if (!result.ok) return remember(t, channelId, { outcome: 'refused', result });
   const messages = Array.isArray(result.body) ? result.body : [result.body];

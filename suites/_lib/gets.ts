@@ -97,6 +97,7 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
     level: 'must',
     rules: [spec.rule],
     operations: [list, get],
+    helpers: [list],
     ...(spec.shares ? { shares: spec.shares } : {}),
     async run(t: CheckContext) {
       const listed = await listOnce(t, list, spec.listFields(t));

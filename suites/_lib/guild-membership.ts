@@ -35,7 +35,7 @@ export async function readGuildJoined(
   const selfId = t.sandbox.selfId;
   const getDoubt = absenceDoubt(await memberReader(t));
   if (!expected && selfId) {
-    const got = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId });
+    const got = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId }, { observes: true });
     const how = `guild.member.get of the current user ${selfId} in guild ${guildId} answered ${got.status}`;
     // A refusal counts where the same read found the current user in the sandbox guild.
     if (got.status >= 400 && got.status < 500 && getDoubt === undefined)

@@ -100,11 +100,18 @@ async function admit(
   const { guildId } = t.sandbox;
   const { userId } = request;
   const mark = t.events.mark();
-  const answer = await t.call('guild.member.approve', { message_id: request.requestId, approve: true });
+  // A helper of the kick and list checks with another way: where it admits nobody, the trigger adds the
+  // requester (issue 46 item 2), so that they are decided on the operation they judge.
+  const answer = await t.call(
+    'guild.member.approve',
+    { message_id: request.requestId, approve: true },
+    { fallback: true },
+  );
   // An accepted approval is tracked before anything else can fail (undo: kick), a refused one once seen.
   if (answer.ok) trackAddedMember(t, userId);
+  else await addThroughTrigger(t, userId);
   const [member, listed] = await Promise.all([
-    t.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+    t.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true }),
     recordWalk(t, 'guild.member.list', { guild_id: guildId }),
   ]);
   const flow: JoinFlow = { request, mark, answer, member, listed };
@@ -137,7 +144,7 @@ async function refuse(
 /** guild.member.get of the user; guild.member.list walked too unless get refused it and can be trusted to. */
 async function membership(t: CheckContext, reader: MemberReader, userId: string): Promise<Membership> {
   const { guildId } = t.sandbox;
-  const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+  const get = await t.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true });
   if (!get.ok && absenceDoubt(reader) === undefined) return { get };
   return { get, walk: await recordWalk(t, 'guild.member.list', { guild_id: guildId }) };
 }
@@ -209,6 +216,28 @@ const trackAddedMember = (t: CheckContext, userId: string): void =>
     label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
     undo: ['guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId }],
   });
+
+/**
+ * Adds the requester, who is no member (freshRequest showed it), through the trigger's guild-member-added,
+ * tracked (undo: kick); where the trigger cannot, nothing: the checks then say the requester was not admitted.
+ */
+async function addThroughTrigger(t: CheckContext, userId: string): Promise<void> {
+  const { guildId } = t.sandbox;
+  try {
+    await t.trigger('guild-member-added', { guild_id: guildId, user_id: userId });
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'CheckSkip' || error.name === 'CheckUndecided')) return;
+    throw error;
+  }
+  t.track({
+    kind: 'guild member',
+    label: `member ${userId} of guild ${guildId} (added by the trigger: guild.member.approve admitted nobody)`,
+    undo: ['guild.member.kick', { guild_id: guildId, user_id: userId }],
+  });
+  t.note(
+    `guild.member.approve admitted nobody: the trigger added the requester ${userId} to guild ${guildId}`,
+  );
+}
 
 const kickAddedMember = (t: CheckContext, userId: string): Promise<CallResult> =>
   t.call('guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId });

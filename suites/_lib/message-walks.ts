@@ -169,7 +169,7 @@ async function channelWithoutCreate(
   if (channelId === undefined)
     t.undecided(
       `${notOfferedHelper('channel.create')}: the check needs a channel whose every message it knows, and neither the direct channel with the peer nor the sandbox channel ${t.sandbox.channelId} ends within ${SANDBOX_END_PAGES} pages of ${WALK_LIMIT}`,
-      'offer channel.create in login.features, or pass a --channel that holds fewer messages',
+      'pass a --channel that holds fewer messages',
     );
   const created = await createMessages(t, count, what, channelId);
   const pages = needs === 'end' ? SANDBOX_END_PAGES : 2;

@@ -1,7 +1,7 @@
 /**
- * Whether the login offers an operation (login.features, when it declares any): a check calls a helper
- * operation (CheckDefinition.helpers) only when it is offered, and otherwise works on the sandbox or is
- * undecided naming the helper (issue 41: "not offered" only for the operation under test).
+ * Whether the login offers an operation (login.features, when it declares any): a helper operation it
+ * does not offer is not sent (src/runner/context/calls.ts), so a check that has another way asks first
+ * (issue 46: "not offered" only for the operation under test).
  */
 import type { CheckContext } from '../../src/runner/check.js';
 
@@ -13,10 +13,16 @@ export const notOfferedHelper = (operation: string): string =>
   `login.features omits ${operation}, which this check only uses as a helper`;
 
 /**
- * Skips (a precondition) when the login does not offer one of `operations`, a check's helpers for this
- * step (e.g. what causes an event the check only validates): they are not called.
+ * Leaves the check undecided when the login does not offer one of `operations`, its helpers for this step
+ * (e.g. what causes an event the check only validates): they are not called (the call path would not send
+ * them either: src/runner/context/calls.ts).
  */
 export function requireOffered(t: CheckContext, operations: readonly string[]): void {
   const lacking = operations.filter((operation) => !offers(t, operation));
-  if (lacking.length > 0) t.skip(`it needs ${lacking.join(', ')}, which login.features omits (not called)`);
+  if (lacking.length === 0) return;
+  t.undecided(
+    `login.features omits ${lacking.join(', ')}, which this check only uses as a helper (not called)`,
+    'nothing to fix in what the check judges: it is decided where the login offers its helpers',
+    { kind: 'helper-not-offered', operation: lacking[0], role: 'helper', status: 'none' },
+  );
 }

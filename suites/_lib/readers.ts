@@ -20,7 +20,7 @@ import { idOf, type ListOperation, listedItems, userIdOf } from './lists.js';
  */
 export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
   t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
-    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }),
+    observer.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true }),
   );
 
 /** A user id no platform issues: never a member of any guild, never a friend. */
@@ -43,7 +43,11 @@ export interface MemberReader {
 export const memberReader = (t: CheckContext): Promise<MemberReader> =>
   t.shared('the guild.member.get reader proof', async (observer) => {
     const { guildId, selfId } = observer.sandbox;
-    const stranger = await observer.call('guild.member.get', { guild_id: guildId, user_id: NEVER_A_MEMBER });
+    const stranger = await observer.call(
+      'guild.member.get',
+      { guild_id: guildId, user_id: NEVER_A_MEMBER },
+      { observes: true },
+    );
     // The current user's member is read once for the run (guild.member.get/self judges the same answer).
     const member = selfId ? await memberOnce(observer, guildId, selfId) : undefined;
     const memberUser = member ? userIdOf(member.body) : undefined;
@@ -152,7 +156,7 @@ export async function getReaderDoubt(
 ): Promise<string | undefined> {
   const operation = `${noun}.get` as const;
   const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
-    observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }),
+    observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }, { observes: true }),
   );
   // Only an answer made of the id asked for is a doubt: any other answer (a refusal, or a 2xx without
   // that id) shows that the reader's answers carrying an id are not made up from the id asked for.

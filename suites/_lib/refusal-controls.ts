@@ -89,7 +89,7 @@ const helperChannel = (t: CheckContext, what?: string): Promise<Control & { id?:
     : Promise.resolve({
         missing: `${notOfferedHelper('channel.create')} (not called)`,
         clear:
-          'offer channel.create in login.features (the control mutes, renames or deletes only a channel of the run)',
+          'nothing to fix in the operation under test: the control mutes, renames or deletes only a channel of the run',
       });
 
 /** A role of the run's own in the sandbox guild (tracked). */

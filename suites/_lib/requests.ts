@@ -190,7 +190,11 @@ export async function freshRequest<R>(
 export const requesterAlreadyMember =
   (t: CheckContext, guildId: string) =>
   async ({ userId }: { userId: string }): Promise<string | undefined> => {
-    const before = await t.call('guild.member.get', { guild_id: guildId, user_id: userId });
+    const before = await t.call(
+      'guild.member.get',
+      { guild_id: guildId, user_id: userId },
+      { observes: true },
+    );
     if (!before.ok) return undefined;
     const state = `the requester ${userId} was already a member of guild ${guildId} before its request`;
     const getDoubt = presenceDoubt(await memberReader(t));

@@ -53,12 +53,15 @@ describe('tolerance matrix: faults a tolerance keeps detected', () => {
     expect(printed).toMatch(/^MISS channel-mute-timed-forever/m);
   });
 
-  it('features-lack-helpers keeps the mute, marker, role and delete faults detected', () => {
+  it('features-lack-helpers keeps the mute, marker and delete faults detected (a role helper left out is not sent)', () => {
     const tolerance = toleranceCatalogue.find((candidate) => candidate.id === 'features-lack-helpers');
     const kept: readonly string[] = (tolerance as ToleranceDefinition | undefined)?.keepsDetected ?? [];
     const catalogue = new Set(loadFaultCatalogue().map((fault) => fault.id));
     expect(kept.filter((id) => !catalogue.has(id))).toEqual([]);
-    for (const id of ['channel-mute-timed-forever', 'message-list-direction-ignored', 'role-set-no-op'])
+    for (const id of ['channel-mute-timed-forever', 'message-list-direction-ignored', 'message-delete-500'])
       expect(kept).toContain(id);
+    // The role checks need a role of the run's own: guild.role.create left out of the features is not
+    // sent, so they are undecided naming it (issue 46 item 2), and role-set-no-op cannot be kept.
+    expect(kept).not.toContain('role-set-no-op');
   });
 });

@@ -171,34 +171,25 @@ describe('a helper the login does not offer (issue 41 item 4)', () => {
     expect(unchanged).toBe(true);
   });
 
-  it('gives the peer only a role the run created, tried although undeclared, and detects role-set-no-op', async () => {
+  it('sends no guild.role.create the login does not offer: the role checks are undecided naming it (issue 46 item 2)', async () => {
     const roleChecks = byId(/^guild\.member\.role\.(set\/gives-role|unset\/removes-role)$/);
-    const clean = await runLogged(HELPERS_MISSING, { checks: roleChecks });
-    expect(clean.statuses, JSON.stringify(clean.reasons)).toEqual(
-      Object.fromEntries(roleChecks.map((check) => [check.id, 'pass'])),
+    const { result, statuses, reasons, log, unchanged } = await runLogged(HELPERS_MISSING, {
+      checks: roleChecks,
+    });
+    // Safety: a role of the guild may carry powers, so the run gives only one it created: none here.
+    expect(statuses, JSON.stringify(reasons)).toEqual(
+      Object.fromEntries(roleChecks.map((check) => [check.id, 'skip'])),
     );
-    // Safety: a role of the guild may carry powers, so the role given is one the run created itself.
-    const created = new Set(
-      clean.log
-        .filter((entry) => entry.operation === 'guild.role.create' && entry.status === 200)
-        .map((entry) => entry.answer?.id),
-    );
-    const { peerId } = clean.result.sandbox ?? {};
-    const given = clean.log.filter(
-      (entry) =>
-        entry.operation === 'guild.member.role.set' &&
-        entry.fields.user_id === peerId &&
-        entry.status === 200,
-    );
-    expect(given.length).toBeGreaterThan(0);
-    for (const { fields } of given)
-      expect(created.has(fields.role_id), `role ${fields.role_id} is not one the run created`).toBe(true);
-    expect(clean.unchanged).toBe(true);
-    const faulty = await runLogged(
-      { ...HELPERS_MISSING, faults: ['role-set-no-op'] },
-      { checks: roleChecks, confirm: false },
-    );
-    expect(faulty.statuses['guild.member.role.set/gives-role']).toBe('fail');
+    for (const check of result.checks)
+      expect(check.undecided?.signature).toEqual({
+        kind: 'helper-not-offered',
+        operation: 'guild.role.create',
+        role: 'helper',
+        status: 'none',
+      });
+    expect(log.filter((entry) => entry.operation === 'guild.role.create')).toEqual([]);
+    expect(log.filter((entry) => entry.operation === 'guild.member.role.set')).toEqual([]);
+    expect(unchanged).toBe(true);
   });
 
   it('reads the marker checks in a short channel and detects message-list-direction-ignored', async () => {

@@ -300,7 +300,6 @@ export const toleranceCatalogue = [
       'channel-mute-timed-forever',
       'message-list-token-skips-one',
       'message-list-direction-ignored',
-      'role-set-no-op',
       'message-delete-500',
     ],
   },

@@ -1,12 +1,40 @@
-/** t.call: sends one operation and records its exchanges (as evidence, and in the request count). */
+/**
+ * t.call: sends one operation and records its exchanges (as evidence, and in the request count). A call
+ * of an operation the check does not judge is a helper call (issue 46 item 2): one the login does not
+ * offer is not sent, and one the server does not serve or refuses leaves the check undecided naming the
+ * helper — a helper's answer never fails nor passes the operation under test.
+ */
+import { oneLine } from '../../../spec/brief.js';
+import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
+import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CallOptions, CallResult } from '../check.js';
 import { createdIdOf } from '../intents.js';
-import type { Exchange } from '../model.js';
+import type { Exchange, Signature } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
+import { errorBodyText, parseBody } from '../shapes.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
+
+/**
+ * A call as the helper judgement sees it: the operation, how the check asked, and what came back (a
+ * result, a failure of the transport, or nothing: not sent, the login not offering it).
+ */
+export interface JudgedCall {
+  operation: string;
+  options: CallOptions;
+  result?: Pick<CallResult, 'ok' | 'status' | 'text'>;
+  error?: RequestError;
+  notSent?: true;
+}
+
+/**
+ * Judges one call for a check: a helper call (an operation it does not judge) that was not sent, refused
+ * or not served throws CheckUndecided naming it; any other call passes. A shared observation collects its
+ * calls instead and each check that shares it judges them with its own (context/shared.ts).
+ */
+export type CallJudge = (call: JudgedCall) => void;
 
 /** Sends an operation for the check; `recorded` also gets its exchanges (a shared observation's own). */
 export type CallRecorder = <T>(
@@ -14,7 +42,11 @@ export type CallRecorder = <T>(
   fields: Record<string, unknown>,
   callOptions: CallOptions,
   recorded: Exchange[],
+  judge: CallJudge,
 ) => Promise<CallResult<T>>;
+
+/** What a call the login does not offer returns to a check that can do without it (fallback). */
+const NOT_SENT = { status: 0, ok: false, headers: {}, body: undefined, text: '' } as const;
 
 export function callRecorder(
   env: CheckEnvironment,
@@ -28,6 +60,7 @@ export function callRecorder(
     fields: Record<string, unknown>,
     callOptions: CallOptions,
     recorded: Exchange[],
+    judge: CallJudge,
   ) => {
     const { check, requests } = signals;
     if (check.signal.aborted) throw check.signal.reason;
@@ -39,15 +72,22 @@ export function callRecorder(
       state.exchanges.push(...env.peer!.exchanges);
       throw new CheckUndecided(found, clear, true, signature);
     }
+    // A check whose operation under test the login does not offer never runs (run.ts notOfferedReason):
+    // a call of an operation it does not offer is a helper's, and is not sent.
+    if (CATALOGUE.has(operation) && !(env.config.features?.has(operation) ?? true)) {
+      judge({ operation, options: callOptions, notSent: true });
+      return NOT_SENT as CallResult<T>;
+    }
     if (operation.endsWith('.list')) await scheduling?.reading(operation);
     // A create is in the ledger's journal from now until its answer shows what it made (issue 49 item 7).
     const intent =
       callOptions.rawBody === undefined
         ? env.ledger.intend(checkId, operation, fields, callOptions.as)
         : undefined;
+    const { observes: _observes, fallback: _fallback, ...wireOptions } = callOptions;
     try {
       const outcome = await env.client.call<T>(operation, fields, {
-        ...callOptions,
+        ...wireOptions,
         signal: requests.signal,
         whileWaiting: (wait) => waitingForQuota(wait, signals, scheduling),
       });
@@ -56,6 +96,8 @@ export function callRecorder(
       state.sent += outcome.exchanges.length;
       env.ledger.answered(intent, outcome.result.status, createdIdOf(outcome.result.body));
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
+      if (outcome.result.ok) servedIn(env).add(operation);
+      judge({ operation, options: callOptions, result: outcome.result });
       return outcome.result;
     } catch (error) {
       env.ledger.answered(intent, undefined, undefined, (error as Error).message);
@@ -64,9 +106,109 @@ export function callRecorder(
         recorded.push(...error.exchanges);
         // An exchange without a curl line was never sent (failed at once: hanging operation, unresponsive).
         state.sent += error.exchanges.filter((exchange) => exchange.curl !== '').length;
+        if (!requests.signal.aborted) judge({ operation, options: callOptions, error });
       }
       throw error;
     }
+  };
+}
+
+/**
+ * The operations that answered 2xx in the run: the positive control that makes a later answer looking
+ * unserved (5xx, 405, a route miss) of an observed helper an observation of the effect (DESIGN "Controls":
+ * the peer's post accepted before a mute, refused with 500 during it).
+ */
+const servedInRuns = new WeakMap<CheckEnvironment, Set<string>>();
+const servedIn = (env: CheckEnvironment): Set<string> => {
+  const served = servedInRuns.get(env) ?? new Set<string>();
+  servedInRuns.set(env, served);
+  return served;
+};
+
+/** The operations of §4: a call of another path (a probe of an unknown one) is nobody's helper. */
+const CATALOGUE: ReadonlySet<string> = new Set(operations.map((operation) => operation.path));
+
+/** Failures of the transport that say nothing of the run as a whole (not an interruption, a deadline). */
+const HELPER_TRANSPORT_FAILURES = new Set(['timeout', 'network', 'body-limit']);
+
+/** The status of a helper's answer as a signature's class: the telling codes, else the class. */
+function statusClass(status: number): string {
+  if (status === 404 || status === 405 || status === 501) return String(status);
+  return `${Math.floor(status / 100)}xx`;
+}
+
+/**
+ * Whether an answer says the operation is not served at all (not the thing asked for): a route miss
+ * (404 with an empty body, a bare "not found" page or words naming the route), 405, 501, any 5xx, or a
+ * body saying it is not implemented. Such an answer shows nothing of the check's subject, unless the
+ * operation answered 2xx earlier in the run (servedIn).
+ */
+function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
+  const { status } = result;
+  if (status === 405 || status === 501 || status >= 500) return true;
+  if (status < 400) return false;
+  const message = errorBodyText(parseBody(result.text)) ?? result.text;
+  return (
+    (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
+    SAYS_NOT_IMPLEMENTED.test(message)
+  );
+}
+
+/** What a helper answered, in words for an undecided state. */
+function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
+  const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
+  const said = message ? ` "${oneLine(message, 120)}"` : '';
+  const unserved =
+    result.status === 405 || result.status === 501 || (result.status < 500 && notServed(result));
+  const served = unserved ? ': it is not served' : result.status >= 500 ? ': a server error' : '';
+  return `HTTP ${result.status}${said}${served}`;
+}
+
+/** The judgement of one check's calls (CallJudge): its helpers are the operations it does not judge. */
+export function helperJudge(
+  env: CheckEnvironment,
+  state: CheckState,
+  underTest: ReadonlySet<string>,
+): CallJudge {
+  const { features } = env.config;
+  const served = servedIn(env);
+  const judged = [...underTest].join(', ') || 'the check';
+  // A helper refused was sent: offered by the features, or none declared (then the advice is to declare them).
+  const unservedAdvice = features
+    ? "leave it out of the login's features so that checks needing it say so without sending it"
+    : "declare the operations it serves in the login's features (login.get, or READY's logins)";
+  const undecided = (operation: string, found: string, kind: Signature['kind'], status: string) =>
+    new CheckUndecided(
+      found,
+      kind === 'helper-not-offered'
+        ? `nothing to fix in ${judged}: the check is decided where the login offers ${operation}`
+        : `${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, ${unservedAdvice}`,
+      true,
+      { kind, operation, role: 'helper', status },
+    );
+  const tookAnotherWay = (found: string) => {
+    state.notes.push(`${found}: the check takes another way`);
+  };
+  return ({ operation, options, result, error, notSent }) => {
+    if (!CATALOGUE.has(operation) || underTest.has(operation)) return;
+    if (notSent) {
+      const found = `login.features omits ${operation}, which this check only uses as a helper (not sent)`;
+      if (options.fallback) return tookAnotherWay(found);
+      throw undecided(operation, found, 'helper-not-offered', 'none');
+    }
+    if (error) {
+      if (!HELPER_TRANSPORT_FAILURES.has(error.kind)) return;
+      const found = `the helper ${operation} got no answer (${oneLine(error.message, 160)})`;
+      if (options.fallback) return tookAnotherWay(found);
+      throw undecided(operation, found, 'helper-refused', 'none');
+    }
+    if (!result || result.ok) return;
+    const found = `the helper ${operation} answered ${answeredInWords(result)}`;
+    if (options.fallback) return tookAnotherWay(found);
+    // A refusal the check observes (e.g. a read of what it deleted) is its observation, but only from a
+    // server shown to serve the operation: by the answer itself, or by a 2xx of it in the run (servedIn).
+    if (options.observes && (!notServed(result) || served.has(operation))) return;
+    throw undecided(operation, found, 'helper-refused', statusClass(result.status));
   };
 }
 

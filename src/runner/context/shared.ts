@@ -5,7 +5,7 @@
 import type { CheckContext } from '../check.js';
 import type { Exchange } from '../model.js';
 import { assertionsWith, type ProblemsOf } from './assertions.js';
-import type { CallRecorder } from './calls.js';
+import type { CallJudge, CallRecorder, JudgedCall } from './calls.js';
 import type { CheckEnvironment, SharedObservation } from './environment.js';
 import { type CheckState, describeObserved } from './state.js';
 
@@ -37,6 +37,8 @@ export interface SharingParts {
   env: CheckEnvironment;
   state: CheckState;
   record: CallRecorder;
+  /** The check's judgement of its helper calls, applied to the calls of each observation it shares. */
+  judge: CallJudge;
   problemsOf: ProblemsOf;
   /** Runs a wait without the check's slot (the engine's `idle`), absent outside the engine. */
   idle?: <T>(wait: () => Promise<T>) => Promise<T>;
@@ -47,13 +49,21 @@ export interface SharingParts {
 /** Observations still being made: a check waiting for one that another check makes gives its slot back. */
 const underWay = new WeakSet<Promise<unknown>>();
 
+/**
+ * The calls each observation made: a helper of one sharer may be under test in another (the member read of
+ * the current user), so each sharer judges them with its own roles once the observation is made, before
+ * it takes the value or the failure (context/calls.ts helperJudge).
+ */
+const callsOf = new WeakMap<Promise<unknown>, JudgedCall[]>();
+
 /** t.shared of one check; `context` is the check's own, which the observing context is made from. */
 export function sharedObserver(parts: SharingParts) {
   const { checkId, env, state, record, problemsOf, idle, pauseClock } = parts;
-  return async <T>(
+  const sharedWith = async <T>(
     context: CheckContext,
     key: string,
     observe: (t: CheckContext) => Promise<T>,
+    judge: CallJudge,
   ): Promise<T> => {
     const shared = env.shared ?? new Map();
     env.shared = shared;
@@ -61,19 +71,25 @@ export function sharedObserver(parts: SharingParts) {
     const madeElsewhere = observation !== undefined;
     if (!observation) {
       const recorded: Exchange[] = [];
+      const calls: JudgedCall[] = [];
+      const collect: CallJudge = (call) => {
+        calls.push(call);
+      };
       // The observing context records its exchanges for every check that shares them; an assertion that
       // fails while observing fails every sharer alike (SharedFailure).
       const observer: CheckContext = {
         ...context,
         ...assertionsWith(failShared, problemsOf, (text, limit) => env.client.redactor.shorten(text, limit)),
-        call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, recorded),
+        call: (operation, fields = {}, callOptions = {}) =>
+          record(operation, fields, callOptions, recorded, collect),
         // What it creates may be read by other sharers after the observing check has ended: undone at the
         // run's end, never while the run goes on (cleanup-while-running.ts undoes only an ended check's).
         track: (entry) => env.ledger.add(entry, sharedOwner(key)),
         // An observation made of others (e.g. a role cycle that reads a member once): their exchanges are
         // evidence of this one too.
         async shared<U>(innerKey: string, innerObserve: (t: CheckContext) => Promise<U>): Promise<U> {
-          const value = await context.shared(innerKey, innerObserve);
+          // Its calls are this observation's too: judged by each sharer of this one, not here.
+          const value = await sharedWith(context, innerKey, innerObserve, collect);
           const inner = (await env.shared?.get(innerKey)) as SharedObservation<U> | undefined;
           if (inner) recorded.push(...inner.exchanges);
           return value;
@@ -87,6 +103,7 @@ export function sharedObserver(parts: SharingParts) {
         },
       );
       underWay.add(made);
+      callsOf.set(made, calls);
       made.then(
         () => underWay.delete(made),
         () => underWay.delete(made),
@@ -113,8 +130,10 @@ export function sharedObserver(parts: SharingParts) {
         state.assertions++;
         // The observing check has them already (its calls record to it); a sharer gets them here.
         if (madeElsewhere) state.exchanges.push(...error.exchanges);
-        state.fail(error.expected, error.observed);
       }
+      // A helper of this check that the observation found refused or unserved decides before its failure.
+      for (const call of callsOf.get(observation) ?? []) judge(call);
+      if (error instanceof SharedFailure) state.fail(error.expected, error.observed);
       throw error;
     }
     const { value, exchanges: theirs, by } = settled;
@@ -122,6 +141,9 @@ export function sharedObserver(parts: SharingParts) {
       state.exchanges.push(...theirs);
       state.notes.push(`observed once for the run by ${by} (${key}), judged here too`);
     }
+    for (const call of callsOf.get(observation) ?? []) judge(call);
     return value;
   };
+  return <T>(context: CheckContext, key: string, observe: (t: CheckContext) => Promise<T>): Promise<T> =>
+    sharedWith(context, key, observe, parts.judge);
 }
