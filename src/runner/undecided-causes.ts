@@ -220,15 +220,14 @@ function helperWords(reading: Reading, facts: RunFacts): { title: string; decide
   const helper = reading.subject ?? 'a helper';
   const omitted = facts.features !== undefined && !facts.features.includes(helper);
   const how = reading.how ?? (omitted ? 'not offered' : 'refused');
-  const subject = 'or a subject the run may use (--guild, --channel)';
   return how === 'not offered'
     ? {
         title: `A helper operation is not offered: ${helper} (login.features omits it; the checks need it to set up what they judge)`,
-        decide: `nothing, if the platform lacks ${helper}; list it in login.features once it is implemented, ${subject}`,
+        decide: `nothing, if the platform lacks ${helper}; list it in login.features once it is implemented`,
       }
     : {
         title: `A helper operation fails: ${helper} ${how} (the checks need it to set up what they judge)`,
-        decide: `a server change: ${helper} accepting a complete valid request and making what the checks act on, ${subject}`,
+        decide: `a server change: ${helper} accepting a complete valid request and making what the checks act on`,
       };
 }
 
