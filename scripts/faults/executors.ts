@@ -58,8 +58,6 @@ export interface JobResult {
   wallMs: number;
   /** With runs > 1: the checks of each later run, in order (back to back against one reference). */
   later?: CheckOutcome[][];
-  /** The ids of the first run's root causes (RunResult.causes): none is expected under a tolerance. */
-  causes?: string[];
 }
 
 /** Runs jobs; the in-process one is the default, the CLI uses a pool of processes. */
@@ -72,7 +70,6 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
   const only = job.checkIds ? new Set(job.checkIds) : undefined;
   const runs = job.runs ?? job.faultSeries?.length ?? 1;
   const reference = runs > 1 ? await startJobReference(job) : undefined;
-  let causes: string[] = [];
   const runOnce = async (index: number) => {
     const seed = job.seeds?.[index];
     const series = job.faultSeries?.[index];
@@ -99,7 +96,6 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       ...(job.events ? { events: job.events } : {}),
       ...(job.confirm === false ? { confirm: false } : {}),
     });
-    if (index === 0) causes = (result.causes ?? []).map((cause) => cause.id);
     return result.checks.map(outcomeOf);
   };
   try {
@@ -112,7 +108,6 @@ async function runJob(job: Job, checks: CheckDefinition[]): Promise<JobResult> {
       checks: first,
       wallMs,
       ...(later.length ? { later } : {}),
-      ...(causes.length ? { causes } : {}),
     };
   } finally {
     await reference?.close();

@@ -209,8 +209,8 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
               `${what}: ${id} is not undecided with "${undecides.undecides.state}…": ${check?.status ?? 'not run'} ${check?.reason ?? ''}`,
             );
         }
-      // A legal variation is no cause to fix (src/runner/causes.ts): naming one would be a false lead.
-      for (const cause of result.causes ?? []) problems.push(`${what}: names the root cause ${cause}`);
+      // A cause holds failing checks only (src/runner/causes.ts): a must one is reported above, and a should
+      // finding of a legal variation (a convention it does not follow) may well have its cause.
     } else {
       const row = faultRow(entry.fault, result.checks);
       faultRows.set(entry.preset, [...(faultRows.get(entry.preset) ?? []), row]);

@@ -70,8 +70,9 @@ describe('Ctrl-C in every phase', () => {
   });
 
   it('while discovery hangs: exit 130 with a report saying so', async () => {
+    // Discovery's first request: what the login offers (meta, login.get), then the sandbox (guild.list).
     const run = await start('hang', 'discovery', (ready) => ({
-      onRequest: (operation) => operation === 'guild.list' && ready(),
+      onRequest: (operation) => ['meta', 'login.get', 'guild.list'].includes(operation) && ready(),
     }));
     run.child.kill('SIGINT');
     const code = await run.exited;

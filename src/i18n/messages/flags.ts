@@ -100,6 +100,9 @@ export const FLAG_HELP_ZH: Readonly<Record<string, string>> = {
   'serve --list-faults': '打印故障目录（ID、规则、说明）后退出',
   'serve --list-tolerances': '打印容许变体目录和预设（ID、章节、说明）后退出',
   'serve --json': '与 --list-faults 或 --list-tolerances 一起使用：以 JSON 输出',
+  'serve --archetype-seed':
+    '提供一个由种子 N 组合出的另一类合法服务器（提供哪些操作、在哪里声明 features、事件、身份、字段），并用一行说明它',
+  'serve --archetype': '提供一个具名的原型服务器：http-only',
   // conformance fuzz
   'fuzz --seed': 'fast-check 种子（默认：取自时钟；报告会记录它）',
   'fuzz --runs': '每个性质的运行次数（默认 100）',
