@@ -20,7 +20,7 @@ import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
-import { runEventScenario } from './events/run.js';
+import { heldInScenario, runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
 import { LISTS, type ListKind } from './lists.js';
@@ -32,6 +32,7 @@ import {
   type ClientScenario,
   type ClientSuite,
   isEventScenario,
+  ONE_CONNECTION_SCENARIO,
   suiteOf,
 } from './model.js';
 import { runClient } from './process.js';
@@ -323,10 +324,16 @@ async function runAll(
         onDone: (at, result, beside) => {
           results[indexes[at]] = result;
           if (beside && undecidedForLoad(result)) again.push(indexes[at]);
-          else inOrder.settle(indexes[at], result);
+          // Settled once every scenario of its suite has run: it judges what they saw too.
+          else if (result.id !== ONE_CONNECTION_SCENARIO) inOrder.settle(indexes[at], result);
         },
       },
     );
+    const oneConnection = indexes.find((index) => scenarios[index].id === ONE_CONNECTION_SCENARIO);
+    if (oneConnection !== undefined && results[oneConnection] && !again.includes(oneConnection)) {
+      foldHeldConnections(results[oneConnection]!, results);
+      inOrder.settle(oneConnection, results[oneConnection]!);
+    }
     for (const index of again.sort((a, b) => a - b)) {
       const first = results[index]!;
       if (!stop()) {
@@ -335,11 +342,32 @@ async function runAll(
         alone.evidence = { ...alone.evidence!, notes: [...(alone.evidence?.notes ?? []), note] };
         results[index] = alone;
       }
+      if (scenarios[index].id === ONE_CONNECTION_SCENARIO) foldHeldConnections(results[index]!, results);
       inOrder.settle(index, results[index]!);
     }
   }
   inOrder.flushAll();
   return results.filter((result): result is CheckResult => result !== undefined);
+}
+
+/**
+ * client.events/one-connection-per-login judges connections held at once in every event scenario of the
+ * run (issue 50): one that another scenario saw fails it, naming the scenarios and what the client did.
+ */
+function foldHeldConnections(target: CheckResult, results: readonly (CheckResult | undefined)[]): void {
+  const elsewhere = results.flatMap((result) => {
+    const said = result && result !== target ? heldInScenario.get(result) : undefined;
+    return said ? [{ id: result!.id, said }] : [];
+  });
+  if (elsewhere.length === 0) return;
+  const where = `in ${elsewhere.length} other scenario${elsewhere.length > 1 ? 's' : ''} (${elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ')})`;
+  const notes = [...(target.evidence?.notes ?? []), ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`)];
+  target.evidence = { ...target.evidence!, notes };
+  if (target.status === 'fail') return;
+  const reason = `${where}: ${elsewhere[0].said}`;
+  Object.assign(target, { status: 'fail', reason });
+  delete target.undecided;
+  target.evidence = { ...target.evidence!, observed: reason };
 }
 
 export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
