@@ -47,10 +47,20 @@ export function heldAtOnce(stage: EventStage): HeldAtOnce | undefined {
   return { connections: largest, ...(used ? { used } : {}), said: describeHeld(largest, used, stage) };
 }
 
-const numbers = (connections: readonly EventConnection[]) =>
-  connections.length === 1
-    ? `connection ${connections[0].number}`
-    : `connections ${connections.map((connection) => connection.number).join(', ')}`;
+/** Connection numbers as ranges ("connections 1–3, 5"), at most RANGES_SHOWN of them, whatever the count. */
+const RANGES_SHOWN = 6;
+const numbers = (connections: readonly EventConnection[]) => {
+  if (connections.length === 1) return `connection ${connections[0].number}`;
+  const ranges: [number, number][] = [];
+  for (const { number } of connections) {
+    const last = ranges.at(-1);
+    if (last && number === last[1] + 1) last[1] = number;
+    else ranges.push([number, number]);
+  }
+  const shown = ranges.slice(0, RANGES_SHOWN).map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  const more = ranges.length > RANGES_SHOWN ? ` … (${connections.length} in all)` : '';
+  return `connections ${shown.join(', ')}${more}`;
+};
 
 /** What became of one extra connection, in a few words. */
 function fate(connection: EventConnection, endedAt: number | undefined): string {
