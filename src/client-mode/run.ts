@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
+import { shorten } from '../../spec/brief.js';
 import { catalogueHash } from '../../spec/index.js';
 import { renderCurl } from '../client/curl.js';
 import { Redactor } from '../client/redact.js';
@@ -20,7 +21,7 @@ import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
-import { heldInScenario, runEventScenario } from './events/run.js';
+import { foldHeldConnections, runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
 import { LISTS, type ListKind } from './lists.js';
@@ -350,26 +351,6 @@ async function runAll(
   return results.filter((result): result is CheckResult => result !== undefined);
 }
 
-/**
- * client.events/one-connection-per-login judges connections held at once in every event scenario of the
- * run (issue 50): one that another scenario saw fails it, naming the scenarios and what the client did.
- */
-function foldHeldConnections(target: CheckResult, results: readonly (CheckResult | undefined)[]): void {
-  const elsewhere = results.flatMap((result) => {
-    const said = result && result !== target ? heldInScenario.get(result) : undefined;
-    return said ? [{ id: result!.id, said }] : [];
-  });
-  if (elsewhere.length === 0) return;
-  const where = `in ${elsewhere.length} other scenario${elsewhere.length > 1 ? 's' : ''} (${elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ')})`;
-  const notes = [...(target.evidence?.notes ?? []), ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`)];
-  target.evidence = { ...target.evidence!, notes };
-  if (target.status === 'fail') return;
-  const reason = `${where}: ${elsewhere[0].said}`;
-  Object.assign(target, { status: 'fail', reason });
-  delete target.undecided;
-  target.evidence = { ...target.evidence!, observed: reason };
-}
-
 export async function runClientMode(options: ClientRunOptions): Promise<RunResult> {
   const suites: ClientSuite[] = [...new Set(options.suites ?? (['pagination'] as const))];
   const timeoutMs = validateOptions(options, suites);
@@ -439,6 +420,10 @@ async function runPaginationScenario(
   total: number,
 ): Promise<Judgement> {
   const env = scenarioEnv(server, session.scenario, session.list);
+  const limitSource =
+    options.scenarioTimeoutMs !== undefined
+      ? '--scenario-timeout'
+      : 'the default limit; --scenario-timeout sets it';
   if (options.command) {
     const outcome = await runClient({
       command: options.command,
@@ -447,17 +432,17 @@ async function runPaginationScenario(
       timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return judgeCommandRun(session, outcome, timeoutMs);
+    return judgeCommandRun(session, outcome, timeoutMs, limitSource);
   }
   options.onListen?.({ scenario: session.scenario, env, index, total });
-  return awaitListenedClient(session, timeoutMs, options.idleMs ?? CLIENT_DEFAULTS.idleMs, options.signal);
+  const idleMs = options.idleMs ?? CLIENT_DEFAULTS.idleMs;
+  return awaitListenedClient(session, { timeoutMs, limitSource, idleMs }, options.signal);
 }
 
 /** --listen: wait for the first list request, then until the client has been quiet for idleMs. */
 async function awaitListenedClient(
   session: ScenarioSession,
-  timeoutMs: number,
-  idleMs: number,
+  { timeoutMs, limitSource, idleMs }: { timeoutMs: number; limitSource: string; idleMs: number },
   signal?: AbortSignal,
 ): Promise<Judgement> {
   const deadline = Date.now() + timeoutMs;
@@ -474,7 +459,7 @@ async function awaitListenedClient(
   }
   if (session.requests.length === 0) {
     return {
-      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (--scenario-timeout)`],
+      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (${limitSource})`],
       notes: [],
     };
   }
@@ -513,6 +498,7 @@ function toCheckResult(
     .slice(0, EXCHANGE_LIMIT)
     .map((request) => toExchange(request, baseUrl, redactor));
   const notes = [...judgement.notes];
+  if (session.everyRequest.length > session.requests.length) notes.push(everyRequestNote(session, redactor));
   if (session.requests.length > EXCHANGE_LIMIT)
     notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
   if (judgement.unsupported) {
@@ -555,6 +541,22 @@ function toCheckResult(
       ...(notes.length ? { notes } : {}),
     },
   };
+}
+
+/**
+ * Every request the client made, in order, when some went to another operation than the scenario's list
+ * (the exchanges show the list's only): which operation, with what fields (cut, the token redacted).
+ */
+function everyRequestNote(session: ScenarioSession, redactor: Redactor): string {
+  const shown = session.everyRequest
+    .slice(0, EXCHANGE_LIMIT)
+    .map(
+      (request, index) =>
+        `${index + 1}. ${request.operation} ${shorten(redactor.redact(JSON.stringify(request.fields)), 200)}`,
+    );
+  const more =
+    session.everyRequest.length > EXCHANGE_LIMIT ? `\n… (${session.everyRequest.length} in all)` : '';
+  return `every request the client made (the scenario's list is ${session.operation}):\n${shown.join('\n')}${more}`;
 }
 
 /** A request the client made and the page served, as report evidence (the token redacted). */

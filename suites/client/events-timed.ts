@@ -337,9 +337,7 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   const verdict = judgeRetryShape(waits, interval(starts.at(-1)!, end));
   const retries = opened.length - 1;
   const spans = waits.map((wait) => wait.ms);
-  const bursts = sizes.some((size) => size > 1)
-    ? ` in bursts of ${summarizeCount(sizes)} connections`
-    : '';
+  const bursts = sizes.some((size) => size > 1) ? ` in bursts of ${summarizeCount(sizes)} connections` : '';
   const seen = `${retries} ${retries === 1 ? 'retry' : 'retries'} after a 4004 close${bursts}, ${bursts ? 'the bursts ' : ''}at intervals of ${summarizeMs(spans)}`;
   if (verdict === 'fixed')
     return t.fail(
@@ -364,7 +362,8 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   );
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** Burst sizes in a few words: "4", "1–4". */
 const summarizeCount = (sizes: readonly number[]) => {

@@ -107,7 +107,11 @@ export default [
       for (const sn of [1, 2, 3]) first.event(sn);
       await t.stage.delivered([1, 2, 3]);
       first.drop();
-      const second = await reconnected(t, first, 'the client to reconnect after the drop and use the connection');
+      const second = await reconnected(
+        t,
+        first,
+        'the client to reconnect after the drop and use the connection',
+      );
       const body = second.identifyBody ?? {};
       if (body.token !== t.stage.options.token)
         t.fail('IDENTIFY after the drop did not carry the token as given');
@@ -134,9 +138,15 @@ export default [
       first.event(1);
       await t.stage.delivered([1]);
       first.drop();
-      const second = await reconnected(t, first, 'the client to reconnect after the drop and use the connection');
+      const second = await reconnected(
+        t,
+        first,
+        'the client to reconnect after the drop and use the connection',
+      );
       second.event(2);
-      await unlessExited(t.stage.within(CONVENTION_MS, () => (t.stage.printedCount(2) ? true : undefined), 'event 2'));
+      await unlessExited(
+        t.stage.within(CONVENTION_MS, () => (t.stage.printedCount(2) ? true : undefined), 'event 2'),
+      );
       // Connections opened with the reconnect show as held once HELD_TOGETHER_MS has passed after the last.
       const settledAt = () => (t.stage.connections.at(-1)?.openedAt ?? 0) + HELD_TOGETHER_MS + SLACK_MS / 4;
       await unlessExited(

@@ -38,9 +38,20 @@ const waitBefore = (attempt) => {
 
 const identify = (socket, role) => {
   const sn =
-    lastSn === undefined ? undefined : habits.resume === 'first' ? 0 : habits.resume === 'none' ? undefined : lastSn;
+    lastSn === undefined
+      ? undefined
+      : habits.resume === 'first'
+        ? 0
+        : habits.resume === 'none'
+          ? undefined
+          : lastSn;
   const resume = habits.resume === 'sequence' ? { sequence: lastSn } : { sn };
-  socket.send(JSON.stringify({ op: Op.IDENTIFY, body: { token: env.CONFORMANCE_TOKEN, ...resume, archetype_socket: role } }));
+  socket.send(
+    JSON.stringify({
+      op: Op.IDENTIFY,
+      body: { token: env.CONFORMANCE_TOKEN, ...resume, archetype_socket: role },
+    }),
+  );
 };
 
 const heartbeat = (socket) => {
@@ -109,7 +120,8 @@ async function connect() {
       console.error('authentication failed (4004): exiting');
       process.exit(1);
     }
-    if (code === 4004 && habits.refused === 'idle') return console.error('authentication failed (4004): idle');
+    if (code === 4004 && habits.refused === 'idle')
+      return console.error('authentication failed (4004): idle');
     reconnect();
   });
 }

@@ -57,7 +57,9 @@ const numbers = (connections: readonly EventConnection[]) => {
     if (last && number === last[1] + 1) last[1] = number;
     else ranges.push([number, number]);
   }
-  const shown = ranges.slice(0, RANGES_SHOWN).map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  const shown = ranges
+    .slice(0, RANGES_SHOWN)
+    .map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
   const more = ranges.length > RANGES_SHOWN ? ` … (${connections.length} in all)` : '';
   return `connections ${shown.join(', ')}${more}`;
 };

@@ -148,7 +148,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
 }
 
 /** The scenario results in which the client held several connections at once, with what it did. */
-export const heldInScenario = new WeakMap<CheckResult, string>();
+const heldInScenario = new WeakMap<CheckResult, string>();
 
 /**
  * Where a scenario's limit came from, for a timeout's reason: the flag, the scenario's own limit (a
@@ -239,4 +239,30 @@ function toResult(
       ...(notes.length ? { notes } : {}),
     },
   };
+}
+
+/**
+ * client.events/one-connection-per-login judges connections held at once in every event scenario of the
+ * run (issue 50): one that another scenario saw fails it, naming the scenarios and what the client did.
+ */
+export function foldHeldConnections(
+  target: CheckResult,
+  results: readonly (CheckResult | undefined)[],
+): void {
+  const elsewhere = results.flatMap((result) => {
+    const said = result && result !== target ? heldInScenario.get(result) : undefined;
+    return said ? [{ id: result!.id, said }] : [];
+  });
+  if (elsewhere.length === 0) return;
+  const where = `in ${elsewhere.length} other scenario${elsewhere.length > 1 ? 's' : ''} (${elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ')})`;
+  const notes = [
+    ...(target.evidence?.notes ?? []),
+    ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`),
+  ];
+  target.evidence = { ...target.evidence!, notes };
+  if (target.status === 'fail') return;
+  const reason = `${where}: ${elsewhere[0].said}`;
+  Object.assign(target, { status: 'fail', reason });
+  delete target.undecided;
+  target.evidence = { ...target.evidence!, observed: reason };
 }

@@ -80,7 +80,10 @@ const BURST_SHARE = 4;
  * burst when it is under BURST_MS, a quarter of the median gap above BURST_MS or less, and the checker
  * did not stall long enough in it to hide a wait. Returns each burst's first attempt's index.
  */
-export function burstStarts(opened: readonly number[], stalledIn: (from: number, to: number) => number): number[] {
+export function burstStarts(
+  opened: readonly number[],
+  stalledIn: (from: number, to: number) => number,
+): number[] {
   const gaps = opened.slice(1).map((at, index) => at - opened[index]);
   const waits = gaps.filter((gap) => gap > BURST_MS).sort((a, b) => a - b);
   const typical = waits[Math.floor((waits.length - 1) / 2)];
