@@ -7,6 +7,7 @@
  */
 import { type EventConnection, type EventStage, Op } from '../../src/client-mode/events/stage.js';
 import {
+  BURST_MS,
   burstStarts,
   judgePingRate,
   judgeRetryShape,
@@ -29,7 +30,6 @@ import {
   gapTo,
   identified,
   LEAST_BACKOFF,
-  openedAfter,
   PING_WINDOWS,
   pingsInWindow,
   RECONNECT_ALLOWANCE_MS,
@@ -190,10 +190,9 @@ export default [
       const firstClose = refused.closed?.at ?? Date.now();
       while (gaps.length < AUTH_STORM_ATTEMPTS) {
         const closed = refused.closed?.at ?? Date.now();
-        const after = refused.number;
         // Exiting, or not retrying within the window, is a fine way to give up (or to wait: gaveUp says which).
         const next: EventConnection | undefined = await unlessExited(
-          stage.within(AUTH_WINDOW_MS, () => stage.connections[after], 'a retry'),
+          stage.within(AUTH_WINDOW_MS, () => retryAfter(stage, refused), 'a retry'),
         );
         if (!next) return gaveUp(t, refused, closed);
         refused = next;
@@ -205,7 +204,8 @@ export default [
       }
       // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
       const closedAt = (connection: EventConnection) => connection.closed!.at;
-      const inOrder = (after: EventConnection) => openedAfter(stage, after, 'another retry');
+      const inOrder = (after: EventConnection) =>
+        stage.waitFor(() => retryAfter(stage, after), 'another retry');
       const judgement = await watchTheStorm(t, gaps, refused, closedAt, firstClose, inOrder);
       if (judgement.verdict === 'waited') return;
       t.note(
@@ -263,9 +263,17 @@ async function gaveUp(t: EventScenarioContext, last: EventConnection, closed: nu
   );
 }
 
+/**
+ * The retry after `connection`: the next connection, in the order they opened, on which the client
+ * identified again (a socket it opened and closed without identifying retried no refused token).
+ */
+const retryAfter = (stage: EventStage, connection: EventConnection) =>
+  stage.connections.find((later) => later.number > connection.number && later.identifiedAt !== undefined);
+
 /** The attempts after the first 4004 close grouped into bursts (burstStarts): the starts, in ms. */
 function burstsOfRetries(stage: EventStage, from: EventConnection) {
-  const opened = stage.connections.filter((c) => c.number >= from.number).map((c) => c.openedAt);
+  // Every socket from the first attempt on (the first identified one may come after sockets of the same burst).
+  const opened = stage.connections.filter((c) => c.openedAt >= from.openedAt - BURST_MS).map((c) => c.openedAt);
   const starts = burstStarts(opened, (a, b) => stage.lag.stalledWithin(a, b));
   return { opened, starts: starts.map((index) => opened[index]), sizes: burstSizes(starts, opened.length) };
 }

@@ -31,7 +31,7 @@ const FRAMES_PER_TURN = 500;
  */
 const CLOSE_GRACE_MS = 1_000;
 /** A connection in use is chosen once no other has opened for this long (a client opening several at once). */
-const SETTLE_MS = 200;
+const SETTLE_MS = 300;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -128,11 +128,20 @@ export class EventConnection {
     });
   }
 
-  /** The client reads it: it answered the checker's ping, or sent PING on it after its IDENTIFY. */
-  get reads(): boolean {
-    if (this.answeredAt !== undefined) return true;
+  /** The client heartbeats on it: it sent PING on it after its IDENTIFY. */
+  get heartbeats(): boolean {
     const identified = this.frames.findIndex((frame) => frame.op === Op.IDENTIFY);
     return identified >= 0 && this.frames.some((frame, index) => index > identified && frame.op === Op.PING);
+  }
+
+  /** The client reads it: it answered the checker's ping, or sent PING on it after its IDENTIFY. */
+  get reads(): boolean {
+    return this.answeredAt !== undefined || this.heartbeats;
+  }
+
+  /** Open, as far as the checker knows: not closed, and no close frame received on it. */
+  get open(): boolean {
+    return !this.closed && this.socket.readyState === this.socket.OPEN;
   }
 
   /** The body of the client's first IDENTIFY on it. */
@@ -500,7 +509,11 @@ export class EventStage {
    */
   inUse(since: number): EventConnection | undefined {
     const recent = this.connections.filter((connection) => connection.openedAt >= since);
-    const used = recent.filter((connection) => connection.used && !connection.closed).at(-1);
+    const candidates = recent.filter((connection) => connection.used && connection.open);
+    // A ping answered is the evidence of reading; a PING sent only when no candidate answers any (a
+    // client on a socket library that never answers pings; one that writes to sockets it never reads).
+    const answered = candidates.filter((connection) => connection.answeredAt !== undefined);
+    const used = (answered.length ? answered : candidates).at(-1);
     if (!used) return undefined;
     const settledAt = (recent.at(-1)?.openedAt ?? 0) + SETTLE_MS;
     if (Date.now() >= settledAt) return used;

@@ -201,10 +201,6 @@ export async function gapTo(t: EventScenarioContext, next: EventConnection, ende
   };
 }
 
-/** The connection opened right after `connection`, in the order they opened (every one an attempt). */
-export const openedAfter = (stage: EventStage, connection: EventConnection, what: string) =>
-  stage.waitFor(() => stage.connections[connection.number], what);
-
 /**
  * A judgement the watch stops at: no wait (a storm), or waits that beat the least shown by a margin as
  * large again. A client that reconnects at once but is itself starved of CPU can add up just over the
