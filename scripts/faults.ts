@@ -36,6 +36,9 @@
  *     (vacuousPassReason). `--vacuity-only` runs this proof alone (seconds), with proof 10.
  * 10. No client scenario passes a do-nothing client (scripts/faults/client-vacuity.ts): both client
  *     suites against clients that exit at once (0, 1), sleep, connect and idle, print garbage.
+ * 11. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
+ *     client suites against 105 generated clients (with --rotate a few of the rotation's seventh), every
+ *     verdict its client's ground truth. `--client-archetypes-only` runs this proof alone.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -50,6 +53,7 @@ import { loadChecks } from '../src/runner/load.js';
 import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
 import { rotating, rotation } from '../test/support/rotation.js';
+import { archetypeSeeds, formatClientArchetypes, runClientArchetypes } from './faults/client-archetypes.js';
 import { formatClientVacuityMatrix, runClientVacuityMatrix } from './faults/client-vacuity.js';
 import {
   type Executor,
@@ -232,8 +236,16 @@ export function formatMatrix(matrix: FaultMatrix): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Proof 11 over these seeds, its progress on stderr. */
+const runGeneratedClients = (seeds: number[]) =>
+  runClientArchetypes({
+    seeds,
+    onClient: (row, done, total) =>
+      process.stderr.write(`[generated clients ${done}/${total}] client ${row.client.seed}\n`),
+  });
+
 /**
- * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only] [-- --client-archetypes-only]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -259,6 +271,13 @@ async function main(args: string[]): Promise<number> {
   const timings: string[] = [];
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
   try {
+    // Every generated client with --full, as in a full rotation; the slot's few with --rotate.
+    const archetypes = archetypeSeeds(rotate && !full ? rotation.slot : undefined);
+    if (args.includes('--client-archetypes-only')) {
+      const matrix = await runGeneratedClients(archetypes.seeds);
+      process.stdout.write(formatClientArchetypes(matrix, archetypes.slice));
+      return matrix.problems.length === 0 ? 0 : 1;
+    }
     // Proof 8: fast (nothing works, nothing is waited for), so it runs beside the others from the start.
     const vacuityDone = runVacuityMatrix({
       checks,
@@ -275,6 +294,8 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
       return vacuity.problems.length + clientVacuity.problems.length === 0 ? 0 : 1;
     }
+    // Proof 11: generated clients (scripts/faults/client-archetypes.ts), beside: its clients mostly wait.
+    const archetypesDone = runGeneratedClients(archetypes.seeds);
     const faultsDone = runFaultMatrix({
       checks,
       executor,
@@ -328,6 +349,8 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\n${formatVacuityMatrix(vacuity)}`);
     const clientVacuity = await clientVacuityDone;
     process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
+    const generatedClients = await archetypesDone;
+    process.stdout.write(`\n${formatClientArchetypes(generatedClients, archetypes.slice)}`);
     process.stdout.write(
       `\n${formatHistoryMatrix(
         history,
@@ -348,6 +371,7 @@ async function main(args: string[]): Promise<number> {
       history.problems.length +
       vacuity.problems.length +
       clientVacuity.problems.length +
+      generatedClients.problems.length +
       fuzzProblems;
     return problems === 0 ? 0 : 1;
   } finally {

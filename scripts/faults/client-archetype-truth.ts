@@ -11,7 +11,11 @@
 export interface EventHabits {
   conns: 1 | 2 | 3 | 4;
   extras: 'leaked' | 'read' | 'closed';
-  backoff: { kind: 'none' } | { kind: 'fixed'; ms: number } | { kind: 'bursts'; every: number; ms: number } | { kind: 'exp'; ms: number };
+  backoff:
+    | { kind: 'none' }
+    | { kind: 'fixed'; ms: number }
+    | { kind: 'bursts'; every: number; ms: number }
+    | { kind: 'exp'; ms: number };
   heartbeat: { kind: 'none' | 'hinted' | 'per-connection' | 'leaky' } | { kind: 'fixed'; ms: number };
   resume: 'none' | 'first' | 'last' | 'sequence';
   dedup: 'none' | 'sn';
@@ -118,7 +122,8 @@ function walk(shape: Shape, habits: PageHabits): Sent[] {
       if (items === 0) break;
       // Item ids differ from page to page; a never-ending list serves its second page's items again.
       token = { kind: 'made-up', value: `id of page ${shape.neverEnds ? Math.min(at, 1) : at}` };
-    } else if (habits.token === 'trimmed' && shape.edgeSpaced?.[link]) token = { kind: 'made-up', value: `trimmed ${link}` };
+    } else if (habits.token === 'trimmed' && shape.edgeSpaced?.[link])
+      token = { kind: 'made-up', value: `trimmed ${link}` };
     else token = { kind: 'link', link };
     const key = token.kind === 'link' ? `link ${token.link}` : token.kind === 'made-up' ? token.value : '';
     if (token.kind !== 'none' && habits.guard && used.has(key)) break;
@@ -143,6 +148,8 @@ export function pageTruth(shape: Shape, habits: PageHabits): Truth {
     return when(new Set(keys).size < keys.length);
   }
   // Right: no token, then each link's token in order, and nothing after the last page.
-  const right = shape.pages.map((_, index): Sent => (index === 0 ? { kind: 'none' } : { kind: 'link', link: index - 1 }));
+  const right = shape.pages.map(
+    (_, index): Sent => (index === 0 ? { kind: 'none' } : { kind: 'link', link: index - 1 }),
+  );
   return when(JSON.stringify(sent) !== JSON.stringify(right));
 }

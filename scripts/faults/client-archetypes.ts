@@ -12,11 +12,13 @@
  * A scenario left undecided for the machine's load (LOAD_CLEAR) contradicts no truth: it is counted and
  * shown, never passed.
  */
+
+import { LIST_KINDS, LISTS, type ListKind } from '../../src/client-mode/lists.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
-import { LIST_KINDS, LISTS, type ListKind } from '../../src/client-mode/lists.js';
 import { LOAD_CLEAR, runClientMode } from '../../src/client-mode/run.js';
 import type { CheckResult } from '../../src/runner/model.js';
+import { rotating } from '../../test/support/rotation.js';
 import {
   type EventHabits,
   eventTruth,
@@ -29,7 +31,9 @@ import {
 /** How many clients the proof generates (seeds 1…GENERATED_CLIENTS). */
 export const GENERATED_CLIENTS = 105;
 /** Generated clients whose suites run at once (each runs its event scenarios side by side). */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = 4;
+/** Generated clients a rotating run (CI) takes: of the rotation slot's seventh, the first this many. */
+const CI_CLIENTS = 8;
 
 /** A generated client: its seed, habits, the list it drains and the commands that run it. */
 export interface GeneratedClient {
@@ -128,7 +132,12 @@ const eventArgs = (habits: EventHabits): string => {
 };
 
 const pageArgs = (habits: PageHabits): string =>
-  [`end=${habits.end}`, `token=${habits.token}`, `guard=${habits.guard ? 'yes' : 'no'}`, `limit=${habits.limit ?? 'none'}`].join(' ');
+  [
+    `end=${habits.end}`,
+    `token=${habits.token}`,
+    `guard=${habits.guard ? 'yes' : 'no'}`,
+    `limit=${habits.limit ?? 'none'}`,
+  ].join(' ');
 
 /** One scenario's verdict against the truth. */
 export interface ArchetypeVerdict {
@@ -169,19 +178,37 @@ function unusedEvidenceOf(check: CheckResult): string[] {
   const entries = (check.evidence?.events ?? []) as { connection?: number; from?: string; text?: string }[];
   const extra = new Set(
     entries
-      .filter((entry) => entry.from === 'client' && /^IDENTIFY .*"archetype_socket":"extra"/.test(entry.text ?? ''))
+      .filter(
+        (entry) => entry.from === 'client' && /^IDENTIFY .*"archetype_socket":"extra"/.test(entry.text ?? ''),
+      )
       .map((entry) => entry.connection),
   );
   return entries
-    .filter((entry) => entry.from === 'checker' && /^(READY|EVENT)\b/.test(entry.text ?? '') && extra.has(entry.connection))
-    .map((entry) => `${check.id}: ${entry.text} on connection ${entry.connection}, a socket the client never used`);
+    .filter(
+      (entry) =>
+        entry.from === 'checker' && /^(READY|EVENT)\b/.test(entry.text ?? '') && extra.has(entry.connection),
+    )
+    .map(
+      (entry) =>
+        `${check.id}: ${entry.text} on connection ${entry.connection}, a socket the client never used`,
+    );
 }
 
 /** Both suites against one generated client: its pagination scenarios on its list, every event scenario. */
-async function runOne(client: GeneratedClient, eventIds: readonly string[], cwd: string): Promise<ArchetypeRow> {
+async function runOne(
+  client: GeneratedClient,
+  eventIds: readonly string[],
+  cwd: string,
+): Promise<ArchetypeRow> {
   const began = Date.now();
   const [pages, events] = await Promise.all([
-    runClientMode({ command: client.pageCommand, suites: ['pagination'], lists: [client.list], level: 'should', cwd }),
+    runClientMode({
+      command: client.pageCommand,
+      suites: ['pagination'],
+      lists: [client.list],
+      level: 'should',
+      cwd,
+    }),
     runClientMode({ command: client.eventCommand, suites: ['events'], level: 'should', cwd }),
   ]);
   const eventTruths = eventTruth(client.events);
@@ -210,7 +237,13 @@ async function runOne(client: GeneratedClient, eventIds: readonly string[], cwd:
     ...eventIds,
   ].length;
   if (verdicts.length !== expected)
-    verdicts.push({ id: `(${expected - verdicts.length} scenarios missing)`, truth: 'pass', got: 'error', agrees: false, forLoad: false });
+    verdicts.push({
+      id: `(${expected - verdicts.length} scenarios missing)`,
+      truth: 'pass',
+      got: 'error',
+      agrees: false,
+      forLoad: false,
+    });
   const unusedEvidence = events.checks.filter((check) => check.status === 'pass').flatMap(unusedEvidenceOf);
   return { client, verdicts, unusedEvidence, wallMs: Date.now() - began };
 }
@@ -224,7 +257,22 @@ export interface ArchetypeOptions {
   onClient?: (row: ArchetypeRow, done: number, total: number) => void;
 }
 
-export const allSeeds = (): number[] => Array.from({ length: GENERATED_CLIENTS }, (_, index) => index + 1);
+const allSeeds = (): number[] => Array.from({ length: GENERATED_CLIENTS }, (_, index) => index + 1);
+
+/**
+ * The seeds a run takes: all of them; with a rotation slot (`npm run faults -- --rotate`, CI on every
+ * change: test/support/rotation.ts) the first CI_CLIENTS of the slot's seventh, so that the proof adds
+ * about a minute beside the other matrices (measured: a generated client takes 15–30 s of waiting and
+ * about 1.5 s of CPU; CI_CLIENTS at IN_FLIGHT at once take two rounds).
+ */
+export function archetypeSeeds(slot?: number): { seeds: number[]; slice: string } {
+  if (slot === undefined) return { seeds: allSeeds(), slice: `all ${GENERATED_CLIENTS}` };
+  const seeds = rotating(allSeeds(), 0, { full: false, slot }).slice(0, CI_CLIENTS);
+  return {
+    seeds,
+    slice: `rotation slot ${slot}: ${seeds.length} of ${GENERATED_CLIENTS}, seeds ${seeds.join(', ')}; CHAT_CONFORMANCE_ROTATION=full or --full runs all`,
+  };
+}
 
 export async function runClientArchetypes(options: ArchetypeOptions = {}): Promise<ArchetypeMatrix> {
   const began = Date.now();
@@ -243,7 +291,9 @@ export async function runClientArchetypes(options: ArchetypeOptions = {}): Promi
       try {
         rows[index] = await runOne(client, eventIds, options.cwd ?? process.cwd());
       } catch (error) {
-        problems.push(`generated client ${client.seed}: the run could not start: ${(error as Error).message}`);
+        problems.push(
+          `generated client ${client.seed}: the run could not start: ${(error as Error).message}`,
+        );
         rows[index] = { client, verdicts: [], unusedEvidence: [], wallMs: 0 };
       }
       options.onClient?.(rows[index], ++done, seeds.length);

@@ -58,7 +58,8 @@ const heartbeat = (socket) => {
   if (heartbeatKind === 'none') return undefined;
   // A leaky loop, once its socket is gone, pings the socket of the moment; the others stop with theirs.
   const ping = () => {
-    const target = socket.readyState === WebSocket.OPEN ? socket : heartbeatKind === 'leaky' ? current : undefined;
+    const target =
+      socket.readyState === WebSocket.OPEN ? socket : heartbeatKind === 'leaky' ? current : undefined;
     if (target?.readyState === WebSocket.OPEN) target.send(JSON.stringify({ op: Op.PING }));
   };
   return setInterval(ping, heartbeatMs);
@@ -106,7 +107,8 @@ const serve = (socket, attempt, role) => {
       console.error('authentication failed (4004): exiting');
       process.exit(1);
     }
-    if (code === 4004 && habits.refused === 'idle') return console.error('authentication failed (4004): idle');
+    if (code === 4004 && habits.refused === 'idle')
+      return console.error('authentication failed (4004): idle');
     reconnect();
   });
 };

@@ -70,14 +70,14 @@ export interface Interval {
 const GROWTH = 1.5;
 
 /** Attempts closer than this, and far closer than the waits between them, are one burst (no wait in it). */
-export const BURST_MS = 50;
+export const BURST_MS = 100;
 /** An attempt is in the burst before it when its gap is at most this share of the run's typical wait. */
 const BURST_SHARE = 4;
 
 /**
  * Attempts (when each was seen, and how much the checker's loop stalled in the gap before it) grouped
  * into bursts: a client may open several connections at each attempt (issue 50). A gap is inside a
- * burst when it is under BURST_MS, a quarter of the median gap above BURST_MS or less, and the checker
+ * burst when it is BURST_MS or less, a quarter of the median gap above BURST_MS or less, and the checker
  * did not stall long enough in it to hide a wait. Returns each burst's first attempt's index.
  */
 export function burstStarts(
