@@ -158,7 +158,14 @@ export async function resumeAfterDrop(
     'a duplicate',
   );
   const { missing, twice } = deliveries(t, all);
-  const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
+  // The replay went to the connection the client reads; others it opened meanwhile are named.
+  const unread = t.stage.connections.filter(
+    (connection) => connection.openedAt >= first.closed!.at && connection !== second && !connection.used,
+  );
+  const where = unread.length
+    ? `; the replay went to connection ${second.number}, the one it reads, not to connection${unread.length > 1 ? 's' : ''} ${unread.map((connection) => connection.number).join(', ')} it opened and never read`
+    : '';
+  const resumed = `${body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`}${where}`;
   if (missing.length)
     t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
   if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
