@@ -336,7 +336,7 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   const storm = stormStretch(opened, (at) => stage.lag.delayBefore(at), LEAST_BACKOFF);
   if (storm)
     return t.fail(
-      `${STORM_RECONNECTS} retries within ${storm.spanMs} ms (from the ${ordinal(storm.from + 1)} attempt after the first 4004 close on; waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${BACKOFF_SHOWN_MS} ms at least): a refused token retried in a storm; stop, or wait longer each time`,
+      `${STORM_RECONNECTS} retries within ${storm.spanMs} ms (from ${storm.from === 0 ? 'the first attempt' : `the ${ordinal(storm.from)} retry`} on; waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${BACKOFF_SHOWN_MS} ms at least): a refused token retried in a storm; stop, or wait longer each time`,
     );
   // A client that exits has stopped retrying, whatever its intervals until then.
   if (stage.exited) return t.note(`the client ${stage.exited.how} after ${opened.length - 1} retries`);
@@ -370,8 +370,10 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   t.note(`${seen}: ${verdict === 'stopped' ? 'no retry' : 'slowing'}`);
 }
 
-const ordinal = (n: number) =>
-  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) => {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
+};
 
 /** Burst sizes in a few words: "4", "1–4". */
 const summarizeCount = (sizes: readonly number[]) => {
