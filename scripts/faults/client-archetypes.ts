@@ -164,7 +164,7 @@ export interface ArchetypeMatrix {
   wallMs: number;
 }
 
-const agrees = (truth: Truth, check: CheckResult): boolean => {
+export const verdictAgrees = (truth: Truth, check: CheckResult): boolean => {
   if (check.status === 'error') return false;
   const undecided = check.status === 'skip' && check.undecided !== undefined;
   if (undecided && check.undecided!.clear === LOAD_CLEAR) return true;
@@ -226,7 +226,7 @@ async function runOne(
       id: check.id,
       truth: truth ?? 'pass',
       got: check.status,
-      agrees: truth !== undefined && agrees(truth, check),
+      agrees: truth !== undefined && verdictAgrees(truth, check),
       forLoad: check.undecided?.clear === LOAD_CLEAR,
       ...(check.reason ? { reason: check.reason } : {}),
     };
