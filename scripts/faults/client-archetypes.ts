@@ -71,7 +71,13 @@ export function generateClient(seed: number): GeneratedClient {
   const backoff = pick<EventHabits['backoff']>([
     { kind: 'none' },
     { kind: 'fixed', ms: between(800, 1500) },
-    { kind: 'bursts', every: between(2, 3), ms: between(800, 1500) },
+    // Bursts of at most five connections in a row (sockets × attempts without a wait): six would be a
+    // storm by the least backoff (250 ms in every 5), which only some judgements see before they pass.
+    {
+      kind: 'bursts',
+      every: Math.max(1, Math.min(between(2, 3), Math.floor(5 / conns))),
+      ms: between(800, 1500),
+    },
     { kind: 'exp', ms: between(400, 600) },
   ]);
   const beat = pick<EventHabits['heartbeat']>([
