@@ -9,6 +9,7 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
+import { chooseInUse } from './connections.js';
 import { LagProbe } from './lag.js';
 
 /** Transcript lines kept from the start; a client that floods the socket or stdout is recorded up to here. */
@@ -30,8 +31,6 @@ const FRAMES_PER_TURN = 500;
  * sent, or the client gone) has to finish: its close line says what the client replied.
  */
 const CLOSE_GRACE_MS = 1_000;
-/** A connection in use is chosen once no other has opened for this long (a client opening several at once). */
-const SETTLE_MS = 300;
 
 export const Op = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
 const OP_NAMES: Record<number, string> = {
@@ -504,21 +503,12 @@ export class EventStage {
   /**
    * The connection the client uses among those opened at `since` or later and still open: identified on
    * and read (EventConnection.used) — never merely the next in order. A client may open several at once
-   * and read one of them (issue 50): once one is used, the choice waits until no other has opened for
-   * SETTLE_MS, and takes the latest one used.
+   * and read one of them (issue 50): chooseInUse (connections.ts) says which, or when to look again.
    */
   inUse(since: number): EventConnection | undefined {
-    const recent = this.connections.filter((connection) => connection.openedAt >= since);
-    const candidates = recent.filter((connection) => connection.used && connection.open);
-    // A ping answered is the evidence of reading; a PING sent only when no candidate answers any (a
-    // client on a socket library that never answers pings; one that writes to sockets it never reads).
-    const answered = candidates.filter((connection) => connection.answeredAt !== undefined);
-    const used = (answered.length ? answered : candidates).at(-1);
-    if (!used) return undefined;
-    const settledAt = (recent.at(-1)?.openedAt ?? 0) + SETTLE_MS;
-    if (Date.now() >= settledAt) return used;
-    this.recheckAt(settledAt);
-    return undefined;
+    const { connection, lookAgainAt } = chooseInUse(this.connections, since, Date.now());
+    if (lookAgainAt !== undefined) this.recheckAt(lookAgainAt);
+    return connection;
   }
 
   /** Waits for the connection the client uses among those opened at `since` or later (inUse). */
