@@ -153,18 +153,24 @@ export default [
         const dropped = drop(connection);
         firstDrop ??= dropped;
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
+        // A client that waits, longer each time, may not reconnect again by the scenario's limit: judged
+        // on the reconnects it made (on a busy machine their waits may not be told from its delay).
+        const verdict = () => judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict;
         const next = await t.stage
           .usedConnection(dropped, `the client to use a connection: ${attempt}`)
           .catch((error) => {
-            // A client that waited, and waits longer each time, may not reconnect again in the scenario.
-            if (error instanceof ScenarioDeadline && judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict === 'waited')
+            if (error instanceof ScenarioDeadline && gaps.length > 0 && verdict() !== 'no-wait')
               return undefined;
             throw error;
           });
-        if (!next)
-          return t.note(
-            `reconnects after ${gaps.map((gap) => gap.ms).join(', ')} ms, then none by the scenario's limit: it waits between attempts`,
+        const seen = () =>
+          `reconnects after ${gaps.map((gap) => gap.ms).join(', ')} ms, then none by the scenario's limit`;
+        if (!next && verdict() === 'unclear')
+          return t.undecided(
+            `${seen()}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from the machine's own delay`,
+            'run the client scenarios on a less busy machine',
           );
+        if (!next) return t.note(`${seen()}: it waits between attempts`);
         connection = next;
         gaps.push(await gapTo(t, connection, dropped, attempt));
         if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
