@@ -39,6 +39,9 @@
  * 11. Over the space of archetypes (scripts/faults/archetypes.ts): legal servers composed from seeds agree
  *     with their ground truth, planted faults are detected in them, the preset http-only fails only its
  *     true deviation. `--archetype-seed N` sweeps seed N alone; `--archetypes-only` runs this proof alone.
+ * 12. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
+ *     client suites against 105 generated clients (with --rotate a few of the rotation's seventh), every
+ *     verdict its client's ground truth. `--client-archetypes-only` runs this proof alone.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -54,6 +57,7 @@ import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
 import { rotating, rotation } from '../test/support/rotation.js';
 import { runArchetypeProof, sweepOneSeed } from './faults/archetype-proof.js';
+import { archetypeSeeds, formatClientArchetypes, runClientArchetypes } from './faults/client-archetypes.js';
 import { formatClientVacuityMatrix, runClientVacuityMatrix } from './faults/client-vacuity.js';
 import {
   type Executor,
@@ -236,8 +240,16 @@ export function formatMatrix(matrix: FaultMatrix): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Proof 11 over these seeds, its progress on stderr. */
+const runGeneratedClients = (seeds: number[]) =>
+  runClientArchetypes({
+    seeds,
+    onClient: (row, done, total) =>
+      process.stderr.write(`[generated clients ${done}/${total}] client ${row.client.seed}\n`),
+  });
+
 /**
- * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only] [-- --client-archetypes-only]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -271,6 +283,13 @@ async function main(args: string[]): Promise<number> {
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
   let archetypesDone: ReturnType<typeof runArchetypeProof> | undefined;
   try {
+    // Every generated client with --full, as in a full rotation; the slot's few with --rotate.
+    const clients = archetypeSeeds(rotate && !full ? rotation.slot : undefined);
+    if (args.includes('--client-archetypes-only')) {
+      const matrix = await runGeneratedClients(clients.seeds);
+      process.stdout.write(formatClientArchetypes(matrix, clients.slice));
+      return matrix.problems.length === 0 ? 0 : 1;
+    }
     // Proof 8: fast (nothing works, nothing is waited for), so it runs beside the others from the start.
     const vacuityDone = runVacuityMatrix({
       checks,
@@ -287,6 +306,8 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
       return vacuity.problems.length + clientVacuity.problems.length === 0 ? 0 : 1;
     }
+    // Proof 12: generated clients (scripts/faults/client-archetypes.ts), beside: its clients mostly wait.
+    const clientsDone = runGeneratedClients(clients.seeds);
     const faultsDone = runFaultMatrix({
       checks,
       executor,
@@ -342,6 +363,8 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\n${formatVacuityMatrix(vacuity)}`);
     const clientVacuity = await clientVacuityDone;
     process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
+    const generatedClients = await clientsDone;
+    process.stdout.write(`\n${formatClientArchetypes(generatedClients, clients.slice)}`);
     process.stdout.write(
       `\n${formatHistoryMatrix(
         history,
@@ -365,6 +388,7 @@ async function main(args: string[]): Promise<number> {
       vacuity.problems.length +
       clientVacuity.problems.length +
       archetypes.problems +
+      generatedClients.problems.length +
       fuzzProblems;
     return problems === 0 ? 0 : 1;
   } finally {

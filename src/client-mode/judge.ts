@@ -60,13 +60,21 @@ export function describePage(request: ClientRequest): string {
   return `${page.data.length} item(s), ${marker}`;
 }
 
+/** The requests the client made to other operations, as a clause ("; it requested guild.list ×2"). */
+const elsewhere = (session: ScenarioSession): string => {
+  const others = session.otherOperations;
+  return others.length
+    ? `; it requested ${others.join(', ')} instead (CONFORMANCE_LIST is ${session.list})`
+    : '';
+};
+
 /** Judges the list requests against the scripted pages (everything but the process and the ids). */
 export function judgeRequests(session: ScenarioSession): string[] {
   const { requests, scenario, list } = session;
   const expected = session.expectedTokens;
   const operation = LISTS[list].operation;
   const problems: string[] = [];
-  if (requests.length === 0) return [`the client sent no ${operation} request`];
+  if (requests.length === 0) return [`the client sent no ${operation} request${elsewhere(session)}`];
 
   for (const id of LISTS[list].ids) {
     const wrong = requests.find((request) => String(request.fields[id.field] ?? '') !== id.value);
@@ -164,11 +172,15 @@ export function judgeIds(session: ScenarioSession, printed: string[]): string[] 
 }
 
 /** How the client process ended, as a problem (undefined: it exited 0). */
-export function judgeProcess(outcome: ClientOutcome, timeoutMs: number): string | undefined {
+export function judgeProcess(
+  outcome: ClientOutcome,
+  timeoutMs: number,
+  limitSource = '--scenario-timeout',
+): string | undefined {
   const tail = outcome.stderrTail.trim() ? `; stderr: …${outcome.stderrTail.trim().slice(-600)}` : '';
   if (outcome.spawnError) return `the client command could not be started: ${outcome.spawnError}`;
   if (outcome.timedOut)
-    return `the client did not exit within ${timeoutMs} ms (--scenario-timeout); its process group was killed${tail}`;
+    return `the client did not exit within ${timeoutMs} ms (${limitSource}); its process group was killed${tail}`;
   if (outcome.exitCode !== 0) {
     const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
     return `the client ${how}${tail}`;
@@ -185,13 +197,14 @@ export function judgeCommandRun(
   session: ScenarioSession,
   outcome: ClientOutcome,
   timeoutMs: number,
+  limitSource?: string,
 ): Judgement {
   const problems: string[] = [];
   const notes: string[] = [];
   const unsupported = unsupportedList(session, outcome);
   if (unsupported) return { problems, notes, unsupported };
   const undecided = absenceUnshown(session, outcome, timeoutMs);
-  const processProblem = judgeProcess(outcome, timeoutMs);
+  const processProblem = judgeProcess(outcome, timeoutMs, limitSource);
   const requestProblems = judgeRequests(session);
   // How the process ended comes first: a crash or a hang explains missing requests.
   if (processProblem) problems.push(processProblem);
@@ -222,11 +235,15 @@ function absenceUnshown(
       state: `the client requested ${session.requests.length} page(s) and never sent the next it was given: whether it would send a token twice cannot be told`,
       clear: `a client that follows next decides it; the scenarios whose pages it must follow judge one that does not`,
     };
+  const others = session.otherOperations;
+  const instead = others.length ? ` (it requested ${others.join(', ')})` : '';
   const did = outcome.spawnError
     ? `the client command could not be started (${outcome.spawnError})`
     : outcome.timedOut
-      ? `the client made no ${session.operation} request and did not exit within ${timeoutMs} ms`
-      : `the client ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`} before requesting a page`;
+      ? `the client made no ${session.operation} request${instead} and did not exit within ${timeoutMs} ms`
+      : others.length
+        ? `the client made no ${session.operation} request${instead} and ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`}`
+        : `the client ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`} before requesting a page`;
   return {
     state: `${did}: whether it stops where the list ends cannot be told`,
     clear: `a client that requests ${session.operation} decides it; the scenarios whose pages it must follow judge one that requests nothing`,

@@ -138,6 +138,12 @@ export const defineEventScenario = (
   scenario: Omit<EventScenario, 'suite'> & { rules: ClientRuleId[] },
 ): EventScenario => ({ ...scenario, suite: 'events' });
 
+/**
+ * The event scenario that judges connections held at once (suites/client/events.ts): it also fails on
+ * what every other event scenario of the run saw (client-mode/run.ts folds them in).
+ */
+export const ONE_CONNECTION_SCENARIO = 'client.events/one-connection-per-login';
+
 /** Any client scenario, of either suite. */
 export type AnyClientScenario = ClientScenario | EventScenario;
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
+import { shorten } from '../../spec/brief.js';
 import { catalogueHash } from '../../spec/index.js';
 import { renderCurl } from '../client/curl.js';
 import { Redactor } from '../client/redact.js';
@@ -20,7 +21,7 @@ import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
 import { CLIENT_DEFAULTS } from './defaults.js';
-import { runEventScenario } from './events/run.js';
+import { foldHeldConnections, runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
 import { LISTS, type ListKind } from './lists.js';
@@ -32,6 +33,7 @@ import {
   type ClientScenario,
   type ClientSuite,
   isEventScenario,
+  ONE_CONNECTION_SCENARIO,
   suiteOf,
 } from './model.js';
 import { runClient } from './process.js';
@@ -323,10 +325,16 @@ async function runAll(
         onDone: (at, result, beside) => {
           results[indexes[at]] = result;
           if (beside && undecidedForLoad(result)) again.push(indexes[at]);
-          else inOrder.settle(indexes[at], result);
+          // Settled once every scenario of its suite has run: it judges what they saw too.
+          else if (result.id !== ONE_CONNECTION_SCENARIO) inOrder.settle(indexes[at], result);
         },
       },
     );
+    const oneConnection = indexes.find((index) => scenarios[index].id === ONE_CONNECTION_SCENARIO);
+    if (oneConnection !== undefined && results[oneConnection] && !again.includes(oneConnection)) {
+      foldHeldConnections(results[oneConnection]!, results);
+      inOrder.settle(oneConnection, results[oneConnection]!);
+    }
     for (const index of again.sort((a, b) => a - b)) {
       const first = results[index]!;
       if (!stop()) {
@@ -335,6 +343,7 @@ async function runAll(
         alone.evidence = { ...alone.evidence!, notes: [...(alone.evidence?.notes ?? []), note] };
         results[index] = alone;
       }
+      if (scenarios[index].id === ONE_CONNECTION_SCENARIO) foldHeldConnections(results[index]!, results);
       inOrder.settle(index, results[index]!);
     }
   }
@@ -411,6 +420,10 @@ async function runPaginationScenario(
   total: number,
 ): Promise<Judgement> {
   const env = scenarioEnv(server, session.scenario, session.list);
+  const limitSource =
+    options.scenarioTimeoutMs !== undefined
+      ? '--scenario-timeout'
+      : 'the default limit; --scenario-timeout sets it';
   if (options.command) {
     const outcome = await runClient({
       command: options.command,
@@ -419,17 +432,17 @@ async function runPaginationScenario(
       timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return judgeCommandRun(session, outcome, timeoutMs);
+    return judgeCommandRun(session, outcome, timeoutMs, limitSource);
   }
   options.onListen?.({ scenario: session.scenario, env, index, total });
-  return awaitListenedClient(session, timeoutMs, options.idleMs ?? CLIENT_DEFAULTS.idleMs, options.signal);
+  const idleMs = options.idleMs ?? CLIENT_DEFAULTS.idleMs;
+  return awaitListenedClient(session, { timeoutMs, limitSource, idleMs }, options.signal);
 }
 
 /** --listen: wait for the first list request, then until the client has been quiet for idleMs. */
 async function awaitListenedClient(
   session: ScenarioSession,
-  timeoutMs: number,
-  idleMs: number,
+  { timeoutMs, limitSource, idleMs }: { timeoutMs: number; limitSource: string; idleMs: number },
   signal?: AbortSignal,
 ): Promise<Judgement> {
   const deadline = Date.now() + timeoutMs;
@@ -446,7 +459,7 @@ async function awaitListenedClient(
   }
   if (session.requests.length === 0) {
     return {
-      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (--scenario-timeout)`],
+      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (${limitSource})`],
       notes: [],
     };
   }
@@ -485,6 +498,7 @@ function toCheckResult(
     .slice(0, EXCHANGE_LIMIT)
     .map((request) => toExchange(request, baseUrl, redactor));
   const notes = [...judgement.notes];
+  if (session.everyRequest.length > session.requests.length) notes.push(everyRequestNote(session, redactor));
   if (session.requests.length > EXCHANGE_LIMIT)
     notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
   if (judgement.unsupported) {
@@ -527,6 +541,22 @@ function toCheckResult(
       ...(notes.length ? { notes } : {}),
     },
   };
+}
+
+/**
+ * Every request the client made, in order, when some went to another operation than the scenario's list
+ * (the exchanges show the list's only): which operation, with what fields (cut, the token redacted).
+ */
+function everyRequestNote(session: ScenarioSession, redactor: Redactor): string {
+  const shown = session.everyRequest
+    .slice(0, EXCHANGE_LIMIT)
+    .map(
+      (request, index) =>
+        `${index + 1}. ${request.operation} ${shorten(redactor.redact(JSON.stringify(request.fields)), 200)}`,
+    );
+  const more =
+    session.everyRequest.length > EXCHANGE_LIMIT ? `\n… (${session.everyRequest.length} in all)` : '';
+  return `every request the client made (the scenario's list is ${session.operation}):\n${shown.join('\n')}${more}`;
 }
 
 /** A request the client made and the page served, as report evidence (the token redacted). */

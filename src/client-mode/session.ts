@@ -18,6 +18,16 @@ export const opaqueToken = (scenario: string, page: number): string =>
 
 export class ScenarioSession {
   readonly requests: ClientRequest[] = [];
+  /** Every request the client made to the interface, the scenario's list or not, in order. */
+  readonly everyRequest: { operation: string; fields: Record<string, unknown>; at: number }[] = [];
+
+  /** The requests to operations other than the scenario's list, counted by operation ("guild.list ×3"). */
+  get otherOperations(): string[] {
+    const counts = new Map<string, number>();
+    for (const { operation } of this.everyRequest)
+      if (operation !== this.operation) counts.set(operation, (counts.get(operation) ?? 0) + 1);
+    return [...counts].map(([operation, count]) => (count > 1 ? `${operation} ×${count}` : operation));
+  }
   readonly operation: string;
   private readonly tokens: string[];
   /** Each scripted page's items, made on first serve and the same on every later one. */
@@ -59,6 +69,8 @@ export class ScenarioSession {
   }
 
   handle(request: InterceptedRequest): InterceptedReply | undefined {
+    // Every request the client made, to any operation: what a failure shows (the reference answers the others).
+    this.everyRequest.push({ operation: request.operation, fields: request.fields, at: Date.now() });
     if (request.operation !== this.operation) return undefined;
     const raw = request.fields.next;
     const token = typeof raw === 'string' && raw !== '' ? raw : undefined;

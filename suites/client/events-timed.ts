@@ -5,12 +5,20 @@
  * checker can count whatever its own lag (issue 42), and runs as long as the family's usual periods need
  * (its `limitMs`) unless --scenario-timeout says otherwise.
  */
-import { type EventConnection, Op } from '../../src/client-mode/events/stage.js';
 import {
+  type EventConnection,
+  type EventStage,
+  Op,
+  ScenarioDeadline,
+} from '../../src/client-mode/events/stage.js';
+import {
+  BURST_MS,
+  burstStarts,
   judgePingRate,
-  judgeRetryIntervals,
+  judgeRetryShape,
   judgeWaits,
   type ReconnectGap,
+  stormStretch,
   summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
@@ -26,9 +34,11 @@ import {
   describeCounted,
   gapTo,
   identified,
+  LEAST_BACKOFF,
   PING_WINDOWS,
   pingsInWindow,
   RECONNECT_ALLOWANCE_MS,
+  reconnected,
   SLACK_MS,
   STORM_RECONNECTS,
   shownIdentifying,
@@ -57,10 +67,12 @@ export default [
       // Two PINGs of a heartbeat of the family (about 10 s) fit in the scenario's own limit.
       const twoPings = first.openedAt + 2 * (CONVENTION_MS + SLACK_MS) + AUTH_WATCH_MARGIN_MS;
       stage.extendTo(twoPings);
+      // Its heartbeat on the connection it uses, after its IDENTIFY (a PING before it is no heartbeat yet).
+      const identifyIndex = first.frames.findIndex((frame) => frame.op === Op.IDENTIFY);
       const pings = await stage.within(
         Math.min(twoPings, stage.deadline - AUTH_WATCH_MARGIN_MS) - Date.now(),
         () => {
-          const seen = first.frames.filter((frame) => frame.op === Op.PING);
+          const seen = first.frames.filter((frame, index) => index > identifyIndex && frame.op === Op.PING);
           return seen.length >= 2 ? seen : undefined;
         },
         'two PINGs',
@@ -89,9 +101,8 @@ export default [
       for (const reconnect of [1, 2]) {
         connection.drop();
         const dropped = connection.closed!.at;
-        connection = await stage.nextConnection(`reconnect ${reconnect} after a drop`);
-        await connection.identify();
-        connection.ready();
+        // The reconnect: the connection the client uses among those opened after the drop.
+        connection = await reconnected(t, connection, `reconnect ${reconnect} after a drop`);
         // The client's own reconnect wait decides what is left: a window that cannot end in time is undecided.
         const rest = (3 - reconnect) * windowMs + (2 - reconnect) * (connection.openedAt - dropped);
         const end = connection.openedAt + rest + 2 * AUTH_WATCH_MARGIN_MS;
@@ -135,15 +146,36 @@ export default [
         return dropping.closed!.at;
       };
       let firstDrop: number | undefined;
+      // Each reconnect is the connection the client uses among those opened after the drop (no READY:
+      // a client may count its failures until one).
+      const take = (_: EventConnection, ended: number) => t.stage.usedConnection(ended, 'another reconnect');
       while (gaps.length < STORM_RECONNECTS) {
         const dropped = drop(connection);
         firstDrop ??= dropped;
         const attempt = `reconnect ${gaps.length + 1} after a drop`;
-        connection = await t.stage.nextConnection(attempt);
+        // A client that waits, longer each time, may not reconnect again by the scenario's limit: judged
+        // on the reconnects it made (on a busy machine their waits may not be told from its delay).
+        const verdict = () => judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict;
+        const next = await t.stage
+          .usedConnection(dropped, `the client to use a connection: ${attempt}`)
+          .catch((error) => {
+            if (error instanceof ScenarioDeadline && gaps.length > 0 && verdict() !== 'no-wait')
+              return undefined;
+            throw error;
+          });
+        const seen = () =>
+          `reconnects after ${gaps.map((gap) => gap.ms).join(', ')} ms, then none by the scenario's limit`;
+        if (!next && verdict() === 'unclear')
+          return t.undecided(
+            `${seen()}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from the machine's own delay`,
+            'run the client scenarios on a less busy machine',
+          );
+        if (!next) return t.note(`${seen()}: it waits between attempts`);
+        connection = next;
         gaps.push(await gapTo(t, connection, dropped, attempt));
         if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
       }
-      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop!);
+      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop!, take);
       if (judgement.verdict === 'waited') return;
       t.note(
         `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
@@ -174,27 +206,30 @@ export default [
     async script(t) {
       const { stage } = t;
       stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-      let refused = await shownIdentifying(t, 'whether it retries an authentication close cannot be told');
-      if (!refused) return;
+      const shown = await shownIdentifying(t, 'whether it retries an authentication close cannot be told');
+      if (!shown) return;
+      let refused: EventConnection = shown;
       const gaps: ReconnectGap[] = [];
-      const firstClose = refused.closed!.at;
+      const firstClose = refused.closed?.at ?? Date.now();
       while (gaps.length < AUTH_STORM_ATTEMPTS) {
-        const closed = refused.closed!.at;
-        // Exiting, or not retrying within the window, is a fine way to give up.
-        const next = await unlessExited(
-          stage.within(AUTH_WINDOW_MS, () => stage.connections[gaps.length + 1], 'a retry'),
+        const closed = refused.closed?.at ?? Date.now();
+        // Exiting, or not retrying within the window, is a fine way to give up (or to wait: gaveUp says which).
+        const next: EventConnection | undefined = await unlessExited(
+          stage.within(AUTH_WINDOW_MS, () => retryAfter(stage, refused), 'a retry'),
         );
-        if (!next) return;
-        refused = await stage.nextConnection();
+        if (!next) return gaveUp(t, refused, closed);
+        refused = next;
         // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
         const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
-        if (!gap) return;
+        if (!gap) return gaveUp(t, refused, closed);
         gaps.push(gap);
         if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
       }
       // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
       const closedAt = (connection: EventConnection) => connection.closed!.at;
-      const judgement = await watchTheStorm(t, gaps, refused, closedAt, firstClose);
+      const inOrder = (after: EventConnection) =>
+        stage.waitFor(() => retryAfter(stage, after), 'another retry');
+      const judgement = await watchTheStorm(t, gaps, refused, closedAt, firstClose, inOrder);
       if (judgement.verdict === 'waited') return;
       t.note(
         `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
@@ -203,7 +238,7 @@ export default [
         return t.fail(
           `${describeCounted(judgement.counted, 'a 4004 close')}: an authentication failure retried in a storm`,
         );
-      const seen = `${gaps.length} new connections within ${stage.connections[gaps.length].openedAt - firstClose} ms of a 4004 close, after gaps of ${summarizeMs(gaps.map((gap) => gap.ms))}`;
+      const seen = `${gaps.length} new connections within ${Math.max(refused.openedAt - firstClose, 0)} ms of a 4004 close, after gaps of ${summarizeMs(gaps.map((gap) => gap.ms))}`;
       if (judgement.verdict === 'unclear')
         return t.undecided(
           `${seen}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
@@ -224,14 +259,61 @@ export default [
   }),
 ];
 
+/**
+ * The end of auth-close-not-retried-in-a-storm for a client that did not retry within AUTH_WINDOW_MS of
+ * the close of `last`: a pass either way, said as it happened — "gave up" only when no further attempt came
+ * within the scenario (watched up to its deadline).
+ */
+async function gaveUp(t: EventScenarioContext, last: EventConnection, closed: number) {
+  const { stage } = t;
+  const later = stage.exited
+    ? undefined
+    : await unlessExited(
+        stage.within(
+          Math.max(stage.deadline - AUTH_WATCH_MARGIN_MS - Date.now(), 0),
+          () => stage.connections[last.number],
+          'a later retry',
+        ),
+      );
+  if (later)
+    return t.note(
+      `the client retried ${later.openedAt - closed} ms after a 4004 close, none within ${AUTH_WINDOW_MS / 1000} s: it waits, it did not give up`,
+    );
+  t.note(
+    stage.exited
+      ? `the client gave up: it ${stage.exited.how} after a 4004 close`
+      : `the client gave up: no retry in the ${Date.now() - closed} ms watched after a 4004 close`,
+  );
+}
+
+/**
+ * The retry after `connection`: the next connection, in the order they opened, on which the client
+ * identified again (a socket it opened and closed without identifying retried no refused token).
+ */
+const retryAfter = (stage: EventStage, connection: EventConnection) =>
+  stage.connections.find((later) => later.number > connection.number && later.identifiedAt !== undefined);
+
+/** The attempts after the first 4004 close grouped into bursts (burstStarts): the starts, in ms. */
+function burstsOfRetries(stage: EventStage, from: EventConnection) {
+  // Every socket from the first attempt on (the first identified one may come after sockets of the same burst).
+  const opened = stage.connections
+    .filter((c) => c.openedAt >= from.openedAt - BURST_MS)
+    .map((c) => c.openedAt);
+  const starts = burstStarts(opened, (a, b) => stage.lag.stalledWithin(a, b));
+  return { opened, starts: starts.map((index) => opened[index]), sizes: burstSizes(starts, opened.length) };
+}
+
+const burstSizes = (starts: readonly number[], total: number) =>
+  starts.map((start, index) => (starts[index + 1] ?? total) - start);
+
 /** The script of auth-refused-not-retried-at-a-fixed-interval: the watch, then the judgement. */
 async function refusedTokenRetries(t: EventScenarioContext) {
   const { stage } = t;
   stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
   const first = await shownIdentifying(t, 'whether it retries a refused token cannot be told');
   if (!first) return;
-  const firstClose = first.closed!.at;
-  // Watched AUTH_WATCH_MS, or three of the client's intervals once a retry shows one, within the limit.
+  const firstClose = first.closed?.at ?? Date.now();
+  // Watched AUTH_WATCH_MS, or three of the client's periods (between bursts) once it shows one, within the limit.
   let cutAt: number | undefined;
   let period: number | undefined;
   const watchEnd = () =>
@@ -246,14 +328,14 @@ async function refusedTokenRetries(t: EventScenarioContext) {
         watchEnd() - Date.now(),
         () =>
           countedStorm(stage, firstClose) ??
-          (period === undefined && stage.connections.length >= 2 ? 'a retry' : undefined),
+          (period === undefined && burstsOfRetries(stage, first).starts.length >= 2 ? 'a retry' : undefined),
         'retries',
       ),
     );
     if (seen === undefined) break;
     if (typeof seen === 'object') counted = seen;
     else {
-      period = stage.connections[1].openedAt - first.openedAt;
+      period = burstsOfRetries(stage, first).starts[1] - first.openedAt;
       const needed = first.openedAt + 3 * period + 2 * AUTH_WATCH_MARGIN_MS;
       if (!stage.extendTo(needed)) cutAt = needed;
     }
@@ -262,31 +344,43 @@ async function refusedTokenRetries(t: EventScenarioContext) {
     return t.fail(
       `${describeCounted(counted, 'a 4004 close')}: a refused token retried in a storm; stop, or wait longer each time`,
     );
-  judgeRefusedRetries(t, cutAt);
+  judgeRefusedRetries(t, first, cutAt);
 }
 
-/** The retries after the first 4004 close, judged by their intervals (the last two, and the wait since). */
-function judgeRefusedRetries(t: EventScenarioContext, cutAt: number | undefined) {
+/**
+ * The retries after the first 4004 close, judged over the whole run (issue 50): any STORM_RECONNECTS in a
+ * row without BACKOFF_SHOWN_MS of wait (a burst is a storm, however quiet around it), then the shape of
+ * the waits between bursts of attempts (a client may open several connections at each): fixed, growing.
+ */
+function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cutAt: number | undefined) {
   const { stage } = t;
-  const opened = stage.connections.map((connection) => connection.openedAt);
-  const end = stage.exited?.at ?? Date.now();
+  const { opened, starts, sizes } = burstsOfRetries(stage, first);
+  const end = Date.now();
+  const storm = stormStretch(opened, (at) => stage.lag.delayBefore(at), LEAST_BACKOFF);
+  if (storm)
+    return t.fail(
+      `${STORM_RECONNECTS} retries within ${storm.spanMs} ms (from ${storm.from === 0 ? 'the first attempt' : `the ${ordinal(storm.from)} retry`} on; waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${BACKOFF_SHOWN_MS} ms at least): a refused token retried in a storm; stop, or wait longer each time`,
+    );
+  // A client that exits has stopped retrying, whatever its intervals until then.
+  if (stage.exited) return t.note(`the client ${stage.exited.how} after ${opened.length - 1} retries`);
   // Each end of an interval can have been seen late by the stall just before it: only those judged.
   const interval = (from: number, to: number) => ({
     ms: to - from,
     stalled: stage.lag.delayBefore(from) + stage.lag.delayBefore(to),
   });
-  const spans = opened.slice(1).map((at, index) => at - opened[index]);
-  const last = opened.slice(-3);
-  const judged = last.slice(1).map((at, index) => interval(last[index], at));
-  const verdict = judgeRetryIntervals(judged, interval(opened.at(-1)!, end));
-  const seen = `${spans.length} ${spans.length === 1 ? 'retry' : 'retries'} after a 4004 close, at intervals of ${summarizeMs(spans)}`;
+  const waits = starts.slice(1).map((at, index) => interval(starts[index], at));
+  const verdict = judgeRetryShape(waits, interval(starts.at(-1)!, end));
+  const retries = opened.length - 1;
+  const spans = waits.map((wait) => wait.ms);
+  const bursts = sizes.some((size) => size > 1) ? ` in bursts of ${summarizeCount(sizes)} connections` : '';
+  const seen = `${retries} ${retries === 1 ? 'retry' : 'retries'} after a 4004 close${bursts}, ${bursts ? 'the bursts ' : ''}at intervals of ${summarizeMs(spans)}`;
   if (verdict === 'fixed')
     return t.fail(
-      `${seen}, the last two ${spans.slice(-2).join(' and ')} ms: a refused token retried at a fixed interval (a storm); stop, or wait longer each time`,
+      `${seen}, the last ${Math.min(spans.length, 3)} ${spans.slice(-3).join(', ')} ms: a refused token retried at a fixed interval${bursts ? ' (periodic bursts)' : ''}, forever; stop, or wait longer each time`,
     );
   if (verdict === 'unclear')
     return t.undecided(
-      `${seen}, the checker itself stalling up to ${judged.reduce((most, entry) => Math.max(most, entry.stalled), 0)} ms in the last two: whether the interval grew cannot be told`,
+      `${seen}, the checker itself stalling up to ${waits.reduce((most, entry) => Math.max(most, entry.stalled), 0)} ms: whether the interval grew cannot be told`,
       'run the client scenarios on a less busy machine',
     );
   if (verdict === 'too-few')
@@ -296,9 +390,17 @@ function judgeRefusedRetries(t: EventScenarioContext, cutAt: number | undefined)
         ? `pass --scenario-timeout ${stage.flagFor(cutAt)} or more`
         : 'run the client scenarios on a less busy machine',
     );
-  t.note(
-    stage.exited
-      ? `the client ${stage.exited.how} after ${spans.length} retries`
-      : `${seen}: ${verdict === 'stopped' ? 'no retry' : 'slowing'}`,
-  );
+  t.note(`${seen}: ${verdict === 'stopped' ? 'no retry' : 'slowing'}`);
 }
+
+const ordinal = (n: number) => {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
+};
+
+/** Burst sizes in a few words: "4", "1–4". */
+const summarizeCount = (sizes: readonly number[]) => {
+  const least = Math.min(...sizes);
+  const most = Math.max(...sizes);
+  return least === most ? String(most) : `${least}–${most}`;
+};

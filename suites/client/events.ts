@@ -6,15 +6,19 @@
  * "Events"), at should level. This file: what the client sends and delivers; the scenarios that judge a
  * period or a wait (heartbeat rate, backoff, authentication retries) are in events-timed.ts.
  */
-import { defineEventScenario } from '../../src/client-mode/model.js';
+import { HELD_TOGETHER_MS, heldAtOnce } from '../../src/client-mode/events/connections.js';
+import { type EventConnection, Op } from '../../src/client-mode/events/stage.js';
+import { defineEventScenario, ONE_CONNECTION_SCENARIO } from '../../src/client-mode/model.js';
 import {
   CONVENTION_MS,
   deliveredAfter,
   deliveries,
   identified,
   list,
+  reconnected,
   resumeAfterDrop,
   SLACK_MS,
+  unlessExited,
 } from './_lib/events.js';
 
 export default [
@@ -26,13 +30,24 @@ export default [
     expectation:
       'the client connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY {token: CONFORMANCE_TOKEN} within 10 s',
     async script(t) {
-      const connection = await t.stage.nextConnection();
-      const frame = await t.stage.within(
+      const { stage } = t;
+      const first = await stage.nextConnection();
+      // The IDENTIFY on the connection the client uses; one on a connection it never reads only after the window.
+      const identifyOf = (connection: EventConnection | undefined) =>
+        connection?.frames.find((candidate) => candidate.op === Op.IDENTIFY);
+      const used = await stage.within(
         CONVENTION_MS + SLACK_MS,
-        () => connection.frames.find((candidate) => candidate.op === 3),
-        'IDENTIFY',
+        () => stage.inUse(first.openedAt),
+        'IDENTIFY on a connection the client reads',
       );
-      if (!frame) return t.fail(`no IDENTIFY within ${(CONVENTION_MS + SLACK_MS) / 1000} s of connecting`);
+      const connection = used ?? stage.connections.find((candidate) => identifyOf(candidate));
+      const frame = identifyOf(connection);
+      if (!connection || !frame)
+        return t.fail(`no IDENTIFY within ${(CONVENTION_MS + SLACK_MS) / 1000} s of connecting`);
+      if (!used)
+        t.note(
+          `the client identified on connection ${connection.number} but never read it (it did not answer the checker's WebSocket ping nor send PING on it)`,
+        );
       const token = frame.body?.token;
       if (token !== t.stage.options.token) {
         const sent =
@@ -53,8 +68,14 @@ export default [
       'after READY the client sends PING within 10 s (within the hint when it honours CONFORMANCE_HEARTBEAT_MS), and keeps sending it',
     async script(t) {
       const connection = await identified(t);
+      // A PING sent before IDENTIFY is no heartbeat of the identified session: only those after it count.
+      const identifyIndex = connection.frames.findIndex((frame) => frame.op === Op.IDENTIFY);
       const pingAfter = (from: number) => () =>
-        connection.frames.find((frame) => frame.op === 1 && frame.at > from);
+        connection.frames.find(
+          (frame, index) => index > identifyIndex && frame.op === Op.PING && frame.at > from,
+        );
+      if (connection.frames.some((frame, index) => index < identifyIndex && frame.op === Op.PING))
+        t.note('the client sent PING before IDENTIFY: not counted as its heartbeat');
       const first = await t.stage.within(CONVENTION_MS + SLACK_MS, pingAfter(connection.openedAt), 'a PING');
       if (!first)
         return t.fail(
@@ -86,9 +107,12 @@ export default [
       for (const sn of [1, 2, 3]) first.event(sn);
       await t.stage.delivered([1, 2, 3]);
       first.drop();
-      const second = await t.stage.nextConnection('the client to reconnect after the drop');
-      const body = await second.identify();
-      second.ready();
+      const second = await reconnected(
+        t,
+        first,
+        'the client to reconnect after the drop and use the connection',
+      );
+      const body = second.identifyBody ?? {};
       if (body.token !== t.stage.options.token)
         t.fail('IDENTIFY after the drop did not carry the token as given');
       if (body.sn === 3) return;
@@ -101,6 +125,35 @@ export default [
       t.fail(
         `IDENTIFY after the drop carried sn ${JSON.stringify(body.sn)}, but the last event the client received was sn 3`,
       );
+    },
+  }),
+  defineEventScenario({
+    id: ONE_CONNECTION_SCENARIO,
+    title: 'One connection per login at a time: a reconnect replaces the dropped connection',
+    level: 'should',
+    rules: ['CLIENT-CONV-WS-RECONNECT'],
+    expectation: `event 1, a drop, event 2 on the connection the client uses after it: the client never holds more than one connection at once for ${HELD_TOGETHER_MS / 1000} s or more — here, and in every other event scenario run with it (each extra connection is named, with what became of it: read or not, closed or left open)`,
+    async script(t) {
+      const first = await identified(t);
+      first.event(1);
+      await t.stage.delivered([1]);
+      first.drop();
+      const second = await reconnected(
+        t,
+        first,
+        'the client to reconnect after the drop and use the connection',
+      );
+      second.event(2);
+      await unlessExited(
+        t.stage.within(CONVENTION_MS, () => (t.stage.printedCount(2) ? true : undefined), 'event 2'),
+      );
+      // Connections opened with the reconnect show as held once HELD_TOGETHER_MS has passed after the last.
+      const settledAt = () => (t.stage.connections.at(-1)?.openedAt ?? 0) + HELD_TOGETHER_MS + SLACK_MS / 4;
+      await unlessExited(
+        t.stage.within(Math.max(settledAt() - Date.now(), 0), () => undefined, 'connections held at once'),
+      );
+      const held = heldAtOnce(t.stage);
+      if (held) t.fail(held.said);
     },
   }),
   defineEventScenario({
@@ -174,7 +227,7 @@ export default [
       'READY lists three logins, the client’s (CONFORMANCE_SELF_ID) second; events 1 and 4 are for it, 2 and 3 for the others: the client delivers 1 and 4',
     async script(t) {
       const { stage } = t;
-      const connection = await stage.nextConnection();
+      const connection = await stage.usedConnection(stage.began);
       await connection.identify();
       const [peer, third] = stage.otherLogins;
       connection.ready([peer, stage.selfLogin, third]);
@@ -207,7 +260,7 @@ export default [
     rules: ['CLIENT-CONV-WS-EARLY'],
     expectation: 'READY and events 1–3 sent at once, in one burst: the client delivers all three',
     async script(t) {
-      const connection = await t.stage.nextConnection();
+      const connection = await t.stage.usedConnection(t.stage.began);
       await connection.identify();
       connection.ready();
       for (const sn of [1, 2, 3]) connection.event(sn);

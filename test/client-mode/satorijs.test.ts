@@ -74,7 +74,7 @@ describe.concurrent('@satorijs/adapter-satori through every client scenario', ()
         'events 1, 2, 3, 4, 5 were delivered twice (the client resumed with sn 5)',
       );
       expect(byId['client.events/auth-refused-not-retried-at-a-fixed-interval'].reason).toMatch(
-        /^\d+ retries after a 4004 close, at intervals of min 5\d{3}, median 5\d{3}, max 5\d{3} ms \(\d\), the last two 5\d{3} and 5\d{3} ms: a refused token retried at a fixed interval/,
+        /^\d+ retries after a 4004 close, at intervals of min 5\d{3}, median 5\d{3}, max 5\d{3} ms \(\d\), the last [23] 5\d{3}(, 5\d{3}){1,2} ms: a refused token retried at a fixed interval, forever/,
       );
       // Its PING every 10 s does not fit two reconnects in the 20 s given: undecided, saying which timeout would.
       expect(byId['client.events/ping-rate-steady-across-reconnects']).toMatchObject({

@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LagProbe } from '../../src/client-mode/events/lag.js';
 import {
+  burstStarts,
   judgeAttemptCount,
   judgePingRate,
-  judgeRetryIntervals,
+  judgeRetryShape,
   judgeWaits,
   type ReconnectGap,
+  stormStretch,
   summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { runClientMode } from '../../src/client-mode/run.js';
@@ -68,19 +70,65 @@ describe('judgeWaits (reconnect backoff, 250 ms in all)', () => {
   });
 });
 
-describe('judgeRetryIntervals (retries after a 4004 close)', () => {
+describe('judgeRetryShape (retries after a 4004 close, over the whole run)', () => {
   const at = (ms: number, stalled = 0) => ({ ms, stalled });
   it.each([
     ['a fixed 3 s interval', [at(3000), at(3000)], at(1200), 'fixed'],
     ['retries at once', [at(2), at(3), at(2)], at(1), 'fixed'],
     ['a doubling backoff', [at(1000), at(2000)], at(500), 'slowing'],
+    [
+      'a jittered exponential backoff (each step under 1.5×, the run growing)',
+      [at(300), at(500), at(1300), at(1900), at(4100)],
+      at(900),
+      'slowing',
+    ],
+    [
+      'a backoff that reached its cap: a fixed interval since',
+      [at(100), at(200), at(400), at(800), at(800), at(800)],
+      at(100),
+      'fixed',
+    ],
     ['stopped after two retries', [at(1000), at(1000)], at(9000), 'slowing'],
     ['one retry, then none for much longer', [at(1000)], at(9000), 'slowing'],
     ['one retry, then none for as long', [at(1000)], at(900), 'too-few'],
     ['no retry at all', [], at(14000), 'stopped'],
     ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
   ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
-    expect(judgeRetryIntervals(intervals, sinceLast)).toBe(expected);
+    expect(judgeRetryShape(intervals, sinceLast)).toBe(expected);
+  });
+});
+
+describe('burstStarts (several connections at each attempt)', () => {
+  const noStall = () => 0;
+  it('groups the sockets a client opens at once, and only those', () => {
+    // Four sockets 1 ms apart every 3 s (the Go SDK of issue 50): bursts at 0, 3000, 6000.
+    const go = [0, 1, 2, 3, 3000, 3001, 3002, 3003, 6000, 6001, 6002, 6003];
+    expect(burstStarts(go, noStall)).toEqual([0, 4, 8]);
+    // A client retrying every 40 ms has no burst: each attempt is its own (a storm is judged by count).
+    const steady = [0, 40, 80, 120, 160];
+    expect(burstStarts(steady, noStall)).toEqual([0, 1, 2, 3, 4]);
+    // An exponential backoff from 100 ms has no burst either.
+    expect(burstStarts([0, 100, 300, 700], noStall)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('does not merge attempts the checker may have seen together only because it stalled', () => {
+    const opened = [0, 1, 2, 3000, 3001];
+    expect(burstStarts(opened, (from) => (from === 1 ? 400 : 0))).toEqual([0, 2, 3]);
+  });
+});
+
+describe('stormStretch (the least backoff over every stretch of five attempts)', () => {
+  const least = { per: 5, leastMs: 250 };
+  it('finds a burst of six connections however quiet the run around it', () => {
+    const opened = [0, 3000, 3001, 3002, 3003, 3004, 3005, 9000];
+    expect(stormStretch(opened, () => 0, least)).toEqual({ from: 1, spanMs: 5 });
+  });
+  it('passes four connections at a time every 3 s, and a steady 60 ms retry', () => {
+    expect(stormStretch([0, 1, 2, 3, 3000, 3001, 3002, 3003, 6000], () => 0, least)).toBeUndefined();
+    expect(stormStretch([0, 60, 120, 180, 240, 300, 360], () => 0, least)).toBeUndefined();
+  });
+  it('never calls a storm that the delay before its first attempt could explain', () => {
+    expect(stormStretch([0, 10, 20, 30, 40, 50], () => 300, least)).toBeUndefined();
   });
 });
 

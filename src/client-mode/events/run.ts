@@ -10,7 +10,15 @@ import type { CheckResult, Undecided } from '../../runner/model.js';
 import { CLIENT_DEFAULTS } from '../defaults.js';
 import type { EventScenario } from '../model.js';
 import { startClient } from '../process.js';
-import { ClientExited, EventStage, login, ScenarioDeadline, type TranscriptEntry } from './stage.js';
+import { heldAtOnce } from './connections.js';
+import {
+  ClientExited,
+  type EventConnection,
+  EventStage,
+  login,
+  ScenarioDeadline,
+  type TranscriptEntry,
+} from './stage.js';
 
 /** Transcript lines kept in the evidence, and shown in the failure note. */
 const EVIDENCE_ENTRIES = 200;
@@ -104,7 +112,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   } catch (error) {
     if (error instanceof ScenarioDeadline)
       problems.push(
-        `the scenario timed out after ${stage.deadline - began} ms (--scenario-timeout) waiting for ${error.message}`,
+        `the scenario timed out after ${stage.deadline - began} ms (${limitSource(scenario, run, stage.deadline - began)}) waiting for ${error.message}${unusedConnections(stage)}`,
       );
     else if (error instanceof ClientExited) {
       if (!scenario.mayExit) {
@@ -130,7 +138,44 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   if (outcome.spawnError) problems.unshift(`the client command could not be started: ${outcome.spawnError}`);
   if (stage.eventsSent > 0 && stage.printed.length === 0)
     notes.push('the client printed no {"event":{…}} line');
-  return toResult(scenario, stage, { problems, notes, undecided }, Date.now() - began);
+  // Several connections at once, in any scenario (issue 50): said here, and folded into the scenario that
+  // judges it (client.events/one-connection-per-login, client-mode/run.ts).
+  const held = heldAtOnce(stage);
+  if (held && !problems.includes(held.said)) notes.push(held.said);
+  const result = toResult(scenario, stage, { problems, notes, undecided }, Date.now() - began);
+  if (held) heldInScenario.set(result, held.said);
+  return result;
+}
+
+/** The scenario results in which the client held several connections at once, with what it did. */
+const heldInScenario = new WeakMap<CheckResult, string>();
+
+/**
+ * Where a scenario's limit came from, for a timeout's reason: the flag, the scenario's own limit (a
+ * scenario that judges a period extended itself), or the default.
+ */
+export function limitSource(scenario: EventScenario, run: EventRunContext, limitMs: number): string {
+  if (run.timeoutGiven ?? run.timeoutMs !== CLIENT_DEFAULTS.scenarioTimeoutMs) return '--scenario-timeout';
+  if (scenario.limitMs && limitMs > run.timeoutMs)
+    return `the scenario's own limit, up to ${scenario.limitMs} ms, as far as it extended itself`;
+  return `the default limit; --scenario-timeout sets it`;
+}
+
+/** Connections the client opened but does not use (identified on and read), as a clause of a timeout. */
+function unusedConnections(stage: EventStage): string {
+  const unused = stage.connections.filter((connection) => !connection.used && !connection.closed);
+  if (unused.length === 0) return '';
+  const identified = unused.filter((connection) => connection.identifiedAt !== undefined);
+  const which = (list: EventConnection[]) => list.map((connection) => connection.number).join(', ');
+  const parts = [
+    identified.length
+      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping, no PING)`
+      : '',
+    unused.length > identified.length
+      ? `sent no IDENTIFY on connection${unused.length - identified.length > 1 ? 's' : ''} ${which(unused.filter((connection) => connection.identifiedAt === undefined))}`
+      : '',
+  ].filter(Boolean);
+  return `; the client ${parts.join(' and ')}`;
 }
 
 const redact = (text: string, token: string) => text.split(token).join('$TOKEN');
@@ -194,4 +239,30 @@ function toResult(
       ...(notes.length ? { notes } : {}),
     },
   };
+}
+
+/**
+ * client.events/one-connection-per-login judges connections held at once in every event scenario of the
+ * run (issue 50): one that another scenario saw fails it, naming the scenarios and what the client did.
+ */
+export function foldHeldConnections(
+  target: CheckResult,
+  results: readonly (CheckResult | undefined)[],
+): void {
+  const elsewhere = results.flatMap((result) => {
+    const said = result && result !== target ? heldInScenario.get(result) : undefined;
+    return said ? [{ id: result!.id, said }] : [];
+  });
+  if (elsewhere.length === 0) return;
+  const where = `in ${elsewhere.length} other scenario${elsewhere.length > 1 ? 's' : ''} (${elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ')})`;
+  const notes = [
+    ...(target.evidence?.notes ?? []),
+    ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`),
+  ];
+  target.evidence = { ...target.evidence!, notes };
+  if (target.status === 'fail') return;
+  const reason = `${where}: ${elsewhere[0].said}`;
+  Object.assign(target, { status: 'fail', reason });
+  delete target.undecided;
+  target.evidence = { ...target.evidence!, observed: reason };
 }

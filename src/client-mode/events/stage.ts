@@ -9,6 +9,7 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
+import { chooseInUse } from './connections.js';
 import { LagProbe } from './lag.js';
 
 /** Transcript lines kept from the start; a client that floods the socket or stdout is recorded up to here. */
@@ -95,6 +96,13 @@ export class EventConnection {
   closed?: { at: number; code: number; by: 'client' | 'checker' };
   /** Resolves once the socket has closed and its transcript line is written. */
   readonly gone: Promise<void>;
+  /** When the client's first IDENTIFY arrived on it. */
+  identifiedAt?: number;
+  /**
+   * When the client answered the checker's WebSocket ping (RFC 6455 §5.5.2), sent once it identified:
+   * a client answers only a connection it reads (a socket it opened and never reads holds the ping unread).
+   */
+  answeredAt?: number;
   private read = 0;
 
   constructor(
@@ -113,6 +121,38 @@ export class EventConnection {
     });
     this.gone = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => socket.terminate());
+    socket.on('pong', () => {
+      this.answeredAt ??= Date.now();
+      stage.changed();
+    });
+  }
+
+  /** The client heartbeats on it: it sent PING on it after its IDENTIFY. */
+  get heartbeats(): boolean {
+    const identified = this.frames.findIndex((frame) => frame.op === Op.IDENTIFY);
+    return identified >= 0 && this.frames.some((frame, index) => index > identified && frame.op === Op.PING);
+  }
+
+  /** The client reads it: it answered the checker's ping, or sent PING on it after its IDENTIFY. */
+  get reads(): boolean {
+    return this.answeredAt !== undefined || this.heartbeats;
+  }
+
+  /** Open, as far as the checker knows: not closed, and no close frame received on it. */
+  get open(): boolean {
+    return !this.closed && this.socket.readyState === this.socket.OPEN;
+  }
+
+  /** The body of the client's first IDENTIFY on it. */
+  get identifyBody(): Record<string, unknown> | undefined {
+    return this.identifiedAt === undefined
+      ? undefined
+      : (this.frames.find((frame) => frame.op === Op.IDENTIFY)?.body ?? {});
+  }
+
+  /** The client uses it: identified on it and reads it. */
+  get used(): boolean {
+    return this.identifiedAt !== undefined && this.reads;
   }
 
   /**
@@ -148,6 +188,11 @@ export class EventConnection {
       this.number,
     );
     if (frame.op === Op.PING) this.send(Op.PONG);
+    if (frame.op === Op.IDENTIFY && this.identifiedAt === undefined) {
+      this.identifiedAt = frame.at;
+      // Whether the client reads this connection: a WebSocket ping is answered only by a reader.
+      if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
+    }
     if (frame.op === Op.IDENTIFY) this.stage.onIdentify?.(this, frame.body ?? {});
   }
 
@@ -248,6 +293,8 @@ export class EventStage {
   private readonly waiters = new Set<() => void>();
   /** Set by end(): the scenario is over, nothing more is read or accepted. */
   ended = false;
+  /** When end() was called. */
+  endedAt?: number;
   private handledThisTurn = 0;
   private readonly paused = new Set<WebSocket>();
 
@@ -322,6 +369,8 @@ export class EventStage {
    */
   end(): void {
     this.ended = true;
+    this.endedAt ??= Date.now();
+    clearTimeout(this.recheck);
     this.lag.stop();
     if (this.exited) return;
     for (const connection of this.connections) if (!connection.closed) connection.cut();
@@ -442,13 +491,50 @@ export class EventStage {
     }
   }
 
-  /** The next connection the scenario has not taken yet. */
+  /** The next connection the scenario has not taken yet (in the order they opened, used or not). */
   nextConnection(what = 'the client to connect to CONFORMANCE_EVENTS_URL'): Promise<EventConnection> {
     return this.waitFor(() => {
       const connection = this.connections[this.taken];
       if (connection) this.taken += 1;
       return connection;
     }, what);
+  }
+
+  /**
+   * The connection the client uses among those opened at `since` or later and still open: identified on
+   * and read (EventConnection.used) — never merely the next in order. A client may open several at once
+   * and read one of them (issue 50): chooseInUse (connections.ts) says which, or when to look again.
+   */
+  inUse(since: number): EventConnection | undefined {
+    const { connection, lookAgainAt } = chooseInUse(this.connections, since, Date.now());
+    if (lookAgainAt !== undefined) this.recheckAt(lookAgainAt);
+    return connection;
+  }
+
+  /** Waits for the connection the client uses among those opened at `since` or later (inUse). */
+  usedConnection(
+    since: number,
+    what = 'the client to connect to CONFORMANCE_EVENTS_URL and identify',
+  ): Promise<EventConnection> {
+    return this.waitFor(() => this.inUse(since), what);
+  }
+
+  private recheck?: NodeJS.Timeout;
+  /** Waiters look again at `at`: a choice that waits for time, not for an event. */
+  private recheckAt(at: number): void {
+    if (this.recheck) return;
+    this.recheck = setTimeout(
+      () => {
+        this.recheck = undefined;
+        this.notify();
+      },
+      Math.max(at - Date.now(), 1),
+    );
+  }
+
+  /** Something about a connection changed (its ping answered): waiters look again. */
+  changed(): void {
+    this.notify();
   }
 
   /** Waits until the client printed every one of these sn. */

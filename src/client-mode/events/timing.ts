@@ -69,30 +69,81 @@ export interface Interval {
 /** A retry interval is called grown when it is at least this many times the one before. */
 const GROWTH = 1.5;
 
+/** Attempts closer than this, and far closer than the waits between them, are one burst (no wait in it). */
+export const BURST_MS = 100;
+/** An attempt is in the burst before it when its gap is at most this share of the run's typical wait. */
+const BURST_SHARE = 4;
+
 /**
- * Retries after a refusal (4004): 'fixed' when the last two intervals between attempts show no growth,
- * even allowing for the checker's stalls, and the wait since the last attempt is not longer either (the
- * client retries at a fixed interval, forever); 'slowing' when the last interval, or the wait since the
- * last attempt, grew by GROWTH even allowing for them (backing off, or stopped); 'stopped' when no retry
- * came at all; 'too-few' when one interval was seen and the wait since it is not longer (it may come
+ * Attempts (when each was seen, and how much the checker's loop stalled in the gap before it) grouped
+ * into bursts: a client may open several connections at each attempt (issue 50). A gap is inside a
+ * burst when it is BURST_MS or less, a quarter of the median gap above BURST_MS or less, and the checker
+ * did not stall long enough in it to hide a wait. Returns each burst's first attempt's index.
+ */
+export function burstStarts(
+  opened: readonly number[],
+  stalledIn: (from: number, to: number) => number,
+): number[] {
+  const gaps = opened.slice(1).map((at, index) => at - opened[index]);
+  const waits = gaps.filter((gap) => gap > BURST_MS).sort((a, b) => a - b);
+  const typical = waits[Math.floor((waits.length - 1) / 2)];
+  const starts = opened.length > 0 ? [0] : [];
+  for (const [index, gap] of gaps.entries()) {
+    const inBurst =
+      typical !== undefined &&
+      gap <= BURST_MS &&
+      gap * BURST_SHARE <= typical &&
+      stalledIn(opened[index], opened[index + 1]) < BURST_MS;
+    if (!inBurst) starts.push(index + 1);
+  }
+  return starts;
+}
+
+/**
+ * Retries after a refusal (4004), judged over the whole run: `waits` between the starts of successive
+ * bursts of attempts (burstStarts), `sinceLast` from the last attempt to the end of the watch.
+ * 'slowing' when the wait since the last attempt grew by GROWTH over the last wait (backing off, or
+ * stopped), or the last wait grew over the first or the one before it — even allowing for the checker's
+ * stalls; 'fixed' when the last three waits (two at least) show no growth over each other either way,
+ * and the wait since is not longer (a fixed period, of single attempts or of bursts: forever); 'stopped'
+ * when no retry came; 'too-few' when one wait was seen and the wait since it is not longer (it may come
  * again: the watch was too short); 'unclear' when only the stalls make the difference.
  */
-export function judgeRetryIntervals(
-  intervals: readonly Interval[],
+export function judgeRetryShape(
+  waits: readonly Interval[],
   sinceLast: Interval,
 ): 'fixed' | 'slowing' | 'stopped' | 'too-few' | 'unclear' {
-  if (intervals.length === 0) return 'stopped';
+  if (waits.length === 0) return 'stopped';
   // An observed interval is off by at most the stall within it, either way.
   const least = (interval: Interval) => Math.max(0, interval.ms - interval.stalled);
   const most = (interval: Interval) => interval.ms + interval.stalled;
   const grew = (from: number, to: number) => to >= GROWTH * from + NOISE_MS;
-  const last = intervals.at(-1)!;
+  const last = waits.at(-1)!;
   if (grew(most(last), least(sinceLast))) return 'slowing';
-  if (intervals.length < 2) return 'too-few';
-  const before = intervals.at(-2)!;
-  if (grew(most(before), least(last))) return 'slowing';
-  if (!grew(least(before), most(last)) && !grew(least(last), most(sinceLast))) return 'fixed';
+  if (waits.length < 2) return 'too-few';
+  const tail = waits.slice(-3);
+  const period = tail.every((a) => tail.every((b) => !grew(least(a), most(b))));
+  if (period && !grew(least(last), most(sinceLast))) return 'fixed';
+  if (grew(most(waits[0]), least(last)) || grew(most(waits.at(-2)!), least(last))) return 'slowing';
   return 'unclear';
+}
+
+/**
+ * The least backoff over every stretch of the run (sliding windows): `per` attempts in a row after one
+ * (`per` gaps) that add up to less than `leastMs`, even had the first of them been seen as late as the
+ * checker's delay before it allows (`delayBefore`), are a storm — a burst of them is one, however long
+ * the quiet around it. Returns the first such stretch: the index of its first attempt and its span.
+ */
+export function stormStretch(
+  opened: readonly number[],
+  delayBefore: (at: number) => number,
+  least: { per: number; leastMs: number },
+): { from: number; spanMs: number } | undefined {
+  for (let from = 0; from + least.per < opened.length; from++) {
+    const spanMs = opened[from + least.per] - opened[from];
+    if (spanMs + delayBefore(opened[from]) < least.leastMs) return { from, spanMs };
+  }
+  return undefined;
 }
 
 /**

@@ -69,9 +69,11 @@ export async function shownIdentifying(
   undecidable: string,
 ): Promise<EventConnection | undefined> {
   try {
-    const connection = await t.stage.nextConnection();
-    await connection.identify();
-    return connection;
+    // The first connection the client identified on, whichever it opened first (it may open several).
+    return await t.stage.waitFor(
+      () => t.stage.connections.find((connection) => connection.identifiedAt !== undefined),
+      'the client to connect to CONFORMANCE_EVENTS_URL and identify',
+    );
   } catch (error) {
     if (!(error instanceof ClientExited) && !(error instanceof ScenarioDeadline)) throw error;
     t.undecided(
@@ -100,12 +102,20 @@ export function countedStorm(stage: EventStage, firstEnd: number): CountedStorm 
 export const describeCounted = ({ retries, windowMs, neededMs }: CountedStorm, from: string): string =>
   `${retries} new connections within ${windowMs} ms of ${from} (waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${neededMs} ms at least)`;
 
-/** A connection the client has identified on, answered with READY. */
-export async function identified({ stage }: EventScenarioContext) {
-  const connection = await stage.nextConnection();
+/**
+ * The connection the client uses (identified on and read: EventStage.inUse) among those opened at `since`
+ * or later, answered with READY; its IDENTIFY body. Default: since the scenario began.
+ */
+export async function identified({ stage }: EventScenarioContext, since = stage.began, what?: string) {
+  const connection = await stage.usedConnection(since, what);
   await connection.identify();
   connection.ready();
   return connection;
+}
+
+/** The connection the client uses after `connection` was dropped: the reconnect (opened after the drop). */
+export function reconnected(t: EventScenarioContext, dropped: EventConnection, what: string) {
+  return identified(t, dropped.closed!.at, what);
 }
 
 export const list = (sns: number[]) => sns.join(', ');
@@ -130,9 +140,9 @@ export async function resumeAfterDrop(
   for (const sn of [1, 2, 3, 4, 5]) first.event(sn);
   await t.stage.delivered([1, 2, 3, 4, 5]);
   first.drop();
-  const second = await t.stage.nextConnection('the client to reconnect after the drop');
-  const body = await second.identify();
-  second.ready();
+  // The replay goes to the connection the client uses after the drop, never merely the next one opened.
+  const second = await reconnected(t, first, 'the client to reconnect after the drop and use the connection');
+  const body = second.identifyBody ?? {};
   for (const sn of replay(body)) second.event(sn);
   second.event(8);
   const all = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -148,7 +158,14 @@ export async function resumeAfterDrop(
     'a duplicate',
   );
   const { missing, twice } = deliveries(t, all);
-  const resumed = body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`;
+  // The replay went to the connection the client reads; others it opened meanwhile are named.
+  const unread = t.stage.connections.filter(
+    (connection) => connection.openedAt >= first.closed!.at && connection !== second && !connection.used,
+  );
+  const where = unread.length
+    ? `; the replay went to connection ${second.number}, the one it reads, not to connection${unread.length > 1 ? 's' : ''} ${unread.map((connection) => connection.number).join(', ')} it opened and never read`
+    : '';
+  const resumed = `${body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`}${where}`;
   if (missing.length)
     t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
   if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
@@ -182,11 +199,12 @@ export const unlessExited = <T>(promise: Promise<T>) =>
 /** A new connection after `ended` closed: the gap, the checker's stall in it, the IDENTIFY's reaction time. */
 export async function gapTo(t: EventScenarioContext, next: EventConnection, ended: number, attempt: string) {
   // The IDENTIFY a client sends as soon as it is connected: the machine's delay for a step taken at once.
-  const identify = await next.next((frame) => frame.op === Op.IDENTIFY, `IDENTIFY on ${attempt}`);
+  const identifiedAt = await t.stage.waitFor(() => next.identifiedAt, `IDENTIFY on ${attempt}`);
   return {
-    ms: next.openedAt - ended,
-    stalled: t.stage.lag.stalledWithin(ended, next.openedAt),
-    reaction: identify.at - next.openedAt,
+    // A connection opened before the end (several opened at once): no wait before it.
+    ms: Math.max(next.openedAt - ended, 0),
+    stalled: t.stage.lag.stalledWithin(Math.min(ended, next.openedAt), next.openedAt),
+    reaction: identifiedAt - next.openedAt,
   };
 }
 
@@ -219,6 +237,7 @@ export async function watchTheStorm(
   last: EventConnection,
   end: (connection: EventConnection) => number,
   firstEnd: number,
+  take: (after: EventConnection, ended: number) => Promise<EventConnection>,
 ): Promise<WaitJudgement & { counted?: CountedStorm }> {
   let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
   let connection = last;
@@ -227,7 +246,6 @@ export async function watchTheStorm(
     const counted = countedStorm(t.stage, firstEnd);
     if (counted) return { ...judgement, verdict: 'no-wait', counted };
     const ended = end(connection);
-    // Connection numbers count from 1: the one after `connection` is at its number.
     const after = connection.number;
     const next = await t.stage
       .waitFor(() => t.stage.connections[after], 'another reconnect', {
@@ -236,7 +254,9 @@ export async function watchTheStorm(
       })
       .catch(() => undefined);
     if (!next) break;
-    connection = await t.stage.nextConnection('another reconnect');
+    const taken = await unlessExited(take(connection, ended)).catch(() => undefined);
+    if (!taken) break;
+    connection = taken;
     const gap = await unlessExited(gapTo(t, connection, ended, 'another reconnect')).catch(() => undefined);
     if (!gap) break;
     gaps.push(gap);

@@ -1,0 +1,148 @@
+/**
+ * Every connection the client opened in a scenario, by when it opened and what the client did on it
+ * (issue 50): a client of the family holds one connection per login at a time (de-facto-conventions.md
+ * "Events": a client reconnects after a drop, it does not open more). One that holds several at once —
+ * several sockets per reconnect, some never read and never closed — is found here, in any scenario.
+ */
+/**
+ * What these judgements read of a connection (EventConnection, stage.ts, has it; declared here so that
+ * the stage can import the choice without an import circle).
+ */
+export interface TrackedConnection {
+  readonly number: number;
+  readonly openedAt: number;
+  identifiedAt?: number;
+  answeredAt?: number;
+  closed?: { at: number; code: number; by: 'client' | 'checker' };
+  readonly used: boolean;
+  readonly reads: boolean;
+  readonly open: boolean;
+}
+
+/** The connections of a scenario, and when it ended (stage.ts EventStage). */
+interface TrackedStage<C extends TrackedConnection> {
+  readonly connections: readonly C[];
+  readonly endedAt?: number;
+}
+
+/**
+ * Two connections are held at once when both are still open this long after the later one opened: a
+ * reconnect whose old socket closes a moment after the new one opens is one connection at a time.
+ */
+export const HELD_TOGETHER_MS = 1_000;
+
+/** A connection in use is chosen once no other has opened for this long (a client opening several at once). */
+const SETTLE_MS = 300;
+/** How long a connection's ping may stay unanswered before PINGs alone show the client reads it. */
+const PROBE_PATIENCE_MS = 2_000;
+
+/**
+ * The connection the client uses among `connections` opened at `since` or later and still open: identified
+ * on and read — of several, the latest, once no other has opened for SETTLE_MS. A ping answered is the
+ * evidence of reading. A PING sent is only where no connection of the client ever answered one and this
+ * one left it unanswered PROBE_PATIENCE_MS (a socket library that never answers pings): a client that
+ * writes PINGs to sockets it never reads must not pass for reading them. Without a choice yet,
+ * `lookAgainAt` says when time alone may make one.
+ */
+export function chooseInUse<C extends TrackedConnection>(
+  connections: readonly C[],
+  since: number,
+  now: number,
+): { connection?: C; lookAgainAt?: number } {
+  const recent = connections.filter((connection) => connection.openedAt >= since);
+  const candidates = recent.filter((connection) => connection.used && connection.open);
+  const answered = candidates.filter((connection) => connection.answeredAt !== undefined);
+  const anyAnswered = connections.some((connection) => connection.answeredAt !== undefined);
+  const identified = (connection: C) => connection.identifiedAt ?? now;
+  const patient = anyAnswered
+    ? []
+    : candidates.filter((connection) => now - identified(connection) >= PROBE_PATIENCE_MS);
+  const used = (answered.length ? answered : patient).at(-1);
+  if (!used) {
+    const waiting = anyAnswered
+      ? []
+      : candidates.map((connection) => identified(connection) + PROBE_PATIENCE_MS);
+    return waiting.length ? { lookAgainAt: Math.min(...waiting) } : {};
+  }
+  const settledAt = (recent.at(-1)?.openedAt ?? 0) + SETTLE_MS;
+  return now >= settledAt ? { connection: used } : { lookAgainAt: settledAt };
+}
+
+/** Several connections held at once: the largest such group the scenario saw, and what became of them. */
+export interface HeldAtOnce<C extends TrackedConnection = TrackedConnection> {
+  /** Connections open together, HELD_TOGETHER_MS after the last of them opened. */
+  connections: C[];
+  /** The one of them the client used (identified on and read), if any. */
+  used?: C;
+  /** The finding in words: count, which, what happened to the extra ones. */
+  said: string;
+}
+
+/** When a connection stopped being open (undefined: open when the scenario ended, or still). */
+const closedAt = (connection: TrackedConnection, endedAt: number | undefined): number | undefined => {
+  const at = connection.closed?.at;
+  if (at === undefined) return undefined;
+  return endedAt !== undefined && at >= endedAt ? undefined : at;
+};
+
+/** The largest group of connections held at once in the stage (undefined: never more than one). */
+export function heldAtOnce<C extends TrackedConnection>(stage: TrackedStage<C>): HeldAtOnce<C> | undefined {
+  const end = stage.endedAt ?? Date.now();
+  let largest: C[] = [];
+  for (const connection of stage.connections) {
+    const at = connection.openedAt + HELD_TOGETHER_MS;
+    if (at > end) continue;
+    const open = stage.connections.filter((other) => {
+      const closed = closedAt(other, stage.endedAt);
+      return other.openedAt <= connection.openedAt && (closed === undefined || closed > at);
+    });
+    if (open.length > largest.length) largest = open;
+  }
+  if (largest.length < 2) return undefined;
+  const used = largest.filter((connection) => connection.used).at(-1);
+  return { connections: largest, ...(used ? { used } : {}), said: describeHeld(largest, used, stage) };
+}
+
+/** Connection numbers as ranges ("connections 1–3, 5"), at most RANGES_SHOWN of them, whatever the count. */
+const RANGES_SHOWN = 6;
+const numbers = (connections: readonly TrackedConnection[]) => {
+  if (connections.length === 1) return `connection ${connections[0].number}`;
+  const ranges: [number, number][] = [];
+  for (const { number } of connections) {
+    const last = ranges.at(-1);
+    if (last && number === last[1] + 1) last[1] = number;
+    else ranges.push([number, number]);
+  }
+  const shown = ranges
+    .slice(0, RANGES_SHOWN)
+    .map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  const more = ranges.length > RANGES_SHOWN ? ` … (${connections.length} in all)` : '';
+  return `connections ${shown.join(', ')}${more}`;
+};
+
+/** What became of one extra connection, in a few words. */
+function fate(connection: TrackedConnection, endedAt: number | undefined): string {
+  const read = connection.reads ? 'read' : 'never read';
+  const identified = connection.identifiedAt !== undefined ? 'identified on' : 'not identified on';
+  const closed = closedAt(connection, endedAt);
+  if (closed === undefined) return `${identified}, ${read}, never closed (open when the scenario ended)`;
+  const by = connection.closed!.by === 'client' ? 'closed by the client' : 'closed by the checker';
+  return `${identified}, ${read}, ${by} after ${closed - connection.openedAt} ms`;
+}
+
+function describeHeld(
+  connections: readonly TrackedConnection[],
+  used: TrackedConnection | undefined,
+  stage: TrackedStage<TrackedConnection>,
+): string {
+  const extras = connections.filter((connection) => connection !== used);
+  const span = connections.at(-1)!.openedAt - connections[0].openedAt;
+  const byFate = new Map<string, TrackedConnection[]>();
+  for (const extra of extras) {
+    const said = fate(extra, stage.endedAt);
+    byFate.set(said, [...(byFate.get(said) ?? []), extra]);
+  }
+  const fates = [...byFate].map(([said, group]) => `${numbers(group)}: ${said}`).join('; ');
+  const uses = used ? `it used connection ${used.number}` : 'it used none of them';
+  return `the client held ${connections.length} connections at once (${numbers(connections)}, opened within ${span} ms); ${uses}; the other ${extras.length === 1 ? 'one' : extras.length}: ${fates}`;
+}
