@@ -114,9 +114,9 @@ export interface Login {
    */
   status: 0 | 1 | 2 | 3 | 4;
   /**
-   * supported operations and features
+   * supported operations and features; a server may declare them in READY, login.get or meta and leave them out of the others (de-facto conventions: What a login offers)
    */
-  features: string[];
+  features?: string[];
   [k: string]: unknown;
 }
 /**

@@ -135,7 +135,8 @@ export function judgeRun(
 
 /** Operations named in `text` that the login declares it does not offer (features read somewhere). */
 function offeredNowhere(truth: ArchetypeTruth, text: string | undefined): string[] {
-  if (!text || truth.featuresIn.length === 0) return [];
+  // "nothing to fix in X: decided where the login offers Y", "nothing, if the platform lacks Y": no fix named.
+  if (!text || truth.featuresIn.length === 0 || /^\s*nothing\b/i.test(text)) return [];
   return [...OPERATIONS].filter(
     (operation) =>
       !truth.declares(operation) &&

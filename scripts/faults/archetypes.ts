@@ -461,8 +461,10 @@ export async function runHttpOnlyPreset(
     const eventSkips = result.checks.filter(
       (check) => check.status === 'skip' && (definitions.get(check.id)?.needs ?? []).includes('events'),
     );
-    const causes = (result.undecidedCauses ?? []).filter((cause) =>
-      eventSkips.some((check) => cause.checkIds.includes(check.id)),
+    // Checks of operations the login does not offer are their own cause (not offered), events or not.
+    const causes = (result.undecidedCauses ?? []).filter(
+      (cause) =>
+        cause.kind !== 'not-offered' && eventSkips.some((check) => cause.checkIds.includes(check.id)),
     );
     if (causes.length !== 1)
       problems.push(
