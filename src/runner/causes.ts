@@ -53,10 +53,12 @@ const fieldName = (path: string): string =>
 /** The fault a failure's signature shows: what makes two failures the same fault. */
 export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   const { kind, operation, status = 'none', pattern, path, eventType } = signature;
-  if (signature.role === 'helper' && operation && (kind === 'status' || kind.startsWith('helper')))
-    return { key: `helper:${operation}`, kind: 'helper-refused' };
+  // An operation not served, or the credentials refused, is one fault whether a check judged the
+  // operation or used it as a helper.
   if (kind === 'status' && pattern === 'not-implemented') return { key: 'not-implemented', kind };
   if (kind === 'identity' && pattern === 'refused') return { key: 'identity-refused', kind };
+  if (signature.role === 'helper' && operation && (kind === 'status' || kind.startsWith('helper')))
+    return { key: `helper:${operation}`, kind: 'helper-refused' };
   if (kind === 'wrapping') return { key: WRAPPED[pattern ?? ''] ?? `wrapping:${pattern}`, kind };
   if (kind === 'transport') return { key: 'event-transport', kind };
   if (kind === 'event-missing' && streamSilent) return { key: 'event-transport', kind: 'transport' };
@@ -301,9 +303,24 @@ export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {})
     group.checks.push(check);
     groups.set(fault.key, group);
   };
-  for (const check of checks.filter(isProblem)) {
+  const judged = checks.filter(isProblem).map((check) => {
     const signature = signatureOfCheck(check);
-    add(faultOf(signature, streamSilent), signature, check);
+    return { check, signature, fault: faultOf(signature, streamSilent) };
+  });
+  // A helper's accepted answer judged wrong joins its operation's cause where that operation's own checks
+  // judge its answers wrong too (message.get answering another message fails the checks of create and
+  // update that read it back); alone, it stays with the rule of the check that read it.
+  const wrongAnswers = new Set(
+    judged.map(({ fault }) => fault.key).filter((key) => key.startsWith('answer:')),
+  );
+  for (const { check, signature, fault } of judged) {
+    const answer = `answer:${signature.operation}`;
+    const joins =
+      signature.role === 'helper' &&
+      signature.status === '2xx' &&
+      fault.key.startsWith('rule:') &&
+      wrongAnswers.has(answer);
+    add(joins ? { key: answer, kind: fault.kind } : fault, signature, check);
   }
   const identity = groups.get('identity-refused');
   if (identity && new Set(identity.signatures.map((s) => s.operation)).size < 2) {

@@ -62,7 +62,7 @@ describe('exit codes (main)', () => {
     expect(code).toBe(0);
   });
 
-  it('1 when a counted check fails (a fault of the reference), with rules, expected, observed and curl', async () => {
+  it('1 when a counted check fails (a fault of the reference): its cause shows it in full once, with rules, expected, observed and curl', async () => {
     const { code, out } = await runMain([
       '--embedded',
       '--fault',
@@ -73,10 +73,13 @@ describe('exit codes (main)', () => {
       'out1',
     ]);
     expect(code).toBe(1);
-    expect(out).toMatch(/FAIL +must +example\/message-create-then-get/);
-    expect(out).toMatch(/rules: MSG-CREATE-1, MSG-GET-1/);
-    expect(out).toMatch(/expected: an array of Message/);
-    expect(out).toMatch(/reproduce: curl /);
+    // Issue 47: a failure's evidence once, in its cause (its first check in full), not again as a FAIL block.
+    expect(out).toMatch(/What to fix first \(\d+ causes? explains? \d+ of \d+ failing checks?\)/);
+    expect(out).toMatch(/first: example\/message-create-then-get \(must; rules MSG-CREATE-1, MSG-GET-1\)/);
+    expect(out).toMatch(/ {2}expected: an array of Message/);
+    expect(out).toMatch(/ {2}observed: \{"id":/);
+    expect(out).toMatch(/ {2}reproduce: curl /);
+    expect(out).not.toMatch(/^FAIL +must +example\/message-create-then-get/m);
     expect(out).toMatch(/DOES NOT CONFORM/);
   });
 

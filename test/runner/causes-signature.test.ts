@@ -69,7 +69,8 @@ describe('a signature per kind, set where it was judged', () => {
 
   it.each([
     ['field-missing', { channel: { type: 0 }, content: 'x' }, '/id'],
-    ['field-null', { id: '1', channel: null, content: 'x' }, '/channel'],
+    // A required field given null: an optional one (`channel?`) given null is judged at should only (§2).
+    ['field-null', { id: '1', content: null }, '/content'],
     ['field-type', { id: 1, content: 'x' }, '/id'],
   ] as const)('%s: t.expectSchema signs its first problem with the path', (kind, value, path) => {
     const t = assertions();
@@ -221,6 +222,33 @@ describe('causes by grouping signatures', () => {
       ['status-5xx', ['a', 'b', 'c']],
       ['helper:message.create', ['d', 'e']],
       ['helper:channel.create', ['f']],
+    ]);
+  });
+
+  it('an operation not served is one cause whether judged or a helper; a helper answering 2xx wrongly joins its operation only where its own checks were judged wrong', () => {
+    const unserved = (id: string, role: 'helper' | 'under-test') =>
+      failing(id, {
+        kind: 'status',
+        pattern: 'not-implemented',
+        status: '2xx',
+        operation: 'friend.list',
+        role,
+      });
+    const wrong = (id: string, rule: string, operation: string, role: 'helper' | 'under-test') =>
+      failing(id, { kind: 'other', status: '2xx', operation, rule, role });
+    const causes = findCauses([
+      unserved('a', 'under-test'),
+      unserved('b', 'helper'),
+      wrong('c', 'MSG-GET-1', 'message.get', 'under-test'),
+      wrong('d', 'MSG-CREATE-1', 'message.get', 'helper'),
+      wrong('e', 'MSG-UPDATE-1', 'message.get', 'helper'),
+      // guild.get's own checks pass: its answer read back by another check is that check's rule's fault.
+      wrong('f', 'GUILD-UPDATE-1', 'guild.get', 'helper'),
+    ]);
+    expect(causes.map((cause) => [cause.id, cause.checkIds])).toEqual([
+      ['answer:message.get', ['c', 'd', 'e']],
+      ['not-implemented', ['a', 'b']],
+      ['rule:GUILD-UPDATE', ['f']],
     ]);
   });
 

@@ -4,15 +4,15 @@
  * offer is not sent, and one the server does not serve or refuses leaves the check undecided naming the
  * helper — a helper's answer never fails nor passes the operation under test.
  */
-import { oneLine } from '../../../spec/brief.js';
+import { namingHtmlPages, oneLine } from '../../../spec/brief.js';
 import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
-import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CallOptions, CallResult } from '../check.js';
 import { createdIdOf } from '../intents.js';
 import type { Exchange, Signature } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
 import { errorBodyText, parseBody } from '../shapes.js';
+import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
@@ -157,11 +157,16 @@ function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
 /** What a helper answered, in words for an undecided state. */
 function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
   const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
-  const said = message ? ` "${oneLine(message, 120)}"` : '';
+  // An HTML page is named after its status ("HTTP 500 an HTML error page, 175 bytes", spec/brief.ts),
+  // never quoted as if it were the server's words; a message is quoted.
+  const isPage = namingHtmlPages(message) !== message;
+  const answered = isPage
+    ? oneLine(`HTTP ${result.status} ${message}`, 140)
+    : `HTTP ${result.status}${message ? ` "${oneLine(message, 120)}"` : ''}`;
   const unserved =
     result.status === 405 || result.status === 501 || (result.status < 500 && notServed(result));
   const served = unserved ? ': it is not served' : result.status >= 500 ? ': a server error' : '';
-  return `HTTP ${result.status}${said}${served}`;
+  return `${answered}${served}`;
 }
 
 /** The judgement of one check's calls (CallJudge): its helpers are the operations it does not judge. */
