@@ -7,12 +7,12 @@
 import { oneLine } from '../../../spec/brief.js';
 import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
-import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CallOptions, CallResult } from '../check.js';
 import { createdIdOf } from '../intents.js';
 import type { Exchange, Signature } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
 import { errorBodyText, parseBody } from '../shapes.js';
+import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
