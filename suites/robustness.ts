@@ -19,6 +19,7 @@ import { SAYS_NO_ROUTE } from '../src/runner/causes.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
 import { errorBodyText, parseBody } from '../src/runner/shapes.js';
+import { type PartialSignature, statusClass } from '../src/runner/signature.js';
 import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { uniqueContent } from './_lib/messages.js';
 import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
@@ -264,6 +265,19 @@ const withField = (fields: Record<string, unknown>, name: string, value: unknown
 });
 
 /**
+ * The signature of a judgement of several reads: the first read it found wrong and its answer, so that
+ * the cause names the operation the judgement saw (not whichever was asked last).
+ */
+const firstRead = (wrong: readonly { operation: string; result?: CallResult }[]): PartialSignature => {
+  const [first] = wrong;
+  return {
+    kind: 'status',
+    ...(first ? { operation: first.operation, role: 'under-test' } : {}),
+    ...(first?.result ? { status: statusClass(first.result.status) } : {}),
+  };
+};
+
+/**
  * Sends each served read of `reads` once more with `change` to its fields and asserts every answer is a
  * 4xx (CONV-HTTP-NO-5XX): the failure names each read and what it answered (a 2xx or a 5xx).
  */
@@ -273,15 +287,16 @@ async function expectEachRefusedWith4xx(
   what: string,
   change: (served: Served) => Promise<CallResult>,
 ): Promise<void> {
-  const offenders: string[] = [];
+  const offenders: { operation: string; result: CallResult }[] = [];
   for (const served of reads) {
     const result = await change(served);
-    if (!isClientError(result)) offenders.push(`${served.operation} ${answered(result)}`);
+    if (!isClientError(result)) offenders.push({ operation: served.operation, result });
   }
   t.expect(
     offenders.length === 0,
     `each read the server serves (${reads.map((read) => read.operation).join(', ')}) answers ${what} with a 4xx`,
-    offenders.join('; '),
+    offenders.map(({ operation, result }) => `${operation} ${answered(result)}`).join('; '),
+    firstRead(offenders),
   );
 }
 
@@ -331,6 +346,7 @@ const httpChecks: CheckSpec[] = [
         refusedForm.length === 0,
         'every read login.features declares answers 2xx to POST {base}/<operation> with its fields in a JSON object (§1 rules 1-2)',
         describeUnserved({ served: [], unserved: refusedForm, notOffered: [] }),
+        firstRead(refusedForm),
       );
       for (const served of found.served)
         t.expect(

@@ -241,6 +241,15 @@ export interface CheckConfig {
   features?: ReadonlySet<string>;
 }
 
+/** How one check shares an observation (t.shared). */
+export interface Sharing {
+  /**
+   * The observation's helper calls are ones this check can do without (CallOptions.fallback): their
+   * refusal comes back to it, though another sharer needing them is left undecided by the same answer.
+   */
+  fallback?: boolean;
+}
+
 export interface CheckContext {
   readonly sandbox: Sandbox;
   /** Detected or chosen variants, e.g. { 'role-payload': 'data' }. */
@@ -258,9 +267,10 @@ export interface CheckContext {
    * An observation made once per run and judged by several checks (e.g. one mute cycle of the peer, judged
    * for its refusal, its status and its unmute): the first check to ask runs `observe` with a context that
    * records its exchanges and may not assert; every check that shares it gets those exchanges as evidence.
-   * A failure of `observe` (a skip, an error) is every sharer's.
+   * A failure of `observe` (a skip, an error) is every sharer's. Each sharer judges the observation's
+   * helper calls as its own; `sharing.fallback`: this check can do without them (CallOptions.fallback).
    */
-  shared<T>(key: string, observe: (t: CheckContext) => Promise<T>): Promise<T>;
+  shared<T>(key: string, observe: (t: CheckContext) => Promise<T>, sharing?: Sharing): Promise<T>;
   /** Registers something the check created so that it is deleted at the end of the run, whatever happens. */
   track(entry: LedgerEntry): void;
   /** Asks the trigger (control endpoint / --trigger-url / --trigger-command) to cause an event. */

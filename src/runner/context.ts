@@ -91,7 +91,7 @@ function checkContext(
     events: eventsFor(check.id, env, state, signals, scheduling, deadline),
     timeLeftMs: () => Math.max(0, deadline() - performance.now()),
     call: (operation, fields = {}, callOptions = {}) => record(operation, fields, callOptions, [], judge),
-    shared: (key, observe) => shared(context, key, observe),
+    shared: (key, observe, sharing) => shared(context, key, observe, sharing),
     track(entry: LedgerEntry) {
       env.ledger.add(entry, check.id);
     },

@@ -131,7 +131,8 @@ export interface SignedCheck {
 
 /**
  * The signature of a failure, complete: the answer's own signature when the last answer shows one (an
- * operation not served fails every expectation about it), else the judgement's, else an earlier answer's,
+ * operation not served fails every expectation about it) of the operation the judgement names, if it
+ * names one, else the judgement's, else an earlier answer's,
  * else the last answer's status class. The rule, operation, role and status are filled from the check.
  */
 export function completeSignature(
@@ -140,7 +141,9 @@ export function completeSignature(
   exchanges: readonly Exchange[],
 ): Signature {
   const last = exchanges.at(-1);
-  const fromLast = last && exchangeSignature(last);
+  const lastShows = last && exchangeSignature(last);
+  const fromLast =
+    given?.operation === undefined || lastShows?.operation === given.operation ? lastShows : undefined;
   const fromEarlier = () =>
     exchanges
       .slice(0, -1)

@@ -13,7 +13,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
-import type { CallResult, CheckContext } from '../../src/runner/check.js';
+import type { CallResult, CheckContext, Sharing } from '../../src/runner/check.js';
 import { idOf } from './lists.js';
 import { uniqueContent } from './messages.js';
 import { offers } from './offered.js';
@@ -45,28 +45,36 @@ export function completeFields(
   return { ...fields, ...Object.fromEntries(Object.entries(values).filter(([name]) => name in fields)) };
 }
 
-/** A message of the run's own in the sandbox channel (tracked): what message reads and controls name. */
+/**
+ * A message of the run's own in the sandbox channel (tracked): what message reads and controls name.
+ * message.create is a helper of the checks that need the message (its refusal leaves them undecided
+ * naming it), and a fallback of those that can pass over what needs it (`sharing`: a generic check's
+ * probe of message.get, when other reads serve).
+ */
 export const ownMessage = (
   t: CheckContext,
   what = 'a message of the run',
+  sharing?: Sharing,
 ): Promise<{ result: CallResult; id?: string }> =>
-  t.shared(`refusal control: ${what}`, async (observer) => {
-    const channelId = observer.sandbox.channelId;
-    // A fallback: without a message of its own the check says what it lacks (served.ts), not the call path.
-    const result = await observer.call(
-      'message.create',
-      { channel_id: channelId, content: uniqueContent('control') },
-      { fallback: true },
-    );
-    const id = idOf(Array.isArray(result.body) ? result.body.at(-1) : result.body);
-    if (result.ok && id !== undefined)
-      observer.track({
-        kind: 'message',
-        label: `message ${id} (a refusal control)`,
-        undo: ['message.delete', { channel_id: channelId, message_id: id }],
+  t.shared(
+    `refusal control: ${what}`,
+    async (observer) => {
+      const channelId = observer.sandbox.channelId;
+      const result = await observer.call('message.create', {
+        channel_id: channelId,
+        content: uniqueContent('control'),
       });
-    return { result, ...(id !== undefined ? { id } : {}) };
-  });
+      const id = idOf(Array.isArray(result.body) ? result.body.at(-1) : result.body);
+      if (result.ok && id !== undefined)
+        observer.track({
+          kind: 'message',
+          label: `message ${id} (a refusal control)`,
+          undo: ['message.delete', { channel_id: channelId, message_id: id }],
+        });
+      return { result, ...(id !== undefined ? { id } : {}) };
+    },
+    sharing,
+  );
 
 /** A read a generic check may probe. */
 export interface Read {
@@ -132,8 +140,11 @@ const sendOnce = (t: CheckContext, operation: OperationId, fields: Record<string
     observer.call(operation, fields),
   );
 
-/** The run's complete request of `operation` (a read of READS) and its answer, made once per run. */
-export async function probeRead(t: CheckContext, operation: OperationId): Promise<Probe> {
+/**
+ * The run's complete request of `operation` (a read of READS) and its answer, made once per run.
+ * `sharing.fallback`: the caller passes over a read whose helper made nothing (a generic check's probe).
+ */
+export async function probeRead(t: CheckContext, operation: OperationId, sharing?: Sharing): Promise<Probe> {
   const { guildId, selfId, channelId } = t.sandbox;
   if (operation === 'guild.member.get') {
     if (!selfId) return { operation, missing: 'the current user id is unknown (--self-id)' };
@@ -148,7 +159,7 @@ export async function probeRead(t: CheckContext, operation: OperationId): Promis
     // What makes the message is named in words of its own: the caller says whether it is its helper.
     if (!offers(t, 'message.create'))
       return { operation, missing: 'login.features omits message.create (not called)' };
-    const made = await ownMessage(t);
+    const made = await ownMessage(t, undefined, sharing);
     if (made.id === undefined)
       return { operation, missing: `message.create made nothing to act on (${answered(made.result)})` };
     const fields = { channel_id: channelId, message_id: made.id };
@@ -183,7 +194,8 @@ export async function servedReads(
       found.notOffered.push(read.operation);
       continue;
     }
-    const probe = await probeRead(t, read.operation);
+    // A generic check passes over a read whose helper made nothing: another read may serve it.
+    const probe = await probeRead(t, read.operation, { fallback: true });
     if (isServed(probe)) found.served.push(probe);
     else found.unserved.push(probe);
   }

@@ -103,23 +103,36 @@ describe('robustness suite (§4 required fields, de-facto HTTP conventions)', ()
     expect(failing(statuses).sort()).toEqual([...expected].sort());
   });
 
-  // A read that refuses the request's form fails §1 rules 1-2 where the login declares it (login.features
-  // comes with READY: over an event stream); where nothing is declared, it is only a read not served.
+  // A read that refuses the request's form fails §1 rules 1-2 where the login declares it (here in READY
+  // only, over an event stream); where no source declares features, it is only a read not served.
   it.concurrent.each([
-    ['message-list-ignores-body', /message\.list: HTTP 400 /],
-    ['dotted-paths-not-found', /guild\.member\.list: HTTP 404 .*; guild\.member\.get: HTTP 404 /],
+    ['message-list-ignores-body', /message\.list: HTTP 400 /, 'message.list'],
+    [
+      'dotted-paths-not-found',
+      /guild\.member\.list: HTTP 404 .*; guild\.member\.get: HTTP 404 /,
+      'guild.member.list',
+    ],
   ])(
     'fault %s fails http/operations-answer-post-with-named-fields where login.features declares the read',
-    async (fault, observed) => {
+    async (fault, observed, firstRefused) => {
       const post = 'http/operations-answer-post-with-named-fields';
       const declared = await runAgainstReference(
-        { faults: [fault] },
+        { faults: [fault], featuresIn: ['ready'] },
         { grep: `^${post}$`, events: 'ws', guild: '3001', channel: '4001' },
       );
       expect(declared.statuses).toEqual({ [post]: 'fail' });
       expect(declared.result.checks[0].evidence?.observed).toMatch(observed);
-      const undeclared = await runRobustness([fault]);
-      expect(undeclared.statuses[post], JSON.stringify(undeclared.reasons[post])).toBe('pass');
+      // The cause names the first read the judgement found refusing the form, as an operation it judges.
+      expect(declared.result.checks[0].signature).toMatchObject({
+        operation: firstRefused,
+        role: 'under-test',
+      });
+      const undeclared = await runAgainstReference(
+        { faults: [fault], featuresIn: [] },
+        { grep: `^${post}$`, guild: '3001', channel: '4001' },
+      );
+      expect(undeclared.result.capabilities?.features).toBeUndefined();
+      expect(undeclared.statuses, JSON.stringify(undeclared.reasons[post])).toEqual({ [post]: 'pass' });
     },
   );
 });

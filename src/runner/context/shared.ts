@@ -2,7 +2,7 @@
  * t.shared: an observation made once per run (by the first check that asks) and judged by every check that
  * shares it, with the exchanges that made it as each one's evidence.
  */
-import type { CheckContext } from '../check.js';
+import type { CheckContext, Sharing } from '../check.js';
 import type { Exchange } from '../model.js';
 import { assertionsWith, type ProblemsOf } from './assertions.js';
 import type { CallJudge, CallRecorder, JudgedCall } from './calls.js';
@@ -87,9 +87,13 @@ export function sharedObserver(parts: SharingParts) {
         track: (entry) => env.ledger.add(entry, sharedOwner(key)),
         // An observation made of others (e.g. a role cycle that reads a member once): their exchanges are
         // evidence of this one too.
-        async shared<U>(innerKey: string, innerObserve: (t: CheckContext) => Promise<U>): Promise<U> {
+        async shared<U>(
+          innerKey: string,
+          innerObserve: (t: CheckContext) => Promise<U>,
+          sharing?: Sharing,
+        ): Promise<U> {
           // Its calls are this observation's too: judged by each sharer of this one, not here.
-          const value = await sharedWith(context, innerKey, innerObserve, collect);
+          const value = await sharedWith(context, innerKey, innerObserve, judgedAs(collect, sharing));
           const inner = (await env.shared?.get(innerKey)) as SharedObservation<U> | undefined;
           if (inner) recorded.push(...inner.exchanges);
           return value;
@@ -144,6 +148,17 @@ export function sharedObserver(parts: SharingParts) {
     for (const call of callsOf.get(observation) ?? []) judge(call);
     return value;
   };
-  return <T>(context: CheckContext, key: string, observe: (t: CheckContext) => Promise<T>): Promise<T> =>
-    sharedWith(context, key, observe, parts.judge);
+  return <T>(
+    context: CheckContext,
+    key: string,
+    observe: (t: CheckContext) => Promise<T>,
+    sharing?: Sharing,
+  ): Promise<T> => sharedWith(context, key, observe, judgedAs(parts.judge, sharing));
 }
+
+/**
+ * A sharer's judgement of an observation's calls: one that can do without its helpers (Sharing.fallback)
+ * judges each as a fallback, whatever the observing check asked.
+ */
+const judgedAs = (judge: CallJudge, sharing: Sharing | undefined): CallJudge =>
+  sharing?.fallback ? (call) => judge({ ...call, options: { ...call.options, fallback: true } }) : judge;
