@@ -270,6 +270,9 @@ const withField = (fields: Record<string, unknown>, name: string, value: unknown
  */
 const firstRead = (wrong: readonly { operation: string; result?: CallResult }[]): PartialSignature => {
   const [first] = wrong;
+  // A refusal answered 2xx with an error body is the errors-as-success fault (§7), whichever read showed it.
+  if (first?.result?.ok && errorBodyText(parseBody(first.result.text)) !== undefined)
+    return { kind: 'wrapping', pattern: 'error-body', operation: first.operation, role: 'under-test' };
   return {
     kind: 'status',
     ...(first ? { operation: first.operation, role: 'under-test' } : {}),

@@ -353,6 +353,9 @@ export async function requireOwnMessage(t: CheckContext, operation: OperationId)
   if (made.id !== undefined) return made.id;
   return t.undecided(
     `${operation} needs a message of the run to name, but ${(await using(made, 'message.create', async () => ({}))).missing}`,
-    'make message.create accept a message in the sandbox channel, then run again',
+    // Advice true to the run (issue 46 item 5): never to fix what the login says it does not offer.
+    offers(t, 'message.create')
+      ? 'make message.create accept a message in the sandbox channel, then run again'
+      : `nothing to fix in ${operation}: the check is decided where the login offers message.create`,
   );
 }

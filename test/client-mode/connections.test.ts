@@ -24,7 +24,8 @@ describe.concurrent('a client that opens four sockets at each (re)connect and re
     const byId = Object.fromEntries(run.report.checks.map((check) => [check.id.split('/')[1], check]));
     // Periodic bursts of retries are a fixed interval, whatever the 1 ms gaps inside a burst.
     expect(byId['auth-refused-not-retried-at-a-fixed-interval'].reason).toMatch(
-      /^\d+ retries after a 4004 close in bursts of 4 connections, the bursts at intervals of min 3\d{3}, .*: a refused token retried at a fixed interval \(periodic bursts\), forever/,
+      // How many connections a burst shows, and its shortest gap, depend on the machine's load; its period does not.
+      /^\d+ retries after a 4004 close in bursts of [\d–]+ connections, the bursts at intervals of .*median 3\d{3}.*: a refused token retried at a fixed interval \(periodic bursts\), forever/,
     );
     // It retries every 3 s: not a storm, and not "gave up" either.
     expect(byId['auth-close-not-retried-in-a-storm'].status).toBe('pass');
