@@ -78,12 +78,31 @@ function trulyFails(
         aliases.some(([name, alias]) => text.includes(name) || text.includes(alias))))
   )
     return true;
+  if (truth.deviations.includes('declares-unserved-operations') && namesDeclaredUnserved(truth, check))
+    return true;
   const nulls = truth.options.optionalFieldsNull === true || truth.options.userFields === 'null';
   if (nulls && check.level === 'should' && /\bnull\b/.test(check.reason ?? '')) return true;
   return (truth.options.tolerances ?? []).some(
     (id) => SHOULD_FINDINGS_OF[id]?.includes(check.id) && check.level === 'should',
   );
 }
+
+/**
+ * Whether a failure concerns an operation the login's features offer but the archetype does not serve
+ * (its signature's operation, or one its reason names): features listing every operation deviate truly
+ * there, as fault declared-operation-501 does.
+ */
+function namesDeclaredUnserved(truth: ArchetypeTruth, check: CheckResult): boolean {
+  const offeredUnserved = (operation: string) => truth.declares(operation) && !truth.serves(operation);
+  const signed = check.signature?.operation;
+  if (signed !== undefined && offeredUnserved(signed)) return true;
+  return [...OPERATIONS].some(
+    (operation) => offeredUnserved(operation) && namesOperation(check.reason ?? '', operation),
+  );
+}
+
+const namesOperation = (text: string, operation: string) =>
+  new RegExp(`(^|[^\\w.])${operation.replaceAll('.', '\\.')}(?![\\w.])`).test(text);
 
 /** The verdicts of one run (checks or fuzz properties) the archetype's ground truth forbids. */
 export function judgeRun(
@@ -136,11 +155,7 @@ export function judgeRun(
 /** Operations named in `text` that the login declares it does not offer (features read somewhere). */
 function offeredNowhere(truth: ArchetypeTruth, text: string | undefined): string[] {
   if (!text || truth.featuresIn.length === 0) return [];
-  return [...OPERATIONS].filter(
-    (operation) =>
-      !truth.declares(operation) &&
-      new RegExp(`(^|[^\\w.])${operation.replaceAll('.', '\\.')}(?![\\w.])`).test(text),
-  );
+  return [...OPERATIONS].filter((operation) => !truth.declares(operation) && namesOperation(text, operation));
 }
 
 function adviceAgainst(truth: ArchetypeTruth, check: CheckResult): Verdict[] {
@@ -159,6 +174,8 @@ function adviceAgainst(truth: ArchetypeTruth, check: CheckResult): Verdict[] {
       kind: 'advice against the archetype',
       detail: `advises leaving ${subject.operation} out of features, which it already is: ${brief(said)}`,
     });
+  // A helper the login does not offer: the advice says there is nothing to fix (calls.ts), naming it.
+  if (check.undecided?.signature?.kind === 'helper-not-offered') return verdicts;
   for (const operation of offeredNowhere(truth, advice))
     verdicts.push({
       checkId: check.id,
