@@ -141,6 +141,13 @@ export function judgeRun(
     if (check.status === 'skip') verdicts.push(...adviceAgainst(truth, check));
   }
   for (const cause of [...(result.causes ?? []), ...(result.undecidedCauses ?? [])]) {
+    // A helper the login does not offer: its cause decides on nothing to fix ("if the platform lacks it").
+    if (
+      cause.kind === 'helper-missing' &&
+      (cause.operations ?? []).length > 0 &&
+      (cause.operations ?? []).every((operation) => !truth.declares(operation))
+    )
+      continue;
     const advice = 'fix' in cause ? cause.fix : cause.decide;
     for (const operation of offeredNowhere(truth, advice))
       verdicts.push({
