@@ -46,4 +46,19 @@ describe('conformance fuzz: features declared in READY alone', () => {
       result.checks.some((check) => check.id.startsWith('fuzz.message.update/') && check.status === 'fail'),
     ).toBe(true);
   });
+
+  it('an oracle read through an operation the login does not offer is not judged (message.get)', async () => {
+    const server = await startReference({
+      unserved: { 'message.get': '500' },
+      undeclared: ['message.get'],
+    });
+    try {
+      const result = await fuzz({ reference: server, seed: 8, runs: 2, grep: '^message\\.update/valid$' });
+      const readBack = result.checks.find((check) => check.id === 'fuzz.message.update/update-reads-back');
+      expect(readBack?.status).toBe('skip');
+      expect(readBack?.reason).toMatch(/not offered: login\.features omits message\.get/);
+    } finally {
+      await server.close();
+    }
+  });
 });
