@@ -8,7 +8,7 @@
  * with it, and it fills in what a run without an event stream cannot read from an event.
  */
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
-import { NO_ROUTE, SAYS_NOT_IMPLEMENTED, statusClass } from '../../src/runner/signature.js';
+import { saysNotServed, statusClass } from '../../src/runner/signature.js';
 import { cameUnderAnotherName } from './events.js';
 import { idOf, recordedItems, recordWalk, userIdOf } from './lists.js';
 import { listDoubt, memberReader, presenceDoubt } from './readers.js';
@@ -209,18 +209,6 @@ export const requesterAlreadyMember =
     t.note(`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
     return undefined;
   };
-
-/** An answer that says its operation is not served at all: 405, 501, 5xx, a route miss, "not implemented". */
-const saysNotServed = (answer: CallResult): boolean => {
-  const { status, text } = answer;
-  if (status === 405 || status >= 500) return true;
-  const body = answer.body as { message?: unknown } | undefined;
-  const message = typeof body?.message === 'string' ? body.message : text;
-  return (
-    (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
-    (status >= 400 && SAYS_NOT_IMPLEMENTED.test(message))
-  );
-};
 
 /**
  * The answer of a request flow (friend.approve, guild.approve, guild.member.approve): 2xx (§4.8). One saying
