@@ -114,7 +114,7 @@ export interface Login {
    */
   status: 0 | 1 | 2 | 3 | 4;
   /**
-   * supported operations and features; a server may declare them in READY, login.get or meta and leave them out of the others (de-facto conventions: What a login offers)
+   * supported operations and features; a server may declare them in READY, login.get or meta and not the others (de-facto conventions, What a login offers), so a Login without it is legal
    */
   features?: string[];
   [k: string]: unknown;

@@ -18,7 +18,7 @@ import { describeUserShaped, friendRequestFlow, judgeAdded, judgeNoneAdded } fro
 import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
 import { CLEAR_READER, joinRequestFlow, judgeAdmitted, judgeMember } from './_lib/join-requests.js';
 import { FRIEND_ITEMS_ARE_USERS } from './_lib/readers.js';
-import type { IncomingRequest, RequestEvent } from './_lib/requests.js';
+import { expectAnswered, type IncomingRequest, type RequestEvent } from './_lib/requests.js';
 
 // ── Join requests: the kick of the member the admit flow added (the only one it may kick) ──
 
@@ -105,7 +105,7 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
       if (!request || !answer || !joined) return t.skip('no invitation');
       checkRequestEvent(t, 'guild-request', request);
       const { guildId } = request;
-      t.expectOk(answer, `guild.approve with approve ${approve}`);
+      expectAnswered(t, 'guild-request', answer, approve);
       if (!approve && !joined.joined && joined.doubt && !flow.joinedEvent)
         t.undecided(
           `not seen joining guild ${guildId}, but ${joined.doubt}`,
@@ -161,7 +161,7 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
       if (!request || !answer) return t.skip('no friend request');
       checkRequestEvent(t, 'friend-request', request);
       const requester = request.userId;
-      t.expectOk(answer, `friend.approve with approve ${approve}`);
+      expectAnswered(t, 'friend-request', answer, approve);
       if (!approve) return judgeNoneAdded(t, flow);
       const judged = judgeAdded(t, flow);
       // A User-shaped list cannot show the requester as a friend (friend.approve/approve-adds-requester fails it).
@@ -209,7 +209,7 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
       const { request, answer, member, mark } = flow;
       if (!request || !answer || !member || mark === undefined) return t.skip('no join request');
       checkRequestEvent(t, 'guild-member-request', request);
-      t.expectOk(answer, `guild.member.approve with approve ${approve}`);
+      expectAnswered(t, 'guild-member-request', answer, approve);
       // Judged by the readers the run proved (guild.member.get, guild.member.list, guild-member-added).
       const judged = approve
         ? judgeAdmitted(t, flow)

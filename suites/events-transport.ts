@@ -88,7 +88,7 @@ const lifecycle: CheckSpec[] = [
       );
       t.expect(
         problems.length === 0,
-        'every READY login matches Login (sn, adapter, status, features)',
+        'every READY login matches Login (sn, adapter, status; features where READY declares them)',
         problems.join('; '),
       );
       const selfId = target.selfId;

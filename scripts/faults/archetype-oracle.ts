@@ -78,12 +78,31 @@ function trulyFails(
         aliases.some(([name, alias]) => text.includes(name) || text.includes(alias))))
   )
     return true;
+  if (truth.deviations.includes('declares-unserved-operations') && namesDeclaredUnserved(truth, check))
+    return true;
   const nulls = truth.options.optionalFieldsNull === true || truth.options.userFields === 'null';
   if (nulls && check.level === 'should' && /\bnull\b/.test(check.reason ?? '')) return true;
   return (truth.options.tolerances ?? []).some(
     (id) => SHOULD_FINDINGS_OF[id]?.includes(check.id) && check.level === 'should',
   );
 }
+
+/**
+ * Whether a failure concerns an operation the login's features offer but the archetype does not serve
+ * (its signature's operation, or one its reason names): features listing every operation deviate truly
+ * there, as fault declared-operation-501 does.
+ */
+function namesDeclaredUnserved(truth: ArchetypeTruth, check: CheckResult): boolean {
+  const offeredUnserved = (operation: string) => truth.declares(operation) && !truth.serves(operation);
+  const signed = check.signature?.operation;
+  if (signed !== undefined && offeredUnserved(signed)) return true;
+  return [...OPERATIONS].some(
+    (operation) => offeredUnserved(operation) && namesOperation(check.reason ?? '', operation),
+  );
+}
+
+const namesOperation = (text: string, operation: string) =>
+  new RegExp(`(^|[^\\w.])${operation.replaceAll('.', '\\.')}(?![\\w.])`).test(text);
 
 /** The verdicts of one run (checks or fuzz properties) the archetype's ground truth forbids. */
 export function judgeRun(
@@ -122,6 +141,13 @@ export function judgeRun(
     if (check.status === 'skip') verdicts.push(...adviceAgainst(truth, check));
   }
   for (const cause of [...(result.causes ?? []), ...(result.undecidedCauses ?? [])]) {
+    // A helper the login does not offer: its cause decides on nothing to fix ("if the platform lacks it").
+    if (
+      cause.kind === 'helper-missing' &&
+      (cause.operations ?? []).length > 0 &&
+      (cause.operations ?? []).every((operation) => !truth.declares(operation))
+    )
+      continue;
     const advice = 'fix' in cause ? cause.fix : cause.decide;
     for (const operation of offeredNowhere(truth, advice))
       verdicts.push({
@@ -137,11 +163,7 @@ export function judgeRun(
 function offeredNowhere(truth: ArchetypeTruth, text: string | undefined): string[] {
   // "nothing to fix in X: decided where the login offers Y", "nothing, if the platform lacks Y": no fix named.
   if (!text || truth.featuresIn.length === 0 || /^\s*nothing\b/i.test(text)) return [];
-  return [...OPERATIONS].filter(
-    (operation) =>
-      !truth.declares(operation) &&
-      new RegExp(`(^|[^\\w.])${operation.replaceAll('.', '\\.')}(?![\\w.])`).test(text),
-  );
+  return [...OPERATIONS].filter((operation) => !truth.declares(operation) && namesOperation(text, operation));
 }
 
 function adviceAgainst(truth: ArchetypeTruth, check: CheckResult): Verdict[] {
@@ -160,6 +182,8 @@ function adviceAgainst(truth: ArchetypeTruth, check: CheckResult): Verdict[] {
       kind: 'advice against the archetype',
       detail: `advises leaving ${subject.operation} out of features, which it already is: ${brief(said)}`,
     });
+  // A helper the login does not offer: the advice says there is nothing to fix (calls.ts), naming it.
+  if (check.undecided?.signature?.kind === 'helper-not-offered') return verdicts;
   for (const operation of offeredNowhere(truth, advice))
     verdicts.push({
       checkId: check.id,

@@ -78,7 +78,11 @@ function oraclesNotOffered(property: FuzzProperty, features: ReadonlySet<string>
   const ofProperty = notOfferedReason({ operations: [property.operation] }, { features });
   for (const oracle of property.oracles) {
     const reason =
-      ofProperty ?? notOfferedReason({ operations: [operationOf(oracle, property)] }, { features });
+      ofProperty ??
+      notOfferedReason(
+        { operations: [operationOf(oracle, property), ...(oracle.through ?? [])] },
+        { features },
+      );
     if (reason) reasons.set(oracle.id, reason);
   }
   return reasons;

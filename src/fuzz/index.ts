@@ -4,6 +4,7 @@
  * cleanup, the generated properties instead of the checks. A layer of its own above the composition
  * (ARCHITECTURE.md): it uses the run's steps, nothing below imports it.
  */
+import { openEventSource } from '../events/index.js';
 import { validateRunOptions } from '../options.js';
 import { RunState } from '../run-state.js';
 import {
@@ -77,6 +78,40 @@ async function replay(
   return outcomes;
 }
 
+/**
+ * Issue 46: READY's logins may be the only place a login declares its features (de-facto conventions,
+ * "What a login offers"), so the fuzz reads them as a run does, from a WebSocket opened for READY alone
+ * (unless events are webhook or none). A stream that is not there is a note: login.get and meta remain.
+ */
+async function readReady(
+  state: RunState,
+  target: Awaited<ReturnType<typeof resolveTarget>>,
+  events: FuzzOptions['events'],
+): Promise<void> {
+  if (events === 'none' || events === 'webhook') return;
+  const { options, reference, settings } = state;
+  const url =
+    options.eventsUrl ??
+    reference?.eventsUrl ??
+    `${state.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`;
+  try {
+    state.source = await openEventSource({
+      kind: 'ws',
+      url,
+      ...(target.token ? { token: target.token } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(target.selfId ? { selfId: target.selfId } : {}),
+      ...(target.platform ? { platform: target.platform } : {}),
+      connectTimeoutMs: Math.min(settings.timeoutMs, 5_000),
+      signal: state.signal,
+    });
+  } catch (error) {
+    state.notes.push(
+      `features: no READY read (${state.redactor.redactComposed((error as Error).message)}); login.get and meta tell them`,
+    );
+  }
+}
+
 /** Generates, sends and judges; cleans up what it created; the result (report.json) with its fuzz section. */
 export async function fuzz(options: FuzzOptions): Promise<RunResult> {
   const settings = settleFuzz(options);
@@ -85,7 +120,11 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
   try {
     const target = await resolveTarget(state);
     const { client, ledger } = makeClient(state, target);
+    await readReady(state, target, options.events);
     const sandbox = await findSandbox(state, client, target);
+    // READY told what it could (capabilities are learned): the fuzz judges no events.
+    await state.source?.close().catch(() => undefined);
+    state.source = undefined;
     await detectTargetVariants(state, client, sandbox, ledger);
     state.enter('checks', 'the generated properties');
     const env = await prepareEnv({

@@ -28,6 +28,11 @@ export interface Oracle {
    * CheckDefinition.vacuousPassReason does for a check; every other oracle must not.
    */
   vacuousPassReason?: string;
+  /**
+   * The operations it reads its claim through besides its own (e.g. message.get after message.update):
+   * where the login's features omit one, the oracle is not offered (engine.ts), as a check's helpers.
+   */
+  through?: readonly string[];
 }
 
 /**

@@ -28,6 +28,21 @@ export const SAYS_NOT_IMPLEMENTED = /not (yet )?implemented|unsupported|not supp
 const SAYS_SUCCESS = /^\W*(ok|okay|success|succeeded|done|accepted)\W*$/i;
 
 /** A part of a signature a judgement sets; the runner completes the rest (completeSignature). */
+/**
+ * Whether a call's answer says its operation is not served at all (405, 501, any 5xx, a route miss, a
+ * body saying "not implemented"): such an answer shows nothing of a flow that only uses the operation.
+ */
+export function saysNotServed(answer: { status: number; body?: unknown; text: string }): boolean {
+  const { status, text } = answer;
+  if (status === 405 || status >= 500) return true;
+  const body = answer.body as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : text;
+  return (
+    (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
+    (status >= 400 && SAYS_NOT_IMPLEMENTED.test(message))
+  );
+}
+
 export type PartialSignature = Partial<Signature> & Pick<Signature, 'kind'>;
 
 /** The status as a class ('2xx', '4xx', '5xx'), or a code that tells more than its class; 'none' without one. */

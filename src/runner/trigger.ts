@@ -20,6 +20,11 @@ export interface Trigger {
  * 3 of a command. The check skips with the trigger's answer as the reason (never an error): a trigger is
  * the user's tool, and what it cannot cause is a gap in the run, not a defect of the implementation.
  */
+/** The trigger did not answer within its own deadline: whether it caused the event is unknown. */
+export class TriggerTimeoutError extends Error {
+  override name = 'TriggerTimeoutError';
+}
+
 export class TriggerUnsupportedError extends Error {
   override name = 'TriggerUnsupportedError';
   constructor(
@@ -62,17 +67,26 @@ export function urlTrigger(
     description: `POST ${url}`,
     async fire(event, payload, signal) {
       const timeout = AbortSignal.timeout(timeoutMs);
-      const response = await request(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...options.headers,
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-        body: JSON.stringify({ event, ...payload }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      const text = await response.body.text();
+      const late = () =>
+        new TriggerTimeoutError(`the trigger (${url}) did not answer '${event}' within ${timeoutMs} ms`);
+      let response: Awaited<ReturnType<typeof request>>;
+      let text: string;
+      try {
+        response = await request(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...options.headers,
+            ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          },
+          body: JSON.stringify({ event, ...payload }),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        text = await response.body.text();
+      } catch (error) {
+        if (timeout.aborted && !signal?.aborted) throw late();
+        throw error;
+      }
       if (response.statusCode < 200 || response.statusCode >= 300) {
         const answer = shorten(text.trim(), 300);
         throw new TriggerUnsupportedError(
@@ -90,13 +104,12 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
     description: `command ${JSON.stringify(command)}`,
     fire(event, payload, signal) {
       return new Promise((resolve, reject) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
         const child = spawn(command, {
           shell: true,
           env: { ...process.env, EVENT: event, PAYLOAD: JSON.stringify(payload) },
           stdio: ['ignore', 'pipe', 'pipe'],
-          signal: signal
-            ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
-            : AbortSignal.timeout(timeoutMs),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         let stdout = '';
         let stderr = '';
@@ -107,7 +120,13 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
           stderr += chunk;
         });
         child.on('error', (error) =>
-          reject(new Error(`the trigger command failed for '${event}': ${error.message}`)),
+          reject(
+            timeout.aborted && !signal?.aborted
+              ? new TriggerTimeoutError(
+                  `the trigger command did not answer '${event}' within ${timeoutMs} ms`,
+                )
+              : new Error(`the trigger command failed for '${event}': ${error.message}`),
+          ),
         );
         child.on('close', (code) => {
           if (code === 0) return resolve(parseOutput(stdout));

@@ -5,6 +5,7 @@
  */
 import type { CheckContext } from '../../src/runner/check.js';
 import { idOf, listFresh, listHas } from './lists.js';
+import { requireOffered } from './offered.js';
 import { absenceDoubt, listDoubt, memberReader } from './readers.js';
 
 export interface GuildJoined {
@@ -42,6 +43,8 @@ export async function readGuildJoined(
       return { joined: false, allIdentified: true, how };
     t.note(`${how}${got.ok || getDoubt === undefined ? '' : ` (${getDoubt})`}: guild.list decides`);
   }
+  // Not offered: not sent, and the membership cannot be read (issue 46): undecided, not a failed walk.
+  requireOffered(t, ['guild.list']);
   const { items } = await listFresh(
     t,
     'guild.list',

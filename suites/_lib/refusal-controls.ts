@@ -20,7 +20,7 @@ import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
 import { idOf, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
-import { notOfferedHelper, offers } from './offered.js';
+import { notOfferedHelper, offers, requireOffered } from './offered.js';
 import { answered, completeFields as complete, ownMessage, probeRead, READS } from './served.js';
 
 /** What the control of one operation observed. */
@@ -349,13 +349,12 @@ export async function requireControl(
 
 /** The run's own message for a check that must name one; undecided naming the helper when it made none. */
 export async function requireOwnMessage(t: CheckContext, operation: OperationId): Promise<string> {
+  // Not offered: not sent, and nothing to fix in what the check judges (issue 46).
+  requireOffered(t, ['message.create']);
   const made = await ownMessage(t);
   if (made.id !== undefined) return made.id;
   return t.undecided(
     `${operation} needs a message of the run to name, but ${(await using(made, 'message.create', async () => ({}))).missing}`,
-    // Advice true to the run (issue 46 item 5): never to fix what the login says it does not offer.
-    offers(t, 'message.create')
-      ? 'make message.create accept a message in the sandbox channel, then run again'
-      : `nothing to fix in ${operation}: the check is decided where the login offers message.create`,
+    'make message.create accept a message in the sandbox channel, then run again',
   );
 }

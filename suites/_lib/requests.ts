@@ -7,7 +7,8 @@
  * answer is optional: when it names the request (request_id / message_id / id) the event is correlated
  * with it, and it fills in what a run without an event stream cannot read from an event.
  */
-import type { CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
+import { saysNotServed, statusClass } from '../../src/runner/signature.js';
 import { cameUnderAnotherName } from './events.js';
 import { idOf, recordedItems, recordWalk, userIdOf } from './lists.js';
 import { listDoubt, memberReader, presenceDoubt } from './readers.js';
@@ -208,3 +209,24 @@ export const requesterAlreadyMember =
     t.note(`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
     return undefined;
   };
+
+/**
+ * The answer of a request flow (friend.approve, guild.approve, guild.member.approve): 2xx (§4.8). One saying
+ * the operation is not served, where the login declares no features, shows nothing of the event flow: the
+ * flow is undecided (the operation's own checks judge it). Where features offer it, the answer fails.
+ */
+export function expectAnswered(
+  t: CheckContext,
+  request: RequestEvent,
+  answer: CallResult,
+  approve: boolean,
+): void {
+  const operation = ANSWER_OF[request];
+  if (!answer.ok && t.config.features === undefined && saysNotServed(answer))
+    t.undecided(
+      `${operation} answered HTTP ${answer.status}, as an operation not served does, and the login declares no features: the ${request} flow cannot be followed`,
+      `the flow is judged where ${operation} is served (its own checks judge ${operation}); a server that lacks it: declare the operations it serves in the login's features`,
+      { kind: 'helper-refused', operation, role: 'helper', status: statusClass(answer.status) },
+    );
+  t.expectOk(answer, `${operation} with approve ${approve}`);
+}

@@ -1,6 +1,6 @@
 /** t.trigger: asks the run's trigger to make the target emit an event (a skip when there is none). */
 import type { CheckContext } from '../check.js';
-import { TriggerUnsupportedError } from '../trigger.js';
+import { TriggerTimeoutError, TriggerUnsupportedError } from '../trigger.js';
 import type { CheckEnvironment } from './environment.js';
 import { CheckSkip, type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
@@ -33,6 +33,13 @@ export function triggerFor(
         }
         throw new CheckSkip(error.message);
       }
+      // The trigger's own deadline: whether it caused the event is unknown, which shows nothing of the
+      // target: undecided, never an error of the check.
+      if (error instanceof TriggerTimeoutError)
+        throw new CheckUndecided(
+          `${error.message}: what it caused is unknown`,
+          `make the trigger answer '${event}' sooner (a busy machine slows it too), then run again`,
+        );
       throw error;
     }
   };
