@@ -17,19 +17,21 @@ const BUSY_MACHINE = ['test/suites/busy-machine.test.ts', 'test/client-mode/stre
  * vitest's order.
  */
 const LONGEST_FIRST = [
+  'test/runner/causes.test.ts',
   'test/client-mode/events.test.ts',
   'test/client-mode/satorijs.test.ts',
   'test/package/readme-commands.test.ts',
   'test/client-mode/shapes.test.ts',
   'test/vitest-integration/vitest-integration.test.ts',
   'test/docs/shell-blocks-tools.test.ts',
-  'test/runner/causes.test.ts',
   'test/package/package.test.ts',
   'test/suites/events.test.ts',
   'test/hostile/hostile.test.ts',
   'test/docs/shell-blocks.test.ts',
   'test/client-mode/examples.test.ts',
   'test/client-mode/process.test.ts',
+  'test/client-mode/storms.test.ts',
+  'test/client-mode/concurrency.test.ts',
   'test/suites/members.test.ts',
   'test/report/html.browser.test.ts',
   'test/suites/pagination.test.ts',

@@ -60,8 +60,11 @@ describe('a client flooding the socket and stdout, with the CPU saturated', () =
       String(timeout),
     ]);
     expect(busy.every((loop) => loop.exitCode === null)).toBe(true);
-    // Its first PING passes ping-within-interval; it never reconnects, so resumes-with-last-sn times out.
-    expect(run.report.checks.map((check) => check.status)).toEqual(['pass', 'fail']);
+    // It never reconnects, so resumes-with-last-sn fails; whether its PINGs show a read socket within the
+    // 2 s limit depends on the saturated machine, but no scenario errors.
+    const byId = Object.fromEntries(run.report.checks.map((check) => [check.id, check.status]));
+    expect(byId['client.events/resumes-with-last-sn']).toBe('fail');
+    expect(Object.values(byId)).not.toContain('error');
     for (const check of run.report.checks)
       expect(check.durationMs).toBeLessThan(timeout + STOP_GRACE_MS + 2_000);
   });
