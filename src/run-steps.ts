@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { warmValidators } from '../spec/validate.js';
-import { renderCurl } from './client/curl.js';
 import { HttpClient } from './client/http.js';
 import { describePacing } from './client/pacer.js';
 import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
@@ -30,6 +29,7 @@ import { NO_EVENT_OBSERVED, unprovenSilence } from './runner/event-silence.js';
 import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { journalPath, journalTarget } from './runner/journal.js';
 import { Ledger } from './runner/ledger.js';
+import { undoCurl } from './runner/left-behind-file.js';
 import { loadChosenChecks } from './runner/load.js';
 import type { CheckResult, RunResult } from './runner/model.js';
 import { type PeerStanding, peerNote, provePeerInSandbox } from './runner/peer.js';
@@ -127,14 +127,7 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
   if (options.ledgerFile) {
     ledger.persistTo({
       path: options.ledgerFile,
-      curl: (entry) =>
-        renderCurl({
-          method: 'POST',
-          url: `${client.baseUrl}/${entry.undo[0]}`,
-          headers: client.redactor.redactHeaders(client.identityHeaders(entry.as), { sent: true }),
-          // Ids stay whole (a short token only as a word of its own): the script must still work.
-          body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
-        }),
+      curl: undoCurl(client),
       // The journal `conformance cleanup` reads after a killed run (issue 49 item 7): no token in it.
       journal: {
         path: journalPath(dirname(options.ledgerFile)),

@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import { oneLine } from '../../spec/brief.js';
-import { renderCurl } from '../client/curl.js';
 import { HttpClient } from '../client/http.js';
 import { entryOfIntent } from './intents.js';
 import type { FoundJournal } from './journal.js';
 import { Ledger } from './ledger.js';
+import { undoCurl } from './left-behind-file.js';
 import type { CleanupRecord } from './model.js';
 import type { Trigger } from './trigger.js';
 import { findCreated, undoEntry } from './undo.js';
@@ -61,13 +61,7 @@ export async function cleanUpJournal(
   const ledger = Ledger.fromJournal(found.journal);
   ledger.persistTo({
     path: join(options.outDir, 'left-behind.sh'),
-    curl: (entry) =>
-      renderCurl({
-        method: 'POST',
-        url: `${client.baseUrl}/${entry.undo[0]}`,
-        headers: client.redactor.redactHeaders(client.identityHeaders(entry.as), { sent: true }),
-        body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
-      }),
+    curl: undoCurl(client),
     journal: { path: found.path, target },
     redact: (text) => client.redactor.redactComposed(text),
   });

@@ -4,9 +4,23 @@
  * operation can undo it; and the creates of unknown outcome it could not find, as "possibly created".
  */
 import { oneLine } from '../../spec/brief.js';
+import { renderCurl } from '../client/curl.js';
+import type { HttpClient } from '../client/http.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent, JournalTarget } from './journal.js';
 import type { CleanupRecord } from './model.js';
+
+/** An entry's undo as the curl command of left-behind.sh: the identity it was made as, tokens redacted. */
+export const undoCurl =
+  (client: HttpClient) =>
+  (entry: LedgerEntry): string =>
+    renderCurl({
+      method: 'POST',
+      url: `${client.baseUrl}/${entry.undo[0]}`,
+      headers: client.redactor.redactHeaders(client.identityHeaders(entry.as), { sent: true }),
+      // Ids stay whole (a short token only as a word of its own): the script must still work.
+      body: client.redactor.redactComposed(JSON.stringify(entry.undo[1])),
+    });
 
 /** One entry of the ledger and what became of it. */
 export interface LedgerLine {
