@@ -245,10 +245,15 @@ describe('what each hostile mode is reported as', () => {
     // (whether any reaction is left to undo depends on the order the checks ran in: not counted).
     const cleanup = result.cleanup ?? [];
     expect(cleanup.length).toBeGreaterThan(0);
-    expect(
-      cleanup.filter((record) => record.status === 'failed' && !/message\.delete/.test(record.error ?? '')),
-    ).toEqual([]);
-    expect(outcomes.get('hang-op')!.files['left-behind.sh']).toMatch(/curl .*message\.delete/);
+    // The cleanup's budget is a bound, not a race: what the hanging deletes left it no time for (on a loaded
+    // machine) is reported as not attempted and kept in left-behind.sh, never lost.
+    const others = cleanup.filter(
+      (record) => record.status === 'failed' && !/message\.delete/.test(record.error ?? ''),
+    );
+    for (const record of others) expect(record.error).toMatch(/^not attempted: the cleanup budget/);
+    const leftBehind = outcomes.get('hang-op')!.files['left-behind.sh'];
+    expect(leftBehind).toMatch(/curl .*message\.delete/);
+    for (const record of others) expect(leftBehind).toContain(record.operation);
   });
 
   withMode('hang-later')(
