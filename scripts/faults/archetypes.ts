@@ -18,9 +18,9 @@
 import { oneLine } from '../../spec/brief.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { fuzz } from '../../src/fuzz/index.js';
-import { DEFAULTS, run } from '../../src/index.js';
+import { DEFAULTS, type RunOptions, run } from '../../src/index.js';
 import { drawArchetype, truthOf } from '../../src/reference/archetype.js';
-import type { ArchetypeTruth, FaultDefinition } from '../../src/reference/contract.js';
+import type { ArchetypeTruth, FaultDefinition, ReferenceServer } from '../../src/reference/contract.js';
 import { eventFaults } from '../../src/reference/faults/events.js';
 import { maskedFaults, resolveTolerances, startReference } from '../../src/reference/index.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
@@ -41,6 +41,21 @@ export interface SeedRow {
 
 const RUN_FLAGS = { includeExperimental: true, level: 'should', confirm: false } as const;
 
+/** A full run of the checker against an archetype, as its ground truth says to run it (its transport). */
+const runArchetype = (
+  reference: ReferenceServer,
+  checks: CheckDefinition[],
+  extra: Partial<RunOptions> = {},
+): Promise<RunResult> =>
+  run({
+    reference,
+    checks,
+    ...RUN_FLAGS,
+    eventTimeoutMs: DEFAULTS.eventTimeoutMs,
+    ...(reference.archetype as ArchetypeTruth).runOptions,
+    ...extra,
+  });
+
 /** The commands that replay a seed: the served archetype and the run, or the sweep of that seed alone. */
 export const replayCommands = (seed: number): string =>
   `npx chat-conformance serve --archetype-seed ${seed} --port 5140 (then the run command it prints), or npm run faults -- --archetype-seed ${seed}`;
@@ -59,13 +74,7 @@ export async function sweepSeed(
   const reference = await startReference({ archetypeSeed: seed });
   const truth = reference.archetype as ArchetypeTruth;
   try {
-    const result = await run({
-      reference,
-      checks,
-      ...RUN_FLAGS,
-      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
-      ...truth.runOptions,
-    });
+    const result = await runArchetype(reference, checks);
     const verdicts = judgeRun(truth, result, definitions);
     let counts = countsOf(result);
     if (options.fuzz !== false) {
@@ -299,16 +308,8 @@ async function limitedRun(
   events?: 'ws' | 'webhook',
 ): Promise<RunResult> {
   const reference = await startReference({ archetypeSeed: seed, faults });
-  const truth = reference.archetype as ArchetypeTruth;
   try {
-    return await run({
-      reference,
-      checks,
-      ...RUN_FLAGS,
-      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
-      ...truth.runOptions,
-      ...(events ? { events } : {}),
-    });
+    return await runArchetype(reference, checks, events ? { events } : {});
   } finally {
     await reference.close();
   }
@@ -438,13 +439,7 @@ export async function runHttpOnlyPreset(
   const truth = reference.archetype as ArchetypeTruth;
   const problems: string[] = [];
   try {
-    const result = await run({
-      reference,
-      checks,
-      ...RUN_FLAGS,
-      eventTimeoutMs: DEFAULTS.eventTimeoutMs,
-      ...truth.runOptions,
-    });
+    const result = await runArchetype(reference, checks);
     const fuzzed = await fuzz({ reference, seed: 1, runs: 5, budgetMs: 8_000, ...truth.runOptions });
     for (const verdict of [...judgeRun(truth, result, definitions), ...judgeRun(truth, fuzzed, definitions)])
       problems.push(`${verdict.kind}: ${verdict.checkId} — ${verdict.detail}`);
