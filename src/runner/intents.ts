@@ -5,6 +5,7 @@
  * as the run's own only when the run's own call made it: the answer named it, or the list shows the
  * name the run chose (`conformance-…`, suites/_lib/lists.ts uniqueName), which nobody else chose.
  */
+import { getOperation } from '../../spec/catalogue.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent } from './journal.js';
 
@@ -85,14 +86,23 @@ const RULES: Record<string, CreateRule> = {
   },
 };
 
+/** Whether `fields` give every field `operation` requires whatever the variant (§4): an undo that can be sent. */
+const namesEveryRequired = ([operation, fields]: [string, Fields]): boolean =>
+  getOperation(operation).fields.every(
+    (field) => !field.required || field.variant !== undefined || fields[field.name] !== undefined,
+  );
+
 /** Whether the ledger follows `operation` from the moment it is sent. */
 export const followsCreate = (operation: string, fields: Fields): boolean => {
   const rule = RULES[operation];
   if (!rule) return false;
   // Followed when it can be found again by a name of the run's: one without (an invalid input the run
   // expects refused) is judged by its answer, tracked by its check. One whose fields undo nothing (a mute
-  // of duration 0) makes nothing.
-  return rule.lookup ? RUN_NAME.test(rule.lookup(fields).name) : rule.undo(fields, undefined) !== undefined;
+  // of duration 0) makes nothing, and one lacking a field its undo needs (a request the run sent without
+  // a required field, expecting it refused) names nothing to undo: its check tracks what it made.
+  if (rule.lookup) return RUN_NAME.test(rule.lookup(fields).name);
+  const undo = rule.undo(fields, undefined);
+  return undo !== undefined && namesEveryRequired(undo);
 };
 
 /** The id an answer gives the created thing (a Message[] answer of message.create: its first). */
