@@ -30,7 +30,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const [{ EXIT, internalErrorLine, interruptedExit }, { ledgerFilesInUse }, { main }] = await Promise.all([
     import('../src/exit-codes.js'),
-    import('../src/runner/ledger.js'),
+    import('../src/runner/ledger-files.js'),
     import('./cli.js'),
   ]);
 

@@ -20,6 +20,7 @@ import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';
 import { type Journal, type JournalIntent, newJournal, removeJournal, writeAtomically } from './journal.js';
+import { ledgerFileClosed, ledgerFileOpened } from './ledger-files.js';
 import {
   type LedgerFile,
   type LedgerLine as Line,
@@ -69,10 +70,6 @@ export interface UndoOptions {
   /** Looks for what creates of unknown outcome made (5xx, timeout): found, it is undone too. */
   find?: FindCreated;
 }
-
-/** Ledger files of the runs in progress (the bin names them when it has to exit at once). */
-const openFiles = new Set<string>();
-export const ledgerFilesInUse = (): string[] => [...openFiles];
 
 /**
  * Undo waves, in order: what lives inside a message, messages, the rest, channels, guilds (after the
@@ -127,7 +124,7 @@ export class Ledger {
   persistTo(file: LedgerFile): void {
     this.#file = file;
     if (file.journal) this.#journal ??= newJournal(file.journal.target);
-    openFiles.add(file.path);
+    ledgerFileOpened(file.path);
     this.#write();
   }
 
@@ -543,7 +540,7 @@ export class Ledger {
       rmSync(file.path, { force: true });
       if (file.journal) removeJournal(file.journal.path);
     }
-    openFiles.delete(file.path);
+    ledgerFileClosed(file.path);
     this.#file = undefined;
   }
 
