@@ -5,6 +5,7 @@
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { idOf, statusOf } from './_lib/lists.js';
 import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
+import { requireMessageRead } from './_lib/served.js';
 
 /** Creates one message in the sandbox channel and returns its id and content. */
 async function createOne(t: CheckContext, what: string): Promise<{ id: string; content: string }> {
@@ -35,8 +36,8 @@ const checks: CheckSpec[] = [
       'message.create returns an array of valid Message objects carrying the content sent, and stores it',
     level: 'must',
     rules: ['MSG-CREATE-1', 'RES-MESSAGE', 'GEN-2'],
-    operations: ['message.create', 'message.get'],
-    helpers: ['message.get'],
+    operations: ['message.create', 'message.get', 'message.list'],
+    helpers: ['message.get', 'message.list'],
     async run(t: CheckContext) {
       const content = uniqueContent('create');
       const created = await createMessage(t, content);
@@ -50,12 +51,18 @@ const checks: CheckSpec[] = [
         created.map((message) => message.content),
       );
       // "Sends a message" (§4.1): the message exists afterwards in channel_id.
-      // Its refusal of the message just created is the observation (not stored); an unserved get shows nothing.
+      // Its refusal of the message just created is the observation (not stored), where message.get is
+      // shown to serve (requireMessageRead); an unserved get shows nothing.
       const result = await t.call(
         'message.get',
         { channel_id: t.sandbox.channelId, message_id: sent.id },
-        { observes: true },
+        { observes: true, fallback: true },
       );
+      if (!result.ok)
+        await requireMessageRead(
+          t,
+          `message.get of the created message ${sent.id} answered ${statusOf(result)}`,
+        );
       t.expect(
         result.ok && result.body?.content === content,
         `message.get of the created message ${sent.id} answers 2xx with the content sent`,

@@ -104,6 +104,27 @@ function namesDeclaredUnserved(truth: ArchetypeTruth, check: CheckResult): boole
 const namesOperation = (text: string, operation: string) =>
   new RegExp(`(^|[^\\w.])${operation.replaceAll('.', '\\.')}(?![\\w.])`).test(text);
 
+/**
+ * Whether an event or generic check failed on an operation it judges (its definition's operations less its
+ * helpers) that the login offers and the archetype does not serve: with no features declared every
+ * operation is offered, and an offered operation refusing its complete request deviates truly, as an
+ * operation check of it may fail.
+ */
+function failsDeclaredUnserved(
+  truth: ArchetypeTruth,
+  check: CheckResult,
+  definition: CheckDefinition | undefined,
+): boolean {
+  const helpers = new Set<string>(definition?.helpers ?? []);
+  const underTest = (definition?.operations ?? []).filter((operation) => !helpers.has(operation));
+  return underTest.some(
+    (operation) =>
+      truth.declares(operation) &&
+      !truth.serves(operation) &&
+      (check.signature?.operation === operation || namesOperation(check.reason ?? '', operation)),
+  );
+}
+
 /** The verdicts of one run (checks or fuzz properties) the archetype's ground truth forbids. */
 export function judgeRun(
   truth: ArchetypeTruth,
@@ -119,7 +140,11 @@ export function judgeRun(
       (definition?.needs ?? []).includes('events') || subject.kind === 'event' || subject.kind === 'stream';
     const say = (kind: Verdict['kind'], detail: string) => verdicts.push({ checkId: check.id, kind, detail });
     if (check.status === 'error') say('false failure', `errors: ${brief(check.reason)}`);
-    if (check.status === 'fail' && !trulyFails(truth, check, definition)) {
+    if (
+      check.status === 'fail' &&
+      !trulyFails(truth, check, definition) &&
+      !failsDeclaredUnserved(truth, check, definition)
+    ) {
       const why =
         subject.kind === 'operation'
           ? truth.serves(subject.operation)

@@ -16,6 +16,7 @@
  */
 
 import { oneLine } from '../../spec/brief.js';
+import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { loadFaultCatalogue } from '../../src/embedded.js';
 import { fuzz } from '../../src/fuzz/index.js';
 import { DEFAULTS, type RunOptions, run } from '../../src/index.js';
@@ -26,6 +27,7 @@ import { maskedFaults, resolveTolerances, startReference } from '../../src/refer
 import type { CheckDefinition } from '../../src/runner/check.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { judgeRun, subjectOf, type Verdict } from './archetype-oracle.js';
+import { CallLog } from './call-log.js';
 import { checksFor } from './rows.js';
 
 /** The seeds of the sweep: 210, a seventh of them in each CI slot (rotating), every one with --full. */
@@ -221,13 +223,16 @@ function unfit(
   fault: FaultDefinition,
   truth: ArchetypeTruth,
   cited: readonly CheckDefinition[],
+  calls: CalledOperations,
 ): string | undefined {
   const tolerances = [...(truth.options.tolerances ?? [])];
   // A peer that is no login hides what only the peer's acts show, as a one-login server does.
   if (truth.identity === 'peer-user-only') tolerances.push('one-login-refuses-others');
   if (maskedFaults(resolveTolerances(tolerances)).has(fault.id)) return `masked by ${tolerances.join(', ')}`;
   const transports = truth.eventTransports;
-  const transport = fault.runWith?.events ?? (fault.id.startsWith('ws-') ? 'ws' : undefined);
+  // A fault of the WebSocket's conventions only (CONV-WS-*) shows on a WebSocket.
+  const wsOnly = fault.id.startsWith('ws-') || fault.rules.every((rule) => rule.includes('-WS-'));
+  const transport = fault.runWith?.events ?? (wsOnly ? 'ws' : undefined);
   if (
     transport &&
     (!transports.includes(transport) || (transport === 'ws' && truth.runOptions.events === 'webhook'))
@@ -241,7 +246,7 @@ function unfit(
   const uncaused = causes.filter((operation) => !(truth.serves(operation) && truth.declares(operation)));
   if (uncaused.length > 0)
     return `${type} events need ${uncaused.join(', ')}, which the archetype does not offer`;
-  const reasons = targetsOf(fault, cited).map((check) => cannotRun(check, truth));
+  const reasons = targetsOf(fault, cited).map((check) => cannotRun(check, truth, calls, fault));
   return reasons.every((reason) => reason !== undefined) ? reasons[0] : undefined;
 }
 
@@ -264,10 +269,23 @@ function targetsOf(fault: FaultDefinition, cited: readonly CheckDefinition[]): r
 }
 
 /** Why the check cannot run to its end on the archetype (an operation, the stream, the peer); undefined: it can. */
-function cannotRun(check: CheckDefinition, truth: ArchetypeTruth): string | undefined {
-  const missing = check.operations.filter(
-    (operation) => !(truth.serves(operation) && truth.declares(operation)),
+function cannotRun(
+  check: CheckDefinition,
+  truth: ArchetypeTruth,
+  calls: CalledOperations,
+  fault: FaultDefinition,
+): string | undefined {
+  // What it names and what it was seen to call on the reference (a control's helpers, a read's message);
+  // of a generic check's probes only the one the fault breaks (named by its id: message-get-… → message.get).
+  // A probe of an unknown path is served by no archetype, nor needed.
+  const probes = new Set<string>(check.probes ?? []);
+  const broken = (operation: string) => fault.id.startsWith(`${operation.replaceAll('.', '-')}-`);
+  const used = new Set(
+    [...check.operations, ...(calls.get(check.id) ?? [])].filter(
+      (operation) => CATALOGUE.has(operation) && (!probes.has(operation) || broken(operation)),
+    ),
   );
+  const missing = [...used].filter((operation) => !(truth.serves(operation) && truth.declares(operation)));
   if (missing.length > 0)
     return `${check.id} needs ${missing.join(', ')}, which the archetype does not offer`;
   const needs = check.needs ?? [];
@@ -281,19 +299,37 @@ function cannotRun(check: CheckDefinition, truth: ArchetypeTruth): string | unde
   return undefined;
 }
 
+/** The §4 operations of the catalogue. */
+const CATALOGUE: ReadonlySet<string> = new Set(operationCatalogue.map((operation) => operation.path));
+
+/** The catalogue operations each check called in one run against the reference (call-log.ts). */
+type CalledOperations = ReadonlyMap<string, ReadonlySet<string>>;
+
+async function calledOperations(checks: readonly CheckDefinition[]): Promise<CalledOperations> {
+  const log = new CallLog();
+  const reference = await startReference({});
+  try {
+    await run({ reference, checks: checks.map((check) => log.watched(check)), ...RUN_FLAGS, events: 'ws' });
+  } finally {
+    await reference.close();
+  }
+  return new Map([...log.byCheck].map(([id, called]) => [id, new Set(called.map((call) => call.operation))]));
+}
+
 /** Seeds whose archetypes fit `fault` (searched from a base of its own), up to `count`. */
 function fittingSeeds(
   fault: FaultDefinition,
   index: number,
   cited: readonly CheckDefinition[],
   count: number,
+  calls: CalledOperations,
 ): { seeds: number[]; why?: string } {
   const seeds: number[] = [];
   let why: string | undefined;
   for (let offset = 0; offset < 60 && seeds.length < count; offset++) {
     const seed = 100_000 + index * 100 + offset;
     const truth = truthOf(drawArchetype(seed));
-    const reason = unfit(fault, truth, cited);
+    const reason = unfit(fault, truth, cited, calls);
     if (reason) why ??= reason;
     else seeds.push(seed);
   }
@@ -310,6 +346,28 @@ async function limitedRun(
   const reference = await startReference({ archetypeSeed: seed, faults });
   try {
     return await runArchetype(reference, checks, events ? { events } : {});
+  } finally {
+    await reference.close();
+  }
+}
+
+/** The citing checks that fail under `fault` on the reference (a limited run, as `npm run faults` makes). */
+async function shownOnReference(
+  fault: FaultDefinition,
+  citing: readonly CheckDefinition[],
+): Promise<CheckDefinition[]> {
+  const limited = checksFor(fault, citing, false);
+  const chosen = limited ? citing.filter((check) => limited.includes(check.id)) : [...citing];
+  const reference = await startReference({ faults: [fault.id] });
+  try {
+    const result = await run({
+      reference,
+      checks: chosen,
+      ...RUN_FLAGS,
+      events: fault.runWith?.events ?? 'ws',
+    });
+    const failed = new Set(result.checks.filter((check) => check.status === 'fail').map((check) => check.id));
+    return chosen.filter((check) => failed.has(check.id));
   } finally {
     await reference.close();
   }
@@ -372,14 +430,20 @@ export async function runPlantedFaults(options: {
 }): Promise<PlantedPair[]> {
   const catalogue = loadFaultCatalogue();
   const faults = options.faults ?? catalogue;
+  const calls = await calledOperations(options.checks);
   const jobs: { fault: FaultDefinition; seed: number }[] = [];
   const undetectable: PlantedPair[] = [];
-  for (const fault of faults) {
-    const cited = options.checks.filter(
+  const fitted = await pooled(faults, options.parallel ?? 4, async (fault) => {
+    const citing = options.checks.filter(
       (check) =>
         check.rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(check.id),
     );
-    const { seeds, why } = fittingSeeds(fault, catalogue.indexOf(fault), cited, options.perFault ?? 1);
+    // The archetype must let the checks that show the fault on the reference run (else any citing check).
+    const shownBy = await shownOnReference(fault, citing);
+    const cited = shownBy.length > 0 ? shownBy : citing;
+    return { fault, ...fittingSeeds(fault, catalogue.indexOf(fault), cited, options.perFault ?? 1, calls) };
+  });
+  for (const { fault, seeds, why } of fitted) {
     if (seeds.length === 0)
       undetectable.push({
         fault: fault.id,

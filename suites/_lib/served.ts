@@ -268,3 +268,29 @@ export const probesOf = (reads: readonly Read[]): string[] => reads.map((read) =
 
 /** Reads that name one thing by an id (an unknown or wrong-typed id goes in `names`). */
 export const ID_READS: readonly Read[] = READS.filter((read) => read.names !== undefined);
+
+/**
+ * The positive control of a message read: message.get of a message the run did not make (the latest that
+ * message.list shows in the sandbox channel), once per run. A refusal of the run's own message by
+ * message.get is an observation (it was not stored) only where message.get reads another one; else the
+ * check is undecided, `seen` saying what it saw. Sent only after such a refusal.
+ */
+export async function requireMessageRead(t: CheckContext, seen: string): Promise<void> {
+  const control = await t.shared('message.get of a message message.list shows', async (observer) => {
+    const channelId = observer.sandbox.channelId;
+    const page = await observer.call('message.list', { channel_id: channelId });
+    const data: unknown = page.ok ? page.body?.data : undefined;
+    const id = Array.isArray(data) ? data.map(idOf).find((each) => each !== undefined) : undefined;
+    if (id === undefined) return { missing: `message.list showed no message (${answered(page)})` };
+    const got = await observer.call('message.get', { channel_id: channelId, message_id: id });
+    return { got, id };
+  });
+  if (control.got?.ok) {
+    t.note(`control: message.get read message ${control.id}, which message.list shows (2xx)`);
+    return;
+  }
+  t.undecided(
+    `${seen}, but message.get read no message in this run: ${control.got ? `message ${control.id}, which message.list shows, got ${answered(control.got)}` : control.missing}`,
+    'make message.get read a message of the channel (a complete request answered 2xx), then run again',
+  );
+}

@@ -8,66 +8,17 @@
  * CHAT_CONFORMANCE_ROTATION=full (test/support/rotation.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { CallLog } from '../../scripts/faults/call-log.js';
 import { operations as catalogue } from '../../spec/catalogue.js';
 import { run } from '../../src/index.js';
 import type { UnservedStyle } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/server.js';
-import {
-  type CallOptions,
-  type CheckContext,
-  type CheckDefinition,
-  operationsUnderTest,
-} from '../../src/runner/check.js';
+import { type CheckDefinition, operationsUnderTest } from '../../src/runner/check.js';
 import { loadChecks } from '../../src/runner/load.js';
 import { describeSlot, rotating } from '../support/rotation.js';
 
 const OPERATIONS: ReadonlySet<string> = new Set(catalogue.map((operation) => operation.path));
 const STYLES: readonly UnservedStyle[] = ['404-text', '405', '501', '500'];
-
-interface Watched {
-  operation: string;
-  options: CallOptions;
-}
-
-/**
- * The calls each check made in one run, by check id: its own, and those of every shared observation it
- * took (made by whichever check asked first), so that a sharer counts the helpers the observation used.
- */
-class CallLog {
-  readonly byCheck = new Map<string, Watched[]>();
-  readonly #byObservation = new Map<string, Watched[]>();
-
-  of(checkId: string): Watched[] {
-    const calls = this.byCheck.get(checkId) ?? [];
-    this.byCheck.set(checkId, calls);
-    return calls;
-  }
-
-  /** The check with its context watched: t.call logged, t.shared's observer too. */
-  watched(check: CheckDefinition): CheckDefinition {
-    return { ...check, run: (t) => check.run(this.#watch(t, [this.of(check.id)])) };
-  }
-
-  #watch(t: CheckContext, into: Watched[][]): CheckContext {
-    return {
-      ...t,
-      call: (operation, fields, options) => {
-        for (const calls of into) calls.push({ operation, options: options ?? {} });
-        return t.call(operation, fields, options);
-      },
-      shared: async (key, observe) => {
-        const observed = this.#byObservation.get(key) ?? [];
-        this.#byObservation.set(key, observed);
-        try {
-          return await t.shared(key, (observer) => observe(this.#watch(observer, [observed])));
-        } finally {
-          // Those of the observation, once made (by this check or another): this check's too.
-          for (const calls of into) calls.push(...observed);
-        }
-      },
-    };
-  }
-}
 
 /** One run of `checks` (watched) against a fresh reference that answers `unserved` as unserved. */
 async function watchedRun(

@@ -64,6 +64,7 @@ export function sharedObserver(parts: SharingParts) {
     key: string,
     observe: (t: CheckContext) => Promise<T>,
     judge: CallJudge,
+    nested = false,
   ): Promise<T> => {
     const shared = env.shared ?? new Map();
     env.shared = shared;
@@ -93,7 +94,7 @@ export function sharedObserver(parts: SharingParts) {
           sharing?: Sharing,
         ): Promise<U> {
           // Its calls are this observation's too: judged by each sharer of this one, not here.
-          const value = await sharedWith(context, innerKey, innerObserve, judgedAs(collect, sharing));
+          const value = await sharedWith(context, innerKey, innerObserve, judgedAs(collect, sharing), true);
           const inner = (await env.shared?.get(innerKey)) as SharedObservation<U> | undefined;
           if (inner) recorded.push(...inner.exchanges);
           return value;
@@ -102,7 +103,8 @@ export function sharedObserver(parts: SharingParts) {
       const made = observe(observer).then(
         (value) => ({ value, exchanges: recorded, by: checkId }),
         (error: unknown) => {
-          if (error instanceof SharedFailure) error.exchanges = recorded;
+          // An inner observation's failure carries its own exchanges: evidence of this one's too.
+          if (error instanceof SharedFailure) error.exchanges = [...recorded, ...error.exchanges];
           throw error;
         },
       );
@@ -130,6 +132,12 @@ export function sharedObserver(parts: SharingParts) {
         resume?.();
       }
     } catch (error) {
+      // Inside another observation: its calls and its failure are that observation's, judged by each of
+      // its sharers (a helper refused there leaves a sharer undecided before the failure reaches it).
+      if (nested) {
+        for (const call of callsOf.get(observation) ?? []) judge(call);
+        throw error;
+      }
       if (error instanceof SharedFailure) {
         state.assertions++;
         // The observing check has them already (its calls record to it); a sharer gets them here.
