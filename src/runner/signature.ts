@@ -137,6 +137,18 @@ export function schemaSignature(problems: readonly Problem[], value: unknown): P
   return { kind: 'field-value', path };
 }
 
+/**
+ * The operation each answer of t.call came from (context/calls.ts), so that a judgement of one answer
+ * (t.expectOk) names its operation, not whichever the check asked last.
+ */
+const answerOperations = new WeakMap<object, string>();
+
+export const noteAnswerOf = (result: object, operation: string): void => {
+  answerOperations.set(result, operation);
+};
+
+export const operationAnswering = (result: object): string | undefined => answerOperations.get(result);
+
 /** What the check itself is: its rules, operations and the helpers among them (check.ts). */
 export interface SignedCheck {
   rules: readonly string[];

@@ -14,7 +14,12 @@ import { CheckState } from '../../src/runner/context/state.js';
 import { unprovenSilence } from '../../src/runner/event-silence.js';
 import type { CheckResult, Exchange, Signature } from '../../src/runner/model.js';
 import { peerUndecided } from '../../src/runner/peer.js';
-import { completeSignature, exchangeSignature, schemaSignature } from '../../src/runner/signature.js';
+import {
+  completeSignature,
+  exchangeSignature,
+  noteAnswerOf,
+  schemaSignature,
+} from '../../src/runner/signature.js';
 import { eventSignature, judgeLastPage, judgeMarker, judgeWalk } from '../../suites/_lib/judge.js';
 import { largeRun, mixedRun } from '../report/fixtures/runs.js';
 
@@ -65,6 +70,26 @@ describe('a signature per kind, set where it was judged', () => {
     const t = assertions();
     const result = { status: 503, ok: false, headers: {}, body: undefined, text: 'busy' };
     expect(t.failureOf(() => t.expectOk(result, 'message.get'))).toEqual({ kind: 'status', status: '5xx' });
+  });
+
+  it('status: t.expectOk names the operation of the answer it judges, not the one asked last', () => {
+    const t = assertions();
+    const refused = { status: 503, ok: false, headers: {}, body: undefined, text: 'busy' };
+    noteAnswerOf(refused, 'message.get');
+    const given = t.failureOf(() => t.expectOk(refused, 'the read-back'));
+    expect(given).toEqual({ kind: 'status', status: '5xx', operation: 'message.get' });
+    // A later answer of another operation was the check's last exchange: the signature keeps the judged one.
+    const exchanges = [exchange('message.get', 503, 'busy'), exchange('message.list', 200, { data: [] })];
+    const check = {
+      rules: ['MSG-GET-1'],
+      operations: ['message.get', 'message.list'],
+      helpers: ['message.list'],
+    };
+    expect(completeSignature(given, check, exchanges)).toMatchObject({
+      operation: 'message.get',
+      role: 'under-test',
+      status: '5xx',
+    });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 /** t.expect, t.expectOk, t.expectSchema and t.schemaProblems, over the run's validator. */
 import type { CallResult, CheckContext } from '../check.js';
 import { formatProblems, type Validate } from '../schema.js';
-import { type PartialSignature, schemaSignature, statusClass } from '../signature.js';
+import { operationAnswering, type PartialSignature, schemaSignature, statusClass } from '../signature.js';
 import type { CheckEnvironment } from './environment.js';
 
 export type ProblemsOf = (schema: string, value: unknown) => ReturnType<Validate>;
@@ -42,7 +42,11 @@ export function assertionsWith(
         fail(
           `${what}: a 2xx status (any body is accepted, §4.8)`,
           `HTTP ${result.status} ${shorten(result.text, 500)}`,
-          { kind: 'status', status: statusClass(result.status) },
+          {
+            kind: 'status',
+            status: statusClass(result.status),
+            ...(operationAnswering(result) ? { operation: operationAnswering(result) } : {}),
+          },
         );
       }
     },

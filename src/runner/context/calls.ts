@@ -12,7 +12,7 @@ import { createdIdOf } from '../intents.js';
 import type { Exchange, Signature } from '../model.js';
 import { peerUndecided, peerUsable } from '../peer.js';
 import { errorBodyText, parseBody } from '../shapes.js';
-import { NO_ROUTE, SAYS_NOT_IMPLEMENTED } from '../signature.js';
+import { NO_ROUTE, noteAnswerOf, SAYS_NOT_IMPLEMENTED } from '../signature.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
 import { type CheckState, CheckUndecided } from './state.js';
 import type { CheckSignals } from './timing.js';
@@ -97,6 +97,7 @@ export function callRecorder(
       env.ledger.answered(intent, outcome.result.status, createdIdOf(outcome.result.body));
       if (outcome.result.ok && callOptions.rawBody === undefined) env.ledger.settle(operation, fields);
       if (outcome.result.ok) servedIn(env).add(operation);
+      noteAnswerOf(outcome.result, operation);
       judge({ operation, options: callOptions, result: outcome.result });
       return outcome.result;
     } catch (error) {
