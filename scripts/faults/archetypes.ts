@@ -28,7 +28,7 @@ import type { CheckDefinition } from '../../src/runner/check.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { judgeRun, subjectOf, type Verdict } from './archetype-oracle.js';
 import { CallLog } from './call-log.js';
-import { checksFor } from './rows.js';
+import { checksFor, citedBy } from './rows.js';
 
 /** The seeds of the sweep: 210, a seventh of them in each CI slot (rotating), every one with --full. */
 export const ARCHETYPE_SEEDS: readonly number[] = Array.from({ length: 210 }, (_, index) => index + 1);
@@ -430,14 +430,14 @@ export async function runPlantedFaults(options: {
 }): Promise<PlantedPair[]> {
   const catalogue = loadFaultCatalogue();
   const faults = options.faults ?? catalogue;
-  const calls = await calledOperations(options.checks);
+  // Learned from the checks the faults concern only (a CI slice plants a few faults).
+  const calls = await calledOperations(
+    options.checks.filter((check) => faults.some((fault) => citedBy(fault, check))),
+  );
   const jobs: { fault: FaultDefinition; seed: number }[] = [];
   const undetectable: PlantedPair[] = [];
   const fitted = await pooled(faults, options.parallel ?? 4, async (fault) => {
-    const citing = options.checks.filter(
-      (check) =>
-        check.rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(check.id),
-    );
+    const citing = options.checks.filter((check) => citedBy(fault, check));
     // The archetype must let the checks that show the fault on the reference run (else any citing check).
     const shownBy = await shownOnReference(fault, citing);
     const cited = shownBy.length > 0 ? shownBy : citing;

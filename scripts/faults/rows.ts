@@ -28,7 +28,7 @@ export interface FaultRow {
 const FAULT_RUN_COUNTING = { level: 'should', includeExperimental: true } as const;
 
 /** Checks citing a rule of the fault, or named in its detectedBy. */
-const citedBy = (fault: FaultDefinition, check: Pick<CheckDefinition, 'id' | 'rules'>): boolean =>
+export const citedBy = (fault: FaultDefinition, check: Pick<CheckDefinition, 'id' | 'rules'>): boolean =>
   check.rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(check.id);
 
 /** An after-phase check validates every event the whole run observed, not only what it caused itself. */
