@@ -80,7 +80,13 @@ const checks: CheckSpec[] = [
         t.note(`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
       }
       const refused = new Map<string, number>();
-      for (const guildId of guildIds.slice(0, MAX_GUILDS_PROBED)) {
+      // The sandbox guild first: its member read (the current user's, shared) shows guild.member.get
+      // serving, so that a refusal in another guild is an observation (context/calls.ts).
+      const sandboxFirst = [
+        ...guildIds.filter((id) => id === t.sandbox.guildId),
+        ...guildIds.filter((id) => id !== t.sandbox.guildId),
+      ];
+      for (const guildId of sandboxFirst.slice(0, MAX_GUILDS_PROBED)) {
         // The sandbox guild's answer is guild.member.get/self's too (sent once).
         const member =
           guildId === t.sandbox.guildId

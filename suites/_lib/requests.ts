@@ -191,6 +191,9 @@ export async function freshRequest<R>(
 export const requesterAlreadyMember =
   (t: CheckContext, guildId: string) =>
   async ({ userId }: { userId: string }): Promise<string | undefined> => {
+    // The reader's proof first (once per run): its read of the current user shows guild.member.get
+    // serving, so that a refusal of the requester is an observation (context/calls.ts).
+    const reader = await memberReader(t);
     const before = await t.call(
       'guild.member.get',
       { guild_id: guildId, user_id: userId },
@@ -198,7 +201,7 @@ export const requesterAlreadyMember =
     );
     if (!before.ok) return undefined;
     const state = `the requester ${userId} was already a member of guild ${guildId} before its request`;
-    const getDoubt = presenceDoubt(await memberReader(t));
+    const getDoubt = presenceDoubt(reader);
     if (getDoubt === undefined) return state;
     const items = recordedItems(await recordWalk(t, 'guild.member.list', { guild_id: guildId }));
     const doubt = listDoubt(t, 'guild.member.list', items);
