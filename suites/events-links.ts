@@ -228,10 +228,11 @@ const INFERRED: InferredLink[] = [
     operation: 'guild.member.role.set',
     event: 'guild-member-updated',
     experimental: true,
-    // On the bot's own member record: no other check changes it, so nothing else causes the event and
-    // the check holds nothing — its event wait overlaps the mute windows. Where the bot cannot take the
-    // role, on the peer's, held (guild-member-updated names only the member: a role check or a mute of
-    // the peer could cause it too).
+    // On the bot's own member record, held against the role refusal controls (the only other checks that
+    // change it), so its event wait overlaps the mute windows. Where the bot cannot take the role, on the
+    // peer's, held (guild-member-updated names only the member: a role check or a mute of the peer could
+    // cause it too).
+    holds: ['self-member-record'],
     acquires: ['peer-member-record'],
     async prepare(t) {
       const roleId = await makeRole(t, 'link-role-set');

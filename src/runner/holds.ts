@@ -8,6 +8,8 @@ export const HOLDS = {
     "whether the peer may post (and react) in the sandbox guild: a guild.member.mute blocks the peer's posts in every channel",
   'peer-member-record':
     "what the peer's member record says (its roles, its mute): guild-member-updated events name only the member, so a check waiting for one must be the only one changing the record",
+  'self-member-record':
+    "what the bot's own member record says (its roles): guild-member-updated events name only the member, so the check waiting for one on the bot's record runs apart from the refusal controls that set and unset a role on it",
   'friend-requests':
     "the trigger's friend requests and the bot's friend list they change: a friend-request event names no flow, so two flows at once could answer each other's request; a friend.list walk meanwhile would see a friend come and go",
   'guild-invitations':

@@ -291,6 +291,9 @@ export const CONTROL_HOLDS: Partial<Record<OperationId, Hold[]>> = {
   'guild.member.mute': ['peer-in-guild', 'peer-member-record'],
   'friend.delete': ['friend-requests'],
   'friend.approve': ['friend-requests'],
+  // The control sets and unsets a role on the bot: its guild-member-updated events name the bot.
+  'guild.member.role.set': ['self-member-record'],
+  'guild.member.role.unset': ['self-member-record'],
 };
 
 /**
