@@ -65,6 +65,10 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   // Operations refusing (or failing) valid requests: one cause per status class, listing them — an
   // operation refused whole is in it however many checks it touched.
   if (kind === 'status' && /^(4|5)/.test(status) && operation) return { key: `status-${status[0]}xx`, kind };
+  // A result that is not the resource at all (its root missing or of another type: an empty body, `{}`
+  // where an array is due) is one fault across operations: they answer no result.
+  if ((kind === 'field-missing' || kind === 'field-type') && path === '')
+    return { key: 'result-missing', kind };
   // A field is one fault wherever it is sent (a Channel's `type` alone, in a Message, in a page, in an event).
   if ((kind.startsWith('field-') || kind === 'event-resource') && path)
     return { key: `field:${fieldName(path)}`, kind: kind === 'event-resource' ? 'field-value' : kind };
@@ -165,6 +169,12 @@ export function wordsOf(
           'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers',
         section: '§1 rule 5',
         fix: 'answer each page as {"data": [...], "next": …} at the top level of the body',
+      };
+    case 'result-missing':
+      return {
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} 2xx without the resource ${operations.length === 1 ? 'it returns' : 'they return'}: the body is empty or of another type`,
+        section: '§4',
+        fix: 'answer the resource the operation returns (§4) as the body of its 2xx',
       };
     case 'errors-2xx':
       return {
@@ -290,6 +300,46 @@ const rankOf = (key: string): number => {
 };
 
 /**
+ * The faults of the failures no observation of their own names (keys answer:<operation> and rule:<family>):
+ * each is either one operation's results (message.get answering another message fails the checks of get,
+ * update and create alike) or one rule broken across operations (requests missing required fields accepted
+ * by every operation). Both groupings are candidates; the one explaining the most checks is taken first,
+ * then the next among what is left (a greedy cover): one cause per fault, whichever way it cuts. A helper's
+ * accepted answer judged wrong is a candidate of its operation only where that operation's own checks
+ * judge its answers wrong too; alone, it stays with the rule of the check that read it.
+ */
+function coverResidue<T extends { signature: Signature; fault: Fault }>(judged: readonly T[]): T[] {
+  const residual = (key: string) => key.startsWith('answer:') || key.startsWith('rule:');
+  const wrongAnswers = new Set(
+    judged.map(({ fault }) => fault.key).filter((key) => key.startsWith('answer:')),
+  );
+  const candidatesOf = ({ signature, fault }: T): string[] => {
+    const answer = `answer:${signature.operation}`;
+    const ofOperation =
+      fault.key.startsWith('answer:') ||
+      (signature.role === 'helper' && signature.status === '2xx' && wrongAnswers.has(answer));
+    return [...(ofOperation ? [answer] : []), `rule:${familyOf(signature.rule)}`];
+  };
+  const open = judged.filter(({ fault }) => residual(fault.key));
+  const taken = new Map<T, string>();
+  while (taken.size < open.length) {
+    const sizes = new Map<string, number>();
+    for (const item of open)
+      if (!taken.has(item)) for (const key of candidatesOf(item)) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+    // The largest first; among equals an operation's results before a rule, then by key (stable).
+    const [[best]] = [...sizes].sort(
+      ([a, m], [b, n]) =>
+        n - m || Number(b.startsWith('answer:')) - Number(a.startsWith('answer:')) || a.localeCompare(b),
+    );
+    for (const item of open) if (!taken.has(item) && candidatesOf(item).includes(best)) taken.set(item, best);
+  }
+  return judged.map((item) => {
+    const key = taken.get(item);
+    return key === undefined ? item : { ...item, fault: { key, kind: item.fault.kind } };
+  });
+}
+
+/**
  * The causes of a run's failures and errors, the one explaining the most checks first: every failing
  * check is in exactly one. The identity cause needs refusals on two operations at least (one refusal can
  * be a permission the check expects; it falls back to its operation's status).
@@ -307,21 +357,7 @@ export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {})
     const signature = signatureOfCheck(check);
     return { check, signature, fault: faultOf(signature, streamSilent) };
   });
-  // A helper's accepted answer judged wrong joins its operation's cause where that operation's own checks
-  // judge its answers wrong too (message.get answering another message fails the checks of create and
-  // update that read it back); alone, it stays with the rule of the check that read it.
-  const wrongAnswers = new Set(
-    judged.map(({ fault }) => fault.key).filter((key) => key.startsWith('answer:')),
-  );
-  for (const { check, signature, fault } of judged) {
-    const answer = `answer:${signature.operation}`;
-    const joins =
-      signature.role === 'helper' &&
-      signature.status === '2xx' &&
-      fault.key.startsWith('rule:') &&
-      wrongAnswers.has(answer);
-    add(joins ? { key: answer, kind: fault.kind } : fault, signature, check);
-  }
+  for (const { check, signature, fault } of coverResidue(judged)) add(fault, signature, check);
   const identity = groups.get('identity-refused');
   if (identity && new Set(identity.signatures.map((s) => s.operation)).size < 2) {
     groups.delete('identity-refused');
