@@ -155,7 +155,13 @@ export function completeSignature(
   check: SignedCheck,
   exchanges: readonly Exchange[],
 ): Signature {
-  const last = exchanges.at(-1);
+  // A status judged without its operation is the last answer of that status class's, not merely the last
+  // exchange (a cleanup, a read of what the refusal left, the peer's post refused while muted).
+  const byStatus =
+    given?.kind === 'status' && given.status && given.operation === undefined
+      ? [...exchanges].reverse().find((exchange) => statusClass(exchange.response?.status) === given.status)
+      : undefined;
+  const last = byStatus ?? exchanges.at(-1);
   const lastShows = last && exchangeSignature(last);
   const fromLast =
     given?.operation === undefined || lastShows?.operation === given.operation ? lastShows : undefined;

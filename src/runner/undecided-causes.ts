@@ -346,8 +346,8 @@ const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subj
 
 /**
  * The operations the run saw refuse complete valid requests, by status class: a refusal check's control
- * refused (undecided, signed 'status'), a check failing because the operation it judged refused its valid
- * request, or answered that it is not served (pattern 'not-implemented'). From signatures, never words.
+ * refused (its operation-refused cause), a check failing because the operation it judged refused its
+ * valid request, or answered that it is not served (signature pattern 'not-implemented').
  */
 function operationsRefusedWhole(checks: readonly CheckResult[]): Map<string, Set<string>> {
   const refused = new Map<string, Set<string>>();
@@ -355,11 +355,15 @@ function operationsRefusedWhole(checks: readonly CheckResult[]): Map<string, Set
     if (status && operation) refused.set(status, (refused.get(status) ?? new Set()).add(operation));
   };
   for (const check of checks) {
-    const signature = check.undecided?.signature ?? check.signature;
-    if (signature?.kind !== 'status') continue;
-    const judged =
-      check.undecided || signature.role === 'under-test' || signature.pattern === 'not-implemented';
-    if (judged) add(signature.status, signature.operation);
+    // The refusal controls' own cause (its status class), however the state named it.
+    const reading = readingOf(check);
+    if (reading?.kind === 'operation-refused' && reading.subject?.startsWith('HTTP '))
+      for (const operation of reading.operations ?? []) add(reading.subject.slice('HTTP '.length), operation);
+    const signature = check.signature;
+    if (check.status !== 'skip' && signature?.kind === 'status') {
+      const judged = signature.role === 'under-test' || signature.pattern === 'not-implemented';
+      if (judged) add(signature.status, signature.operation);
+    }
   }
   return refused;
 }
