@@ -178,6 +178,12 @@ export function wordsOf(
         section: '§4',
         fix: 'answer the resource the operation returns (§4) as the body of its 2xx',
       };
+    case 'helper-answers':
+      return {
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'accepts' : 'accept'} the requests other checks make through ${operations.length === 1 ? 'it' : 'them'} (2xx), but those checks cannot use what ${operations.length === 1 ? 'it answers' : 'they answer'}`,
+        section: '§4',
+        fix: `make ${operations.length === 1 ? ops : 'each'} return the resource the spec says (the first check shows what it answered instead)`,
+      };
     case 'errors-2xx':
       return {
         title: 'Errors are answered with a success status (2xx and an error body)',
@@ -311,7 +317,8 @@ const rankOf = (key: string): number => {
  * (a field, a marker), else a candidate of its operation like the others.
  */
 function coverResidue<T extends { signature: Signature; fault: Fault }>(judged: readonly T[]): T[] {
-  const residual = (key: string) => key.startsWith('answer:') || key.startsWith('rule:');
+  const residual = (key: string) =>
+    key.startsWith('answer:') || key.startsWith('rule:') || key === 'helper-answers';
   // The faults each operation's own accepted answers show (a field, a marker, its results): a helper's
   // answer judged wrong where its own checks show exactly one such fault is that fault.
   const ownFaults = new Map<string, Set<string>>();
@@ -323,10 +330,15 @@ function coverResidue<T extends { signature: Signature; fault: Fault }>(judged: 
     if (signature.role === 'helper' && signature.status === '2xx' && own && !more.length && !residual(own))
       return [own];
     const answer = `answer:${signature.operation}`;
-    // A helper's accepted answers judged wrong by several checks are one fault of that operation too.
-    const ofOperation =
-      fault.key.startsWith('answer:') || (signature.role === 'helper' && signature.status === '2xx');
-    return [...(ofOperation ? [answer] : []), `rule:${familyOf(signature.rule)}`];
+    // A helper's accepted answers judged wrong by several checks are one fault of that operation too, and
+    // helpers whose accepted answers the checks could not use at all are one fault across operations
+    // (a server that answers 2xx without the resources: the checks reading them fail each its own way).
+    const helper = signature.role === 'helper' && signature.status === '2xx';
+    return [
+      ...(fault.key.startsWith('answer:') || helper ? [answer] : []),
+      ...(helper ? ['helper-answers'] : []),
+      `rule:${familyOf(signature.rule)}`,
+    ];
   };
   const open = judged.filter(({ fault }) => residual(fault.key));
   const taken = new Map<T, string>();
@@ -339,14 +351,16 @@ function coverResidue<T extends { signature: Signature; fault: Fault }>(judged: 
           sizes.set(key, (sizes.get(key) ?? 0) + 1);
           if (item.signature.role !== 'helper') judging.set(key, (judging.get(key) ?? 0) + 1);
         }
-    // The largest first; among equals the one whose checks judge it, an operation's results before a
-    // rule (a helper's answer read by one check alone is that check's rule's fault), then by key.
-    const answerFirst = (key: string) => Number(key.startsWith('answer:') === (judging.get(key) ?? 0) > 0);
+    // The largest first; among equals the one whose checks judge it: an operation's results where its own
+    // checks are in it, else the rule (a helper's answer read by one check alone is that check's rule's
+    // fault), then helpers across operations; then by key.
+    const tieRank = (key: string) =>
+      key.startsWith('answer:') ? Number((judging.get(key) ?? 0) > 0) * 2 : Number(key.startsWith('rule:'));
     const [[best]] = [...sizes].sort(
       ([a, m], [b, n]) =>
         n - m ||
         (judging.get(b) ?? 0) - (judging.get(a) ?? 0) ||
-        answerFirst(b) - answerFirst(a) ||
+        tieRank(b) - tieRank(a) ||
         a.localeCompare(b),
     );
     for (const item of open) if (!taken.has(item) && candidatesOf(item).includes(best)) taken.set(item, best);

@@ -153,8 +153,15 @@ export interface SignedCheck {
 export function completeSignature(
   given: PartialSignature | undefined,
   check: SignedCheck,
-  exchanges: readonly Exchange[],
+  all: readonly Exchange[],
 ): Signature {
+  // A judgement naming no operation concerns the operations the check declares: a call of a shared flow
+  // to another (a membership probe refused) is not what failed, unless the check made no other call.
+  const declared = all.filter((exchange) => {
+    const operation = operationOf(exchange);
+    return operation === undefined || check.operations.includes(operation);
+  });
+  const exchanges = given?.operation === undefined && declared.length ? declared : all;
   // A status judged without its operation is the last answer of that status class's, not merely the last
   // exchange (a cleanup, a read of what the refusal left, the peer's post refused while muted).
   const byStatus =
