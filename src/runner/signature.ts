@@ -155,11 +155,14 @@ export function completeSignature(
   check: SignedCheck,
   all: readonly Exchange[],
 ): Signature {
-  // A judgement naming no operation concerns the operations the check declares: a call of a shared flow
-  // to another (a membership probe refused) is not what failed, unless the check made no other call.
+  // A judgement naming no operation concerns the operations the check declares: a refusal of another
+  // that a shared flow called (a membership probe answered 403) is not what failed, unless the check made
+  // no other call. Accepted answers of any operation stay (a list wrapped shows wherever it is read).
   const declared = all.filter((exchange) => {
     const operation = operationOf(exchange);
-    return operation === undefined || check.operations.includes(operation);
+    const status = exchange.response?.status ?? 0;
+    const accepted = status >= 200 && status < 300;
+    return operation === undefined || accepted || check.operations.includes(operation);
   });
   const exchanges = given?.operation === undefined && declared.length ? declared : all;
   // A status judged without its operation is the last answer of that status class's, not merely the last
