@@ -42,6 +42,8 @@
  * 12. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
  *     client suites against 105 generated clients (none with --rotate: CI runs it beside npm test), every
  *     verdict its client's ground truth. `--client-archetypes-only` runs this proof alone.
+ * 13. The causes name exactly what is wrong (scripts/faults/cause-matrix.ts): 2–4 faults planted at once and
+ *     generated archetypes; the first screen's bound holds. `--cause-matrix-only` runs this proof alone.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
  * flight, each run against its own reference on port 0: the runs are CPU-bound once nothing waits out a
  * window it does not need, so one event loop would use one core.
@@ -57,6 +59,7 @@ import type { RunResult } from '../src/runner/model.js';
 import { isFailing } from '../src/runner/summary.js';
 import { rotating, rotation } from '../test/support/rotation.js';
 import { runArchetypeProof, sweepOneSeed } from './faults/archetype-proof.js';
+import { runCauseMatrix } from './faults/cause-matrix.js';
 import { archetypeSeeds, formatClientArchetypes, runClientArchetypes } from './faults/client-archetypes.js';
 import { formatClientVacuityMatrix, runClientVacuityMatrix } from './faults/client-vacuity.js';
 import {
@@ -249,7 +252,7 @@ const runGeneratedClients = (seeds: number[]) =>
   });
 
 /**
- * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only] [-- --client-archetypes-only]`; `--worker` is the child side of the
+ * `npm run faults [-- --processes N] [-- --in-flight N] [-- --full] [-- --rotate-seeds] [-- --rotate] [-- --vacuity-only] [-- --client-archetypes-only] [-- --cause-matrix-only]`; `--worker` is the child side of the
  * process pool.
  */
 async function main(args: string[]): Promise<number> {
@@ -273,6 +276,19 @@ async function main(args: string[]): Promise<number> {
   const inFlight = inFlightArg >= 0 ? Math.max(1, Number(args[inFlightArg + 1]) || 1) : 10;
   const seedArg = args.indexOf('--archetype-seed');
   if (seedArg >= 0) return sweepOneSeed(Number(args[seedArg + 1]), checks);
+  // Proof 13, in this process (its runs read the causes, which the pool's outcomes do not carry).
+  const causeMatrix = () =>
+    runCauseMatrix({
+      checks,
+      full,
+      ...(rotate ? { rotation } : {}),
+      onRow: (row, done, total) => process.stderr.write(`[cause matrix ${done}/${total}] ${row.label}\n`),
+    });
+  if (args.includes('--cause-matrix-only')) {
+    const causes = await causeMatrix();
+    process.stdout.write(causes.text);
+    return causes.problems === 0 ? 0 : 1;
+  }
   if (args.includes('--archetypes-only')) {
     const archetypes = await runArchetypeProof({ checks, full, rotation });
     process.stdout.write(archetypes.text);
@@ -282,6 +298,7 @@ async function main(args: string[]): Promise<number> {
   const timings: string[] = [];
   let tolerancesDone: Promise<ToleranceMatrix> | undefined;
   let archetypesDone: ReturnType<typeof runArchetypeProof> | undefined;
+  let causesDone: ReturnType<typeof runCauseMatrix> | undefined;
   try {
     // Every generated client, but none with --rotate (beside npm test in CI: client-archetypes.ts).
     const clients = archetypeSeeds(rotate && !full ? rotation.slot : undefined);
@@ -316,6 +333,7 @@ async function main(args: string[]): Promise<number> {
         timings.push(`clean full run ${elapsed()}`);
         // Proof 11, once the clean runs of this process are done (its runs share this event loop).
         archetypesDone = runArchetypeProof({ checks, full, rotation });
+        causesDone = causeMatrix();
         const sandbox = { guild: clean.sandbox?.guildId, channel: clean.sandbox?.channelId };
         tolerancesDone = runToleranceMatrix({
           checks,
@@ -378,6 +396,8 @@ async function main(args: string[]): Promise<number> {
     // Proof 9: conformance fuzz finds its faults and nothing under a tolerance (scripts/fuzz-faults.ts).
     const archetypes = await (archetypesDone as ReturnType<typeof runArchetypeProof>);
     process.stdout.write(`\n${archetypes.text}`);
+    const causes = await (causesDone as ReturnType<typeof runCauseMatrix>);
+    process.stdout.write(`\n${causes.text}`);
     const fuzzProblems = await runFuzzProof(
       rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
     );
@@ -388,6 +408,7 @@ async function main(args: string[]): Promise<number> {
       vacuity.problems.length +
       clientVacuity.problems.length +
       archetypes.problems +
+      causes.problems +
       generatedClients.problems.length +
       fuzzProblems;
     return problems === 0 ? 0 : 1;

@@ -10,7 +10,7 @@
 import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
 import type { Cause, CheckResult, RunResult, Signature } from './model.js';
-import { completeSignature } from './signature.js';
+import { completeSignature, stablePath } from './signature.js';
 
 /** A check's reason when the event it waited for never came (EventWaitTimeout, or a check's own words). */
 export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;
@@ -45,7 +45,7 @@ const WRAPPED: Record<string, string> = {
 
 /** A field's name, the last part of its path ('/data/*\/member/joined_at' → 'joined_at'). */
 const fieldName = (path: string): string =>
-  path
+  stablePath(path)
     .split('/')
     .filter((part) => part && part !== '*')
     .at(-1) ?? '(root)';
@@ -55,7 +55,9 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   const { kind, operation, status = 'none', pattern, path, eventType } = signature;
   // An operation not served, or the credentials refused, is one fault whether a check judged the
   // operation or used it as a helper.
-  if (kind === 'status' && pattern === 'not-implemented') return { key: 'not-implemented', kind };
+  // 501 says "not implemented" by its code alone (§4, RFC 9110), whatever its body.
+  if (kind === 'status' && (pattern === 'not-implemented' || status === '501'))
+    return { key: 'not-implemented', kind };
   if (kind === 'identity' && pattern === 'refused') return { key: 'identity-refused', kind };
   if (signature.role === 'helper' && operation && (kind === 'status' || kind.startsWith('helper')))
     return { key: `helper:${operation}`, kind: 'helper-refused' };
@@ -65,6 +67,10 @@ export function faultOf(signature: Signature, streamSilent: boolean): Fault {
   // Operations refusing (or failing) valid requests: one cause per status class, listing them — an
   // operation refused whole is in it however many checks it touched.
   if (kind === 'status' && /^(4|5)/.test(status) && operation) return { key: `status-${status[0]}xx`, kind };
+  // A result that is not the resource at all (its root missing or of another type: an empty body, `{}`
+  // where an array is due) is one fault across operations: they answer no result.
+  if ((kind === 'field-missing' || kind === 'field-type') && path === '')
+    return { key: 'result-missing', kind };
   // A field is one fault wherever it is sent (a Channel's `type` alone, in a Message, in a page, in an event).
   if ((kind.startsWith('field-') || kind === 'event-resource') && path)
     return { key: `field:${fieldName(path)}`, kind: kind === 'event-resource' ? 'field-value' : kind };
@@ -165,6 +171,18 @@ export function wordsOf(
           'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers',
         section: '§1 rule 5',
         fix: 'answer each page as {"data": [...], "next": …} at the top level of the body',
+      };
+    case 'result-missing':
+      return {
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} 2xx without the resource ${operations.length === 1 ? 'it returns' : 'they return'}: the body is empty or of another type`,
+        section: '§4',
+        fix: 'answer the resource the operation returns (§4) as the body of its 2xx',
+      };
+    case 'helper-answers':
+      return {
+        title: `${ops || 'Operations'} ${operations.length === 1 ? 'accepts' : 'accept'} the requests other checks make through ${operations.length === 1 ? 'it' : 'them'} (2xx), but those checks cannot use what ${operations.length === 1 ? 'it answers' : 'they answer'}`,
+        section: '§4',
+        fix: `make ${operations.length === 1 ? ops : 'each'} return the resource the spec says (the first check shows what it answered instead)`,
       };
     case 'errors-2xx':
       return {
@@ -290,6 +308,98 @@ const rankOf = (key: string): number => {
 };
 
 /**
+ * The faults of the failures no observation of their own names (keys answer:<operation> and rule:<family>):
+ * each is either one operation's results (message.get answering another message fails the checks of get,
+ * update and create alike) or one rule broken across operations (requests missing required fields accepted
+ * by every operation). Both groupings are candidates; the one explaining the most checks is taken first,
+ * then the next among what is left (a greedy cover): one cause per fault, whichever way it cuts. A helper's
+ * accepted answer judged wrong is the fault its operation's own checks show, where they show exactly one
+ * (a field, a marker), else a candidate of its operation like the others.
+ */
+function coverResidue<T extends { signature: Signature; fault: Fault }>(judged: readonly T[]): T[] {
+  const residual = (key: string) =>
+    key.startsWith('answer:') || key.startsWith('rule:') || key === 'helper-answers';
+  // The faults each operation's own accepted answers show (a field, a marker, its results): a helper's
+  // answer judged wrong where its own checks show exactly one such fault is that fault.
+  const ownFaults = new Map<string, Set<string>>();
+  for (const { signature, fault } of judged)
+    if (signature.operation && signature.role !== 'helper' && signature.status === '2xx')
+      ownFaults.set(signature.operation, (ownFaults.get(signature.operation) ?? new Set()).add(fault.key));
+  const candidatesOf = ({ signature, fault }: T): string[] => {
+    const [own, ...more] = ownFaults.get(signature.operation ?? '') ?? [];
+    if (signature.role === 'helper' && signature.status === '2xx' && own && !more.length && !residual(own))
+      return [own];
+    const answer = `answer:${signature.operation}`;
+    // A helper's accepted answers judged wrong by several checks are one fault of that operation too, and
+    // helpers whose accepted answers the checks could not use at all are one fault across operations
+    // (a server that answers 2xx without the resources: the checks reading them fail each its own way).
+    const helper = signature.role === 'helper' && signature.status === '2xx';
+    return [
+      ...(fault.key.startsWith('answer:') || helper ? [answer] : []),
+      ...(helper ? ['helper-answers'] : []),
+      `rule:${familyOf(signature.rule)}`,
+    ];
+  };
+  const open = judged.filter(({ fault }) => residual(fault.key));
+  const taken = new Map<T, string>();
+  while (taken.size < open.length) {
+    const sizes = new Map<string, number>();
+    const judging = new Map<string, number>();
+    for (const item of open)
+      if (!taken.has(item))
+        for (const key of candidatesOf(item)) {
+          sizes.set(key, (sizes.get(key) ?? 0) + 1);
+          if (item.signature.role !== 'helper') judging.set(key, (judging.get(key) ?? 0) + 1);
+        }
+    // The largest first; among equals the one whose checks judge it: an operation's results where its own
+    // checks are in it, else the rule (a helper's answer read by one check alone is that check's rule's
+    // fault), then helpers across operations; then by key.
+    const tieRank = (key: string) =>
+      key.startsWith('answer:') ? Number((judging.get(key) ?? 0) > 0) * 2 : Number(key.startsWith('rule:'));
+    const [[best]] = [...sizes].sort(
+      ([a, m], [b, n]) =>
+        n - m ||
+        (judging.get(b) ?? 0) - (judging.get(a) ?? 0) ||
+        tieRank(b) - tieRank(a) ||
+        a.localeCompare(b),
+    );
+    for (const item of open) if (!taken.has(item) && candidatesOf(item).includes(best)) taken.set(item, best);
+  }
+  return judged.map((item) => {
+    const key = taken.get(item);
+    return key === undefined ? item : { ...item, fault: { key, kind: item.fault.kind } };
+  });
+}
+
+/**
+ * Events that came wrong show twice: a check awaiting an event of type T carrying X sees none when T came
+ * without X, or under another name. An event of type T that never came joins the cause of T's events
+ * without a resource, where the run has one; else, where the stream names events outside §6 (rule
+ * EVT-NAMES), it and the checks of one event's row judged on no event of that name join the naming's cause.
+ */
+function eventConsequences<T extends { signature: Signature; fault: Fault }>(judged: readonly T[]): T[] {
+  const withoutResource = new Map<string, Fault>();
+  for (const { signature, fault } of judged)
+    if (signature.kind === 'event-resource' && signature.eventType)
+      withoutResource.set(signature.eventType, fault);
+  const naming = judged.find(({ signature }) => familyOf(signature.rule) === 'EVT-NAMES')?.fault;
+  const rowJudged = ({ signature }: T) =>
+    signature.kind === 'other' &&
+    !signature.operation &&
+    (signature.rule ?? '').startsWith('EVT-') &&
+    familyOf(signature.rule) !== 'EVT-NAMES';
+  return judged.map((item) => {
+    const { signature } = item;
+    const missing = signature.kind === 'event-missing';
+    const joins =
+      (missing && signature.eventType && withoutResource.get(signature.eventType)) ||
+      ((missing || rowJudged(item)) && naming) ||
+      undefined;
+    return joins ? { ...item, fault: joins } : item;
+  });
+}
+
+/**
  * The causes of a run's failures and errors, the one explaining the most checks first: every failing
  * check is in exactly one. The identity cause needs refusals on two operations at least (one refusal can
  * be a permission the check expects; it falls back to its operation's status).
@@ -307,21 +417,8 @@ export function findCauses(checks: readonly CheckResult[], facts: RunFacts = {})
     const signature = signatureOfCheck(check);
     return { check, signature, fault: faultOf(signature, streamSilent) };
   });
-  // A helper's accepted answer judged wrong joins its operation's cause where that operation's own checks
-  // judge its answers wrong too (message.get answering another message fails the checks of create and
-  // update that read it back); alone, it stays with the rule of the check that read it.
-  const wrongAnswers = new Set(
-    judged.map(({ fault }) => fault.key).filter((key) => key.startsWith('answer:')),
-  );
-  for (const { check, signature, fault } of judged) {
-    const answer = `answer:${signature.operation}`;
-    const joins =
-      signature.role === 'helper' &&
-      signature.status === '2xx' &&
-      fault.key.startsWith('rule:') &&
-      wrongAnswers.has(answer);
-    add(joins ? { key: answer, kind: fault.kind } : fault, signature, check);
-  }
+  for (const { check, signature, fault } of eventConsequences(coverResidue(judged)))
+    add(fault, signature, check);
   const identity = groups.get('identity-refused');
   if (identity && new Set(identity.signatures.map((s) => s.operation)).size < 2) {
     groups.delete('identity-refused');

@@ -165,9 +165,25 @@ export interface SignedCheck {
 export function completeSignature(
   given: PartialSignature | undefined,
   check: SignedCheck,
-  exchanges: readonly Exchange[],
+  all: readonly Exchange[],
 ): Signature {
-  const last = exchanges.at(-1);
+  // A judgement naming no operation concerns the operations the check declares: a refusal of another
+  // that a shared flow called (a membership probe answered 403) is not what failed, unless the check made
+  // no other call. Accepted answers of any operation stay (a list wrapped shows wherever it is read).
+  const declared = all.filter((exchange) => {
+    const operation = operationOf(exchange);
+    const status = exchange.response?.status ?? 0;
+    const accepted = status >= 200 && status < 300;
+    return operation === undefined || accepted || check.operations.includes(operation);
+  });
+  const exchanges = given?.operation === undefined && declared.length ? declared : all;
+  // A status judged without its operation is the last answer of that status class's, not merely the last
+  // exchange (a cleanup, a read of what the refusal left, the peer's post refused while muted).
+  const byStatus =
+    given?.kind === 'status' && given.status && given.operation === undefined
+      ? [...exchanges].reverse().find((exchange) => statusClass(exchange.response?.status) === given.status)
+      : undefined;
+  const last = byStatus ?? exchanges.at(-1);
   const lastShows = last && exchangeSignature(last);
   const fromLast =
     given?.operation === undefined || lastShows?.operation === given.operation ? lastShows : undefined;

@@ -9,6 +9,7 @@
 import { oneLine } from '../../spec/brief.js';
 import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
 import type { CheckResult, RunResult, Signature } from './model.js';
+import { statusClass } from './signature.js';
 import { countsTowardVerdict } from './summary.js';
 
 export type UndecidedCause = NonNullable<RunResult['undecidedCauses']>[number];
@@ -38,6 +39,8 @@ interface Reading {
   subject?: string;
   /** How a helper is missing ('not offered', 'refused (HTTP 5xx)'), when its signature says. */
   how?: string;
+  /** The status class a helper was refused with, when its signature says ('404', '5xx'). */
+  status?: string;
   /** The event types that never came (one cause for them all: the stream does not emit them). */
   events?: string[];
   /** World states of several checks of one group, each worded its own way (mergeLoneWorlds). */
@@ -116,6 +119,7 @@ function signedReading(signature: Signature | undefined, check: CheckResult): Re
         kind: 'helper-missing',
         subject: operation ?? 'a helper',
         how,
+        ...(kind === 'helper-refused' && status ? { status } : {}),
         operations: operation ? [operation] : [],
       };
     }
@@ -192,7 +196,8 @@ export function readingOf(check: CheckResult): Reading | undefined {
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
     const operation = refused[1] ?? refusedOperation(text, check);
-    const status = refused[2] ? `HTTP ${refused[2]}` : (refused[3] ?? 'refused');
+    // As a signed refusal names it (its status class), so that both are one cause.
+    const status = refused[2] ? `HTTP ${statusClass(Number(refused[2]))}` : (refused[3] ?? 'refused');
     return {
       kind: 'operation-refused',
       subject: status,
@@ -340,6 +345,46 @@ const idOf = (reading: Reading, first: CheckResult): string => {
 const keyOf = (reading: Reading): string => `${reading.kind}\u0000${reading.subject ?? ''}`;
 
 /**
+ * The operations the run saw refuse complete valid requests, by status class: a refusal check's control
+ * refused (its operation-refused cause), a check failing because the operation it judged refused its
+ * valid request, or answered that it is not served (signature pattern 'not-implemented').
+ */
+function operationsRefusedWhole(checks: readonly CheckResult[]): Map<string, Set<string>> {
+  const refused = new Map<string, Set<string>>();
+  const add = (status: string | undefined, operation: string | undefined) => {
+    if (status && operation) refused.set(status, (refused.get(status) ?? new Set()).add(operation));
+  };
+  for (const check of checks) {
+    // The refusal controls' own cause (its status class), however the state named it.
+    const reading = readingOf(check);
+    if (reading?.kind === 'operation-refused' && reading.subject?.startsWith('HTTP '))
+      for (const operation of reading.operations ?? []) add(reading.subject.slice('HTTP '.length), operation);
+    const signature = check.signature;
+    if (check.status !== 'skip' && signature?.kind === 'status') {
+      const judged = signature.role === 'under-test' || signature.pattern === 'not-implemented';
+      if (judged) add(signature.status, signature.operation);
+    }
+  }
+  return refused;
+}
+
+/**
+ * An operation refused whole is one cause however many checks it touched (issue 47), whether they used it
+ * as a helper or judged it: a helper refused (a route miss, 501, a 400 to any body) where the run saw that
+ * operation refused whole with the same status class is held by the operation's refusal, not by a cause
+ * of its own. A helper refused where the operation's own checks saw no such refusal stays its own cause.
+ */
+function asRefusedWhole(
+  reading: Reading | undefined,
+  refusedWhole: ReadonlyMap<string, ReadonlySet<string>>,
+): Reading | undefined {
+  const operation = reading?.operations?.[0];
+  if (reading?.kind !== 'helper-missing' || !reading.status || !operation) return reading;
+  if (!refusedWhole.get(reading.status)?.has(operation)) return reading;
+  return { kind: 'operation-refused', subject: `HTTP ${reading.status}`, operations: [operation] };
+}
+
+/**
  * The causes of a run's skipped checks, the one holding the most first. `run` gives the verdict's level
  * (how many of each cause's checks are counted).
  */
@@ -353,8 +398,9 @@ export function findUndecidedCauses(
     triggerMissing: checks.some((check) => readingOf(check)?.kind === 'no-trigger'),
   };
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
+  const refusedWhole = operationsRefusedWhole(checks);
   for (const check of checks) {
-    const reading = readingOf(check);
+    const reading = asRefusedWhole(readingOf(check), refusedWhole);
     if (!reading) continue;
     const group = grouped.get(keyOf(reading)) ?? { reading, checks: [] };
     group.checks.push(check);
