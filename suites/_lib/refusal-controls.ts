@@ -15,6 +15,7 @@
 import type { OperationId } from '../../spec/catalogue.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
+import { statusClass } from '../../src/runner/signature.js';
 import { friendRequestFlow } from './friend-requests.js';
 import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
@@ -308,7 +309,7 @@ const notAccepted = (result: CallResult): string | undefined =>
 async function controlProblem(
   t: CheckContext,
   operation: OperationId,
-): Promise<{ undecided: string; clear?: string } | { unavailable: string } | undefined> {
+): Promise<{ undecided: string; clear?: string; status?: number } | { unavailable: string } | undefined> {
   const observe = CONTROLS[operation];
   if (!observe) return { unavailable: `no complete request of ${operation} is known to the run` };
   const control = await t.shared(`refusal control: ${operation}`, observe);
@@ -319,7 +320,9 @@ async function controlProblem(
       ...(control.clear ? { clear: control.clear } : {}),
     };
   const problem = notAccepted(control.result);
-  return problem ? { undecided: `the complete request of ${operation} was ${problem}` } : undefined;
+  return problem
+    ? { undecided: `the complete request of ${operation} was ${problem}`, status: control.result.status }
+    : undefined;
 }
 
 /**
@@ -347,6 +350,10 @@ export async function requireControl(
     `${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
     problem.clear ??
       `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
+    // The operation refused whole, as data (its cause, src/runner/undecided-causes.ts).
+    ...(problem.status === undefined
+      ? []
+      : ([{ kind: 'status', operation, role: 'under-test', status: statusClass(problem.status) }] as const)),
   );
 }
 
