@@ -41,8 +41,9 @@ export async function runArchetypeProof(options: {
       runArchetypeSweep({
         seeds,
         checks: options.checks,
-        // Most of a seed's wall is event waits: more in flight where every seed runs.
-        parallel: every ? 6 : 3,
+        // Most of a seed's wall is event waits: more in flight where every seed runs, but not so many that
+        // a check's own timeout ends it on a machine that --full fills with every proof at once.
+        parallel: every ? 4 : 3,
         onRow: (row) =>
           progress(
             `seed ${row.seed}: ${row.verdicts.length} forbidden verdicts (${(row.wallMs / 1000).toFixed(1)} s)`,

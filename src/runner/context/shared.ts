@@ -56,6 +56,14 @@ const underWay = new WeakSet<Promise<unknown>>();
  */
 const callsOf = new WeakMap<Promise<unknown>, JudgedCall[]>();
 
+/** A sharer's part of a failed observation: the assertion, and the exchanges it did not make itself. */
+function takeFailure(state: CheckState, error: unknown, madeElsewhere: boolean): void {
+  if (!(error instanceof SharedFailure)) return;
+  state.assertions++;
+  // The observing check has them already (its calls record to it); a sharer gets them here.
+  if (madeElsewhere) state.exchanges.push(...error.exchanges);
+}
+
 /** t.shared of one check; `context` is the check's own, which the observing context is made from. */
 export function sharedObserver(parts: SharingParts) {
   const { checkId, env, state, record, problemsOf, idle, pauseClock } = parts;
@@ -134,18 +142,9 @@ export function sharedObserver(parts: SharingParts) {
     } catch (error) {
       // Inside another observation: its calls and its failure are that observation's, judged by each of
       // its sharers (a helper refused there leaves a sharer undecided before the failure reaches it).
-      if (nested) {
-        for (const call of callsOf.get(observation) ?? []) judge(call);
-        throw error;
-      }
-      if (error instanceof SharedFailure) {
-        state.assertions++;
-        // The observing check has them already (its calls record to it); a sharer gets them here.
-        if (madeElsewhere) state.exchanges.push(...error.exchanges);
-      }
-      // A helper of this check that the observation found refused or unserved decides before its failure.
+      if (!nested) takeFailure(state, error, madeElsewhere);
       for (const call of callsOf.get(observation) ?? []) judge(call);
-      if (error instanceof SharedFailure) state.fail(error.expected, error.observed);
+      if (!nested && error instanceof SharedFailure) state.fail(error.expected, error.observed);
       throw error;
     }
     const { value, exchanges: theirs, by } = settled;
