@@ -97,7 +97,7 @@ export function createProgram(
     ...(tty ? { tty } : {}),
     commands,
   });
-  registerList(program, commandIo);
+  registerList(program, commandIo, lang);
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCleanup(program, commandIo, {

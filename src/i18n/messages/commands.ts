@@ -1,0 +1,40 @@
+/**
+ * The words `conformance list` prints of its own (issue 48): labels, marks and counts. Check ids, rule
+ * ids, sections, levels, operations and file paths are arguments; a check's own text (its title, why it
+ * passes on a do-nothing server) is the check's.
+ */
+export const COMMAND_MESSAGES = {
+  'list.check': {
+    en: '{id}  {level}{flags}  rules: {rules}  operations: {operations}  {file}',
+    'zh-CN': '{id}  {level}{flags}  规则：{rules}  操作：{operations}  {file}',
+  },
+  'list.flags': { en: ' ({flags})', 'zh-CN': '（{flags}）' },
+  'list.experimental': { en: 'experimental', 'zh-CN': '实验性' },
+  'list.vacuous': {
+    en: '    passes on a do-nothing server: {reason}',
+    'zh-CN': '    在什么都不做的服务器上也通过：{reason}',
+  },
+  'list.checks': { en: '{n} checks', 'zh-CN': '{n} 项检查' },
+  'list.variantOnly': {
+    en: ' ({n} apply to one §4.8 variant only: a run counts them only when its target follows that variant)',
+    'zh-CN': '（其中 {n} 项只适用于 §4.8 的某一变体：仅当目标遵循该变体时，运行才计入它们）',
+  },
+  'list.scenariosHeading': {
+    en: 'client scenarios (conformance client):',
+    'zh-CN': '客户端场景（conformance client）：',
+  },
+  'list.scenario': {
+    en: '{id}  {level}  rules: {rules}  {where}  {file}',
+    'zh-CN': '{id}  {level}  规则：{rules}  {where}  {file}',
+  },
+  'list.scenario.list': { en: 'list: {list} ({operation})', 'zh-CN': '列表：{list}（{operation}）' },
+  'list.scenario.suite': { en: 'suite: {suite}', 'zh-CN': '套件：{suite}' },
+  'list.scenarios': { en: '{n} client scenarios', 'zh-CN': '{n} 个客户端场景' },
+  'list.rule.untestable': { en: 'untestable', 'zh-CN': '不可测试' },
+  'list.rule.uncovered': { en: 'UNCOVERED', 'zh-CN': '未覆盖' },
+  'list.rule.checks': { en: '{n} check(s)', 'zh-CN': '{n} 项检查' },
+  'list.rules': {
+    en: '{n} rules: {covered} covered, {uncovered} uncovered, {untestable} untestable',
+    'zh-CN': '{n} 条规则：已覆盖 {covered} 条，未覆盖 {uncovered} 条，不可测试 {untestable} 条',
+  },
+} as const;
