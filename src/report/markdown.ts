@@ -396,7 +396,7 @@ export const renderMarkdown: Reporter = (run, options) => {
   if (baseline) budget.add(baseline);
   const findings = findingsSection(run, t);
   if (findings) budget.add(findings);
-  const leftBehind = leftBehindMarkdown(run, { text: escapeInline, code });
+  const leftBehind = leftBehindMarkdown(run, { text: escapeInline, code, t });
   if (leftBehind) budget.add(leftBehind);
 
   const core = run.checks.filter((check) => !check.experimental);
