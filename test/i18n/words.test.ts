@@ -26,6 +26,7 @@ import { renderReports } from '../../src/report/index.js';
 import { GROUPS, type RunResult } from '../../src/runner/model.js';
 import { mixedRun } from '../report/fixtures/runs.js';
 import { captureIo } from '../report/io.js';
+import { tempDir } from '../support/temp.js';
 
 /** The fields that carry a check's (or a cause's, a finding's, a server's) own text, not a frame's. */
 const CHECK_TEXT_KEYS = new Set([
@@ -275,4 +276,24 @@ describe('conformance list in zh-CN', () => {
         englishOf(english.out, new Set(['must', 'should', 'info', 'satori', ...GROUPS])).length,
       ).toBeGreaterThan(0);
     });
+});
+
+describe('conformance fuzz in zh-CN', () => {
+  it('prints its progress and its summary with no English sentence of the catalogue', async () => {
+    const io = captureIo();
+    const out = tempDir('fuzz-zh-');
+    const args = ['fuzz', '--embedded', '--seed', '5', '--runs', '2', '--out', out, '--reporter', 'console'];
+    expect(await main([...args, '--lang', 'zh-CN'], io, { env: {} })).toBe(0);
+    expect(io.err).toMatch(/^fuzz：\d+ 个属性，种子 5，目标 http:\/\/127\.0\.0\.1:\d+/);
+    expect(io.err).toContain('按属性统计的生成（次数；输入覆盖了什么）：');
+    // The command's name, property keys and the branch names of the generators are identifiers.
+    const identifiers = new Set([...GROUPS, 'fuzz', 'must', 'should', 'info', 'ok', 'skip', 'satori']);
+    expect(englishOf(io.err, identifiers)).toEqual([]);
+    // Its console report (stdout) holds the run's notes and the properties' reasons, text out of scope;
+    // its frame is the console's, checked on the runs above.
+    expect(io.out).toContain('按分组');
+    const english = captureIo();
+    expect(await main(args, english, { env: {} })).toBe(0);
+    expect(englishOf(english.err, identifiers)).toEqual(expect.arrayContaining(['properties', 'against']));
+  });
 });

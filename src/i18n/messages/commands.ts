@@ -1,7 +1,7 @@
 /**
- * The words `conformance list` prints of its own (issue 48): labels, marks and counts. Check ids, rule
- * ids, sections, levels, operations and file paths are arguments; a check's own text (its title, why it
- * passes on a do-nothing server) is the check's.
+ * The words `conformance list` and `conformance fuzz` print of their own (issue 48): labels, marks,
+ * counts and progress. Check ids, rule ids, sections, levels, operations, property keys and file paths
+ * are arguments; a check's own text (its title, why it passes on a do-nothing server) is the check's.
  */
 export const COMMAND_MESSAGES = {
   'list.check': {
@@ -36,5 +36,24 @@ export const COMMAND_MESSAGES = {
   'list.rules': {
     en: '{n} rules: {covered} covered, {uncovered} uncovered, {untestable} untestable',
     'zh-CN': '{n} 条规则：已覆盖 {covered} 条，未覆盖 {uncovered} 条，不可测试 {untestable} 条',
+  },
+  'cli.reportsWritten': { en: 'reports written to {dir}/: {files}', 'zh-CN': '报告已写入 {dir}/：{files}' },
+  'fuzz.start': {
+    en: 'fuzz: {properties} properties, seed {seed}, against {target}',
+    'zh-CN': 'fuzz：{properties} 个属性，种子 {seed}，目标 {target}',
+  },
+  'fuzz.replay': {
+    en: 'fuzz: replaying {n} finding(s) of {file} against {target}',
+    'zh-CN': 'fuzz：针对 {target} 重放 {file} 中的 {n} 个发现',
+  },
+  'fuzz.progress': { en: '{status} {key} ({runs} runs){why}', 'zh-CN': '{status} {key}（{runs} 次）{why}' },
+  'fuzz.generated': {
+    en: 'generated, per property (runs; what the inputs exercised):',
+    'zh-CN': '按属性统计的生成（次数；输入覆盖了什么）：',
+  },
+  'fuzz.skipped': { en: 'skipped: {reason}', 'zh-CN': '已跳过：{reason}' },
+  'fuzz.quiet': {
+    en: '{verdict, select, pass {no finding} other {findings}} (seed {seed}): {fail} failed, {error} errors',
+    'zh-CN': '{verdict, select, pass {无发现} other {有发现}}（种子 {seed}）：{fail} 项失败，{error} 项出错',
   },
 } as const;
