@@ -111,6 +111,7 @@ export function createProgram(
   registerClient(program, commandIo, {
     cwd: options.cwd ?? process.cwd(),
     color,
+    lang,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   commands.push(...program.commands.map((command) => command.name()), 'help');

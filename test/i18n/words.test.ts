@@ -297,3 +297,26 @@ describe('conformance fuzz in zh-CN', () => {
     expect(englishOf(english.err, identifiers)).toEqual(expect.arrayContaining(['properties', 'against']));
   });
 });
+
+describe('conformance client in zh-CN', () => {
+  it('prints its own lines and its console frame in Chinese', async () => {
+    const io = captureIo();
+    const out = tempDir('client-zh-');
+    const args = [
+      'client',
+      '--command',
+      'true',
+      '--list',
+      'channel',
+      '--reporter',
+      'console,json',
+      '--out',
+      out,
+    ];
+    await main([...args, '--lang', 'zh-CN'], io, { env: {}, color: false });
+    expect(io.err).toMatch(/报告已写入 .*：report\.json/);
+    expect(io.out).toMatch(/^chat-conformance \S+ — 客户端 true（提供 http:\/\/127\.0\.0\.1:\d+\/v1）/);
+    // Its progress is a status and a scenario id a line; its console report's check text is out of scope.
+    expect(englishOf(io.err, new Set(['fail', 'skip', 'pass', 'error']))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The words `conformance list` and `conformance fuzz` print of their own (issue 48): labels, marks,
+ * The words `conformance list`, `conformance fuzz` and `conformance client` print of their own (issue 48): labels, marks,
  * counts and progress. Check ids, rule ids, sections, levels, operations, property keys and file paths
  * are arguments; a check's own text (its title, why it passes on a do-nothing server) is the check's.
  */
@@ -56,4 +56,13 @@ export const COMMAND_MESSAGES = {
     en: '{verdict, select, pass {no finding} other {findings}} (seed {seed}): {fail} failed, {error} errors',
     'zh-CN': '{verdict, select, pass {无发现} other {有发现}}（种子 {seed}）：{fail} 项失败，{error} 项出错',
   },
+  'client.scenario': {
+    en: 'scenario {n}/{total} {id}: run your client now with',
+    'zh-CN': '场景 {n}/{total} {id}：现在用以下环境变量运行你的客户端',
+  },
+  'client.token': {
+    en: '(CONFORMANCE_TOKEN is a throwaway token of this local server)',
+    'zh-CN': '（CONFORMANCE_TOKEN 是这个本地服务器的一次性令牌）',
+  },
+  'client.noVerdict': { en: 'no verdict: {reason}', 'zh-CN': '无判定：{reason}' },
 } as const;
