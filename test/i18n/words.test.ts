@@ -320,3 +320,14 @@ describe('conformance client in zh-CN', () => {
     expect(englishOf(io.err, new Set(['fail', 'skip', 'pass', 'error']))).toEqual([]);
   });
 });
+
+describe('conformance run in zh-CN', () => {
+  it('says where it wrote its reports in Chinese', async () => {
+    const io = captureIo();
+    const out = tempDir('run-zh-');
+    const args = ['--embedded', '--suite', 'messages', '--reporter', 'console,markdown', '--out', out];
+    await main(['run', ...args], io, { env: { LANG: 'zh_CN.UTF-8' }, color: false });
+    expect(io.err).toMatch(/报告已写入 .*：report\.md/);
+    expect(io.out).toContain('按分组');
+  });
+});
