@@ -1,18 +1,21 @@
 /**
  * The word list (issue 48 item 3): a zh-CN run of the embedded reference and of two do-nothing presets
- * (empty-object: failures in causes; refuses-501: skips in causes of "What was not decided"), and the
- * hand-built fixtures, rendered to the console, report.md, report.html, junit.xml and the badge, and
- * `conformance list`, print no sentence of the English catalogue of those frames (src/i18n/messages/
+ * (empty-object: failures in causes; refuses-501: skips in causes of "What was not decided"), the
+ * hand-built fixtures and a run stopped before its checks, rendered to the console, report.md,
+ * report.html, junit.xml and the badge, and the lines `conformance list`, `fuzz`, `client` and `run`
+ * print of their own, hold no phrase of the English catalogue of those frames (src/i18n/messages/
  * console.ts, reports.ts, commands.ts). One run of each, shared by every writer.
  *
  * OUT OF SCOPE, on purpose: the text of the checks themselves is not translated yet. Titles, reasons,
  * expected / observed, notes, the titles, sections, fixes and advice of causes (composed in suites/ and
- * src/runner/causes.ts), findings, cleanup labels, and what a server said are replaced by a mark before rendering (see
- * CHECK_TEXT_KEYS); why a run has no verdict (src/runner/summary.ts) is cut from the console's last
- * line, and the spec's own statements (quoted as written) are left out of the page. What
- * remains is the writers' frame: every English sentence left there is a bug of this test's scope.
- * Identifiers (check ids, rule ids, operations, groups, levels, statuses, file names, flags, URLs) and
- * the verdict words CI logs are searched for (PASS, FAIL, CONFORMS, DOES NOT CONFORM, NO VERDICT) stay.
+ * src/runner/causes.ts), findings, cleanup labels and what a server said are replaced by a mark before
+ * rendering (CHECK_TEXT_KEYS); why a run has no verdict (src/runner/summary.ts) is cut from the
+ * console's last line; the spec's own statements (quoted as written) are left out of the page. What
+ * remains is the writers' frame: an English phrase left there is a bug within this test's scope.
+ * Identifiers (check ids, rule ids, operations, groups, levels, statuses, file names, flags, URLs,
+ * command names) and the verdict words CI logs are searched for (PASS, FAIL, CONFORMS, DOES NOT
+ * CONFORM, NO VERDICT) stay. Single words of three letters or fewer are not in the list (too common to
+ * tell a frame from an identifier).
  */
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { XMLParser } from 'fast-xml-parser';
