@@ -97,7 +97,7 @@ export function createProgram(
     ...(tty ? { tty } : {}),
     commands,
   });
-  registerList(program, commandIo);
+  registerList(program, commandIo, lang);
   registerServe(program, commandIo, options.signal ? { signal: options.signal } : {});
   registerBadge(program, commandIo);
   registerCleanup(program, commandIo, {
@@ -111,6 +111,7 @@ export function createProgram(
   registerClient(program, commandIo, {
     cwd: options.cwd ?? process.cwd(),
     color,
+    lang,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   commands.push(...program.commands.map((command) => command.name()), 'help');

@@ -14,6 +14,7 @@ import { CLIENT_DEFAULTS } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, type ListKind } from '../../src/client-mode/lists.js';
 import { CLIENT_SUITES, type ClientSuite } from '../../src/client-mode/model.js';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
+import { type Lang, translator } from '../../src/i18n/index.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
@@ -24,6 +25,8 @@ export interface ClientCommandContext {
   cwd: string;
   signal?: AbortSignal;
   color: boolean;
+  /** The language of what it prints and writes (issue 48); English without one. */
+  lang?: Lang;
 }
 
 const milliseconds = (name: string, value: string | undefined): number | undefined => {
@@ -118,6 +121,8 @@ async function clientCommand(
     import('../../src/report/index.js'),
   ]);
   const reporterNames = parseReporterList(flags.reporter ?? defaultReporters);
+  const lang = context.lang ?? 'en';
+  const t = translator(lang);
   const scenarioTimeoutMs = milliseconds('--scenario-timeout', flags.scenarioTimeout);
   const idleMs = milliseconds('--idle', flags.idle);
   const heartbeatMs = milliseconds('--heartbeat', flags.heartbeat);
@@ -143,11 +148,11 @@ async function clientCommand(
     ...(context.signal ? { signal: context.signal } : {}),
     onListen: ({ scenario, env, index, total }) => {
       io.stdout(
-        `\nscenario ${index + 1}/${total} ${scenario.id}: run your client now with\n` +
+        `\n${t('client.scenario', { n: String(index + 1), total: String(total), id: scenario.id })}\n` +
           Object.entries(env)
             .map(([name, value]) => `  ${name}=${JSON.stringify(value)}`)
             .join('\n') +
-          `\n(CONFORMANCE_TOKEN is a throwaway token of this local server)\n`,
+          `\n${t('client.token')}\n`,
       );
     },
     onScenarioResult: (check) => io.stderr(`${check.status.padEnd(5)} ${check.id}\n`),
@@ -157,6 +162,7 @@ async function clientCommand(
   for (const report of renderReports(result, reporterNames, {
     color: context.color,
     verbose: Boolean(flags.verbose),
+    lang,
     // The event scenarios are all should: with them the badge counts should unless told otherwise.
     badgeLevel: flags.badgeLevel ?? (result.target.client?.suites?.includes('events') ? 'should' : 'must'),
   })) {
@@ -169,12 +175,14 @@ async function clientCommand(
     written.push(report.file);
   }
   if (written.length)
-    io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+    io.stderr(
+      `${t('cli.reportsWritten', { dir: relative(context.cwd, outDir) || '.', files: written.join(', ') })}\n`,
+    );
   if (result.interrupted) return interruptedExit(context.signal?.reason);
   // A run in which nothing failed but a counted scenario was undecided (or none ran) is no CONFORMS.
   const nothingCounted = nothingCountedReason(result);
   if (nothingCounted) {
-    io.stderr(`no verdict: ${nothingCounted}\n`);
+    io.stderr(`${t('client.noVerdict', { reason: nothingCounted })}\n`);
     return EXIT.usage;
   }
   return result.verdict === 'pass' ? EXIT.conforms : EXIT.fails;

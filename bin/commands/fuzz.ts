@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
 import type { PropertyOutcome } from '../../src/fuzz/engine.js';
+import { langFromEnv, type Translate, translator } from '../../src/i18n/index.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { RUN_FLAGS } from '../../src/run-flags.js';
 import { ConfigurationError } from '../../src/runner/errors.js';
@@ -78,7 +79,7 @@ const whole = (name: string, value: unknown): number | undefined => {
 };
 
 /** One line per property as it ends (progress, stderr). */
-const progressLine = (outcome: PropertyOutcome): string => {
+const progressLine = (outcome: PropertyOutcome, t: Translate): string => {
   const status = outcome.findings.length
     ? 'FAIL'
     : outcome.skipped
@@ -88,18 +89,19 @@ const progressLine = (outcome: PropertyOutcome): string => {
         : 'ok  ';
   const why =
     outcome.skipped ?? outcome.error ?? outcome.findings.map((finding) => finding.oracle.id).join(', ');
-  return `${status} ${outcome.property.key} (${outcome.runs} runs)${why ? `: ${why}` : ''}\n`;
+  const [key, runs] = [outcome.property.key, String(outcome.runs)];
+  return `${t('fuzz.progress', { status, key, runs, why: why ? t('report.detail', { detail: why }) : '' })}\n`;
 };
 
 /** What was generated, per operation: runs and the branches its inputs exercised. */
-function generatedSummary(result: RunResult): string {
-  const lines = ['generated, per property (runs; what the inputs exercised):'];
+function generatedSummary(result: RunResult, t: Translate): string {
+  const lines = [t('fuzz.generated')];
   for (const property of result.fuzz?.properties ?? []) {
     const branches = Object.entries(property.branches)
       .sort((a, b) => b[1] - a[1])
       .map(([branch, count]) => `${branch} ${count}`);
     lines.push(
-      `  ${property.key.padEnd(30)} ${String(property.runs).padStart(5)}  ${property.skipped ? `skipped: ${property.skipped}` : branches.join(', ')}`,
+      `  ${property.key.padEnd(30)} ${String(property.runs).padStart(5)}  ${property.skipped ? t('fuzz.skipped', { reason: property.skipped }) : branches.join(', ')}`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -134,6 +136,8 @@ async function fuzzCommand(flags: Record<string, any>, io: CommandIo, context: R
     ...options
   } = toRunOptions(flags, config, context.env);
   const color = flags.color ?? context.color;
+  const lang = options.lang ?? langFromEnv(context.env);
+  const t = translator(lang);
   const reporterNames = parseReporterList(reporters ?? defaultReporters);
   const outDir = resolve(context.cwd, out);
   ensureWritableDir(outDir, '--out', out);
@@ -146,6 +150,7 @@ async function fuzzCommand(flags: Record<string, any>, io: CommandIo, context: R
     for (const report of renderReports(result, reporterNames, {
       color,
       verbose,
+      lang,
       ...(badgeLevel ? { badgeLevel } : {}),
     })) {
       if (!report.file) {
@@ -156,7 +161,9 @@ async function fuzzCommand(flags: Record<string, any>, io: CommandIo, context: R
       written.push(report.file);
     }
     if (written.length && !quiet)
-      io.stderr(`reports written to ${relative(context.cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+      io.stderr(
+        `${t('cli.reportsWritten', { dir: relative(context.cwd, outDir) || '.', files: written.join(', ') })}\n`,
+      );
   };
   const result = await fuzz({
     ...options,
@@ -168,24 +175,26 @@ async function fuzzCommand(flags: Record<string, any>, io: CommandIo, context: R
     onStart: ({ properties, seed: used, target }) => {
       if (!quiet)
         io.stderr(
-          replay
-            ? `fuzz: replaying ${replay.findings.length} finding(s) of ${flags.replay} against ${target}\n`
-            : `fuzz: ${properties} properties, seed ${used}, against ${target}\n`,
+          `${
+            replay
+              ? t('fuzz.replay', { n: String(replay.findings.length), file: String(flags.replay), target })
+              : t('fuzz.start', { properties: String(properties), seed: String(used), target })
+          }\n`,
         );
     },
     onProperty: (outcome) => {
-      if (!quiet) io.stderr(progressLine(outcome));
+      if (!quiet) io.stderr(progressLine(outcome, t));
     },
   }).catch((error) => {
     const partial = partialResultOf(error);
     if (partial) write(partial);
     throw error;
   });
-  if (!quiet) io.stderr(generatedSummary(result));
+  if (!quiet) io.stderr(generatedSummary(result, t));
   write(result);
   if (quiet)
     io.stdout(
-      `${result.verdict === 'pass' ? 'no finding' : 'findings'} (seed ${result.fuzz?.seed}): ${result.summary.fail} failed, ${result.summary.error} errors\n`,
+      `${t('fuzz.quiet', { verdict: result.verdict, seed: String(result.fuzz?.seed), fail: String(result.summary.fail), error: String(result.summary.error) })}\n`,
     );
   if (result.interrupted) return interruptedExit(context.signal?.reason);
   return result.verdict === 'pass' ? EXIT.conforms : EXIT.fails;

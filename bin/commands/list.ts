@@ -6,9 +6,13 @@
 import type { Command } from 'commander';
 import type { AnyClientScenario } from '../../src/client-mode/model.js';
 import { EXIT } from '../../src/exit-codes.js';
+import { type Lang, type Translate, translator } from '../../src/i18n/index.js';
+import type { CheckDefinition } from '../../src/runner/check.js';
 import type { CommandIo } from './io.js';
 
-export function registerList(program: Command, io: CommandIo): Command {
+/** `lang`: the language of what it prints (its JSON stays as it is, for programs). */
+export function registerList(program: Command, io: CommandIo, lang: Lang = 'en'): Command {
+  const t = translator(lang);
   return program
     .command('list')
     .description('list every check (id, level, rules, operations), or with --rules every rule and its checks')
@@ -25,7 +29,7 @@ export function registerList(program: Command, io: CommandIo): Command {
       const checks = await loadChecks();
       const scenarios = await loadClientScenarios();
       if (flags.client && !flags.rules) {
-        await listScenarios(scenarios, io, flags.json ?? false);
+        await listScenarios(scenarios, io, flags.json ?? false, t);
       } else if (flags.rules) {
         const coverage = ruleCoverage(await loadCitingChecks());
         if (flags.json) {
@@ -43,18 +47,22 @@ export function registerList(program: Command, io: CommandIo): Command {
           for (const { rule, checks: ids, status } of coverage) {
             const mark =
               status === 'untestable'
-                ? 'untestable'
+                ? t('list.rule.untestable')
                 : status === 'uncovered'
-                  ? 'UNCOVERED'
-                  : `${ids.length} check(s)`;
+                  ? t('list.rule.uncovered')
+                  : t('list.rule.checks', { n: String(ids.length) });
             io.stdout(`${rule.id.padEnd(24)} §${rule.section.padEnd(8)} ${rule.level.padEnd(6)} ${mark}\n`);
             for (const id of ids) io.stdout(`    ${id}\n`);
           }
           const counts = { covered: 0, uncovered: 0, untestable: 0 };
           for (const { status } of coverage) counts[status]++;
-          io.stdout(
-            `${coverage.length} rules: ${counts.covered} covered, ${counts.uncovered} uncovered, ${counts.untestable} untestable\n`,
-          );
+          const [n, covered, uncovered, untestable] = [
+            coverage.length,
+            counts.covered,
+            counts.uncovered,
+            counts.untestable,
+          ].map(String);
+          io.stdout(`${t('list.rules', { n, covered, uncovered, untestable })}\n`);
         }
       } else if (flags.json) {
         const rows = checks.map((check) => ({
@@ -74,35 +82,44 @@ export function registerList(program: Command, io: CommandIo): Command {
         io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
       } else {
         for (const check of checks) {
-          const flagsText = [
-            check.experimental ? 'experimental' : '',
-            check.profile === 'satori' ? 'satori' : '',
-          ]
-            .filter(Boolean)
-            .join(',');
-          io.stdout(
-            `${check.id}  ${check.level}${flagsText ? ` (${flagsText})` : ''}  rules: ${check.rules.join(',')}  operations: ${check.operations.join(',')}  ${sourceOf(check) ?? ''}\n`,
-          );
+          io.stdout(`${checkLine(check, sourceOf(check), t)}\n`);
           // The narrow claim a do-nothing server satisfies (the vacuity matrix lets it pass there).
           if (check.vacuousPassReason)
-            io.stdout(`    passes on a do-nothing server: ${check.vacuousPassReason}\n`);
+            io.stdout(`${t('list.vacuous', { reason: check.vacuousPassReason })}\n`);
         }
         // A run selects among them: its --profile, and of the checks for one §4.8 variant only those the
         // target follows (so a run counts fewer than this list).
         const variantOnly = checks.filter((check) => check.variant).length;
+        const variants = variantOnly ? t('list.variantOnly', { n: String(variantOnly) }) : '';
         io.stdout(
-          `${checks.length} checks${variantOnly ? ` (${variantOnly} apply to one §4.8 variant only: a run counts them only when its target follows that variant)` : ''}\n\nclient scenarios (conformance client):\n`,
+          `${t('list.checks', { n: String(checks.length) })}${variants}\n\n${t('list.scenariosHeading')}\n`,
         );
-        await listScenarios(scenarios, io, false);
+        await listScenarios(scenarios, io, false, t);
       }
       io.exit(EXIT.conforms);
     });
+}
+
+/** A check in one line: id, level, its flags (experimental, satori), rules, operations, file. */
+function checkLine(check: CheckDefinition, file: string | undefined, t: Translate): string {
+  const flags = [check.experimental ? t('list.experimental') : '', check.profile === 'satori' ? 'satori' : '']
+    .filter(Boolean)
+    .join(',');
+  return t('list.check', {
+    id: check.id,
+    level: check.level,
+    flags: flags ? t('list.flags', { flags }) : '',
+    rules: check.rules.join(','),
+    operations: check.operations.join(','),
+    file: file ?? '',
+  });
 }
 
 async function listScenarios(
   scenarios: readonly AnyClientScenario[],
   io: CommandIo,
   json: boolean,
+  t: Translate,
 ): Promise<void> {
   const [{ LISTS }, { scenarioSourceOf }] = await Promise.all([
     import('../../src/client-mode/lists.js'),
@@ -124,9 +141,11 @@ async function listScenarios(
     return;
   }
   for (const row of rows) {
-    io.stdout(
-      `${row.id}  ${row.level}  rules: ${row.rules.join(',')}  ${row.list ? `list: ${row.list} (${row.operations[0]})` : `suite: ${row.suite}`}  ${row.file ?? ''}\n`,
-    );
+    const where = row.list
+      ? t('list.scenario.list', { list: row.list, operation: row.operations[0] ?? '' })
+      : t('list.scenario.suite', { suite: row.suite });
+    const [id, level, rules, file] = [row.id, row.level, row.rules.join(','), row.file ?? ''];
+    io.stdout(`${t('list.scenario', { id, level, rules, where, file })}\n`);
   }
-  io.stdout(`${rows.length} client scenarios\n`);
+  io.stdout(`${t('list.scenarios', { n: String(rows.length) })}\n`);
 }

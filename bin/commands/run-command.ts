@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { EXIT, interruptedExit } from '../../src/exit-codes.js';
-import { langFromEnv } from '../../src/i18n/index.js';
+import { langFromEnv, translator } from '../../src/i18n/index.js';
 import { defaultReporters } from '../../src/report/names.js';
 import { parseRunResult } from '../../src/report/parse.js';
 import { applyBaseline, loadExpectedFailures } from '../../src/runner/baseline.js';
@@ -233,7 +233,9 @@ function writeReports(result: RunResult, prepared: Prepared, modules: Modules, i
     written.push(report.file);
   }
   if (written.length && !quiet)
-    io.stderr(`reports written to ${relative(cwd, outDir) || '.'}/: ${written.join(', ')}\n`);
+    io.stderr(
+      `${translator(prepared.lang)('cli.reportsWritten', { dir: relative(cwd, outDir) || '.', files: written.join(', ') })}\n`,
+    );
   if (comparison)
     io.stdout(
       `\nCompared with ${prepared.baselineReport}:\n${modules.formatComparison(comparison, { color })}\n`,

@@ -7,16 +7,20 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Lang } from './lang.js';
 import { CLI_MESSAGES } from './messages/cli.js';
+import { COMMAND_MESSAGES } from './messages/commands.js';
 import { CONSOLE_MESSAGES } from './messages/console.js';
+import { REPORT_MESSAGES } from './messages/reports.js';
 
 export { asLang, LANGS, type Lang, langFromEnv } from './lang.js';
 export { displayWidth, padEndColumns, wrapColumns } from './width.js';
 
 /** Every message, both languages side by side (a key without one fails to compile, and test/i18n). */
-export const MESSAGES = { ...CLI_MESSAGES, ...CONSOLE_MESSAGES } satisfies Record<
-  string,
-  Readonly<Record<Lang, string>>
->;
+export const MESSAGES = {
+  ...CLI_MESSAGES,
+  ...COMMAND_MESSAGES,
+  ...CONSOLE_MESSAGES,
+  ...REPORT_MESSAGES,
+} satisfies Record<string, Readonly<Record<Lang, string>>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageValues = Readonly<Record<string, string | number>>;

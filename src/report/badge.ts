@@ -4,7 +4,9 @@
  */
 import { makeBadge } from 'badge-maker';
 import { CHOICES } from '../choices.js';
+import { translator } from '../i18n/index.js';
 import type { CheckResult, RunResult } from '../runner/model.js';
+import { langOf } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
 
 export type BadgeLevel = 'must' | 'should';
@@ -17,9 +19,6 @@ export interface BadgeData {
   color: string;
 }
 
-export const BADGE_LABEL = 'chat-api conformance';
-/** The label of a `conformance client` run's badge. */
-export const CLIENT_BADGE_LABEL = 'client conformance';
 export const BADGE_LEVELS: readonly BadgeLevel[] = CHOICES.badgeLevel;
 
 export interface BadgeCounts {
@@ -69,13 +68,14 @@ const levelOption = (options: ReporterOptions): BadgeLevel => {
 
 export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeData {
   const level = levelOption(options);
+  const t = translator(langOf(options));
   const counts = badgeCounts(run, level);
   const levelText = level === 'must' ? 'must' : 'must+should';
   let message =
     counts.counted === 0
-      ? 'no checks ran'
+      ? t('badge.none')
       : `${counts.passed}/${counts.counted} ${levelText}` +
-        (counts.skipped ? `, ${counts.skipped} skipped` : '');
+        (counts.skipped ? t('badge.skipped', { n: String(counts.skipped) }) : '');
   const suites = run.mode === 'client' ? (run.target.client?.suites ?? []) : [];
   // Client mode: the badge names the client suites run, and with several, how each one did.
   if (suites.length > 1 && counts.counted > 0) {
@@ -89,10 +89,11 @@ export function badgeData(run: RunResult, options: ReporterOptions = {}): BadgeD
       })
       .join(', ')} ${levelText}`;
   }
+  // The label names the client suites run (a client run's badge); their names are identifiers.
   const label =
     run.mode === 'client'
-      ? `${CLIENT_BADGE_LABEL}${suites.length ? `: ${suites.join(' + ')}` : ''}`
-      : BADGE_LABEL;
+      ? `${t('badge.clientLabel')}${suites.length ? t('report.detail', { detail: suites.join(' + ') }) : ''}`
+      : t('badge.label');
   return { schemaVersion: 1, label, message, color: badgeColor(counts) };
 }
 

@@ -1,11 +1,17 @@
 /** Small helpers shared by the file report writers (junit, markdown, html). Pure, no I/O. */
 import { shorten } from '../../spec/brief.js';
-import { type Translate, translator } from '../i18n/index.js';
+import { asLang, type Lang, type Translate, translator } from '../i18n/index.js';
 import { baselineVerdictReason } from '../runner/baseline.js';
 import { type CheckResult, GROUPS, type RunResult, type Status } from '../runner/model.js';
 import { countsTowardVerdict, isFailing } from '../runner/summary.js';
 
 export { baselineVerdictReason, countsTowardVerdict, isFailing };
+
+/** The reader's language of a writer's options (ReporterOptions.lang), English unless it names another. */
+export const langOf = (options: Readonly<Record<string, unknown>>): Lang => asLang(options.lang) ?? 'en';
+
+/** The reports' words in English, unless a writer passes its reader's language. */
+const ENGLISH = translator('en');
 
 export const STATUSES: readonly Status[] = ['fail', 'error', 'pass', 'skip'];
 
@@ -28,65 +34,69 @@ export const curlsOf = (check: CheckResult): string[] =>
 
 export const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-export function humanDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+export function humanDuration(ms: number, t: Translate = ENGLISH): string {
+  if (ms < 1000) return t('report.duration.ms', { n: String(Math.round(ms)) });
+  if (ms < 60_000) return t('report.duration.s', { n: (ms / 1000).toFixed(1) });
+  const min = String(Math.floor(ms / 60_000));
+  return t('report.duration.min', { min, s: String(Math.round((ms % 60_000) / 1000)) });
 }
 
 /** What a check's level means for this run, in words. */
-export function countingNote(check: CheckResult, run: RunResult): string {
-  if (check.expectedFailure) return 'expected failure (baseline), not counted';
-  if (check.notOffered) return 'not offered by the login (login.features), not counted';
-  if (check.experimental && !run.includeExperimental) return 'experimental, not counted';
-  if (countsTowardVerdict(check, run)) return 'counted in the verdict';
-  return check.level === 'info' ? 'info: an observation, not counted' : `not counted at --level ${run.level}`;
+export function countingNote(check: CheckResult, run: RunResult, t: Translate = ENGLISH): string {
+  if (check.expectedFailure) return t('report.counting.expectedFailure');
+  if (check.notOffered) return t('report.counting.notOffered');
+  if (check.experimental && !run.includeExperimental) return t('report.counting.experimental');
+  if (countsTowardVerdict(check, run)) return t('report.counting.counted');
+  return check.level === 'info'
+    ? t('report.counting.info')
+    : t('report.counting.belowLevel', { level: run.level });
 }
 
 /** Shortens text to `limit` characters, saying how much was cut. */
-export const truncate = (text: string, limit: number): string =>
-  shorten(text, limit, (cut) => `\n… (${cut} more characters in report.json)`);
+export const truncate = (text: string, limit: number, t: Translate = ENGLISH): string =>
+  shorten(text, limit, (cut) => `\n${t('report.truncated', { cut: String(cut) })}`);
 
 /** A client-mode run's target in words (`conformance client`): the client judged and what was served. */
-export function clientTarget(run: RunResult): string | undefined {
+export function clientTarget(run: RunResult, t: Translate = ENGLISH): string | undefined {
   const client = run.mode === 'client' ? run.target.client : undefined;
   if (!client) return undefined;
-  const who = client.command ? `client ${client.command}` : `client at ${client.listen}`;
-  return `${who} (served ${run.target.baseUrl})`;
+  const url = run.target.baseUrl;
+  return client.command
+    ? t('report.client.command', { command: client.command, url })
+    : t('report.client.listen', { listen: String(client.listen), url });
 }
 
 /** A counted failure's re-run alone (--confirm), in words; undefined when it was not re-run. */
-export function confirmationNote(check: CheckResult): string | undefined {
+export function confirmationNote(check: CheckResult, t: Translate = ENGLISH): string | undefined {
   const { confirmation } = check;
   if (!confirmation) return undefined;
   if (confirmation.status === 'skip' && !confirmation.reproduced)
-    return `not re-run alone: ${confirmation.reason ?? ''}`;
-  return confirmation.reproduced
-    ? 'reproduced alone (re-run by itself after the main pass, it failed again)'
-    : `did not reproduce alone: re-run by itself it ended ${confirmation.status}${confirmation.reason ? ` (${confirmation.reason})` : ''}, so the failure may depend on what ran with it`;
+    return t('report.confirm.notRerun', { reason: confirmation.reason ?? '' });
+  if (confirmation.reproduced) return t('report.confirm.reproduced');
+  const reason = confirmation.reason ? t('report.parenthesis', { text: confirmation.reason }) : '';
+  return t('report.confirm.notReproduced', { status: confirmation.status, reason });
 }
 
 /**
  * The headline of a run that stopped before any check ran (exit 2/3, or interrupted then): no verdict,
  * only where and why it stopped; undefined for a run with a verdict.
  */
-export function noVerdict(run: RunResult): string | undefined {
+export function noVerdict(run: RunResult, t: Translate = ENGLISH): string | undefined {
   if (!run.stopped || run.checks.length > 0) return undefined;
-  return `NO VERDICT — stopped in ${run.stopped.phase}: ${run.stopped.reason}`;
+  return t('report.noVerdict', { phase: run.stopped.phase, reason: run.stopped.reason });
 }
 
 /**
  * What a check observed, in words: a failure that states an expectation always says what was seen
  * instead, when the check recorded no value ('not recorded', pointing at the exchanges).
  */
-export function observedOf(check: CheckResult): string | undefined {
+export function observedOf(check: CheckResult, t: Translate = ENGLISH): string | undefined {
   const evidence = check.evidence;
   if (evidence?.observed !== undefined) return evidence.observed;
   if (check.status !== 'fail' || !evidence?.expected) return undefined;
   return evidence.exchanges.length
-    ? 'not recorded by the check; the last exchange shows the answer'
-    : 'not recorded by the check';
+    ? t('report.observed.notRecordedSeeExchange')
+    : t('report.observed.notRecorded');
 }
 
 /** Causes shown first (console, report.md, report.html); report.json carries them all, the rest is one line. */
@@ -95,9 +105,6 @@ export const MAX_CAUSES_SHOWN = 7;
 /** The failing checks a run counts toward "What to fix first" (failures and errors, not the not-offered). */
 export const failingChecks = (run: RunResult): CheckResult[] =>
   run.checks.filter((check) => (check.status === 'fail' || check.status === 'error') && !check.notOffered);
-
-/** The reports' words in English, unless a writer passes its reader's language. */
-const ENGLISH = translator('en');
 
 /** "5 causes explain 70 of 75 failing checks", or undefined when the run has no cause. */
 export function causesHeadline(run: RunResult, t: Translate = ENGLISH): string | undefined {
@@ -131,7 +138,7 @@ export function undecidedHeadline(run: RunResult, t: Translate = ENGLISH): strin
  * Check ids as lines no wider than `width`, at most `lines` of them; the rest counted ("and 93 more"):
  * never a list wider than a screen on one line.
  */
-export function idLines(ids: readonly string[], width = 100, lines = 2): string[] {
+export function idLines(ids: readonly string[], t: Translate = ENGLISH, width = 100, lines = 2): string[] {
   const out: string[] = [];
   let line = '';
   for (const [index, id] of ids.entries()) {
@@ -141,7 +148,7 @@ export function idLines(ids: readonly string[], width = 100, lines = 2): string[
       continue;
     }
     if (out.length + 1 === lines) {
-      out.push(`${line}, … and ${ids.length - index} more`);
+      out.push(`${line}${t('report.idsMore', { n: String(ids.length - index) })}`);
       return out;
     }
     out.push(`${line},`);

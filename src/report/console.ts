@@ -71,7 +71,7 @@ function describeCheck(c: ChalkInstance, t: Translate, check: CheckResult, run: 
     details.push(
       t('console.label.rules', {
         rules: check.rules.join(', ') || t('console.none'),
-        note: countingNote(check, run),
+        note: countingNote(check, run, t),
       }),
     );
   if (check.status === 'skip' || (check.status === 'error' && !check.evidence?.expected)) {
@@ -79,8 +79,8 @@ function describeCheck(c: ChalkInstance, t: Translate, check: CheckResult, run: 
   }
   if (check.evidence?.expected)
     details.push(t('console.label.expected', { text: line(check.evidence.expected) }));
-  const confirmed = confirmationNote(check);
-  const observed = observedOf(check);
+  const confirmed = confirmationNote(check, t);
+  const observed = observedOf(check, t);
   if (observed !== undefined) details.push(t('console.label.observed', { text: line(observed) }));
   else if (check.status === 'fail' && check.reason && !check.evidence?.expected)
     details.push(t('console.label.reason', { text: line(check.reason) }));
@@ -108,11 +108,11 @@ function describeCheck(c: ChalkInstance, t: Translate, check: CheckResult, run: 
 /** The lines of a cause's first check: what it expected, what it saw, and how to reproduce it (once per cause). */
 function firstCheckLines(c: ChalkInstance, t: Translate, check: CheckResult | undefined): string[] {
   if (!check) return [];
-  const rules = check.rules.join(', ') || 'none';
+  const rules = check.rules.join(', ') || t('report.noRules');
   const lines = [t('console.label.first', { id: c.bold(check.id), level: check.level, rules })];
   if (check.evidence?.expected)
     lines.push(`  ${t('console.label.expected', { text: line(check.evidence.expected, CAUSE_LINE) })}`);
-  const observed = observedOf(check) ?? (check.evidence?.expected ? undefined : check.reason);
+  const observed = observedOf(check, t) ?? (check.evidence?.expected ? undefined : check.reason);
   if (observed !== undefined)
     lines.push(`  ${t('console.label.observed', { text: line(observed, CAUSE_LINE) })}`);
   const last = check.evidence?.exchanges.at(-1);
@@ -138,13 +138,13 @@ function causeLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
     const details: string[] = [];
     if (cause.operations.length)
       details.push(
-        ...idLines(cause.operations).map((ids, n) => `${n ? '  ' : t('console.label.operations')}${ids}`),
+        ...idLines(cause.operations, t).map((ids, n) => `${n ? '  ' : t('console.label.operations')}${ids}`),
       );
     details.push(t('console.label.fix', { text: cause.fix }));
     details.push(...firstCheckLines(c, t, byId.get(cause.checkIds[0])));
     const others = cause.checkIds.slice(1);
     if (others.length)
-      details.push(...idLines(others).map((ids, n) => `${n ? '  ' : t('console.label.also')}${ids}`));
+      details.push(...idLines(others, t).map((ids, n) => `${n ? '  ' : t('console.label.also')}${ids}`));
     lines.push(indent(details.join('\n'), '       '));
   });
   const more = moreCausesLine(run.causes ?? [], t);
@@ -172,8 +172,10 @@ function undecidedLines(c: ChalkInstance, t: Translate, run: RunResult): string[
     if (cause.detail && !cause.title.includes(cause.detail) && !cause.detail.includes(cause.decide))
       details.push(t('console.label.seen', { text: line(cause.detail, CAUSE_LINE) }));
     if (cause.operations.length)
-      details.push(`${t('console.label.operations')}${idLines(cause.operations).join(' ')}`);
-    details.push(...idLines(cause.checkIds).map((ids, n) => `${n ? '  ' : t('console.label.checks')}${ids}`));
+      details.push(`${t('console.label.operations')}${idLines(cause.operations, t).join(' ')}`);
+    details.push(
+      ...idLines(cause.checkIds, t).map((ids, n) => `${n ? '  ' : t('console.label.checks')}${ids}`),
+    );
     lines.push(indent(details.join('\n'), '       '));
   });
   const more = moreCausesLine(run.undecidedCauses ?? [], t);
@@ -192,7 +194,7 @@ const MAX_SKIP_GROUPS = 6;
  */
 function verdictLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
   const outcome = countedOutcome(run);
-  const duration = humanDuration(run.durationMs);
+  const duration = humanDuration(run.durationMs, t);
   const skipped = outcome.skipped ? t('console.verdict.skipped', { n: outcome.skipped }) : '';
   const nothing = nothingCountedReason(run);
   // The reasons first: the verdict stays the last line (--quiet prints only that).
@@ -253,7 +255,7 @@ export const renderConsole: Reporter = (run, options) => {
   const t = translator(asLang(options.lang) ?? 'en');
   const out: string[] = [];
   const url = run.target.baseUrl;
-  const target = clientTarget(run) ?? (run.target.embedded ? t('console.banner.embedded', { url }) : url);
+  const target = clientTarget(run, t) ?? (run.target.embedded ? t('console.banner.embedded', { url }) : url);
   out.push(c.bold(t('console.banner.target', { version: run.tool.version, target })));
   out.push(
     c.dim(

@@ -4,8 +4,9 @@
  * Expected failures (baseline) are reported as skipped, the way pytest reports xfail.
  */
 import { create } from 'xmlbuilder2';
+import { type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, RunResult } from '../runner/model.js';
-import { countingNote, curlsOf, groupsOf, observedOf, seconds, truncate } from './common.js';
+import { countingNote, curlsOf, groupsOf, langOf, observedOf, seconds, truncate } from './common.js';
 import type { Reporter } from './types.js';
 
 type XMLBuilder = ReturnType<typeof create>;
@@ -13,25 +14,28 @@ type XMLBuilder = ReturnType<typeof create>;
 /** Response bodies in a failure message are cut here; report.json keeps the evidence limit. */
 const BODY_LIMIT = 4000;
 
-function failureBody(check: CheckResult, run: RunResult): string {
+function failureBody(check: CheckResult, run: RunResult, t: Translate): string {
   const evidence = check.evidence;
   const lines: string[] = [];
   if (check.reason) lines.push(check.reason, '');
-  lines.push(`Check: ${check.id} — ${check.title}`);
-  lines.push(`Level: ${check.level} (${countingNote(check, run)})`);
-  if (check.rules.length) lines.push(`Rules: ${check.rules.join(', ')}`);
-  if (evidence?.expected) lines.push(`Expected: ${evidence.expected}`);
-  const observed = observedOf(check);
-  if (observed) lines.push(`Observed: ${observed}`);
-  for (const note of evidence?.notes ?? []) lines.push(`Note: ${note}`);
+  lines.push(t('junit.check', { id: check.id, title: check.title }));
+  lines.push(t('junit.level', { level: check.level, note: countingNote(check, run, t) }));
+  if (check.rules.length) lines.push(t('junit.rules', { rules: check.rules.join(', ') }));
+  const labelled = (key: 'report.label.expected' | 'report.label.observed', text: string) =>
+    t('report.labelled', { label: t(key), text });
+  if (evidence?.expected) lines.push(labelled('report.label.expected', evidence.expected));
+  const observed = observedOf(check, t);
+  if (observed) lines.push(labelled('report.label.observed', observed));
+  for (const note of evidence?.notes ?? []) lines.push(t('junit.note', { text: note }));
   const last = evidence?.exchanges.at(-1);
   if (last?.response) {
-    lines.push('', `Last response: HTTP ${last.response.status}`, truncate(last.response.body, BODY_LIMIT));
+    const status = String(last.response.status);
+    lines.push('', t('report.lastResponse', { status }), truncate(last.response.body, BODY_LIMIT, t));
   } else if (last?.error) {
-    lines.push('', `Last request failed: ${last.error}`);
+    lines.push('', t('report.lastRequestFailed', { error: last.error }));
   }
   const curls = curlsOf(check);
-  if (curls.length) lines.push('', 'Reproduce:', ...curls);
+  if (curls.length) lines.push('', t('junit.reproduce'), ...curls);
   return lines.join('\n');
 }
 
@@ -48,7 +52,7 @@ function causeProperty(check: CheckResult, run: RunResult): [string, string][] {
   return undecided ? [['undecidedCause', undecided.id]] : [];
 }
 
-function addTestcase(suite: XMLBuilder, check: CheckResult, run: RunResult): void {
+function addTestcase(suite: XMLBuilder, check: CheckResult, run: RunResult, t: Translate): void {
   const testcase = suite.ele('testcase', {
     classname: check.group,
     name: check.id,
@@ -66,13 +70,19 @@ function addTestcase(suite: XMLBuilder, check: CheckResult, run: RunResult): voi
   ]);
   const message = check.reason ?? `${check.status}: ${check.title}`;
   if (check.expectedFailure) {
-    testcase.ele('skipped', { message: `expected failure (baseline): ${message}` }).up();
+    testcase.ele('skipped', { message: t('junit.expectedFailure', { message }) }).up();
   } else if (check.status === 'fail') {
-    testcase.ele('failure', { message, type: check.level }).txt(failureBody(check, run)).up();
+    testcase
+      .ele('failure', { message, type: check.level })
+      .txt(failureBody(check, run, t))
+      .up();
   } else if (check.status === 'error') {
-    testcase.ele('error', { message, type: 'checker-error' }).txt(failureBody(check, run)).up();
+    testcase
+      .ele('error', { message, type: 'checker-error' })
+      .txt(failureBody(check, run, t))
+      .up();
   } else if (check.status === 'skip') {
-    testcase.ele('skipped', { message: check.reason ?? 'skipped' }).up();
+    testcase.ele('skipped', { message: check.reason ?? t('junit.skipped') }).up();
   }
   const notes = check.evidence?.notes ?? [];
   if (notes.length) testcase.ele('system-out').txt(notes.join('\n')).up();
@@ -97,7 +107,8 @@ function countsOf(checks: CheckResult[]): Counts {
   return counts;
 }
 
-export const renderJunit: Reporter = (run) => {
+export const renderJunit: Reporter = (run, options) => {
+  const t = translator(langOf(options));
   const document = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const total = countsOf(run.checks);
   const root = document.ele('testsuites', {
@@ -123,7 +134,7 @@ export const renderJunit: Reporter = (run) => {
       ['catalogueHash', run.spec.catalogueHash],
       ['verdict', run.verdict],
     ]);
-    for (const check of checks) addTestcase(suite, check, run);
+    for (const check of checks) addTestcase(suite, check, run, t);
     suite.up();
   }
   return document.end({ prettyPrint: true });

@@ -6,6 +6,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
+import { type MessageKey, type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
@@ -19,6 +20,7 @@ import {
   heldCount,
   humanDuration,
   isFailing,
+  langOf,
   MAX_CAUSES_SHOWN,
   moreCausesLine,
   noVerdict,
@@ -71,9 +73,16 @@ function countsRow(label: string, counts: StatusCounts): string {
   return `| ${label} | ${counts.pass} | ${counts.fail} | ${counts.error} | ${counts.skip} | ${counts.total} |`;
 }
 
-const TABLE_HEAD = ['| Pass | Fail | Error | Skip | Total |', '|---:|---:|---:|---:|---:|'];
+const COLUMNS = [
+  'report.col.pass',
+  'report.col.fail',
+  'report.col.error',
+  'report.col.skip',
+  'report.col.total',
+] as const;
 
-function summaryTables(run: RunResult): string {
+function summaryTables(run: RunResult, t: Translate): string {
+  const TABLE_HEAD = [`| ${COLUMNS.map((column) => t(column)).join(' | ')} |`, '|---:|---:|---:|---:|---:|'];
   const levels: Level[] = [...CHOICES.level];
   const byLevelRows = levels
     .filter((level) => run.summary.byLevel[level].total > 0)
@@ -83,113 +92,134 @@ function summaryTables(run: RunResult): string {
     .map((group) => countsRow(escapeCell(group), run.summary.byGroup[group]));
   const head = (first: string) => [`| ${first} ${TABLE_HEAD[0]}`, `|:---${TABLE_HEAD[1]}`];
   const parts = [
-    [...head('Level'), ...byLevelRows].join('\n'),
-    [...head('Group'), ...byGroupRows].join('\n'),
+    [...head(t('report.col.level')), ...byLevelRows].join('\n'),
+    [...head(t('report.col.group')), ...byGroupRows].join('\n'),
   ];
   const experimental = run.summary.experimental;
   if (experimental.total > 0) {
-    parts.push(
-      `Experimental (${run.includeExperimental ? 'counted in the verdict' : 'counted apart, not in the verdict'}): ` +
-        `${experimental.pass} pass, ${experimental.fail} fail, ${experimental.error} error, ${experimental.skip} skip.`,
-    );
+    const [pass, fail, error, skip] = [
+      experimental.pass,
+      experimental.fail,
+      experimental.error,
+      experimental.skip,
+    ].map(String);
+    const counted = run.includeExperimental ? 'yes' : 'no';
+    parts.push(t('md.experimental', { counted, pass, fail, error, skip }));
   }
   return parts.join('\n\n');
 }
 
-function header(run: RunResult): string {
-  const stopped = noVerdict(run);
-  const verdict = stopped ? `⏹ ${escapeInline(stopped)}` : run.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
+function header(run: RunResult, t: Translate): string {
+  const stopped = noVerdict(run, t);
+  const verdict = stopped
+    ? `⏹ ${escapeInline(stopped)}`
+    : run.verdict === 'pass'
+      ? `✅ ${t('report.verdict.pass')}`
+      : `❌ ${t('report.verdict.fail')}`;
+  const client = clientTarget(run, t);
   const meta = [
     `${code(`${run.tool.name} ${run.tool.version}`)}`,
-    clientTarget(run)
-      ? `target ${code(clientTarget(run)!)}`
-      : `target ${code(run.target.baseUrl)}${run.target.embedded ? ' (embedded reference)' : ''}`,
-    `spec ${escapeInline(run.spec.name)} ${code(run.spec.catalogueHash.slice(0, 19))}`,
-    `profile ${code(run.profile)}`,
-    `level ${code(run.level)}`,
-    humanDuration(run.durationMs),
+    client
+      ? t('report.meta.target', { target: code(client) })
+      : t('report.meta.target', { target: code(run.target.baseUrl) }) +
+        (run.target.embedded ? t('report.meta.embedded') : ''),
+    t('report.meta.spec', {
+      name: escapeInline(run.spec.name),
+      hash: code(run.spec.catalogueHash.slice(0, 19)),
+    }),
+    t('report.meta.profile', { profile: code(run.profile) }),
+    t('report.meta.level', { level: code(run.level) }),
+    humanDuration(run.durationMs, t),
   ];
-  const lines = [`## Chat API conformance: ${verdict}`, '', meta.join(' · ')];
+  const lines = [`## ${t('report.titleWithVerdict', { verdict })}`, '', meta.join(' · ')];
   // A run that stopped before its checks has no counts, and its variants were not detected.
   if (stopped) return lines.join('\n');
   const counts = run.summary;
-  lines.push(
-    '',
-    `**${counts.total} checks:** ${counts.pass} passed, ${counts.fail} failed, ${counts.error} errored, ${counts.skip} skipped.`,
-  );
+  const [total, pass, fail, error, skip] = [
+    counts.total,
+    counts.pass,
+    counts.fail,
+    counts.error,
+    counts.skip,
+  ].map(String);
+  lines.push('', t('md.counts', { total, pass, fail, error, skip }));
   if (run.target.faults?.length)
-    lines.push('', `Faults injected: ${run.target.faults.map((f) => code(f)).join(', ')}`);
+    lines.push('', t('md.faults', { faults: run.target.faults.map((f) => code(f)).join(', ') }));
   const variants = Object.entries(run.variants);
   if (variants.length) {
-    lines.push(
-      '',
-      `Variants: ${variants.map(([point, value]) => `${escapeInline(point)} = ${code(value)}`).join(', ')}`,
-    );
+    const text = variants.map(([point, value]) => `${escapeInline(point)} = ${code(value)}`).join(', ');
+    lines.push('', t('md.variants', { variants: text }));
   }
   return lines.join('\n');
 }
 
-function baselineSection(run: RunResult): string | undefined {
+function baselineSection(run: RunResult, t: Translate): string | undefined {
   const baseline = run.baseline;
   if (!baseline) return undefined;
+  const { expected, stale, unknown } = baseline;
   const lines = [
-    `### Baseline${baseline.file ? ` (${code(baseline.file)})` : ''}`,
+    `### ${t('report.baseline')}${baseline.file ? t('report.parenthesis', { text: code(baseline.file) }) : ''}`,
     '',
-    `${baseline.expected.length} expected failures not counted, ${baseline.stale.length} stale, ` +
-      `${baseline.unknown.length} unknown.`,
+    t('report.baseline.counts', {
+      expected: String(expected.length),
+      stale: String(stale.length),
+      unknown: String(unknown.length),
+    }),
   ];
   const reason = baselineVerdictReason(run);
   if (reason)
     lines.push('', `**${escapeInline(reason)}**`, '', ...baseline.stale.map((id) => `- ${code(id)}`));
   if (baseline.unknown.length) {
-    lines.push('', 'Listed but not in this run (renamed, removed or filtered out):');
+    lines.push('', t('md.baseline.unknown'));
     lines.push(...baseline.unknown.map((id) => `- ${code(id)}`));
   }
   return lines.join('\n');
 }
 
 /** Full entry of a failing or erroring check: evidence and curl in a collapsed block. */
-function fullEntry(check: CheckResult, run: RunResult): string {
+function fullEntry(check: CheckResult, run: RunResult, t: Translate): string {
   const evidence = check.evidence;
   const rules = check.rules.map((rule) => code(rule)).join(', ') || '—';
   const lines = [
     `#### ${STATUS_ICON[check.status]} ${code(check.id)} — ${escapeInline(check.title)}`,
     '',
-    `**Level:** ${check.level} (${countingNote(check, run)}) · **Rules:** ${rules}`,
+    t('md.levelRules', { level: check.level, note: countingNote(check, run, t), rules }),
   ];
   // Reasons often restate "expected …; observed …": then the two fields below say it already.
   const restated = evidence?.expected && check.reason?.includes(evidence.expected);
   if (check.reason && !restated) lines.push('', escapeInline(oneLine(check.reason, 2_000)));
-  const field = (label: string, text: string | undefined) => {
+  const field = (key: MessageKey, text: string | undefined) => {
     if (!text) return;
+    const label = t(key);
     if (text.includes('\n') || text.length > 300)
-      lines.push('', `**${label}:**`, '', fenced(truncate(text, 2000)));
-    else lines.push('', `**${label}:** ${escapeInline(text)}`);
+      lines.push('', t('md.fieldBlock', { label }), '', fenced(truncate(text, 2000, t)));
+    else lines.push('', t('md.field', { label, text: escapeInline(text) }));
   };
-  field('Expected', evidence?.expected);
-  field('Observed', observedOf(check));
-  field('Alone', confirmationNote(check));
+  field('report.label.expected', evidence?.expected);
+  field('report.label.observed', observedOf(check, t));
+  field('report.label.alone', confirmationNote(check, t));
   const rerun = check.confirmation?.evidence;
-  if (rerun?.observed && rerun.observed !== evidence?.observed) field('Observed alone', rerun.observed);
+  if (rerun?.observed && rerun.observed !== evidence?.observed)
+    field('report.label.observedAlone', rerun.observed);
   for (const note of evidence?.notes ?? []) lines.push('', `> ${escapeInline(note)}`);
   const curls = curlsOf(check);
   const last = evidence?.exchanges.at(-1);
   if (curls.length || last) {
-    lines.push('', '<details><summary>Reproduce with curl</summary>', '');
+    lines.push('', `<details><summary>${t('md.reproduceWithCurl')}</summary>`, '');
     const shown = curls.slice(-MAX_CURLS);
     if (curls.length > shown.length) {
-      lines.push(`The last ${shown.length} of ${curls.length} requests (all of them in report.html):`, '');
+      lines.push(t('md.lastRequests', { shown: String(shown.length), total: String(curls.length) }), '');
     }
     if (shown.length) lines.push(fenced(shown.join('\n\n'), 'sh'));
     if (last?.response) {
       lines.push(
         '',
-        `Last response: HTTP ${last.response.status}`,
+        t('report.lastResponse', { status: String(last.response.status) }),
         '',
-        fenced(truncate(last.response.body, 1500)),
+        fenced(truncate(last.response.body, 1500, t)),
       );
     } else if (last?.error) {
-      lines.push('', `Last request failed: ${escapeInline(last.error)}`);
+      lines.push('', t('report.lastRequestFailed', { error: escapeInline(last.error) }));
     }
     lines.push('', '</details>');
   }
@@ -220,28 +250,33 @@ class Budget {
 }
 
 /** A section of problems: full entries while they fit, then one line each, then a count. */
-function addProblems(budget: Budget, title: string, checks: CheckResult[], run: RunResult): void {
+function addProblems(
+  budget: Budget,
+  title: string,
+  checks: CheckResult[],
+  run: RunResult,
+  t: Translate,
+): void {
   if (checks.length === 0) return;
-  budget.add(`### ${title} (${checks.length})`);
+  budget.add(`### ${t('md.section', { title, n: String(checks.length) })}`);
   let omitted = 0;
   for (const check of checks) {
-    const full = fullEntry(check, run);
+    const full = fullEntry(check, run, t);
     if (budget.fits(full)) budget.add(full);
     else if (budget.fits(compactEntry(check))) budget.add(compactEntry(check));
     else omitted += 1;
   }
   if (omitted > 0) {
-    budget.add(
-      `_… and ${omitted} more not shown to stay within the size of a comment: see report.html or report.json._`,
-    );
+    budget.add(t('md.omitted', { n: String(omitted) }));
   }
 }
 
-function addSkipped(budget: Budget, checks: CheckResult[]): void {
+function addSkipped(budget: Budget, checks: CheckResult[], t: Translate): void {
   if (checks.length === 0) return;
   const rows: string[] = [];
   let omitted = 0;
-  const open = `<details><summary>Skipped (${checks.length})</summary>\n\n| Check | Reason |\n|:---|:---|`;
+  const head = `| ${t('report.col.check')} | ${t('report.col.reason')} |`;
+  const open = `<details><summary>${t('md.skipped', { n: String(checks.length) })}</summary>\n\n${head}\n|:---|:---|`;
   let size = open.length;
   for (const check of checks) {
     const row = `| ${code(check.id, true)} | ${escapeCell(oneLine(check.reason ?? '', SKIP_REASON_LIMIT))} |`;
@@ -250,74 +285,76 @@ function addSkipped(budget: Budget, checks: CheckResult[]): void {
       size += row.length + 1;
     } else omitted += 1;
   }
-  const note = omitted > 0 ? `\n\n_… and ${omitted} more skipped checks: see report.json._` : '';
+  const note = omitted > 0 ? `\n\n${t('md.skipped.omitted', { n: String(omitted) })}` : '';
   budget.add(`${open}\n${rows.join('\n')}${note}\n\n</details>`);
 }
 
 /** Check ids in code, the first ones only (the others counted): a list never a page long. */
-const someIds = (ids: readonly string[], shown = 12): string =>
+const someIds = (ids: readonly string[], t: Translate, shown = 12): string =>
   ids
     .slice(0, shown)
     .map((id) => code(id))
-    .join(', ') + (ids.length > shown ? ` and ${ids.length - shown} more` : '');
+    .join(', ') + (ids.length > shown ? t('report.idsAndMore', { n: String(ids.length - shown) }) : '');
 
 /** "What to fix first": each cause, its fix, its first check with its evidence and one reproduction, its other checks. */
-function causesSection(run: RunResult): string | undefined {
-  const headline = causesHeadline(run);
+function causesSection(run: RunResult, t: Translate): string | undefined {
+  const headline = causesHeadline(run, t);
   if (!headline) return undefined;
-  const lines = [`### What to fix first (${escapeInline(headline)})`, ''];
+  const lines = [`### ${t('console.causes.heading', { headline: escapeInline(headline) })}`, ''];
   const byId = new Map(run.checks.map((check) => [check.id, check]));
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
-    lines.push(
-      `${index + 1}. **${cause.checkIds.length} check${cause.checkIds.length === 1 ? '' : 's'}** — ${escapeInline(cause.title)} (${escapeInline(cause.section)}). Fix: ${escapeInline(cause.fix)}.`,
-    );
+    const count = t('console.causes.count', { n: cause.checkIds.length });
+    const [title, section, fix] = [cause.title, cause.section, cause.fix].map(escapeInline);
+    lines.push(`${index + 1}. ${t('md.cause', { count, title, section, fix })}`);
     if (cause.operations.length)
-      lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
+      lines.push(`   ${t('report.operations', { ops: cause.operations.map((op) => code(op)).join(', ') })}`);
     const first = byId.get(cause.checkIds[0]);
-    const observed = first && (observedOf(first) ?? (first.evidence?.expected ? undefined : first.reason));
+    const observed = first && (observedOf(first, t) ?? (first.evidence?.expected ? undefined : first.reason));
     if (first)
       lines.push(
-        `   First check: ${code(first.id)}` +
+        `   ${t('md.first', { id: code(first.id) })}` +
           (first.evidence?.expected
-            ? ` — expected ${escapeInline(oneLine(first.evidence.expected, 300))}`
+            ? t('md.first.expected', { text: escapeInline(oneLine(first.evidence.expected, 300)) })
             : '') +
-          (observed ? `; observed ${escapeInline(oneLine(observed, 300))}` : ''),
+          (observed ? t('md.first.observed', { text: escapeInline(oneLine(observed, 300)) }) : ''),
       );
-    if (cause.checkIds.length > 1) lines.push(`   Also: ${someIds(cause.checkIds.slice(1))}`);
+    if (cause.checkIds.length > 1)
+      lines.push(`   ${t('report.also', { ids: someIds(cause.checkIds.slice(1), t) })}`);
     const curl = first?.evidence?.exchanges.at(-1)?.curl;
     if (curl)
       lines.push(
         '',
-        '   <details><summary>Reproduce</summary>',
+        `   <details><summary>${t('report.reproduce')}</summary>`,
         '',
         indentBlock(fenced(curl, 'sh')),
         '',
         '   </details>',
       );
   });
-  const more = moreCausesLine(run.causes ?? []);
+  const more = moreCausesLine(run.causes ?? [], t);
   if (more) lines.push('', `_${escapeInline(more)}_`);
   return lines.join('\n');
 }
 
 /** "What was not decided, and why": each cause of skipped checks, what would decide them, its checks (issue 43). */
-function undecidedSection(run: RunResult): string | undefined {
-  const headline = undecidedHeadline(run);
+function undecidedSection(run: RunResult, t: Translate): string | undefined {
+  const headline = undecidedHeadline(run, t);
   if (!headline) return undefined;
-  const lines = [`### What was not decided, and why (${escapeInline(headline)})`, ''];
+  const lines = [`### ${t('console.undecided.heading', { headline: escapeInline(headline) })}`, ''];
   (run.undecidedCauses ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
-    lines.push(
-      `${index + 1}. **${heldCount(cause)}** — ${escapeInline(oneLine(cause.title, 300))}` +
-        (cause.detail && !cause.title.includes(cause.detail)
-          ? `: ${escapeInline(oneLine(cause.detail, 300))}`
-          : '') +
-        `. To decide them: ${escapeInline(oneLine(cause.decide, 500))}.`,
-    );
+    const detail =
+      cause.detail && !cause.title.includes(cause.detail)
+        ? t('report.detail', { detail: escapeInline(oneLine(cause.detail, 300)) })
+        : '';
+    const held = heldCount(cause, t);
+    const title = escapeInline(oneLine(cause.title, 300));
+    const decide = escapeInline(oneLine(cause.decide, 500));
+    lines.push(`${index + 1}. ${t('md.undecided', { held, title, detail, decide })}`);
     if (cause.operations.length)
-      lines.push(`   Operations: ${cause.operations.map((op) => code(op)).join(', ')}`);
-    lines.push(`   Checks: ${someIds(cause.checkIds)}`);
+      lines.push(`   ${t('report.operations', { ops: cause.operations.map((op) => code(op)).join(', ') })}`);
+    lines.push(`   ${t('report.checks', { ids: someIds(cause.checkIds, t) })}`);
   });
-  const more = moreCausesLine(run.undecidedCauses ?? []);
+  const more = moreCausesLine(run.undecidedCauses ?? [], t);
   if (more) lines.push('', `_${escapeInline(more)}_`);
   return lines.join('\n');
 }
@@ -329,15 +366,14 @@ const indentBlock = (text: string): string =>
     .join('\n');
 
 /** Where the run stopped early, and what the target did outside any check (never a verdict). */
-function findingsSection(run: RunResult): string | undefined {
+function findingsSection(run: RunResult, t: Translate): string | undefined {
   const lines: string[] = [];
-  if (run.stopped)
-    lines.push(
-      `**Stopped** during ${run.stopped.phase}: ${escapeInline(oneLine(run.stopped.reason, 2_000))}`,
-      '',
-    );
+  if (run.stopped) {
+    const reason = escapeInline(oneLine(run.stopped.reason, 2_000));
+    lines.push(t('md.stopped', { phase: run.stopped.phase, reason }), '');
+  }
   if (run.findings?.length) {
-    lines.push(`### Findings about the target (${run.findings.length}, not counted in the verdict)`, '');
+    lines.push(`### ${t('report.findings', { n: String(run.findings.length) })}`, '');
     for (const finding of run.findings)
       lines.push(
         `- **${finding.level}** ${code(finding.id)} ${escapeInline(finding.title)}${finding.count > 1 ? ` (×${finding.count})` : ''}: ${escapeInline(oneLine(finding.detail, 2_000))}`,
@@ -349,48 +385,42 @@ function findingsSection(run: RunResult): string | undefined {
 export const renderMarkdown: Reporter = (run, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
-  budget.add(header(run));
-  const causes = causesSection(run);
+  const t = translator(langOf(options));
+  budget.add(header(run, t));
+  const causes = causesSection(run, t);
   if (causes) budget.add(causes);
-  const undecided = undecidedSection(run);
+  const undecided = undecidedSection(run, t);
   if (undecided) budget.add(undecided);
-  if (!noVerdict(run)) budget.add(summaryTables(run));
-  const baseline = baselineSection(run);
+  if (!noVerdict(run)) budget.add(summaryTables(run, t));
+  const baseline = baselineSection(run, t);
   if (baseline) budget.add(baseline);
-  const findings = findingsSection(run);
+  const findings = findingsSection(run, t);
   if (findings) budget.add(findings);
-  const leftBehind = leftBehindMarkdown(run, { text: escapeInline, code });
+  const leftBehind = leftBehindMarkdown(run, { text: escapeInline, code, t });
   if (leftBehind) budget.add(leftBehind);
 
   const core = run.checks.filter((check) => !check.experimental);
   const problems = core.filter((check) => isFailing(check) && !check.expectedFailure);
-  addProblems(budget, 'Failures', problems.filter((check) => check.status === 'fail').sort(byLevel), run);
+  const failures = problems.filter((check) => check.status === 'fail').sort(byLevel);
+  addProblems(budget, t('md.failures'), failures, run, t);
+  const errors = problems.filter((check) => check.status === 'error').sort(byLevel);
+  addProblems(budget, t('md.errors'), errors, run, t);
   addProblems(
     budget,
-    'Errors (the checker could not decide)',
-    problems.filter((check) => check.status === 'error').sort(byLevel),
-    run,
-  );
-  addProblems(
-    budget,
-    'Expected failures (baseline)',
+    t('md.expectedFailures'),
     core.filter((check) => check.expectedFailure),
     run,
+    t,
   );
   const experimental = run.checks.filter((check) => check.experimental && isFailing(check));
-  addProblems(
-    budget,
-    `Experimental failures (${run.includeExperimental ? 'counted' : 'not counted'})`,
-    experimental.sort(byLevel),
-    run,
-  );
+  const counted = run.includeExperimental ? 'yes' : 'no';
+  addProblems(budget, t('md.experimentalFailures', { counted }), experimental.sort(byLevel), run, t);
   addSkipped(
     budget,
     run.checks.filter((check) => check.status === 'skip'),
+    t,
   );
-  budget.add(
-    `<sub>Generated by ${escapeInline(run.tool.name)} ${escapeInline(run.tool.version)} at ${escapeInline(run.startedAt)}. ` +
-      'Full evidence: report.html, report.json.</sub>',
-  );
+  const [tool, version, at] = [run.tool.name, run.tool.version, run.startedAt].map(escapeInline);
+  budget.add(`<sub>${t('md.footer', { tool, version, at })}</sub>`);
   return budget.toString();
 };

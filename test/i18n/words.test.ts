@@ -1,0 +1,340 @@
+/**
+ * The word list (issue 48 item 3): a zh-CN run of the embedded reference and of two do-nothing presets
+ * (empty-object: failures in causes; refuses-501: skips in causes of "What was not decided"), the
+ * hand-built fixtures and a run stopped before its checks, rendered to the console, report.md,
+ * report.html, junit.xml and the badge, and the lines `conformance list`, `fuzz`, `client` and `run`
+ * print of their own, hold no phrase of the English catalogue of those frames (src/i18n/messages/
+ * console.ts, reports.ts, commands.ts). One run of each, shared by every writer.
+ *
+ * OUT OF SCOPE, on purpose: the text of the checks themselves is not translated yet. Titles, reasons,
+ * expected / observed, notes, the titles, sections, fixes and advice of causes (composed in suites/ and
+ * src/runner/causes.ts), findings, cleanup labels and what a server said are replaced by a mark before
+ * rendering (CHECK_TEXT_KEYS); why a run has no verdict (src/runner/summary.ts) is cut from the
+ * console's last line; the spec's own statements (quoted as written) are left out of the page. What
+ * remains is the writers' frame: an English phrase left there is a bug within this test's scope.
+ * Identifiers (check ids, rule ids, operations, groups, levels, statuses, file names, flags, URLs,
+ * command names) and the verdict words CI logs are searched for (PASS, FAIL, CONFORMS, DOES NOT
+ * CONFORM, NO VERDICT) stay. Single words of three letters or fewer are not in the list (too common to
+ * tell a frame from an identifier).
+ */
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../bin/cli.js';
+import { displayWidth } from '../../src/i18n/index.js';
+import { COMMAND_MESSAGES } from '../../src/i18n/messages/commands.js';
+import { CONSOLE_MESSAGES } from '../../src/i18n/messages/console.js';
+import { REPORT_MESSAGES } from '../../src/i18n/messages/reports.js';
+import { run } from '../../src/index.js';
+import { renderReports } from '../../src/report/index.js';
+import { GROUPS, type RunResult } from '../../src/runner/model.js';
+import { mixedRun } from '../report/fixtures/runs.js';
+import { captureIo } from '../report/io.js';
+import { tempDir } from '../support/temp.js';
+
+/** The fields that carry a check's (or a cause's, a finding's, a server's) own text, not a frame's. */
+const CHECK_TEXT_KEYS = new Set([
+  'title',
+  'reason',
+  'expected',
+  'observed',
+  'notes',
+  'body',
+  'error',
+  'section',
+  'statement',
+  'fix',
+  'detail',
+  'decide',
+  'sample',
+  'waitingFor',
+  'state',
+  'clear',
+  // A cleanup record's label ("possibly created: …"), composed in src/runner/left-behind-file.ts.
+  'label',
+]);
+const MARK = '◇';
+
+/** A deep copy of `value` with every check text replaced by the mark. */
+function checkTextMarked<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(checkTextMarked) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (CHECK_TEXT_KEYS.has(key) && typeof field === 'string') copy[key] = MARK;
+    else if (CHECK_TEXT_KEYS.has(key) && Array.isArray(field)) copy[key] = field.map(() => MARK);
+    else copy[key] = checkTextMarked(field);
+  }
+  return copy as T;
+}
+
+/** Kept in every language on purpose (the console's verdict words; `curl` is a command). */
+const KEPT = new Set(['PASS', 'FAIL', 'CONFORMS', 'DOES NOT CONFORM', 'NO VERDICT', 'curl', 'HTTP']);
+const CJK = /[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]/g;
+const EDGE = /^[(),;:!?"'*_[\]{}<>|…—·.]+|[(),;:!?"'*_[\]{}<>|…—·.]+$/g;
+/** A command line of the checker's (`conformance client`) is a name, in every language. */
+const COMMAND = /\bconformance (?:run|list|client|fuzz|serve|badge|cleanup|compare|matrix)\b/g;
+/** A token that is an identifier: a file, flag, URL, id, number, operation, `key=value`. */
+const IDENTIFIER_LIKE = /[./_\-@#=$\\`\d:+§%&~^]/;
+
+/**
+ * The runs of English words in `text`, each a phrase: identifiers, CJK characters, punctuation and
+ * the `identifiers` given end a phrase and are left out.
+ */
+function englishPhrases(text: string, identifiers: ReadonlySet<string> = new Set()): string[] {
+  const tokens = text.replace(COMMAND, ' | ').replace(CJK, ' | ').split(/\s+/);
+  const kept = tokens.map((token) => {
+    const word = token.replace(EDGE, '');
+    if (word === '' || IDENTIFIER_LIKE.test(word) || identifiers.has(word)) return '|';
+    const before = token.length > 0 && word.length > 0 && !token.startsWith(word) ? '| ' : '';
+    const after = !token.endsWith(word) ? ' |' : '';
+    return `${before}${word}${after}`;
+  });
+  return kept
+    .join(' ')
+    .split('|')
+    .map((phrase) => phrase.trim().replace(/\s+/g, ' '))
+    .filter((phrase) => /[A-Za-z]/.test(phrase));
+}
+
+/** The literal text of an English message (its arguments, plural and select branches split it). */
+function literalsOf(message: string): string[] {
+  const out: string[] = [];
+  const visit = (elements: ReturnType<typeof parse>) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal) out.push(element.value);
+      if ('options' in element)
+        for (const option of Object.values(element.options) as { value: ReturnType<typeof parse> }[])
+          visit(option.value);
+    }
+  };
+  visit(parse(message, { ignoreTag: true }));
+  return out;
+}
+
+/**
+ * The word list: every English phrase of the catalogue files these frames are written from, but the
+ * kept words and single short words (`and`, `of`, `at`: too common to tell a frame from an identifier).
+ */
+const WORD_LIST = [
+  ...new Set(
+    Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES, ...COMMAND_MESSAGES })
+      .flatMap((message) => literalsOf(message.en))
+      .flatMap((literal) => englishPhrases(literal)),
+  ),
+].filter((phrase) => !KEPT.has(phrase) && (phrase.includes(' ') || phrase.length > 3));
+
+/** The catalogue's English phrases found in `text` (none: the frame is in zh-CN). */
+function englishOf(text: string, identifiers: ReadonlySet<string>): string[] {
+  const phrases = englishPhrases(text, identifiers).map((phrase) => ` ${phrase} `);
+  return WORD_LIST.filter((entry) => phrases.some((phrase) => phrase.includes(` ${entry} `)));
+}
+
+/** Identifiers a run prints as plain words: groups, levels, statuses, its profile. */
+const identifiersOf = (result: RunResult): Set<string> =>
+  new Set<string>([...GROUPS, 'must', 'should', 'info', 'pass', 'fail', 'error', 'skip', result.profile]);
+
+/** report.md without code (fenced blocks and spans hold curl, ids and bodies) and HTML tags. */
+const markdownText = (md: string): string =>
+  md
+    .replace(/(`{3,})[\s\S]*?\1/g, ' | ')
+    .replace(/(`+)[^`]*?\1/g, ' | ')
+    .replace(/<[^>]+>/g, ' | ');
+
+/**
+ * What a reader of report.html sees: the text of the page (not its style, code or data attributes),
+ * the labels of its controls, and the words its script writes; the spec's quoted statements left out.
+ */
+function htmlText(html: string): string {
+  const script = html.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
+  // The script's own words: its string literals that are words for people (not selectors or names).
+  const scriptWords = [...script.matchAll(/'([^']*)'/g)]
+    .map((match) => match[1])
+    .filter((literal) => /\s|[A-Z]|[^ -~]/.test(literal));
+  const attributes = [...html.matchAll(/(?:placeholder|aria-label|title)="([^"]*)"/g)].map((m) => m[1]);
+  const body = html
+    .replace(/<style>[\s\S]*?<\/style>/g, ' | ')
+    .replace(/<script>[\s\S]*?<\/script>/g, ' | ')
+    .replace(/(<div class="spec"><div class="label">[^<]*<\/div>)(?:<p>[\s\S]*?<\/p>)*/g, '$1')
+    .replace(/<code>[\s\S]*?<\/code>|<pre[^>]*>[\s\S]*?<\/pre>/g, ' | ')
+    .replace(/<[^>]+>/g, ' | ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+  return [body, ...attributes, ...scriptWords].join(' | ');
+}
+
+/** The words of junit.xml a CI test tab shows: the messages and the text of failures, errors, skips. */
+function junitText(xml: string): string {
+  const texts: string[] = [];
+  const visit = (node: unknown, name = ''): void => {
+    if (Array.isArray(node)) {
+      for (const each of node) visit(each, name);
+      return;
+    }
+    if (node === null || typeof node !== 'object') {
+      if (['failure', 'error', 'skipped', 'system-out'].includes(name)) texts.push(String(node));
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '@_message') texts.push(String(value));
+      else if (key === '#text' && ['failure', 'error', 'skipped', 'system-out'].includes(name))
+        texts.push(String(value));
+      else if (!key.startsWith('@_')) visit(value, key);
+    }
+  };
+  visit(new XMLParser({ ignoreAttributes: false }).parse(xml));
+  return texts.join(' | ');
+}
+
+/** The badge's label and message (badge.json), and the text of badge.svg. */
+const badgeText = (json: string, svg: string): string => {
+  const data = JSON.parse(json) as { label: string; message: string };
+  return [data.label, data.message, svg.replace(/<[^>]+>/g, ' | ')].join(' | ');
+};
+
+interface Rendered {
+  console: string;
+  markdown: string;
+  html: string;
+  junit: string;
+  badge: string;
+}
+
+function renderedIn(lang: 'en' | 'zh-CN', result: RunResult): Rendered {
+  const marked = checkTextMarked(result);
+  const reports = renderReports(marked, ['console', 'markdown', 'html', 'junit', 'badge'], { lang });
+  const file = (name?: string) => String(reports.find((report) => report.file === name)?.content ?? '');
+  return {
+    // Why no verdict is composed in src/runner/summary.ts (nothingCountedReason): out of scope too.
+    console: file(undefined).replace(/^(NO VERDICT（无判定），级别 \S+：).*$/m, '$1'),
+    markdown: markdownText(file('report.md')),
+    html: htmlText(file('report.html')),
+    junit: junitText(file('junit.xml')),
+    badge: badgeText(file('badge.json'), file('badge.svg')),
+  };
+}
+
+const runs: Record<string, RunResult> = {};
+
+beforeAll(async () => {
+  // One run each, for every writer: the reference, and two servers that implement nothing.
+  runs.reference = await run({ embedded: true });
+  runs['empty-object'] = await run({ embedded: true, vacuity: 'empty-object' });
+  runs['refuses-501'] = await run({ embedded: true, vacuity: 'refuses-501' });
+  runs.fixture = mixedRun();
+  // A run that stopped before its checks: the pages that say NO VERDICT instead of a verdict.
+  runs.stopped = { ...mixedRun(), checks: [], stopped: { phase: 'discovery', reason: 'unreachable' } };
+}, 120_000);
+
+describe('the word list', () => {
+  it('holds the English frames it is meant to find (the test can fail)', () => {
+    expect(WORD_LIST).toEqual(
+      expect.arrayContaining(['What to fix first', 'Reproduce with curl', 'Copied', 'checks shown']),
+    );
+    expect(WORD_LIST).not.toContain('report');
+    // The English rendering of the same runs is full of them: the extraction sees what a reader sees.
+    const english = renderedIn('en', runs['empty-object']);
+    const identifiers = identifiersOf(runs['empty-object']);
+    for (const [writer, text] of Object.entries(english))
+      expect(englishOf(text, identifiers).length, writer).toBeGreaterThan(0);
+    expect(englishOf(english.html, identifiers)).toEqual(expect.arrayContaining(['Copy', 'checks shown']));
+  });
+
+  for (const name of ['reference', 'empty-object', 'refuses-501', 'fixture', 'stopped'])
+    it(`a zh-CN rendering of ${name} has no English sentence of the catalogue in any writer`, () => {
+      const result = runs[name];
+      const rendered = renderedIn('zh-CN', result);
+      const identifiers = identifiersOf(result);
+      const found = Object.fromEntries(
+        Object.entries(rendered).map(([writer, text]) => [writer, englishOf(text, identifiers)]),
+      );
+      expect(found).toEqual({ console: [], markdown: [], html: [], junit: [], badge: [] });
+    });
+
+  it('a zh-CN console lines up its tables by display width', () => {
+    const text = renderedIn('zh-CN', runs['empty-object']).console;
+    const rows = text.split('\n').filter((line) => line.includes('项检查') && line.includes('通过'));
+    expect(rows.length).toBeGreaterThan(2);
+    expect(new Set(rows.map((line) => displayWidth(line.slice(0, line.indexOf('项检查'))))).size).toBe(1);
+  });
+
+  it('report.html says its language', () => {
+    const html = (lang: 'en' | 'zh-CN') =>
+      String(renderReports(runs.fixture, ['html'], { lang })[0].content).match(/<html lang="([^"]+)"/)?.[1];
+    expect([html('en'), html('zh-CN')]).toEqual(['en', 'zh-CN']);
+  });
+});
+
+describe('conformance list in zh-CN', () => {
+  for (const args of [[], ['--rules'], ['--client']])
+    it(`list ${args.join(' ')} prints no English sentence of the catalogue`, async () => {
+      const io = captureIo();
+      await main(['list', ...args, '--lang', 'zh-CN'], io, { env: {} });
+      expect(io.code).toBe(0);
+      // Why a check passes on a do-nothing server is the check's own text (out of scope, above).
+      const text = io.out.replace(/(在什么都不做的服务器上也通过：).*$/gm, '$1');
+      expect(englishOf(text, new Set(['must', 'should', 'info', 'satori', ...GROUPS]))).toEqual([]);
+      const english = captureIo();
+      await main(['list', ...args], english, { env: {} });
+      expect(
+        englishOf(english.out, new Set(['must', 'should', 'info', 'satori', ...GROUPS])).length,
+      ).toBeGreaterThan(0);
+    });
+});
+
+describe('conformance fuzz in zh-CN', () => {
+  it('prints its progress and its summary with no English sentence of the catalogue', async () => {
+    const io = captureIo();
+    const out = tempDir('fuzz-zh-');
+    const args = ['fuzz', '--embedded', '--seed', '5', '--runs', '2', '--out', out, '--reporter', 'console'];
+    expect(await main([...args, '--lang', 'zh-CN'], io, { env: {} })).toBe(0);
+    expect(io.err).toMatch(/^fuzz：\d+ 个属性，种子 5，目标 http:\/\/127\.0\.0\.1:\d+/);
+    expect(io.err).toContain('按属性统计的生成（次数；输入覆盖了什么）：');
+    // The command's name, property keys and the branch names of the generators are identifiers.
+    const identifiers = new Set([...GROUPS, 'fuzz', 'must', 'should', 'info', 'ok', 'skip', 'satori']);
+    expect(englishOf(io.err, identifiers)).toEqual([]);
+    // Its console report (stdout) holds the run's notes and the properties' reasons, text out of scope;
+    // its frame is the console's, checked on the runs above.
+    expect(io.out).toContain('按分组');
+    const english = captureIo();
+    expect(await main(args, english, { env: {} })).toBe(0);
+    expect(englishOf(english.err, identifiers)).toEqual(expect.arrayContaining(['properties', 'against']));
+  });
+});
+
+describe('conformance client in zh-CN', () => {
+  it('prints its own lines and its console frame in Chinese', async () => {
+    const io = captureIo();
+    const out = tempDir('client-zh-');
+    const args = [
+      'client',
+      '--command',
+      'true',
+      '--list',
+      'channel',
+      '--reporter',
+      'console,json',
+      '--out',
+      out,
+    ];
+    await main([...args, '--lang', 'zh-CN'], io, { env: {}, color: false });
+    expect(io.err).toMatch(/报告已写入 .*：report\.json/);
+    expect(io.out).toMatch(/^chat-conformance \S+ — 客户端 true（提供 http:\/\/127\.0\.0\.1:\d+\/v1）/);
+    // Its progress is a status and a scenario id a line; its console report's check text is out of scope.
+    expect(englishOf(io.err, new Set(['fail', 'skip', 'pass', 'error']))).toEqual([]);
+  });
+});
+
+describe('conformance run in zh-CN', () => {
+  it('says where it wrote its reports in Chinese', async () => {
+    const io = captureIo();
+    const out = tempDir('run-zh-');
+    const args = ['--embedded', '--suite', 'messages', '--reporter', 'console,markdown', '--out', out];
+    await main(['run', ...args], io, { env: { LANG: 'zh_CN.UTF-8' }, color: false });
+    expect(io.err).toMatch(/报告已写入 .*：report\.md/);
+    expect(io.out).toContain('按分组');
+  });
+});
