@@ -40,8 +40,12 @@ export class CallLog {
         try {
           return await t.shared(key, (observer) => observe(this.#watch(observer, [observed])), sharing);
         } finally {
-          // Those of the observation, once made (by this check or another): this check's too.
-          for (const calls of into) calls.push(...observed);
+          // Those of the observation, once made (by this check or another): this check's too, as it
+          // takes them (a sharer that can do without the observation's helpers takes each as a fallback).
+          const taken = sharing?.fallback
+            ? observed.map((call) => ({ ...call, options: { ...call.options, fallback: true } }))
+            : observed;
+          for (const calls of into) calls.push(...taken);
         }
       },
     };
