@@ -5,7 +5,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { namingHtmlPages, oneLine, shorten } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
-import { asLang, padEndColumns, type Translate, translator } from '../i18n/index.js';
+import { asLang, checksTitledIn, padEndColumns, type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import { countedChecks, countedOutcome, nothingCountedReason, skipGroupsOf } from '../runner/summary.js';
 import {
@@ -250,9 +250,11 @@ function verdictLines(c: ChalkInstance, t: Translate, run: RunResult): string[] 
   return lines;
 }
 
-export const renderConsole: Reporter = (run, options) => {
+export const renderConsole: Reporter = (result, options) => {
   const c = paint(options);
-  const t = translator(asLang(options.lang) ?? 'en');
+  const lang = asLang(options.lang) ?? 'en';
+  const t = translator(lang);
+  const run = checksTitledIn(result, lang);
   const out: string[] = [];
   const url = run.target.baseUrl;
   const target = clientTarget(run, t) ?? (run.target.embedded ? t('console.banner.embedded', { url }) : url);

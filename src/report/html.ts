@@ -7,7 +7,7 @@
 import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
-import type { Translate } from '../i18n/index.js';
+import { checksTitledIn, type Lang, ruleStatementIn, type Translate } from '../i18n/index.js';
 import type { CheckResult, Exchange, Level, RunResult, Status, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
@@ -128,12 +128,17 @@ function exchangeHtml(
 }
 
 /** The statements a failing check cites, in the catalogue's words (spec/rules.ts), so no lookup is needed. */
-function specHtml(say: Translate, check: CheckResult): string {
+function specHtml(say: Translate, check: CheckResult, lang: Lang): string {
   const cited = check.rules.filter(hasRule).map(getRule);
   if (!cited.length) return '';
+  // The statement stays as written; in zh-CN its rendering follows it (src/i18n/titles/rules.zh-CN.ts).
+  const rendered = (id: string) => {
+    const text = ruleStatementIn(id, lang);
+    return text ? `<br>${e(text)}` : '';
+  };
   const lines = cited.map(
     (rule) =>
-      `<p><code>${e(rule.id)}</code> <span class="muted">${rule.source === 'spec' ? `§${e(rule.section)}` : e(rule.section)}, ${e(rule.level)}</span> ${e(rule.statement)}</p>`,
+      `<p><code>${e(rule.id)}</code> <span class="muted">${rule.source === 'spec' ? `§${e(rule.section)}` : e(rule.section)}, ${e(rule.level)}</span> ${e(rule.statement)}${rendered(rule.id)}</p>`,
   );
   return `<div class="spec"><div class="label">${e(say('html.specSays'))}</div>${lines.join('')}</div>`;
 }
@@ -143,6 +148,7 @@ function checkHtml(
   check: CheckResult,
   run: RunResult,
   plan: EvidencePlan,
+  lang: Lang,
   open = false,
 ): string {
   const failing = isFailing(check);
@@ -159,7 +165,7 @@ function checkHtml(
     `<span class="dur">${e(humanDuration(check.durationMs, say))}</span></summary>`;
   const body: string[] = [];
   if (check.reason) body.push(`<p class="reason">${e(oneLine(check.reason, 2_000))}</p>`);
-  if (failing) body.push(specHtml(say, check));
+  if (failing) body.push(specHtml(say, check, lang));
   const facts = say('html.checkFacts', {
     level: check.level,
     note: countingNote(check, run, say),
@@ -232,19 +238,19 @@ function failingInOrder(run: RunResult): CheckResult[] {
     .map(({ check }) => check);
 }
 
-function failuresHtml(say: Translate, run: RunResult, plan: EvidencePlan): string {
+function failuresHtml(say: Translate, run: RunResult, plan: EvidencePlan, lang: Lang): string {
   const failing = failingInOrder(run);
   if (!failing.length) return '';
   const counted = failing.filter((check) => countsTowardVerdict(check, run) && !check.expectedFailure).length;
   return (
     `<section class="group failures" data-group=""><h2>${e(say('html.failing'))} <span class="muted">` +
     `${e(say('html.failing.count', { n: String(failing.length), counted: counted < failing.length ? String(counted) : 'all' }))}</span></h2>` +
-    `${failing.map((check, index) => checkHtml(say, check, run, plan, index === 0)).join('')}</section>`
+    `${failing.map((check, index) => checkHtml(say, check, run, plan, lang, index === 0)).join('')}</section>`
   );
 }
 
 /** The other checks, by group: passes, then skips, in run order (the failing ones are listed above). */
-function groupsHtml(say: Translate, run: RunResult, plan: EvidencePlan): string {
+function groupsHtml(say: Translate, run: RunResult, plan: EvidencePlan, lang: Lang): string {
   return groupsOf(run)
     .map((group) => {
       const all = run.checks.filter((check) => check.group === group);
@@ -258,7 +264,7 @@ function groupsHtml(say: Translate, run: RunResult, plan: EvidencePlan): string 
       return (
         `<section class="group" data-group="${e(group)}"><h2>${e(group)} <span class="muted">` +
         `${e(say('html.group.count', { passing: String(passing), total: String(all.length), failing: failing ? String(failing) : 'none' }))}</span></h2>` +
-        `${checks.map((check) => checkHtml(say, check, run, plan)).join('')}</section>`
+        `${checks.map((check) => checkHtml(say, check, run, plan, lang)).join('')}</section>`
       );
     })
     .join('');
@@ -512,8 +518,8 @@ function page(words: PageWords, run: RunResult, plan: EvidencePlan): string {
 ${causesHtml(say, run)}${undecidedHtml(say, run)}
 ${findingsHtml(say, run)}${baselineHtml(say, run)}
 ${filtersHtml(say, run)}
-${failuresHtml(say, run, plan)}
-${groupsHtml(say, run, plan)}
+${failuresHtml(say, run, plan, words.lang)}
+${groupsHtml(say, run, plan, words.lang)}
 <h2>${e(say('html.counts'))}</h2>
 <div class="tables">${countsTable(say, say('report.col.level'), levelRows)}${countsTable(say, say('report.col.group'), groupRows)}</div>
 </main>
@@ -522,9 +528,10 @@ ${groupsHtml(say, run, plan)}
 `;
 }
 
-export const renderHtml: Reporter = (run, options) => {
+export const renderHtml: Reporter = (result, options) => {
   const budget = typeof options.maxBytes === 'number' ? options.maxBytes : HTML_SIZE_BUDGET;
   const words = wordsOf(langOf(options));
+  const run = checksTitledIn(result, words.lang);
   let html = '';
   for (const plan of PLANS) {
     html = page(words, run, plan);

@@ -4,7 +4,7 @@
  * Expected failures (baseline) are reported as skipped, the way pytest reports xfail.
  */
 import { create } from 'xmlbuilder2';
-import { type Translate, translator } from '../i18n/index.js';
+import { checksTitledIn, type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, RunResult } from '../runner/model.js';
 import { countingNote, curlsOf, groupsOf, langOf, observedOf, seconds, truncate } from './common.js';
 import type { Reporter } from './types.js';
@@ -107,8 +107,10 @@ function countsOf(checks: CheckResult[]): Counts {
   return counts;
 }
 
-export const renderJunit: Reporter = (run, options) => {
+export const renderJunit: Reporter = (result, options) => {
   const t = translator(langOf(options));
+  // Test case names stay check ids (CI history keys on them); titles are read, so in the report's language.
+  const run = checksTitledIn(result, langOf(options));
   const document = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const total = countsOf(run.checks);
   const root = document.ele('testsuites', {

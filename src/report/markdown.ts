@@ -6,7 +6,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { CHOICES } from '../choices.js';
-import { type MessageKey, type Translate, translator } from '../i18n/index.js';
+import { checksTitledIn, type MessageKey, type Translate, translator } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, StatusCounts } from '../runner/model.js';
 import {
   baselineVerdictReason,
@@ -382,10 +382,11 @@ function findingsSection(run: RunResult, t: Translate): string | undefined {
   return lines.length ? lines.join('\n') : undefined;
 }
 
-export const renderMarkdown: Reporter = (run, options) => {
+export const renderMarkdown: Reporter = (result, options) => {
   const limit = typeof options.maxLength === 'number' ? options.maxLength : DEFAULT_MARKDOWN_LIMIT;
   const budget = new Budget(limit);
   const t = translator(langOf(options));
+  const run = checksTitledIn(result, langOf(options));
   budget.add(header(run, t));
   const causes = causesSection(run, t);
   if (causes) budget.add(causes);
