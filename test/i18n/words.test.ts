@@ -6,12 +6,17 @@
  * print of their own, hold no phrase of the English catalogue of those frames (src/i18n/messages/
  * console.ts, reports.ts, commands.ts). One run of each, shared by every writer.
  *
- * OUT OF SCOPE, on purpose: the text of the checks themselves is not translated yet. Titles, reasons,
+ * Check titles ARE in scope: every check's, client scenario's and fuzz oracle's title has a zh-CN
+ * rendering (src/i18n/titles/), so the word list holds the English titles' phrases too, and a check
+ * keeps its title through the masking below.
+ *
+ * OUT OF SCOPE, on purpose: the rest of the text of the checks is not translated yet. Reasons,
  * expected / observed, notes, the titles, sections, fixes and advice of causes (composed in suites/ and
  * src/runner/causes.ts), findings, cleanup labels and what a server said are replaced by a mark before
  * rendering (CHECK_TEXT_KEYS); why a run has no verdict (src/runner/summary.ts) is cut from the
- * console's last line; the spec's own statements (quoted as written) are left out of the page. What
- * remains is the writers' frame: an English phrase left there is a bug within this test's scope.
+ * console's last line; the spec's own statements (quoted as written, their zh-CN rendering beside them)
+ * are left out of the page. What remains is the writers' frame and the titles: an English phrase left
+ * there is a bug within this test's scope.
  * Identifiers (check ids, rule ids, operations, groups, levels, statuses, file names, flags, URLs,
  * command names) and the verdict words CI logs are searched for (PASS, FAIL, CONFORMS, DOES NOT
  * CONFORM, NO VERDICT) stay. Single words of three letters or fewer are not in the list (too common to
@@ -21,6 +26,7 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
+import { englishTitles } from '../../scripts/check-catalogue.js';
 import { displayWidth } from '../../src/i18n/index.js';
 import { COMMAND_MESSAGES } from '../../src/i18n/messages/commands.js';
 import { CONSOLE_MESSAGES } from '../../src/i18n/messages/console.js';
@@ -32,7 +38,10 @@ import { mixedRun } from '../report/fixtures/runs.js';
 import { captureIo } from '../report/io.js';
 import { tempDir } from '../support/temp.js';
 
-/** The fields that carry a check's (or a cause's, a finding's, a server's) own text, not a frame's. */
+/**
+ * The fields that carry a check's (or a cause's, a finding's, a server's) own text, not a frame's. A
+ * check's `title` is kept (titledMarked): only the titles of causes and findings are marked.
+ */
 const CHECK_TEXT_KEYS = new Set([
   'title',
   'reason',
@@ -67,6 +76,19 @@ function checkTextMarked<T>(value: T): T {
   }
   return copy as T;
 }
+
+/**
+ * A run with its check text marked, but the title of each check the checker defines, which the writers
+ * render in zh-CN. The title of an id it does not define (the hand-built fixtures' checks) has no
+ * rendering: titleOf shows it as given, so it is marked like the rest.
+ */
+const titledMarked = (result: RunResult): RunResult => ({
+  ...checkTextMarked(result),
+  checks: result.checks.map((check) => ({
+    ...checkTextMarked(check),
+    ...(Object.hasOwn(ENGLISH_TITLES, check.id) ? { title: check.title } : {}),
+  })),
+});
 
 /** Kept in every language on purpose (the console's verdict words; `curl` is a command). */
 const KEPT = new Set(['PASS', 'FAIL', 'CONFORMS', 'DOES NOT CONFORM', 'NO VERDICT', 'curl', 'HTTP']);
@@ -112,17 +134,26 @@ function literalsOf(message: string): string[] {
   return out;
 }
 
+/** The English titles of every check, client scenario and fuzz oracle (as defined: suites/, src/fuzz/). */
+const ENGLISH_TITLES = (await englishTitles()).titles;
+
 /**
  * The word list: every English phrase of the catalogue files these frames are written from, but the
- * kept words and single short words (`and`, `of`, `at`: too common to tell a frame from an identifier).
+ * kept words and single short words (`and`, `of`, `at`: too common to tell a frame from an identifier);
+ * and every phrase of two words or more of the English titles (a single word between identifiers, such
+ * as a type name `Channel`, is kept in the Chinese on purpose).
  */
 const WORD_LIST = [
-  ...new Set(
-    Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES, ...COMMAND_MESSAGES })
+  ...new Set([
+    ...Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES, ...COMMAND_MESSAGES })
       .flatMap((message) => literalsOf(message.en))
-      .flatMap((literal) => englishPhrases(literal)),
-  ),
-].filter((phrase) => !KEPT.has(phrase) && (phrase.includes(' ') || phrase.length > 3));
+      .flatMap((literal) => englishPhrases(literal))
+      .filter((phrase) => phrase.includes(' ') || phrase.length > 3),
+    ...Object.values(ENGLISH_TITLES)
+      .flatMap((title) => englishPhrases(title))
+      .filter((phrase) => phrase.includes(' ')),
+  ]),
+].filter((phrase) => !KEPT.has(phrase));
 
 /** The catalogue's English phrases found in `text` (none: the frame is in zh-CN). */
 function englishOf(text: string, identifiers: ReadonlySet<string>): string[] {
@@ -204,8 +235,12 @@ interface Rendered {
 }
 
 function renderedIn(lang: 'en' | 'zh-CN', result: RunResult): Rendered {
-  const marked = checkTextMarked(result);
-  const reports = renderReports(marked, ['console', 'markdown', 'html', 'junit', 'badge'], { lang });
+  const marked = titledMarked(result);
+  // verbose: the console shows every check with its title (without it, only those no cause holds).
+  const reports = renderReports(marked, ['console', 'markdown', 'html', 'junit', 'badge'], {
+    lang,
+    verbose: true,
+  });
   const file = (name?: string) => String(reports.find((report) => report.file === name)?.content ?? '');
   return {
     // Why no verdict is composed in src/runner/summary.ts (nothingCountedReason): out of scope too.
@@ -225,6 +260,9 @@ beforeAll(async () => {
   runs['empty-object'] = await run({ embedded: true, vacuity: 'empty-object' });
   runs['refuses-501'] = await run({ embedded: true, vacuity: 'refuses-501' });
   runs.fixture = mixedRun();
+  // Failures no cause holds: each writer shows each failing check by its title (markdown only then).
+  // (Without its cleanup records, which would take report.md's budget before the failures.)
+  runs.uncaused = { ...runs['empty-object'], causes: [], cleanup: [] };
   // A run that stopped before its checks: the pages that say NO VERDICT instead of a verdict.
   runs.stopped = { ...mixedRun(), checks: [], stopped: { phase: 'discovery', reason: 'unreachable' } };
 }, 120_000);
@@ -241,9 +279,18 @@ describe('the word list', () => {
     for (const [writer, text] of Object.entries(english))
       expect(englishOf(text, identifiers).length, writer).toBeGreaterThan(0);
     expect(englishOf(english.html, identifiers)).toEqual(expect.arrayContaining(['Copy', 'checks shown']));
+    // Checks' titles: in the list, in each English page that shows checks, and (below) not in the zh-CN ones.
+    expect(WORD_LIST).toContain('returns an array of valid Message objects carrying the content sent');
+    const titlePhrases = new Set(Object.values(ENGLISH_TITLES).flatMap((title) => englishPhrases(title)));
+    const uncaused = renderedIn('en', runs.uncaused);
+    for (const writer of ['console', 'markdown', 'html', 'junit'] as const)
+      expect(
+        englishOf(uncaused[writer], identifiers).filter((phrase) => titlePhrases.has(phrase)).length,
+        writer,
+      ).toBeGreaterThan(0);
   });
 
-  for (const name of ['reference', 'empty-object', 'refuses-501', 'fixture', 'stopped'])
+  for (const name of ['reference', 'empty-object', 'refuses-501', 'fixture', 'stopped', 'uncaused'])
     it(`a zh-CN rendering of ${name} has no English sentence of the catalogue in any writer`, () => {
       const result = runs[name];
       const rendered = renderedIn('zh-CN', result);
