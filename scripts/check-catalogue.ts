@@ -81,7 +81,7 @@ const IDENTIFIER_TOKENS = [
   /\b(?:message|channel|guild|reaction|friend|login|interaction|internal)(?:-[a-z]+)+\b/g,
   /\b[A-Z][A-Z0-9]+(?:[-_][A-Z0-9]+)*\b/g,
   /\b[A-Z][a-z]+(?:-?[A-Z][a-z]*)+\b/g,
-  /\b\d+(?:xx)?\b/g,
+  /(?<![\d.§])\d+(?:xx)?\b/g,
   /\{\w+\}|<\w+>|\b[a-z]+\/[a-z]+\b/g,
 ];
 
