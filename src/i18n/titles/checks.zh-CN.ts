@@ -3,7 +3,7 @@
  * where the check is defined. Rendered by titleOf (src/i18n/titles.ts).
  */
 export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
-  'channel.get/returns-channel': 'channel.get 返回沙箱频道，为一个 type 为 ChannelType 的 Channel',
+  'channel.get/returns-channel': 'channel.get 返回沙盒频道，为一个 type 为 ChannelType 的 Channel',
   'channel.get/returns-the-channel-asked-for':
     '对 channel.list 列出的每个频道，channel.get 返回的正是该频道，而非其他频道',
   'channel.list/walks-to-end':
@@ -15,12 +15,12 @@ export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
   'channel.update/renames-channel': 'channel.update 应用 data：改名后的频道读回时带有新名称',
   'channel.delete/deletes-channel': 'channel.delete 删除频道：channel.get 拒绝它，或 channel.list 不再列出它',
   'user.channel.create/direct-channel-with-peer':
-    'user.channel.create 传入另一用户的 id（--user，否则为对端用户）时返回 DIRECT (1) 类型的 Channel',
+    'user.channel.create 传入另一用户的 id（--user，否则为对等账号）时返回 DIRECT (1) 类型的 Channel',
   'channel.mute/accepts-duration':
     '对本次运行创建的频道调用 channel.mute 并给出以毫秒计的 duration，请求被接受',
   'channel.mute/duration-zero-is-accepted': 'duration 为 0（解除禁言）的 channel.mute 被接受，并解除禁言',
-  'channel.mute/blocks-peer-until-unmuted': '频道禁言期间，对端用户无法在其中发言；duration 0 之后又可以发言',
-  'channel.mute/refusal-is-4xx': '对端用户在被禁言频道中的 message.create 以 4xx 拒绝，而非服务器错误',
+  'channel.mute/blocks-peer-until-unmuted': '频道禁言期间，对等账号无法在其中发言；duration 0 之后又可以发言',
+  'channel.mute/refusal-is-4xx': '对等账号在被禁言频道中的 message.create 以 4xx 拒绝，而非服务器错误',
   'channel.mute/duration-is-milliseconds': '1500 ms 的频道禁言会生效，并在数秒内自行结束',
   'message.create/emits-message-created': 'message.create 触发 message-created 事件，携带新消息及其频道',
   'message.update/emits-message-updated': 'message.update 触发 message-updated 事件，携带该消息及其频道',
@@ -108,7 +108,7 @@ export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
   'friend.delete/removes-friend': 'friend.delete 删除一位好友（本检查通过同意请求添加的好友）',
   'friend.approve/approve-adds-requester':
     'approve 为 true 的 friend.approve 使请求者成为好友，friend.list 可以看到',
-  'guild.get/returns-guild': 'guild.get 返回沙箱群组，为一个 Guild',
+  'guild.get/returns-guild': 'guild.get 返回沙盒群组，为一个 Guild',
   'guild.get/returns-the-guild-asked-for':
     '对 guild.list 列出的每个群组，guild.get 返回的正是该群组，而非其他群组',
   'guild.list/walks-to-end': 'guild.list 逐页遍历当前用户的群组直到末尾，每项都是有效的 Guild，且只出现一次',
@@ -118,9 +118,9 @@ export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
     'approve 为 true 的 guild.approve 接受邀请：随后该群组出现在 guild.list 中',
   'guild.approve/reject-does-not-join':
     'approve 为 false 的 guild.approve 拒绝邀请：机器人不会加入（guild.member.get 或 guild.list 可以证实）',
-  'guild.member.get/self': 'guild.member.get 返回当前用户，为沙箱群组的 GuildMember',
+  'guild.member.get/self': 'guild.member.get 返回当前用户，为沙盒群组的 GuildMember',
   'guild.member.get/peer':
-    'guild.member.get 返回另一用户（--user，否则为对端用户），为沙箱群组的 GuildMember',
+    'guild.member.get 返回另一用户（--user，否则为对等账号），为沙盒群组的 GuildMember',
   'guild.member.get/refuses-a-non-member':
     '对从未加入该群组的用户调用 guild.member.get 会被拒绝，而不是返回一个成员',
   'guild.member.list/walks-to-end':
@@ -132,10 +132,10 @@ export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
   'guild.member.approve/reject-does-not-add':
     'approve 为 false 的 guild.member.approve 拒绝请求者：它不会成为成员',
   'guild.member.mute/blocks-peer-until-unmuted':
-    '对端用户在群组中被禁言期间无法发言；duration 0 之后又可以发言',
-  'guild.member.mute/refusal-is-4xx': '被禁言的对端用户的 message.create 以 4xx 拒绝，而非服务器错误',
+    '对等账号在群组中被禁言期间无法发言；duration 0 之后又可以发言',
+  'guild.member.mute/refusal-is-4xx': '被禁言的对等账号的 message.create 以 4xx 拒绝，而非服务器错误',
   'guild.member.mute/duration-zero-is-accepted':
-    '对对端用户调用 duration 为 0（解除禁言）的 guild.member.mute 被接受，并解除禁言',
+    '对对等账号调用 duration 为 0（解除禁言）的 guild.member.mute 被接受，并解除禁言',
   'guild.member.mute/duration-is-milliseconds': '1500 ms 的成员禁言会生效，并在数秒内自行结束',
   'message.create/returns-the-sent-message':
     'message.create 返回由有效 Message 对象组成的数组，含所发送的内容，并存储该消息',
@@ -169,15 +169,15 @@ export const CHECK_TITLES_ZH: Readonly<Record<string, string>> = {
   'message.list/direction-before-is-accepted':
     "message.list 接受 direction 为 'before'（以 2xx 应答并返回列表）",
   'message.list/order-asc-is-accepted': "message.list 接受 order 为 'asc'（以 2xx 应答并返回列表，从旧到新）",
-  'reaction.create/adds-own-reaction': 'reaction.create 添加当前用户的表态，随后 reaction.list 可以看到',
+  'reaction.create/adds-own-reaction': 'reaction.create 添加当前用户的表情回应，随后 reaction.list 可以看到',
   'reaction.list/walks-users': 'reaction.list 遍历到末尾，为由 User 对象组成的列表',
   'reaction.delete/removes-given-users-reaction':
-    '带 user_id 的 reaction.delete 删除该用户的表态，保留当前用户的表态',
+    '带 user_id 的 reaction.delete 删除该用户的表情回应，保留当前用户的表情回应',
   'reaction.delete/without-user-removes-own':
-    '不带 user_id 的 reaction.delete 删除当前用户的表态，保留其他人的表态',
+    '不带 user_id 的 reaction.delete 删除当前用户的表情回应，保留其他人的表情回应',
   'reaction.clear/emoji-clears-that-emoji-only':
-    '带 emoji_id 的 reaction.clear 清除该表情的所有表态，保留其他表情',
-  'reaction.clear/without-emoji-clears-all': '不带 emoji_id 的 reaction.clear 清除该消息的所有表态',
+    '带 emoji_id 的 reaction.clear 清除该表情的所有回应，保留其他表情的回应',
+  'reaction.clear/without-emoji-clears-all': '不带 emoji_id 的 reaction.clear 清除该消息的所有表情回应',
   'message.create/missing-required-field-is-refused':
     '缺少必填字段 content 的 message.create 被拒绝（非 2xx）',
   'message.get/missing-required-field-is-refused': '缺少必填字段 message_id 的 message.get 被拒绝（非 2xx）',
