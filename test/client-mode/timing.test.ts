@@ -11,6 +11,7 @@ import {
   judgeAttemptCount,
   judgePingRate,
   judgeRetryShape,
+  judgeRun,
   judgeWaits,
   type ReconnectGap,
   stormStretch,
@@ -67,6 +68,30 @@ describe('judgeWaits (reconnect backoff, 250 ms in all)', () => {
   it('never passes gaps that the allowance explains, however many', () => {
     const gaps = Array.from({ length: 20 }, () => gap(40, 20, 10));
     expect(verdict(gaps)).not.toBe('waited');
+  });
+});
+
+describe('judgeRun (every five gaps in a row, over the whole run)', () => {
+  const run = (gaps: ReconnectGap[]) => judgeRun(gaps, 5, 250);
+
+  it('fails a storm that starts after five clear waits, naming the stretch', () => {
+    const gaps = [...Array.from({ length: 5 }, () => gap(800)), ...Array.from({ length: 5 }, () => gap(2))];
+    expect(run(gaps)).toMatchObject({ verdict: 'no-wait', from: 5, count: 5 });
+  });
+
+  it('passes bursts of four attempts between waits: every stretch of five holds a wait', () => {
+    const burst = [gap(900), gap(0), gap(1), gap(0)];
+    expect(run([...burst, ...burst, ...burst]).verdict).toBe('waited');
+  });
+
+  it('is unclear, never waited, when one stretch could be the machine’s delay', () => {
+    const hidden = [gap(90, 20, 20), gap(95, 30, 20), gap(85, 20, 20), gap(90, 25, 20), gap(88, 30, 20)];
+    expect(run([gap(900), ...hidden]).verdict).toBe('unclear');
+  });
+
+  it('judges a run shorter than a stretch as one stretch', () => {
+    expect(run([gap(400), gap(5)])).toMatchObject({ verdict: 'waited', from: 0, count: 2 });
+    expect(run([gap(3), gap(2)])).toMatchObject({ verdict: 'no-wait', from: 0, count: 2 });
   });
 });
 

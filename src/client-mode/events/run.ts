@@ -169,7 +169,7 @@ function unusedConnections(stage: EventStage): string {
   const which = (list: EventConnection[]) => list.map((connection) => connection.number).join(', ');
   const parts = [
     identified.length
-      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping, no PING)`
+      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping)`
       : '',
     unused.length > identified.length
       ? `sent no IDENTIFY on connection${unused.length - identified.length > 1 ? 's' : ''} ${which(unused.filter((connection) => connection.identifiedAt === undefined))}`

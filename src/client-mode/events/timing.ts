@@ -60,6 +60,32 @@ export function judgeWaits(gaps: readonly ReconnectGap[], shownMs: number): Wait
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** A run of attempts judged by judgeRun: the verdict, and the stretch of gaps that decided it. */
+export interface RunJudgement extends WaitJudgement {
+  /** The first gap of the deciding stretch (its index in the run) and how many gaps it holds. */
+  from: number;
+  count: number;
+}
+
+/**
+ * Attempts judged over the whole run (issue 50), not its first few: every `per` gaps in a row (a sliding
+ * window) must show `shownMs` of waiting (judgeWaits). 'no-wait' as soon as one stretch shows none (a
+ * burst is a storm, however long the quiet around it); 'waited' when every stretch shows it; 'unclear'
+ * otherwise (the machine's delay could explain a stretch). A run of fewer than `per` gaps is one stretch.
+ */
+export function judgeRun(gaps: readonly ReconnectGap[], per: number, shownMs: number): RunJudgement {
+  const count = Math.min(per, gaps.length);
+  let unclear: RunJudgement | undefined;
+  let thinnest: RunJudgement | undefined;
+  for (let from = 0; from === 0 || from + count <= gaps.length; from++) {
+    const stretch: RunJudgement = { ...judgeWaits(gaps.slice(from, from + count), shownMs), from, count };
+    if (stretch.verdict === 'no-wait') return stretch;
+    if (stretch.verdict === 'unclear') unclear ??= stretch;
+    if (!thinnest || stretch.credited < thinnest.credited) thinnest = stretch;
+  }
+  return unclear ?? thinnest!;
+}
+
 /** An interval between two things the client did, as observed, and the checker's stall within it. */
 export interface Interval {
   ms: number;
