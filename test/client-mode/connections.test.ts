@@ -119,14 +119,14 @@ describe('chooseInUse: the connection the client uses, by evidence alone', () =>
   /** A connection as the stage tracks it: identified or not, its ping answered or not (no clock read). */
   const tracked = (
     number: number,
-    { identified = true, answered = false, open = true, reads = answered } = {},
+    { identified = true, answered = false, open = true } = {},
   ): TrackedConnection => ({
     number,
     openedAt: number * 10,
     ...(identified ? { identifiedAt: number * 10 + 1 } : {}),
     ...(answered ? { answeredAt: number * 10 + 2 } : {}),
-    used: identified && reads,
-    reads,
+    used: identified && answered,
+    reads: answered,
     open,
   });
 
@@ -150,9 +150,7 @@ describe('chooseInUse: the connection the client uses, by evidence alone', () =>
     expect(chooseInUse(connections, 25)).toBeUndefined();
   });
 
-  it('takes a connection read by its PINGs alone only when it is the one identified on', () => {
-    const heartbeating = tracked(2, { reads: true });
-    expect(chooseInUse([tracked(1, { identified: false }), heartbeating], 0)).toBe(heartbeating);
-    expect(chooseInUse([tracked(1), heartbeating], 0)).toBeUndefined();
+  it('never takes a connection on PINGs alone, without its ping answered', () => {
+    expect(chooseInUse([tracked(1, { identified: false }), tracked(2)], 0)).toBeUndefined();
   });
 });

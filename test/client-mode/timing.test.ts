@@ -118,6 +118,19 @@ describe('judgeRetryShape (retries after a 4004 close, over the whole run)', () 
     ['one retry, then none for as long', [at(1000)], at(900), 'too-few'],
     ['no retry at all', [], at(14000), 'stopped'],
     ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
+    // Periodic bursts of three whose short gaps a loaded machine stretched past a burst: never slowing.
+    [
+      'periodic bursts not told apart, ending on a long wait',
+      [at(826), at(150), at(160), at(830), at(140), at(150), at(828)],
+      at(400),
+      'unclear',
+    ],
+    [
+      'periodic bursts not told apart, ending inside a burst',
+      [at(826), at(150), at(160), at(830), at(140), at(150)],
+      at(600),
+      'unclear',
+    ],
   ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
     expect(judgeRetryShape(intervals, sinceLast)).toBe(expected);
   });

@@ -34,23 +34,18 @@ export const HELD_TOGETHER_MS = 1_000;
 /**
  * The connection the client uses among `connections` opened at `since` or later and still open, by
  * evidence alone, never by when it opened or how long ago (issue 50: a choice by time turns with the
- * machine's load): identified on and read (TrackedConnection.used). The evidence of reading is the
- * checker's WebSocket ping answered (RFC 6455 §5.5.2: a reader answers it as it reads); of several read,
- * the latest opened. Only a client that answered no ping on any connection (its socket library does not)
- * is taken to read the one it heartbeats on (EventConnection.reads), and only when it is the one connection
- * identified on: a client that writes PINGs to sockets it never reads must not pass for reading them.
- * Undefined until there is such evidence (waiters look again on every frame and every pong).
+ * machine's load): identified on and read (TrackedConnection.used) — the checker's WebSocket ping
+ * answered (RFC 6455 §5.5.2: a reader answers it as it reads; a socket opened and never read leaves it
+ * unanswered). Of several read, the latest opened. Undefined until there is such evidence (waiters look
+ * again on every frame and every pong).
  */
 export function chooseInUse<C extends TrackedConnection>(
   connections: readonly C[],
   since: number,
 ): C | undefined {
-  const identified = connections.filter(
-    (connection) => connection.openedAt >= since && connection.open && connection.identifiedAt !== undefined,
-  );
-  const answered = identified.filter((connection) => connection.answeredAt !== undefined);
-  if (answered.length) return answered.at(-1);
-  return identified.length === 1 && identified[0].used ? identified[0] : undefined;
+  return connections
+    .filter((connection) => connection.openedAt >= since && connection.open && connection.used)
+    .at(-1);
 }
 
 /** Several connections held at once: the largest such group the scenario saw, and what became of them. */

@@ -130,9 +130,9 @@ export class EventConnection {
   }
 
   /**
-   * PINGs the client sent on it after the checker's ping (sent as it identified) and no answer to that
-   * ping: from the second on, each was written after the ping had reached a client that reads (it waits
-   * for input between heartbeats), so the client reads it not — or its socket library answers no ping.
+   * PINGs the client sent on it after the checker's ping (sent as it identified), that ping unanswered:
+   * from the second on, each was written after the ping had reached a client that reads (it waits for
+   * input between heartbeats), so the client does not read it — or its socket library answers no ping.
    */
   get unansweredHeartbeats(): number {
     if (this.pingedAfter === undefined || this.answeredAt !== undefined) return 0;
@@ -140,12 +140,11 @@ export class EventConnection {
   }
 
   /**
-   * The client reads it: it answered the checker's ping. A client that answered no ping on any connection
-   * (a socket library that does not) reads the one it heartbeats on, two PINGs or more after the ping.
+   * The client reads it: it answered the checker's ping (RFC 6455 §5.5.2: every endpoint answers a ping
+   * as it reads). PINGs the client writes are no evidence: a client may write to sockets it never reads.
    */
   get reads(): boolean {
-    if (this.answeredAt !== undefined) return true;
-    return !this.stage.answersPings && this.unansweredHeartbeats >= 2;
+    return this.answeredAt !== undefined;
   }
 
   /** Open, as far as the checker knows: not closed, and no close frame received on it. */
@@ -527,11 +526,6 @@ export class EventStage {
     what = 'the client to connect to CONFORMANCE_EVENTS_URL and identify',
   ): Promise<EventConnection> {
     return this.waitFor(() => this.inUse(since), what);
-  }
-
-  /** The client answered the checker's ping on some connection: its socket library answers pings. */
-  get answersPings(): boolean {
-    return this.connections.some((connection) => connection.answeredAt !== undefined);
   }
 
   /** Something about a connection changed (its ping answered): waiters look again. */

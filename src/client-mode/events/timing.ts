@@ -128,9 +128,10 @@ export function burstStarts(
 /**
  * Retries after a refusal (4004), judged over the whole run: `waits` between the starts of successive
  * bursts of attempts (burstStarts), `sinceLast` from the last attempt to the end of the watch.
- * 'slowing' when the wait since the last attempt grew by GROWTH over the last wait (backing off, or
- * stopped), or the last wait grew over the first or the one before it — even allowing for the checker's
- * stalls; 'fixed' when the last three waits (two at least) show no growth over each other either way,
+ * 'slowing' when the wait since the last attempt grew by GROWTH over each of the last three waits
+ * (backing off, or stopped), or the last wait grew over every earlier one but the one before it and is
+ * no shorter than that one — even allowing for the checker's stalls (a long wait after short ones, again
+ * and again, is a period whose bursts were not told apart, not a slowing); 'fixed' when the last three waits (two at least) show no growth over each other either way,
  * and the wait since is not longer (a fixed period, of single attempts or of bursts: forever); 'stopped'
  * when no retry came; 'too-few' when one wait was seen and the wait since it is not longer (it may come
  * again: the watch was too short); 'unclear' when only the stalls make the difference.
@@ -145,12 +146,22 @@ export function judgeRetryShape(
   const most = (interval: Interval) => interval.ms + interval.stalled;
   const grew = (from: number, to: number) => to >= GROWTH * from + NOISE_MS;
   const last = waits.at(-1)!;
-  if (grew(most(last), least(sinceLast))) return 'slowing';
-  if (waits.length < 2) return 'too-few';
   const tail = waits.slice(-3);
+  // The quiet since the last attempt beats the longest recent wait (not merely a short one inside a burst).
+  if (tail.every((wait) => grew(most(wait), least(sinceLast)))) return 'slowing';
+  if (waits.length < 2) return 'too-few';
   const period = tail.every((a) => tail.every((b) => !grew(least(a), most(b))));
   if (period && !grew(least(last), most(sinceLast))) return 'fixed';
-  if (grew(most(waits[0]), least(last)) || grew(most(waits.at(-2)!), least(last))) return 'slowing';
+  // The last wait grew over every earlier one but the one just before (a jittered backoff may grow less
+  // between two), and is no shorter than that one: a periodic run whose bursts were not told apart
+  // (a long wait after short ones, again and again) is not slowing.
+  const before = waits.at(-2)!;
+  const earlier = waits.length > 2 ? waits.slice(0, -2) : [before];
+  if (
+    earlier.every((wait) => grew(most(wait), least(last))) &&
+    least(last) >= before.ms - before.stalled - NOISE_MS
+  )
+    return 'slowing';
   return 'unclear';
 }
 
