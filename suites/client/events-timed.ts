@@ -15,7 +15,12 @@ import {
   summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
-import { authCloseNotRetriedInAStorm, RECONNECT_RUN, reconnectsWithBackoff } from './_lib/attempts.js';
+import {
+  authCloseNotRetriedInAStorm,
+  RECONNECT_RUN,
+  reconnectsWithBackoff,
+  STORM_LIMIT_MS,
+} from './_lib/attempts.js';
 import {
   AUTH_STORM_ATTEMPTS,
   AUTH_WATCH_MARGIN_MS,
@@ -125,7 +130,8 @@ export default [
     title: 'Dropped again and again, the client reconnects, waiting between attempts',
     level: 'should',
     rules: ['CLIENT-CONV-WS-RECONNECT'],
-    expectation: `the connection the client uses is dropped, and again after each reconnect (the connection it uses among those opened after the drop), up to ${RECONNECT_RUN} times within the scenario: the client reconnects on its own, and every ${STORM_RECONNECTS} reconnects in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few`,
+    expectation: `the connection the client uses is dropped, and again after each reconnect (the connection it uses among those opened after the drop), up to ${RECONNECT_RUN} times within 12 s of the first drop (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): the client reconnects on its own, and every ${STORM_RECONNECTS} reconnects in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few`,
+    limitMs: STORM_LIMIT_MS,
     script: reconnectsWithBackoff,
   }),
   defineEventScenario({
@@ -134,7 +140,8 @@ export default [
     level: 'should',
     rules: ['CLIENT-CONV-WS-AUTH'],
     mayExit: true,
-    expectation: `every IDENTIFY is answered with close 4004, watched until the scenario ends: once the client has identified, it gives up (exits, or retries no more), or every ${AUTH_STORM_ATTEMPTS} retries in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few; a client that never identifies shows nothing (undecided)`,
+    expectation: `every IDENTIFY is answered with close 4004, watched for 12 s after the first (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it gives up (exits, or retries no more), or every ${AUTH_STORM_ATTEMPTS} retries in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few; a client that never identifies shows nothing (undecided)`,
+    limitMs: STORM_LIMIT_MS,
     script: authCloseNotRetriedInAStorm,
   }),
   defineEventScenario({
