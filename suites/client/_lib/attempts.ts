@@ -43,12 +43,17 @@ function watchUntil(stage: EventStage, firstEnd: number): () => number {
 }
 
 /**
- * The gap before an attempt that began at the first connection opened since `ended` (the client may open
- * several and use the last; the sockets it opens first are its reconnect already), its reaction time
- * measured on `reacting`, the connection it identified on.
+ * The gap before an attempt that began at the first connection opened after `dropped` (the client may
+ * open several and use the last; the sockets it opens first are its reconnect already), its reaction
+ * time measured on `reacting`, the connection it identified on. After `dropped` by number: one opened,
+ * used and dropped within a millisecond opened no later than its drop.
  */
-function gapBefore(stage: EventStage, ended: number, reacting: EventConnection): ReconnectGap {
-  const began = stage.connections.find((connection) => connection.openedAt >= ended) ?? reacting;
+function gapBefore(stage: EventStage, dropped: EventConnection, reacting: EventConnection): ReconnectGap {
+  const ended = dropped.closed!.at;
+  const began =
+    stage.connections.find(
+      (connection) => connection.number > dropped.number && connection.openedAt >= ended,
+    ) ?? reacting;
   return {
     ms: Math.max(began.openedAt - ended, 0),
     stalled: stage.lag.stalledWithin(Math.min(ended, began.openedAt), began.openedAt),
@@ -99,8 +104,8 @@ export async function reconnectsWithBackoff(t: EventScenarioContext) {
         ? await stage.usedConnection(dropped, what)
         : await stage.within(Math.max(watchEnd() - Date.now(), 0), () => stage.inUse(dropped), what);
     if (!next) break;
+    gaps.push(gapBefore(stage, connection, next));
     connection = next;
-    gaps.push(gapBefore(stage, dropped, connection));
     // However late the checker saw each attempt, their number since the first drop is exact.
     const counted = countedStorm(stage, firstDrop);
     if (counted)
