@@ -40,7 +40,7 @@
  *     with their ground truth, planted faults are detected in them, the preset http-only fails only its
  *     true deviation. `--archetype-seed N` sweeps seed N alone; `--archetypes-only` runs this proof alone.
  * 12. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
- *     client suites against 105 generated clients (none with --rotate: CI runs it beside npm test), every
+ *     client suites against 105 generated clients (a slice of 3 with --rotate, shifted each day), every
  *     verdict its client's ground truth. `--client-archetypes-only` runs this proof alone.
  * 13. The causes name exactly what is wrong (scripts/faults/cause-matrix.ts): 2–4 faults planted at once and
  *     generated archetypes; the first screen's bound holds. `--cause-matrix-only` runs this proof alone.
@@ -300,7 +300,7 @@ async function main(args: string[]): Promise<number> {
   let archetypesDone: ReturnType<typeof runArchetypeProof> | undefined;
   let causesDone: ReturnType<typeof runCauseMatrix> | undefined;
   try {
-    // Every generated client, but none with --rotate (beside npm test in CI: client-archetypes.ts).
+    // Every generated client; with --rotate a slice of them, the slot's (client-archetypes.ts).
     const clients = archetypeSeeds(rotate && !full ? rotation.slot : undefined);
     if (args.includes('--client-archetypes-only')) {
       const matrix = await runGeneratedClients(clients.seeds);

@@ -5,34 +5,31 @@
  * checker can count whatever its own lag (issue 42), and runs as long as the family's usual periods need
  * (its `limitMs`) unless --scenario-timeout says otherwise.
  */
-import {
-  type EventConnection,
-  type EventStage,
-  Op,
-  ScenarioDeadline,
-} from '../../src/client-mode/events/stage.js';
+import { type EventConnection, type EventStage, Op } from '../../src/client-mode/events/stage.js';
 import {
   BURST_MS,
   burstStarts,
   judgePingRate,
   judgeRetryShape,
-  judgeWaits,
-  type ReconnectGap,
   stormStretch,
   summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
 import {
+  authCloseNotRetriedInAStorm,
+  RECONNECT_RUN,
+  reconnectsWithBackoff,
+  STORM_LIMIT_MS,
+} from './_lib/attempts.js';
+import {
   AUTH_STORM_ATTEMPTS,
   AUTH_WATCH_MARGIN_MS,
   AUTH_WATCH_MS,
-  AUTH_WINDOW_MS,
   BACKOFF_SHOWN_MS,
   CONVENTION_MS,
   type CountedStorm,
   countedStorm,
   describeCounted,
-  gapTo,
   identified,
   LEAST_BACKOFF,
   PING_WINDOWS,
@@ -43,8 +40,6 @@ import {
   STORM_RECONNECTS,
   shownIdentifying,
   unlessExited,
-  waitedClearly,
-  watchTheStorm,
 } from './_lib/events.js';
 
 /** How long each of these scenarios may run without --scenario-timeout (a heartbeat of 10 s, retries 5 s apart). */
@@ -135,66 +130,9 @@ export default [
     title: 'Dropped again and again, the client reconnects, waiting between attempts',
     level: 'should',
     rules: ['CLIENT-CONV-WS-RECONNECT'],
-    expectation: `each connection is dropped as soon as it opens: the client reconnects on its own, and within ${STORM_RECONNECTS} reconnects it has waited ${BACKOFF_SHOWN_MS} ms or more in all`,
-    async script(t) {
-      let connection = await identified(t);
-      connection.event(1);
-      await t.stage.delivered([1]);
-      const gaps: ReconnectGap[] = [];
-      const drop = (dropping: EventConnection) => {
-        dropping.drop();
-        return dropping.closed!.at;
-      };
-      let firstDrop: number | undefined;
-      // Each reconnect is the connection the client uses among those opened after the drop (no READY:
-      // a client may count its failures until one).
-      const take = (_: EventConnection, ended: number) => t.stage.usedConnection(ended, 'another reconnect');
-      while (gaps.length < STORM_RECONNECTS) {
-        const dropped = drop(connection);
-        firstDrop ??= dropped;
-        const attempt = `reconnect ${gaps.length + 1} after a drop`;
-        // A client that waits, longer each time, may not reconnect again by the scenario's limit: judged
-        // on the reconnects it made (on a busy machine their waits may not be told from its delay).
-        const verdict = () => judgeWaits(gaps, BACKOFF_SHOWN_MS).verdict;
-        const next = await t.stage
-          .usedConnection(dropped, `the client to use a connection: ${attempt}`)
-          .catch((error) => {
-            if (error instanceof ScenarioDeadline && gaps.length > 0 && verdict() !== 'no-wait')
-              return undefined;
-            throw error;
-          });
-        const seen = () =>
-          `reconnects after ${gaps.map((gap) => gap.ms).join(', ')} ms, then none by the scenario's limit`;
-        if (!next && verdict() === 'unclear')
-          return t.undecided(
-            `${seen()}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from the machine's own delay`,
-            'run the client scenarios on a less busy machine',
-          );
-        if (!next) return t.note(`${seen()}: it waits between attempts`);
-        connection = next;
-        gaps.push(await gapTo(t, connection, dropped, attempt));
-        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
-      }
-      const judgement = await watchTheStorm(t, gaps, connection, drop, firstDrop!, take);
-      if (judgement.verdict === 'waited') return;
-      t.note(
-        `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
-      );
-      if (judgement.counted)
-        return t.fail(
-          `${describeCounted(judgement.counted, 'the first drop')}: a reconnect storm; wait between attempts, longer each time`,
-        );
-      const seen = `after ${gaps.map((gap) => gap.ms).join(', ')} ms`;
-      const allowed = `allowing ${judgement.allowed} ms in all for the machine's own delay: the checker's stalls and the client's reaction time, measured`;
-      if (judgement.verdict === 'unclear')
-        return t.undecided(
-          `${gaps.length} reconnects ${seen}, ${allowed}; on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from that delay`,
-          'run the client scenarios on a less busy machine',
-        );
-      t.fail(
-        `${STORM_RECONNECTS} reconnects after ${STORM_RECONNECTS} drops, ${seen}: a reconnect storm (${allowed}); wait between attempts, longer each time`,
-      );
-    },
+    expectation: `the connection the client uses is dropped, and again after each reconnect (the connection it uses among those opened after the drop), up to ${RECONNECT_RUN} times within 12 s of the first drop (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): the client reconnects on its own, and every ${STORM_RECONNECTS} reconnects in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few`,
+    limitMs: STORM_LIMIT_MS,
+    script: reconnectsWithBackoff,
   }),
   defineEventScenario({
     id: 'client.events/auth-close-not-retried-in-a-storm',
@@ -202,50 +140,9 @@ export default [
     level: 'should',
     rules: ['CLIENT-CONV-WS-AUTH'],
     mayExit: true,
-    expectation: `every IDENTIFY is answered with close 4004: once the client has identified, it gives up (exits, or does not retry within ${AUTH_WINDOW_MS / 1000} s), or within ${AUTH_STORM_ATTEMPTS} retries has waited ${BACKOFF_SHOWN_MS} ms or more in all; a client that never identifies shows nothing (undecided)`,
-    async script(t) {
-      const { stage } = t;
-      stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-      const shown = await shownIdentifying(t, 'whether it retries an authentication close cannot be told');
-      if (!shown) return;
-      let refused: EventConnection = shown;
-      const gaps: ReconnectGap[] = [];
-      const firstClose = refused.closed?.at ?? Date.now();
-      while (gaps.length < AUTH_STORM_ATTEMPTS) {
-        const closed = refused.closed?.at ?? Date.now();
-        // Exiting, or not retrying within the window, is a fine way to give up (or to wait: gaveUp says which).
-        const next: EventConnection | undefined = await unlessExited(
-          stage.within(AUTH_WINDOW_MS, () => retryAfter(stage, refused), 'a retry'),
-        );
-        if (!next) return gaveUp(t, refused, closed);
-        refused = next;
-        // As for reconnects after a drop: the gaps less the machine's own delay, measured (issue 34).
-        const gap = await unlessExited(gapTo(t, refused, closed, `retry ${gaps.length + 1}`));
-        if (!gap) return gaveUp(t, refused, closed);
-        gaps.push(gap);
-        if (waitedClearly(judgeWaits(gaps, BACKOFF_SHOWN_MS))) return;
-      }
-      // Each retry is closed (4004) as it identifies: the close of the connection of the moment is when.
-      const closedAt = (connection: EventConnection) => connection.closed!.at;
-      const inOrder = (after: EventConnection) =>
-        stage.waitFor(() => retryAfter(stage, after), 'another retry');
-      const judgement = await watchTheStorm(t, gaps, refused, closedAt, firstClose, inOrder);
-      if (judgement.verdict === 'waited') return;
-      t.note(
-        `retries (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ')}`,
-      );
-      if (judgement.counted)
-        return t.fail(
-          `${describeCounted(judgement.counted, 'a 4004 close')}: an authentication failure retried in a storm`,
-        );
-      const seen = `${gaps.length} new connections within ${Math.max(refused.openedAt - firstClose, 0)} ms of a 4004 close, after gaps of ${summarizeMs(gaps.map((gap) => gap.ms))}`;
-      if (judgement.verdict === 'unclear')
-        return t.undecided(
-          `${seen}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
-          'run the client scenarios on a less busy machine',
-        );
-      t.fail(`${seen}: an authentication failure retried in a storm`);
-    },
+    expectation: `every IDENTIFY is answered with close 4004, watched for 12 s after the first (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it gives up (exits, or retries no more), or every ${AUTH_STORM_ATTEMPTS} retries in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few; a client that never identifies shows nothing (undecided)`,
+    limitMs: STORM_LIMIT_MS,
+    script: authCloseNotRetriedInAStorm,
   }),
   defineEventScenario({
     id: 'client.events/auth-refused-not-retried-at-a-fixed-interval',
@@ -258,40 +155,6 @@ export default [
     script: refusedTokenRetries,
   }),
 ];
-
-/**
- * The end of auth-close-not-retried-in-a-storm for a client that did not retry within AUTH_WINDOW_MS of
- * the close of `last`: a pass either way, said as it happened — "gave up" only when no further attempt came
- * within the scenario (watched up to its deadline).
- */
-async function gaveUp(t: EventScenarioContext, last: EventConnection, closed: number) {
-  const { stage } = t;
-  const later = stage.exited
-    ? undefined
-    : await unlessExited(
-        stage.within(
-          Math.max(stage.deadline - AUTH_WATCH_MARGIN_MS - Date.now(), 0),
-          () => stage.connections[last.number],
-          'a later retry',
-        ),
-      );
-  if (later)
-    return t.note(
-      `the client retried ${later.openedAt - closed} ms after a 4004 close, none within ${AUTH_WINDOW_MS / 1000} s: it waits, it did not give up`,
-    );
-  t.note(
-    stage.exited
-      ? `the client gave up: it ${stage.exited.how} after a 4004 close`
-      : `the client gave up: no retry in the ${Date.now() - closed} ms watched after a 4004 close`,
-  );
-}
-
-/**
- * The retry after `connection`: the next connection, in the order they opened, on which the client
- * identified again (a socket it opened and closed without identifying retried no refused token).
- */
-const retryAfter = (stage: EventStage, connection: EventConnection) =>
-  stage.connections.find((later) => later.number > connection.number && later.identifiedAt !== undefined);
 
 /** The attempts after the first 4004 close grouped into bursts (burstStarts): the starts, in ms. */
 function burstsOfRetries(stage: EventStage, from: EventConnection) {

@@ -11,6 +11,7 @@ import {
   judgeAttemptCount,
   judgePingRate,
   judgeRetryShape,
+  judgeRun,
   judgeWaits,
   type ReconnectGap,
   stormStretch,
@@ -70,6 +71,30 @@ describe('judgeWaits (reconnect backoff, 250 ms in all)', () => {
   });
 });
 
+describe('judgeRun (every five gaps in a row, over the whole run)', () => {
+  const run = (gaps: ReconnectGap[]) => judgeRun(gaps, 5, 250);
+
+  it('fails a storm that starts after five clear waits, naming the stretch', () => {
+    const gaps = [...Array.from({ length: 5 }, () => gap(800)), ...Array.from({ length: 5 }, () => gap(2))];
+    expect(run(gaps)).toMatchObject({ verdict: 'no-wait', from: 5, count: 5 });
+  });
+
+  it('passes bursts of four attempts between waits: every stretch of five holds a wait', () => {
+    const burst = [gap(900), gap(0), gap(1), gap(0)];
+    expect(run([...burst, ...burst, ...burst]).verdict).toBe('waited');
+  });
+
+  it('is unclear, never waited, when one stretch could be the machine’s delay', () => {
+    const hidden = [gap(90, 20, 20), gap(95, 30, 20), gap(85, 20, 20), gap(90, 25, 20), gap(88, 30, 20)];
+    expect(run([gap(900), ...hidden]).verdict).toBe('unclear');
+  });
+
+  it('judges a run shorter than a stretch as one stretch', () => {
+    expect(run([gap(400), gap(5)])).toMatchObject({ verdict: 'waited', from: 0, count: 2 });
+    expect(run([gap(3), gap(2)])).toMatchObject({ verdict: 'no-wait', from: 0, count: 2 });
+  });
+});
+
 describe('judgeRetryShape (retries after a 4004 close, over the whole run)', () => {
   const at = (ms: number, stalled = 0) => ({ ms, stalled });
   it.each([
@@ -93,6 +118,19 @@ describe('judgeRetryShape (retries after a 4004 close, over the whole run)', () 
     ['one retry, then none for as long', [at(1000)], at(900), 'too-few'],
     ['no retry at all', [], at(14000), 'stopped'],
     ['a fixed interval the stalls could hide growth in', [at(1000, 400), at(1000, 400)], at(200), 'unclear'],
+    // Periodic bursts of three whose short gaps a loaded machine stretched past a burst: never slowing.
+    [
+      'periodic bursts not told apart, ending on a long wait',
+      [at(826), at(150), at(160), at(830), at(140), at(150), at(828)],
+      at(400),
+      'unclear',
+    ],
+    [
+      'periodic bursts not told apart, ending inside a burst',
+      [at(826), at(150), at(160), at(830), at(140), at(150)],
+      at(600),
+      'unclear',
+    ],
   ] as const)('%s: %s', (_, intervals, sinceLast, expected) => {
     expect(judgeRetryShape(intervals, sinceLast)).toBe(expected);
   });

@@ -31,41 +31,21 @@ interface TrackedStage<C extends TrackedConnection> {
  */
 export const HELD_TOGETHER_MS = 1_000;
 
-/** A connection in use is chosen once no other has opened for this long (a client opening several at once). */
-const SETTLE_MS = 300;
-/** How long a connection's ping may stay unanswered before PINGs alone show the client reads it. */
-const PROBE_PATIENCE_MS = 2_000;
-
 /**
- * The connection the client uses among `connections` opened at `since` or later and still open: identified
- * on and read — of several, the latest, once no other has opened for SETTLE_MS. A ping answered is the
- * evidence of reading. A PING sent is only where no connection of the client ever answered one and this
- * one left it unanswered PROBE_PATIENCE_MS (a socket library that never answers pings): a client that
- * writes PINGs to sockets it never reads must not pass for reading them. Without a choice yet,
- * `lookAgainAt` says when time alone may make one.
+ * The connection the client uses among `connections` opened at `since` or later and still open, by
+ * evidence alone, never by when it opened or how long ago (issue 50: a choice by time turns with the
+ * machine's load): identified on and read (TrackedConnection.used) — the checker's WebSocket ping
+ * answered (RFC 6455 §5.5.2: a reader answers it as it reads; a socket opened and never read leaves it
+ * unanswered). Of several read, the latest opened. Undefined until there is such evidence (waiters look
+ * again on every frame and every pong).
  */
 export function chooseInUse<C extends TrackedConnection>(
   connections: readonly C[],
   since: number,
-  now: number,
-): { connection?: C; lookAgainAt?: number } {
-  const recent = connections.filter((connection) => connection.openedAt >= since);
-  const candidates = recent.filter((connection) => connection.used && connection.open);
-  const answered = candidates.filter((connection) => connection.answeredAt !== undefined);
-  const anyAnswered = connections.some((connection) => connection.answeredAt !== undefined);
-  const identified = (connection: C) => connection.identifiedAt ?? now;
-  const patient = anyAnswered
-    ? []
-    : candidates.filter((connection) => now - identified(connection) >= PROBE_PATIENCE_MS);
-  const used = (answered.length ? answered : patient).at(-1);
-  if (!used) {
-    const waiting = anyAnswered
-      ? []
-      : candidates.map((connection) => identified(connection) + PROBE_PATIENCE_MS);
-    return waiting.length ? { lookAgainAt: Math.min(...waiting) } : {};
-  }
-  const settledAt = (recent.at(-1)?.openedAt ?? 0) + SETTLE_MS;
-  return now >= settledAt ? { connection: used } : { lookAgainAt: settledAt };
+): C | undefined {
+  return connections
+    .filter((connection) => connection.openedAt >= since && connection.open && connection.used)
+    .at(-1);
 }
 
 /** Several connections held at once: the largest such group the scenario saw, and what became of them. */

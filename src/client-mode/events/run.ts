@@ -169,13 +169,18 @@ function unusedConnections(stage: EventStage): string {
   const which = (list: EventConnection[]) => list.map((connection) => connection.number).join(', ');
   const parts = [
     identified.length
-      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping, no PING)`
+      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping)`
       : '',
     unused.length > identified.length
       ? `sent no IDENTIFY on connection${unused.length - identified.length > 1 ? 's' : ''} ${which(unused.filter((connection) => connection.identifiedAt === undefined))}`
       : '',
   ].filter(Boolean);
-  return `; the client ${parts.join(' and ')}`;
+  // PINGs written but no ping answered: a reader whose socket library answers no ping looks the same.
+  const pinging = identified.filter((connection) => connection.unansweredHeartbeats >= 2);
+  const why = pinging.length
+    ? ` (it sent PING on ${pinging.length > 1 ? 'them' : 'it'} but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
+    : '';
+  return `; the client ${parts.join(' and ')}${why}`;
 }
 
 const redact = (text: string, token: string) => text.split(token).join('$TOKEN');

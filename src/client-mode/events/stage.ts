@@ -103,6 +103,8 @@ export class EventConnection {
    * a client answers only a connection it reads (a socket it opened and never reads holds the ping unread).
    */
   answeredAt?: number;
+  /** How many frames the client had sent on it when the checker pinged it (undefined: not pinged). */
+  private pingedAfter?: number;
   private read = 0;
 
   constructor(
@@ -127,15 +129,22 @@ export class EventConnection {
     });
   }
 
-  /** The client heartbeats on it: it sent PING on it after its IDENTIFY. */
-  get heartbeats(): boolean {
-    const identified = this.frames.findIndex((frame) => frame.op === Op.IDENTIFY);
-    return identified >= 0 && this.frames.some((frame, index) => index > identified && frame.op === Op.PING);
+  /**
+   * PINGs the client sent on it after the checker's ping (sent as it identified), that ping unanswered:
+   * from the second on, each was written after the ping had reached a client that reads (it waits for
+   * input between heartbeats), so the client does not read it — or its socket library answers no ping.
+   */
+  get unansweredHeartbeats(): number {
+    if (this.pingedAfter === undefined || this.answeredAt !== undefined) return 0;
+    return this.frames.slice(this.pingedAfter).filter((frame) => frame.op === Op.PING).length;
   }
 
-  /** The client reads it: it answered the checker's ping, or sent PING on it after its IDENTIFY. */
+  /**
+   * The client reads it: it answered the checker's ping (RFC 6455 §5.5.2: every endpoint answers a ping
+   * as it reads). PINGs the client writes are no evidence: a client may write to sockets it never reads.
+   */
   get reads(): boolean {
-    return this.answeredAt !== undefined || this.heartbeats;
+    return this.answeredAt !== undefined;
   }
 
   /** Open, as far as the checker knows: not closed, and no close frame received on it. */
@@ -191,7 +200,10 @@ export class EventConnection {
     if (frame.op === Op.IDENTIFY && this.identifiedAt === undefined) {
       this.identifiedAt = frame.at;
       // Whether the client reads this connection: a WebSocket ping is answered only by a reader.
-      if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
+      if (this.socket.readyState === this.socket.OPEN) {
+        this.socket.ping();
+        this.pingedAfter = this.frames.length;
+      }
     }
     if (frame.op === Op.IDENTIFY) this.stage.onIdentify?.(this, frame.body ?? {});
   }
@@ -370,7 +382,6 @@ export class EventStage {
   end(): void {
     this.ended = true;
     this.endedAt ??= Date.now();
-    clearTimeout(this.recheck);
     this.lag.stop();
     if (this.exited) return;
     for (const connection of this.connections) if (!connection.closed) connection.cut();
@@ -502,13 +513,11 @@ export class EventStage {
 
   /**
    * The connection the client uses among those opened at `since` or later and still open: identified on
-   * and read (EventConnection.used) — never merely the next in order. A client may open several at once
-   * and read one of them (issue 50): chooseInUse (connections.ts) says which, or when to look again.
+   * and read (EventConnection.used) — never merely the next in order, never by how long ago it opened. A
+   * client may open several at once and read one of them (issue 50): chooseInUse (connections.ts) says which.
    */
   inUse(since: number): EventConnection | undefined {
-    const { connection, lookAgainAt } = chooseInUse(this.connections, since, Date.now());
-    if (lookAgainAt !== undefined) this.recheckAt(lookAgainAt);
-    return connection;
+    return chooseInUse(this.connections, since);
   }
 
   /** Waits for the connection the client uses among those opened at `since` or later (inUse). */
@@ -517,19 +526,6 @@ export class EventStage {
     what = 'the client to connect to CONFORMANCE_EVENTS_URL and identify',
   ): Promise<EventConnection> {
     return this.waitFor(() => this.inUse(since), what);
-  }
-
-  private recheck?: NodeJS.Timeout;
-  /** Waiters look again at `at`: a choice that waits for time, not for an event. */
-  private recheckAt(at: number): void {
-    if (this.recheck) return;
-    this.recheck = setTimeout(
-      () => {
-        this.recheck = undefined;
-        this.notify();
-      },
-      Math.max(at - Date.now(), 1),
-    );
   }
 
   /** Something about a connection changed (its ping answered): waiters look again. */

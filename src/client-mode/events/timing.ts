@@ -60,6 +60,32 @@ export function judgeWaits(gaps: readonly ReconnectGap[], shownMs: number): Wait
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** A run of attempts judged by judgeRun: the verdict, and the stretch of gaps that decided it. */
+export interface RunJudgement extends WaitJudgement {
+  /** The first gap of the deciding stretch (its index in the run) and how many gaps it holds. */
+  from: number;
+  count: number;
+}
+
+/**
+ * Attempts judged over the whole run (issue 50), not its first few: every `per` gaps in a row (a sliding
+ * window) must show `shownMs` of waiting (judgeWaits). 'no-wait' as soon as one stretch shows none (a
+ * burst is a storm, however long the quiet around it); 'waited' when every stretch shows it; 'unclear'
+ * otherwise (the machine's delay could explain a stretch). A run of fewer than `per` gaps is one stretch.
+ */
+export function judgeRun(gaps: readonly ReconnectGap[], per: number, shownMs: number): RunJudgement {
+  const count = Math.min(per, gaps.length);
+  let unclear: RunJudgement | undefined;
+  let thinnest: RunJudgement | undefined;
+  for (let from = 0; from === 0 || from + count <= gaps.length; from++) {
+    const stretch: RunJudgement = { ...judgeWaits(gaps.slice(from, from + count), shownMs), from, count };
+    if (stretch.verdict === 'no-wait') return stretch;
+    if (stretch.verdict === 'unclear') unclear ??= stretch;
+    if (!thinnest || stretch.credited < thinnest.credited) thinnest = stretch;
+  }
+  return unclear ?? thinnest!;
+}
+
 /** An interval between two things the client did, as observed, and the checker's stall within it. */
 export interface Interval {
   ms: number;
@@ -102,9 +128,10 @@ export function burstStarts(
 /**
  * Retries after a refusal (4004), judged over the whole run: `waits` between the starts of successive
  * bursts of attempts (burstStarts), `sinceLast` from the last attempt to the end of the watch.
- * 'slowing' when the wait since the last attempt grew by GROWTH over the last wait (backing off, or
- * stopped), or the last wait grew over the first or the one before it — even allowing for the checker's
- * stalls; 'fixed' when the last three waits (two at least) show no growth over each other either way,
+ * 'slowing' when the wait since the last attempt grew by GROWTH over each of the last three waits
+ * (backing off, or stopped), or the last wait grew over every earlier one but the one before it and is
+ * no shorter than that one — even allowing for the checker's stalls (a long wait after short ones, again
+ * and again, is a period whose bursts were not told apart, not a slowing); 'fixed' when the last three waits (two at least) show no growth over each other either way,
  * and the wait since is not longer (a fixed period, of single attempts or of bursts: forever); 'stopped'
  * when no retry came; 'too-few' when one wait was seen and the wait since it is not longer (it may come
  * again: the watch was too short); 'unclear' when only the stalls make the difference.
@@ -119,12 +146,22 @@ export function judgeRetryShape(
   const most = (interval: Interval) => interval.ms + interval.stalled;
   const grew = (from: number, to: number) => to >= GROWTH * from + NOISE_MS;
   const last = waits.at(-1)!;
-  if (grew(most(last), least(sinceLast))) return 'slowing';
-  if (waits.length < 2) return 'too-few';
   const tail = waits.slice(-3);
+  // The quiet since the last attempt beats the longest recent wait (not merely a short one inside a burst).
+  if (tail.every((wait) => grew(most(wait), least(sinceLast)))) return 'slowing';
+  if (waits.length < 2) return 'too-few';
   const period = tail.every((a) => tail.every((b) => !grew(least(a), most(b))));
   if (period && !grew(least(last), most(sinceLast))) return 'fixed';
-  if (grew(most(waits[0]), least(last)) || grew(most(waits.at(-2)!), least(last))) return 'slowing';
+  // The last wait grew over every earlier one but the one just before (a jittered backoff may grow less
+  // between two), and is no shorter than that one: a periodic run whose bursts were not told apart
+  // (a long wait after short ones, again and again) is not slowing.
+  const before = waits.at(-2)!;
+  const earlier = waits.length > 2 ? waits.slice(0, -2) : [before];
+  if (
+    earlier.every((wait) => grew(most(wait), least(last))) &&
+    least(last) >= before.ms - before.stalled - NOISE_MS
+  )
+    return 'slowing';
   return 'unclear';
 }
 

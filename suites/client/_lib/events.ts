@@ -10,12 +10,7 @@ import {
   Op,
   ScenarioDeadline,
 } from '../../../src/client-mode/events/stage.js';
-import {
-  judgeAttemptCount,
-  judgeWaits,
-  type ReconnectGap,
-  type WaitJudgement,
-} from '../../../src/client-mode/events/timing.js';
+import { judgeAttemptCount } from '../../../src/client-mode/events/timing.js';
 import type { EventScenarioContext } from '../../../src/client-mode/model.js';
 
 /** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
@@ -28,10 +23,7 @@ export const RECONNECT_ALLOWANCE_MS = 2_000;
 export const STORM_RECONNECTS = 5;
 /** A wait of this much in all between the drops and the reconnects shows a backoff. */
 export const BACKOFF_SHOWN_MS = 250;
-/** Watching an unclear storm on: how long the next attempt is awaited (a client slower is not storming). */
-export const STORM_WATCH_WINDOW_MS = 1_000;
-/** After an authentication close: the window watched, and the new connections in it that make a storm. */
-export const AUTH_WINDOW_MS = 2_000;
+/** After an authentication close: the retries in a row that must show a wait (BACKOFF_SHOWN_MS in all). */
 export const AUTH_STORM_ATTEMPTS = 5;
 /** A refused token: retries are watched this long at most, ending this long before the deadline. */
 export const AUTH_WATCH_MS = 30_000;
@@ -84,7 +76,7 @@ export async function shownIdentifying(
   }
 }
 
-/** A storm shown by count (judgeAttemptCount): the connections after the first, from the first end on. */
+/** A storm shown by count (judgeAttemptCount): the connections opened from the first end on. */
 export interface CountedStorm {
   retries: number;
   windowMs: number;
@@ -92,7 +84,8 @@ export interface CountedStorm {
 }
 
 export function countedStorm(stage: EventStage, firstEnd: number): CountedStorm | undefined {
-  const retries = stage.connections.length - 1;
+  // Every socket opened since the end the checker caused (several per attempt count each), none before.
+  const retries = stage.connections.filter((connection) => connection.openedAt >= firstEnd).length;
   const windowMs = Math.max((stage.connections.at(-1)?.openedAt ?? firstEnd) - firstEnd, 0);
   const { storm, neededMs } = judgeAttemptCount(retries, windowMs, LEAST_BACKOFF);
   return storm ? { retries, windowMs, neededMs } : undefined;
@@ -206,65 +199,6 @@ export async function gapTo(t: EventScenarioContext, next: EventConnection, ende
     stalled: t.stage.lag.stalledWithin(Math.min(ended, next.openedAt), next.openedAt),
     reaction: identifiedAt - next.openedAt,
   };
-}
-
-/**
- * A judgement the watch stops at: no wait (a storm), or waits that beat the least shown by a margin as
- * large again. A client that reconnects at once but is itself starved of CPU can add up just over the
- * least in gaps the checker's measures do not explain (seen beside the CI's other work): that is watched
- * on, not passed.
- */
-export const settled = (judgement: WaitJudgement): boolean =>
-  judgement.verdict === 'no-wait' || waitedClearly(judgement);
-
-/** Waits that beat the least shown by a margin as large again: the client backs off, no watch needed. */
-export const waitedClearly = (judgement: WaitJudgement): boolean =>
-  judgement.verdict === 'waited' && judgement.credited >= 2 * BACKOFF_SHOWN_MS;
-
-/**
- * Reconnects judged 'unclear', or waited by a thin margin, on a busy machine: a storm goes on, so later
- * ones can still show it — any STORM_RECONNECTS in a row that add up to no wait (issue 34). The watch
- * ends when no reconnect comes within STORM_WATCH_WINDOW_MS of the last close (widened by the checker's
- * stalls), as a client that backs off soon shows: still unclear (never passed), or waited. A long gap
- * alone does not end it: a storming client on a busy machine is slow too. `end` ends the connection of
- * the moment (`last`) and says when; the watch takes up to 2 × STORM_RECONNECTS more reconnects. At
- * each step, and at its end, the attempts since `firstEnd` are counted (countedStorm): more than the
- * least backoff allows in that time is a storm whatever the checker's lag (issue 42).
- */
-export async function watchTheStorm(
-  t: EventScenarioContext,
-  gaps: ReconnectGap[],
-  last: EventConnection,
-  end: (connection: EventConnection) => number,
-  firstEnd: number,
-  take: (after: EventConnection, ended: number) => Promise<EventConnection>,
-): Promise<WaitJudgement & { counted?: CountedStorm }> {
-  let judgement = judgeWaits(gaps, BACKOFF_SHOWN_MS);
-  let connection = last;
-  for (let extra = 0; !settled(judgement) && extra < 2 * STORM_RECONNECTS; extra++) {
-    // However late the checker saw each attempt, their number in the time since the first end is exact.
-    const counted = countedStorm(t.stage, firstEnd);
-    if (counted) return { ...judgement, verdict: 'no-wait', counted };
-    const ended = end(connection);
-    const after = connection.number;
-    const next = await t.stage
-      .waitFor(() => t.stage.connections[after], 'another reconnect', {
-        from: ended,
-        ms: STORM_WATCH_WINDOW_MS,
-      })
-      .catch(() => undefined);
-    if (!next) break;
-    const taken = await unlessExited(take(connection, ended)).catch(() => undefined);
-    if (!taken) break;
-    connection = taken;
-    const gap = await unlessExited(gapTo(t, connection, ended, 'another reconnect')).catch(() => undefined);
-    if (!gap) break;
-    gaps.push(gap);
-    const latest = judgeWaits(gaps.slice(-STORM_RECONNECTS), BACKOFF_SHOWN_MS);
-    if (settled(latest)) judgement = latest;
-  }
-  const counted = settled(judgement) ? undefined : countedStorm(t.stage, firstEnd);
-  return counted ? { ...judgement, verdict: 'no-wait', counted } : judgement;
 }
 
 /**
