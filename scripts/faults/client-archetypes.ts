@@ -13,10 +13,11 @@
  * shown, never passed.
  */
 
+import { LOAD_CLEAR } from '../../src/client-mode/defaults.js';
 import { LIST_KINDS, LISTS, type ListKind } from '../../src/client-mode/lists.js';
 import { loadClientScenarios } from '../../src/client-mode/load.js';
 import { isEventScenario } from '../../src/client-mode/model.js';
-import { LOAD_CLEAR, runClientMode } from '../../src/client-mode/run.js';
+import { runClientMode } from '../../src/client-mode/run.js';
 import type { CheckResult } from '../../src/runner/model.js';
 import {
   type EventHabits,

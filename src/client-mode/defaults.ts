@@ -6,3 +6,10 @@ export const CLIENT_DEFAULTS = {
   /** CONFORMANCE_HEARTBEAT_MS: the heartbeat a client may honour in the event scenarios (de-facto 10 s). */
   heartbeatMs: 1_000,
 } as const;
+
+/**
+ * What the machine's load leaves undecided (the clear of such an undecided in suites/client/events.ts):
+ * run beside other scenarios, such a scenario is run again alone, as a serial run would have run it
+ * (run.ts). Here, not in run.ts, so that the scenarios load without the engine.
+ */
+export const LOAD_CLEAR = 'run the client scenarios on a less busy machine';

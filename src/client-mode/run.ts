@@ -20,7 +20,7 @@ import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
-import { CLIENT_DEFAULTS } from './defaults.js';
+import { CLIENT_DEFAULTS, LOAD_CLEAR } from './defaults.js';
 import { foldHeldConnections, runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
@@ -230,11 +230,6 @@ async function openSlot(token: string, listen?: string): Promise<Slot> {
   return slot;
 }
 
-/**
- * What the machine's load leaves undecided (the clear of such an undecided in suites/client/events.ts):
- * run beside other scenarios, such a scenario is run again alone, as a serial run would have run it.
- */
-export const LOAD_CLEAR = 'run the client scenarios on a less busy machine';
 const undecidedForLoad = (result: CheckResult) =>
   result.status === 'skip' && result.undecided?.clear === LOAD_CLEAR;
 

@@ -5,6 +5,8 @@
  * attempts than that least backoff allows in the time since the first end are a storm by count, whatever
  * the checker's lag (countedStorm). Not a scenario file: the loader skips `_` names.
  */
+
+import { LOAD_CLEAR } from '../../../src/client-mode/defaults.js';
 import type { EventConnection, EventStage } from '../../../src/client-mode/events/stage.js';
 import {
   judgeRun,
@@ -13,7 +15,6 @@ import {
   summarizeMs,
 } from '../../../src/client-mode/events/timing.js';
 import type { EventScenarioContext } from '../../../src/client-mode/model.js';
-import { LOAD_CLEAR } from '../../../src/client-mode/run.js';
 import {
   AUTH_STORM_ATTEMPTS,
   AUTH_WATCH_MARGIN_MS,
