@@ -209,13 +209,13 @@ export function helperJudge(
       throw undecided(operation, found, 'helper-refused', 'none');
     }
     if (!result || result.ok) return;
-    const found = `the helper ${operation} answered ${answeredInWords(result)}`;
-    if (options.fallback) return tookAnotherWay(found);
     // A refusal the check observes (e.g. a read of what it deleted) is its observation, but only from a
     // server shown to serve the operation: by a 2xx of it in the run (servedIn), or by an answer that
     // names what it did not find. A 400 to a complete valid request refuses the request, not the thing
     // asked for: it shows nothing without a 2xx (servers answering 400 to every body they do not serve).
     if (options.observes && (served.has(operation) || (result.status !== 400 && !notServed(result)))) return;
+    const found = `the helper ${operation} answered ${answeredInWords(result)}`;
+    if (options.fallback) return tookAnotherWay(found);
     throw undecided(operation, found, 'helper-refused', statusClass(result.status));
   };
 }
