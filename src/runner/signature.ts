@@ -183,7 +183,13 @@ export function completeSignature(
     given?.kind === 'status' && given.status && given.operation === undefined
       ? [...exchanges].reverse().find((exchange) => statusClass(exchange.response?.status) === given.status)
       : undefined;
-  const last = byStatus ?? exchanges.at(-1);
+  // A judgement naming its operation concerns that operation's last answer (what it judged), not a later
+  // call of another: its own signature (an identity refused, not implemented) shows the fault.
+  const judged =
+    given?.operation === undefined
+      ? undefined
+      : [...exchanges].reverse().find((exchange) => operationOf(exchange) === given.operation);
+  const last = judged ?? byStatus ?? exchanges.at(-1);
   const lastShows = last && exchangeSignature(last);
   const fromLast =
     given?.operation === undefined || lastShows?.operation === given.operation ? lastShows : undefined;
