@@ -40,8 +40,9 @@
  *     with their ground truth, planted faults are detected in them, the preset http-only fails only its
  *     true deviation. `--archetype-seed N` sweeps seed N alone; `--archetypes-only` runs this proof alone.
  * 12. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
- *     client suites against 105 generated clients (a slice of 3 with --rotate, shifted each day), every
- *     verdict its client's ground truth. `--client-archetypes-only` runs this proof alone.
+ *     client suites against 105 generated clients (none with --rotate), every verdict its client's ground
+ *     truth; last, after the other proofs (their load stretches the clients' timers). `--client-archetypes-only`
+ *     runs this proof alone.
  * 13. The causes name exactly what is wrong (scripts/faults/cause-matrix.ts): 2–4 faults planted at once and
  *     generated archetypes; the first screen's bound holds. `--cause-matrix-only` runs this proof alone.
  * Runs go to a pool of worker processes (one per core, `--processes N`), each keeping several runs in
@@ -323,8 +324,6 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
       return vacuity.problems.length + clientVacuity.problems.length === 0 ? 0 : 1;
     }
-    // Proof 12: generated clients (scripts/faults/client-archetypes.ts), beside: its clients mostly wait.
-    const clientsDone = runGeneratedClients(clients.seeds);
     const faultsDone = runFaultMatrix({
       checks,
       executor,
@@ -381,8 +380,6 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\n${formatVacuityMatrix(vacuity)}`);
     const clientVacuity = await clientVacuityDone;
     process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
-    const generatedClients = await clientsDone;
-    process.stdout.write(`\n${formatClientArchetypes(generatedClients, clients.slice)}`);
     process.stdout.write(
       `\n${formatHistoryMatrix(
         history,
@@ -401,6 +398,10 @@ async function main(args: string[]): Promise<number> {
     const fuzzProblems = await runFuzzProof(
       rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
     );
+    // Proof 12: generated clients (scripts/faults/client-archetypes.ts), last and alone: their scenarios
+    // wait on the clients' own timers, which the other proofs' load stretched past the scenarios' limits.
+    const generatedClients = await runGeneratedClients(clients.seeds);
+    process.stdout.write(`\n${formatClientArchetypes(generatedClients, clients.slice)}`);
     const problems =
       matrix.problems.length +
       tolerances.problems.length +
