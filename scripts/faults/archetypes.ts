@@ -382,8 +382,6 @@ async function plantOne(
   const line = truthOf(drawArchetype(seed)).describe();
   const limited = checksFor(fault, checks, false);
   const chosen = limited ? checks.filter((check) => limited.includes(check.id)) : [...checks];
-  const cites = (id: string, rules: readonly string[]) =>
-    rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(id);
   const [without, withFault] = await Promise.all([
     limitedRun(seed, [], chosen, fault.runWith?.events),
     limitedRun(seed, [fault.id], chosen, fault.runWith?.events),
@@ -392,7 +390,7 @@ async function plantOne(
     without.checks.filter((check) => check.status === 'fail').map((check) => check.id),
   );
   const shown = withFault.checks.filter(
-    (check) => check.status === 'fail' && cites(check.id, check.rules) && !failedWithout.has(check.id),
+    (check) => check.status === 'fail' && citedBy(fault, check) && !failedWithout.has(check.id),
   );
   if (shown.length > 0)
     return {
@@ -402,7 +400,7 @@ async function plantOne(
       outcome: 'detected',
       detail: shown.map((check) => check.id).join(', '),
     };
-  const citing = withFault.checks.filter((check) => cites(check.id, check.rules));
+  const citing = withFault.checks.filter((check) => citedBy(fault, check));
   const baseline = new Map(without.checks.map((check) => [check.id, check]));
   const why = citing
     .slice(0, 4)

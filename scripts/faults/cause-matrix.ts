@@ -27,6 +27,7 @@ import type { CheckDefinition } from '../../src/runner/check.js';
 import type { CheckResult, RunResult } from '../../src/runner/model.js';
 import { type Rotation, rotating } from '../../test/support/rotation.js';
 import { replayCommands } from './archetypes.js';
+import { citedBy } from './rows.js';
 
 /** How many combinations and archetype seeds the matrix holds (the seed of the draw is fixed). */
 export const COMBINATIONS = 24;
@@ -61,13 +62,9 @@ function generator(seed: number): () => number {
   };
 }
 
-/** Whether a check cites a fault: one of its rules, or named in its detectedBy. */
-const cites = (fault: FaultDefinition, check: Pick<CheckResult, 'id' | 'rules'>): boolean =>
-  check.rules.some((rule) => fault.rules.includes(rule)) || (fault.detectedBy ?? []).includes(check.id);
-
 /** What a fault touches: the checks citing it and their operations (a combination shares none of either). */
 function footprint(fault: FaultDefinition, checks: readonly CheckDefinition[]) {
-  const cited = checks.filter((check) => cites(fault, check));
+  const cited = checks.filter((check) => citedBy(fault, check));
   return {
     checks: new Set(cited.map((check) => check.id)),
     operations: new Set(cited.flatMap((check) => check.operations)),
