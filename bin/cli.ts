@@ -6,7 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { debugEnabled, EXIT, internalErrorLine } from '../src/exit-codes.js';
-import { type Lang, type Translate, translator } from '../src/i18n/index.js';
+import { inLang, type Lang, type Translate, translator } from '../src/i18n/index.js';
 import { RUN_FLAGS } from '../src/run-flags.js';
 import { ConfigurationError, UnreachableError } from '../src/runner/errors.js';
 import { toolVersion } from '../src/runner/version.js';
@@ -55,7 +55,8 @@ export async function main(
     exitCode = code;
   });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    // What the checks and causes compose as they judge is rendered in the user's language too (tr).
+    await inLang(lang, () => program.parseAsync(argv, { from: 'user' }));
   } catch (error) {
     exitCode = exitCodeOf(error, io, env, t);
   }

@@ -11,6 +11,7 @@ import { LANGS, MESSAGES } from '../src/i18n/index.js';
 import { COMMAND_HELP_ZH } from '../src/i18n/messages/cli.js';
 import { FLAG_HELP_ZH } from '../src/i18n/messages/flags.js';
 import { RULE_STATEMENTS_ZH, TITLES_ZH } from '../src/i18n/titles.js';
+import { phraseCount, phraseProblems } from './check-phrases.js';
 
 type Catalogue = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
@@ -157,12 +158,12 @@ export function titleProblems(
 
 export async function main(): Promise<number> {
   const english = await englishTitles();
-  const problems = [...catalogueProblems(), ...titleProblems(english)];
+  const problems = [...catalogueProblems(), ...titleProblems(english), ...phraseProblems()];
   for (const problem of problems) console.error(problem);
   if (problems.length === 0)
     console.log(
       `catalogue: ${Object.keys(MESSAGES).length} messages, en and zh-CN; ` +
-        `${Object.keys(english.titles).length} titles and ${Object.keys(english.rules).length} rule statements in zh-CN`,
+        `${Object.keys(english.titles).length} titles and ${Object.keys(english.rules).length} rule statements in zh-CN; ${phraseCount()} phrases in zh-CN`,
     );
   return problems.length ? 1 : 0;
 }

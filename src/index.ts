@@ -3,6 +3,7 @@
  * run() reads as the steps of a run (src/run-steps.ts), the options are settled in src/options.ts.
  * It prints nothing; progress goes through callbacks.
  */
+import { inLang, phraseLang } from './i18n/index.js';
 import { type RunOptions, validateRunOptions } from './options.js';
 import { RunState } from './run-state.js';
 import {
@@ -48,6 +49,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
 /** run(), with the run's statistics beside its result. */
 export async function runWithStats(options: RunOptions): Promise<{ result: RunResult; stats: RunStats }> {
   validateRunOptions(options);
+  // The texts the checks compose, in the language asked for (the CLI's, when it calls without one).
+  if (options.lang !== undefined && options.lang !== phraseLang())
+    return inLang(options.lang, () => runWithStats(options));
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
   let queuedMs: Record<string, number> = {};

@@ -7,6 +7,7 @@
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { parseRate } from '../spec/rate.js';
 import { CHOICES } from './choices.js';
+import type { Lang } from './i18n/index.js';
 import type { ReferenceServer } from './reference/contract.js';
 import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
@@ -24,6 +25,8 @@ const listOr = (values: readonly string[]): string =>
 export interface RunOptions {
   /** The implementation's base address, e.g. http://127.0.0.1:5140/v1. Excludes `embedded`. */
   baseUrl?: string;
+  /** The language of the texts the checks and causes compose (issue 48): `en` (default) or `zh-CN`. */
+  lang?: Lang;
   /** Start the reference implementation in-process and check it (its identities give tokens, ids, trigger). */
   embedded?: boolean;
   /** Use this already started reference as the embedded target (tests, faults matrix); not closed by run(). */

@@ -5,6 +5,7 @@
  * with `expectAll`: the verdicts stay the check's, the rule lives here once.
  */
 import { normaliseEvent } from '../../src/events/protocol.js';
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { hasMore, type Marker, type Page } from '../../src/runner/paginate.js';
 import type { PartialSignature } from '../../src/runner/signature.js';
@@ -37,8 +38,8 @@ export function expectAll(t: CheckContext, judgements: readonly Judgement[]): vo
 export function judgeMarker(page: Page, more: boolean, context: string, marker: Marker = 'next'): Judgement {
   return {
     holds: hasMore(page, marker) === more,
-    expected: `${context} ${more ? 'carries' : 'carries no'} ${marker}`,
-    observed: `${page.data.length} item(s), ${marker}: ${JSON.stringify(page[marker])}`,
+    expected: more ? tr`${context} carries ${marker}` : tr`${context} carries no ${marker}`,
+    observed: tr`${page.data.length} item(s), ${marker}: ${JSON.stringify(page[marker])}`,
     signature: { kind: 'marker', pattern: more ? 'absent' : 'present', path: `/${marker}` },
   };
 }
@@ -54,13 +55,13 @@ export function judgeWalk(ids: readonly string[], created: readonly string[]): J
   return [
     {
       holds: duplicates.length === 0,
-      expected: 'the walk lists no item twice',
+      expected: tr`the walk lists no item twice`,
       observed: duplicates.join('; '),
       signature: { kind: 'marker', pattern: 'repeated' },
     },
     {
       holds: missing.length === 0,
-      expected: 'the walk to the end lists every item created',
+      expected: tr`the walk to the end lists every item created`,
       observed: missing.join(', '),
     },
   ];
@@ -71,8 +72,8 @@ export function judgeLastPage(pages: readonly Page[]): Judgement {
   const last = pages[pages.length - 1];
   return {
     holds: pages.length <= 1 || (last?.data.length ?? 0) > 0,
-    expected: 'next is present only while more data exists (§1 rule 6)',
-    observed: `page ${pages.length}, reached through next, is empty`,
+    expected: tr`next is present only while more data exists (§1 rule 6)`,
+    observed: tr`page ${pages.length}, reached through next, is empty`,
     signature: { kind: 'marker', pattern: 'present', path: '/next' },
   };
 }
