@@ -34,16 +34,20 @@ export const flattenHeaders = (
   return result;
 };
 
-export const parseBody = (text: string, contentType: string | undefined): unknown => {
-  if (text === '') return undefined;
+/** A body as the checks read it (JSON parsed where it looks like JSON) and why it did not parse. */
+export function readBody(
+  text: string,
+  contentType: string | undefined,
+): { body: unknown; parseError?: string } {
+  if (text === '') return { body: undefined };
   const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{"]/.test(text);
-  if (!looksJson) return text;
+  if (!looksJson) return { body: text };
   try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+    return { body: JSON.parse(text) };
+  } catch (error) {
+    return { body: text, parseError: (error as Error).message };
   }
-};
+}
 
 /** 'message.create' for {base}/message.create, else the path (the key of a hanging operation). */
 export const operationOf = (url: string, baseUrl: string): string => {
@@ -84,6 +88,7 @@ export function observeResponse(
   headers: Record<string, string>,
   text: string,
   url: string,
+  parseError: string | undefined,
 ): void {
   const status = exchange.response?.status ?? 0;
   const operation = operationOf(url, target.baseUrl);
@@ -114,17 +119,13 @@ export function observeResponse(
       exchange: findingExchange(exchange),
     });
   }
-  if (/json/i.test(type) && text !== '') {
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      target.findings.add({
-        id: 'http/invalid-json',
-        level: 'should',
-        title: 'The target sent a body declared as JSON that does not parse',
-        detail: `${operation} answered HTTP ${status} ${type}: ${(error as Error).message}`,
-        exchange: findingExchange(exchange),
-      });
-    }
-  }
+  // The body was parsed once where it was read (readBody): its error, not a second parse.
+  if (/json/i.test(type) && parseError !== undefined)
+    target.findings.add({
+      id: 'http/invalid-json',
+      level: 'should',
+      title: 'The target sent a body declared as JSON that does not parse',
+      detail: `${operation} answered HTTP ${status} ${type}: ${parseError}`,
+      exchange: findingExchange(exchange),
+    });
 }

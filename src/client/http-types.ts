@@ -46,7 +46,7 @@ export interface HttpClientOptions {
   evidenceBodyBytes?: number;
   /** Concurrent connections per origin. Default 32. */
   connections?: number;
-  /** Body text kept in evidence over the whole run; later bodies are dropped. Default 8 MiB. */
+  /** Body text the run's results keep in evidence (a passing check's is given back); later bodies are dropped. Default 2 MiB. */
   evidenceRunBytes?: number;
   /**
    * Timeouts on this many distinct operations with no response in between declare the target

@@ -14,8 +14,8 @@ import {
   flattenHeaders,
   observeResponse,
   operationOf,
-  parseBody,
   type Received,
+  readBody,
 } from './http-response.js';
 import {
   type CallOutcome,
@@ -43,6 +43,11 @@ const LONG_QUOTA_WAIT_MS = 1_000;
 const STATED_RETRIES = 20;
 
 const MiB = 1024 * 1024;
+/**
+ * Characters of a body kept in evidence: enough to read any error or page of a list; what a report's
+ * reader needs, while the run's results, and each report made of them, stay small (issue 49 item 5).
+ */
+export const EVIDENCE_BODY_BYTES = 16 * 1024;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -94,10 +99,10 @@ export class HttpClient {
       maxBodyBytes: 5 * MiB,
       maxRetries: 3,
       maxRetryWaitMs: 5_000,
-      evidenceBodyBytes: 64 * 1024,
+      evidenceBodyBytes: EVIDENCE_BODY_BYTES,
       // The cleanup sends up to 4 × --concurrency undos at once (src/runner/run.ts).
       connections: 32,
-      evidenceRunBytes: 8 * MiB,
+      evidenceRunBytes: 2 * MiB,
       unresponsiveAfter: 3,
       publicTokens: false,
       ...options,
@@ -419,14 +424,15 @@ export class HttpClient {
       const text = await this.receive(url, { method, headers, body, signal: combined }, received);
       this.#timeoutsInARow.clear();
       const exchange = this.answered(recordedRequest, curl, received, text, started);
+      const read = readBody(text, received.headers['content-type']);
       const result: CallResult<T> = {
         status: received.status,
         ok: received.status >= 200 && received.status < 300,
         headers: received.headers,
-        body: parseBody(text, received.headers['content-type']) as T,
+        body: read.body as T,
         text,
       };
-      observeResponse(this, exchange, received.headers, text, url);
+      observeResponse(this, exchange, received.headers, text, url, read.parseError);
       this.#notify({ ms: performance.now() - started, status: received.status });
       return { exchange, result };
     } catch (error) {
@@ -484,7 +490,17 @@ export class HttpClient {
       }
       chunks.push(chunk as Buffer);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    // One chunk is decoded as it is: no copy of a large body beside the one decoded (memory, issue 49).
+    return (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)).toString('utf8');
+  }
+
+  /**
+   * Gives back to the run's evidence budget the bodies of exchanges no result keeps (a passing check's):
+   * the budget bounds the evidence a report holds, not what the run saw (memory, issue 49 item 5).
+   */
+  releaseEvidence(exchanges: readonly Exchange[]): void {
+    for (const exchange of exchanges) this.#evidenceSpent -= exchange.response?.body.length ?? 0;
+    this.#evidenceSpent = Math.max(0, this.#evidenceSpent);
   }
 
   /** The exchange of an answered request, its body redacted and cut within the run's evidence budget. */

@@ -31,6 +31,8 @@ export async function executeCheck(
   const ending = await running.finally(unfollow);
   const verdict = verdictOf(state, ending, options.signal);
   const result = resultOf(check, state, ending, verdict, Math.round(performance.now() - started));
+  // The run's evidence budget bounds what the result keeps: exchanges not kept give back what they took.
+  if (!result.evidence?.exchanges.length) env.client.releaseEvidence(state.exchanges.list());
   // Every value of the result is redacted (a token can come back in any of them, §Safety); the
   // structure the checker made (ids, names, levels) is not.
   return env.client.redactor.redactValues(result, CHECK_SHAPE);

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, parseRetryAfter, RequestError } from '../../src/client/http.js';
 import { freePort } from '../support/net.js';
@@ -337,5 +339,33 @@ describe('bounded time and memory against a hostile server (issue 12)', () => {
     expect(first.exchanges[0].response?.body).toHaveLength(2_000);
     expect(second.exchanges[0].response?.body).toHaveLength(1_000);
     expect(second.result.text).toHaveLength(3_000);
+  });
+
+  it('gives back to the budget the evidence no result keeps (a passing check): the budget bounds what a report holds', async () => {
+    handlers.set('big', (_req, _body, res) => res.end('x'.repeat(3_000)));
+    const client = newClient({ evidenceBodyBytes: 2_000, evidenceRunBytes: 3_000 });
+    const first = await client.call('big');
+    client.releaseEvidence(first.exchanges);
+    const second = await client.call('big');
+    const third = await client.call('big');
+    await client.close();
+    expect(second.exchanges[0].response?.body).toHaveLength(2_000);
+    expect(third.exchanges[0].response?.body).toHaveLength(1_000);
+  });
+
+  it('keeps a cut of a large body as a string of its own, not a view of the whole body', () => {
+    // A kept slice of a large text keeps the whole text alive (V8): measured by what survives a full GC.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const redactor = newClient({}).redactor;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept: string[] = [];
+    for (let i = 0; i < 20; i++) kept.push(redactor.cut(`${'y'.repeat(4_000_000)}${i}`, 1_000).text);
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(kept.every((text) => text.length === 1_000)).toBe(true);
+    // 20 views would keep 80 MB of bodies; 20 cuts of their own keep 20 kB.
+    expect(grown).toBeLessThan(20_000_000);
   });
 });

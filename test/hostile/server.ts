@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { EVIDENCE_BODY_BYTES } from '../../src/client/http.js';
 
 export const HOSTILE_MODES = [
   'hang',
@@ -85,12 +86,14 @@ function cutBody(req: IncomingMessage): string {
 function splitBody(req: IncomingMessage): string {
   const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
   const half = Math.ceil(token.length / 2);
-  const filler = 'x'.repeat(64 * 1024 - 10);
+  // The token straddles the evidence cut (EVIDENCE_BODY_BYTES); the body goes on far past it (128 KiB).
+  const filler = 'x'.repeat(EVIDENCE_BODY_BYTES - 10);
+  const tail = 'x'.repeat(128 * 1024 - 2 * EVIDENCE_BODY_BYTES);
   return JSON.stringify({
     code: 'bad-request',
     first: token.slice(0, half),
     second: token.slice(half),
-    padded: `${filler}${token}${filler}`,
+    padded: `${filler}${token}${filler}${tail}`,
     message: `token ${token.slice(0, 12)} … ${token.slice(-12)} rejected`,
   });
 }

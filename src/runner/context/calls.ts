@@ -24,7 +24,7 @@ import type { CheckSignals } from './timing.js';
 export interface JudgedCall {
   operation: string;
   options: CallOptions;
-  result?: Pick<CallResult, 'ok' | 'status' | 'text'>;
+  result?: Pick<CallResult, 'ok' | 'status' | 'text' | 'body'>;
   error?: RequestError;
   notSent?: true;
 }
@@ -138,17 +138,21 @@ function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
 
+/** An answer's JSON as the client parsed it (a large body is not parsed again), or its text. */
+const parsedBody = (result: Pick<CallResult, 'text' | 'body'>) =>
+  result.body !== undefined && typeof result.body !== 'string' ? result.body : parseBody(result.text);
+
 /**
  * Whether an answer says the operation is not served at all (not the thing asked for): a route miss
  * (404 with an empty body, a bare "not found" page or words naming the route), 405, 501, any 5xx, or a
  * body saying it is not implemented. Such an answer shows nothing of the check's subject, unless the
  * operation answered 2xx earlier in the run (servedIn).
  */
-function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
+function notServed(result: Pick<CallResult, 'status' | 'text' | 'body'>): boolean {
   const { status } = result;
   if (status === 405 || status === 501 || status >= 500) return true;
   if (status < 400) return false;
-  const message = errorBodyText(parseBody(result.text)) ?? result.text;
+  const message = errorBodyText(parsedBody(result)) ?? result.text;
   return (
     (status === 404 && (message.trim() === '' || NO_ROUTE.test(message))) ||
     SAYS_NOT_IMPLEMENTED.test(message)
@@ -156,8 +160,8 @@ function notServed(result: Pick<CallResult, 'status' | 'text'>): boolean {
 }
 
 /** What a helper answered, in words for an undecided state. */
-function answeredInWords(result: Pick<CallResult, 'status' | 'text'>): string {
-  const message = (errorBodyText(parseBody(result.text)) ?? result.text).trim();
+function answeredInWords(result: Pick<CallResult, 'status' | 'text' | 'body'>): string {
+  const message = (errorBodyText(parsedBody(result)) ?? result.text).trim();
   // An HTML page is named after its status ("HTTP 500 an HTML error page, 175 bytes", spec/brief.ts),
   // never quoted as if it were the server's words; a message is quoted.
   const isPage = namingHtmlPages(message) !== message;
