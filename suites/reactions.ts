@@ -2,6 +2,7 @@
  * Reactions (§4.6, experimental: §1 rule 3). Every check reacts to a message it created in the sandbox
  * channel; the ledger removes the reactions and deletes the message whatever happens.
  */
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import type { Identity } from '../src/runner/model.js';
 import { idOf, listFresh, uniqueName } from './_lib/lists.js';
@@ -20,7 +21,7 @@ const emojiOf = (t: CheckContext): [string, string] => [t.config.emoji[0], t.con
  */
 function actingPeer(t: CheckContext): string | undefined {
   if (t.config.peerActs !== false) return t.sandbox.peerId;
-  t.note('the peer is unreachable (not proven another account): only the current user reacts');
+  t.note(tr`the peer is unreachable (not proven another account): only the current user reacts`);
   return undefined;
 }
 
@@ -39,13 +40,13 @@ async function createMessage(t: CheckContext, purpose: string): Promise<Reaction
   const messageId = result.ok && Array.isArray(result.body) ? idOf(result.body[0]) : undefined;
   if (messageId === undefined) {
     t.skip(
-      `precondition failed: message.create answered ${result.status} without a message id, so ${purpose} cannot be tested`,
+      tr`precondition failed: message.create answered ${result.status} without a message id, so ${purpose} cannot be tested`,
     );
   }
   const stored = await t.call('message.get', { channel_id: channelId, message_id: messageId });
   if (!stored.ok) {
     t.skip(
-      `precondition failed: message.get of the message just created answered ${stored.status}, so ${purpose} cannot be tested (see the message checks)`,
+      tr`precondition failed: message.get of the message just created answered ${stored.status}, so ${purpose} cannot be tested (see the message checks)`,
     );
   }
   return { channelId, messageId };
@@ -72,16 +73,16 @@ async function react(
   const result = await t.call('reaction.create', fields, as === 'peer' ? { as } : undefined);
   t.track({
     kind: 'reaction',
-    label: `reaction ${emojiId} of ${as} on message ${target.messageId}`,
+    label: tr`reaction ${emojiId} of ${as} on message ${target.messageId}`,
     undo: ['reaction.delete', fields],
     ...(as === 'peer' ? { as } : {}),
   });
   if (!result.ok && precondition) {
     t.skip(
-      `precondition failed: reaction.create of ${emojiId} as ${as} answered ${result.status}, so ${precondition} cannot be tested (see reaction.create/adds-own-reaction)`,
+      tr`precondition failed: reaction.create of ${emojiId} as ${as} answered ${result.status}, so ${precondition} cannot be tested (see reaction.create/adds-own-reaction)`,
     );
   }
-  t.expectOk(result, `reaction.create of ${emojiId} as ${as}`);
+  t.expectOk(result, tr`reaction.create of ${emojiId} as ${as}`);
 }
 
 /** The ids of the users reaction.list shows for `emojiId`, walked to the end. */
@@ -101,7 +102,7 @@ async function remainingReactors(
 ): Promise<string[]> {
   const probe = await t.call('reaction.list', reactionFields(target, emojiId));
   if (probe.status === 404) {
-    t.note(`reaction.list of ${emojiId} answered 404 once its reactions were removed: read as no users`);
+    t.note(tr`reaction.list of ${emojiId} answered 404 once its reactions were removed: read as no users`);
     return [];
   }
   return reactors(t, target, emojiId);
@@ -133,7 +134,7 @@ async function setUpReactions(
       .map(([, as]) => as);
     if (missing.length > 0) {
       t.skip(
-        `precondition failed: after reaction.create, reaction.list of ${emojiId} does not show the reaction of ${missing.join(' and ')}, so ${purpose} cannot be tested (see reaction.create/adds-own-reaction)`,
+        tr`precondition failed: after reaction.create, reaction.list of ${emojiId} does not show the reaction of ${missing.join(tr` and `)}, so ${purpose} cannot be tested (see reaction.create/adds-own-reaction)`,
       );
     }
   }
@@ -172,14 +173,14 @@ function reactionClearCheck(scope: 'one-emoji' | 'all'): CheckSpec {
         message_id: target.messageId,
         ...(oneEmoji ? { emoji_id: EMOJI } : {}),
       });
-      t.expectOk(result, oneEmoji ? `reaction.clear of ${EMOJI}` : 'reaction.clear without emoji_id');
+      t.expectOk(result, oneEmoji ? tr`reaction.clear of ${EMOJI}` : tr`reaction.clear without emoji_id`);
       for (const emojiId of oneEmoji ? [EMOJI] : [EMOJI, OTHER_EMOJI]) {
         const left = await remainingReactors(t, target, emojiId);
-        t.expect(left.length === 0, `no user reacts with ${emojiId} any more`, left);
+        t.expect(left.length === 0, tr`no user reacts with ${emojiId} any more`, left);
       }
       if (oneEmoji) {
         const kept = await reactors(t, target, OTHER_EMOJI);
-        t.expect(kept.includes(t.sandbox.selfId), `the ${OTHER_EMOJI} reaction is left in place`, kept);
+        t.expect(kept.includes(t.sandbox.selfId), tr`the ${OTHER_EMOJI} reaction is left in place`, kept);
       }
     },
   });
@@ -199,7 +200,7 @@ const checks: CheckSpec[] = [
       const target = await createMessage(t, 'reaction.create');
       await react(t, target, EMOJI);
       const users = await reactors(t, target, EMOJI);
-      t.expect(users.includes(t.sandbox.selfId), `reaction.list of ${EMOJI} shows the current user`, users);
+      t.expect(users.includes(t.sandbox.selfId), tr`reaction.list of ${EMOJI} shows the current user`, users);
     },
   }),
 
@@ -225,7 +226,7 @@ const checks: CheckSpec[] = [
       const ids = items.map(idOf);
       t.expect(
         expected.every((id) => ids.includes(id)) && items.length === expected.length,
-        `reaction.list of ${EMOJI} lists exactly the users who reacted: ${expected.join(', ')}`,
+        tr`reaction.list of ${EMOJI} lists exactly the users who reacted: ${expected.join(', ')}`,
         ids,
       );
     },
@@ -245,7 +246,7 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const [EMOJI] = emojiOf(t);
       const peerId = t.sandbox.peerId;
-      if (!peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
+      if (!peerId) t.skip(tr`needs a peer identity (--peer-token / --peer-self-id)`);
       const target = await createMessage(t, 'reaction.delete');
       await setUpReactions(
         t,
@@ -257,10 +258,10 @@ const checks: CheckSpec[] = [
         'reaction.delete',
       );
       const result = await t.call('reaction.delete', { ...reactionFields(target, EMOJI), user_id: peerId });
-      t.expectOk(result, 'reaction.delete with the peer’s user_id');
+      t.expectOk(result, tr`reaction.delete with the peer’s user_id`);
       const users = await reactors(t, target, EMOJI);
-      t.expect(!users.includes(peerId), `the peer ${peerId} no longer reacts with ${EMOJI}`, users);
-      t.expect(users.includes(t.sandbox.selfId), 'the current user’s reaction is left in place', users);
+      t.expect(!users.includes(peerId), tr`the peer ${peerId} no longer reacts with ${EMOJI}`, users);
+      t.expect(users.includes(t.sandbox.selfId), tr`the current user’s reaction is left in place`, users);
     },
   }),
 
@@ -276,7 +277,7 @@ const checks: CheckSpec[] = [
       const [EMOJI] = emojiOf(t);
       const peerId = actingPeer(t);
       const target = await createMessage(t, 'reaction.delete');
-      if (!peerId) t.note('no peer identity: only the removal of the current user’s reaction is checked');
+      if (!peerId) t.note(tr`no peer identity: only the removal of the current user’s reaction is checked`);
       await setUpReactions(
         t,
         target,
@@ -284,10 +285,10 @@ const checks: CheckSpec[] = [
         'reaction.delete',
       );
       const result = await t.call('reaction.delete', reactionFields(target, EMOJI));
-      t.expectOk(result, 'reaction.delete without user_id');
+      t.expectOk(result, tr`reaction.delete without user_id`);
       const users = await (peerId ? reactors(t, target, EMOJI) : remainingReactors(t, target, EMOJI));
-      t.expect(!users.includes(t.sandbox.selfId), 'the current user no longer reacts', users);
-      if (peerId) t.expect(users.includes(peerId), `the peer ${peerId}’s reaction is left in place`, users);
+      t.expect(!users.includes(t.sandbox.selfId), tr`the current user no longer reacts`, users);
+      if (peerId) t.expect(users.includes(peerId), tr`the peer ${peerId}’s reaction is left in place`, users);
     },
   }),
 

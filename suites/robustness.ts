@@ -15,6 +15,7 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { effectiveFields, type Operation, operations } from '../spec/catalogue.js';
+import { tr } from '../src/i18n/index.js';
 import { SAYS_NO_ROUTE } from '../src/runner/causes.js';
 import type { CallResult, CheckContext, CheckSpec } from '../src/runner/check.js';
 import { defineCheck, defineSuite } from '../src/runner/check.js';
@@ -135,7 +136,7 @@ function trackWrongCreation(t: CheckContext, operation: string, result: CallResu
       if (messageId === undefined) continue;
       t.track({
         kind: 'message',
-        label: `message ${messageId} created without content`,
+        label: tr`message ${messageId} created without content`,
         undo: ['message.delete', { channel_id: t.sandbox.channelId, message_id: messageId }],
       });
     }
@@ -144,14 +145,14 @@ function trackWrongCreation(t: CheckContext, operation: string, result: CallResu
   if (operation === 'channel.create' && createdId !== undefined) {
     t.track({
       kind: 'channel',
-      label: `channel ${createdId} created without data`,
+      label: tr`channel ${createdId} created without data`,
       undo: ['channel.delete', { channel_id: createdId }],
     });
   }
   if (operation === 'guild.role.create' && createdId !== undefined) {
     t.track({
       kind: 'role',
-      label: `role ${createdId} created without a payload`,
+      label: tr`role ${createdId} created without a payload`,
       undo: ['guild.role.delete', { guild_id: t.sandbox.guildId, role_id: createdId }],
     });
   }
@@ -220,15 +221,15 @@ function missingFieldCheck(operation: Operation): CheckSpec | undefined {
         await requireControl(
           t,
           operation.path,
-          `without '${omittedName}' it was refused: ${statusOf(result)}`,
+          tr`without '${omittedName}' it was refused: ${statusOf(result)}`,
         );
       // Any non-2xx is a refusal: §7 shows no status codes (whether it is a 4xx: http/missing-field-is-4xx).
       t.expect(
         !result.ok,
-        `${operation.path} without '${omittedName}' (a required field, §4) is refused (not 2xx)`,
+        tr`${operation.path} without '${omittedName}' (a required field, §4) is refused (not 2xx)`,
         statusOf(result),
       );
-      if (result.status >= 500) t.note(`refused with ${statusOf(result)}; see http/missing-field-is-4xx`);
+      if (result.status >= 500) t.note(tr`refused with ${statusOf(result)}; see http/missing-field-is-4xx`);
     },
   });
 }
@@ -297,14 +298,14 @@ async function expectEachRefusedWith4xx(
   }
   t.expect(
     offenders.length === 0,
-    `each read the server serves (${reads.map((read) => read.operation).join(', ')}) answers ${what} with a 4xx`,
+    tr`each read the server serves (${reads.map((read) => read.operation).join(', ')}) answers ${what} with a 4xx`,
     offenders.map(({ operation, result }) => `${operation} ${answered(result)}`).join('; '),
     firstRead(offenders),
   );
 }
 
 /** The reads that take an id in `names` and are served (their complete request answered 2xx). */
-const servedIdReads = (t: CheckContext) => requireServed(t, 'read that names an id', ID_READS);
+const servedIdReads = (t: CheckContext) => requireServed(t, tr`read that names an id`, ID_READS);
 
 /** The reads a generic check may choose as its probe (CheckDefinition.probes). */
 const READ_PROBES = probesOf(READS);
@@ -339,22 +340,22 @@ const httpChecks: CheckSpec[] = [
           declared?.has(probe.operation) &&
           READS.some((read) => read.operation === probe.operation && read.after === undefined),
       );
-      if (refusedForm.length === 0) await requireServed(t, 'read', READS, { count: 1 });
+      if (refusedForm.length === 0) await requireServed(t, tr`read`, READS, { count: 1 });
       const others = found.unserved.filter((unserved) => !refusedForm.includes(unserved));
       if (others.length)
         t.note(
-          `not judged (no refusal of the request's form by a read login.features declares): ${describeUnserved({ ...found, unserved: others })}`,
+          tr`not judged (no refusal of the request's form by a read login.features declares): ${describeUnserved({ ...found, unserved: others })}`,
         );
       t.expect(
         refusedForm.length === 0,
-        'every read login.features declares answers 2xx to POST {base}/<operation> with its fields in a JSON object (§1 rules 1-2)',
+        tr`every read login.features declares answers 2xx to POST {base}/<operation> with its fields in a JSON object (§1 rules 1-2)`,
         describeUnserved({ served: [], unserved: refusedForm, notOffered: [] }),
         firstRead(refusedForm),
       );
       for (const served of found.served)
         t.expect(
           served.result.ok,
-          `POST {base}/${served.operation} with JSON fields ${JSON.stringify(served.fields)} answers 2xx`,
+          tr`POST {base}/${served.operation} with JSON fields ${JSON.stringify(served.fields)} answers 2xx`,
           answered(served.result),
         );
     },
@@ -372,11 +373,11 @@ const httpChecks: CheckSpec[] = [
       const result = await t.call('conformance.no-such-operation', {});
       // The control: a 404 for every path (a skeleton that knows none) says nothing of unknown ones.
       if (result.status === 404)
-        await requireServed(t, 'read', READS, {
+        await requireServed(t, tr`read`, READS, {
           count: 1,
-          seen: `an unknown operation path answered ${statusOf(result)}`,
+          seen: tr`an unknown operation path answered ${statusOf(result)}`,
         });
-      t.expect(result.status === 404, 'an unknown operation path answers 404', statusOf(result));
+      t.expect(result.status === 404, tr`an unknown operation path answers 404`, statusOf(result));
     },
   }),
 
@@ -392,11 +393,11 @@ const httpChecks: CheckSpec[] = [
       'it claims only that results are JSON with its content type: a server answering every request with a JSON object does that',
     async run(t: CheckContext) {
       // Two reads the server serves: their complete requests answered 2xx, with a result to judge.
-      for (const { operation, result } of await requireServed(t, 'read', READS, { count: 2 })) {
+      for (const { operation, result } of await requireServed(t, tr`read`, READS, { count: 2 })) {
         t.expect(
           /^application\/json\b/i.test(contentTypeOf(result)),
-          `the ${operation} result has Content-Type application/json`,
-          contentTypeOf(result) || '(no Content-Type)',
+          tr`the ${operation} result has Content-Type application/json`,
+          contentTypeOf(result) || tr`(no Content-Type)`,
         );
         let parsed = true;
         try {
@@ -404,7 +405,7 @@ const httpChecks: CheckSpec[] = [
         } catch {
           parsed = false;
         }
-        t.expect(parsed, `the ${operation} result body is JSON`, shorten(result.text, 200));
+        t.expect(parsed, tr`the ${operation} result body is JSON`, shorten(result.text, 200));
       }
     },
   }),
@@ -418,20 +419,19 @@ const httpChecks: CheckSpec[] = [
     operations: [],
     probes: READ_PROBES,
     async run(t: CheckContext) {
-      if (!runHasToken(t)) t.skip('the run has no token (--token): the server does not authenticate');
+      if (!runHasToken(t)) t.skip(tr`the run has no token (--token): the server does not authenticate`);
       // The control: the same read, with the token, was served.
-      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
+      const [{ operation, fields }] = await requireServed(t, tr`read`, READS, { count: 1 });
       const cases: [string, Record<string, string>][] = [
-        ['without Authorization', { authorization: '' }],
-        ['with a wrong Bearer token', { authorization: `Bearer ${uniqueName('wrong-token')}` }],
+        [tr`${operation} without Authorization is refused with 401 or 403`, { authorization: '' }],
+        [
+          tr`${operation} with a wrong Bearer token is refused with 401 or 403`,
+          { authorization: `Bearer ${uniqueName('wrong-token')}` },
+        ],
       ];
-      for (const [what, headers] of cases) {
+      for (const [expected, headers] of cases) {
         const result = await t.call(operation, fields, { headers });
-        t.expect(
-          result.status === 401 || result.status === 403,
-          `${operation} ${what} is refused with 401 or 403`,
-          statusOf(result),
-        );
+        t.expect(result.status === 401 || result.status === 403, expected, statusOf(result));
       }
     },
   }),
@@ -446,13 +446,13 @@ const httpChecks: CheckSpec[] = [
     probes: READ_PROBES,
     async run(t: CheckContext) {
       // The control: the same read, its body whole, was served (a 4xx is a pass, a 5xx a finding, only there).
-      const [{ operation, fields }] = await requireServed(t, 'read', READS, { count: 1 });
+      const [{ operation, fields }] = await requireServed(t, tr`read`, READS, { count: 1 });
       const whole = JSON.stringify(fields);
       const rawBody = `${whole.slice(0, -1)}${whole === '{}' ? '' : ','} "limit": `;
       const result = await t.call(operation, {}, { rawBody });
       t.expect(
         isClientError(result),
-        `${operation} with a truncated JSON body answers 4xx`,
+        tr`${operation} with a truncated JSON body answers 4xx`,
         statusOf(result),
       );
     },
@@ -468,9 +468,9 @@ const httpChecks: CheckSpec[] = [
     probes: READ_PROBES,
     async run(t: CheckContext) {
       const withRequired = READS.filter((read) => requiredOmission(t, read.operation) !== undefined);
-      const reads = await requireServed(t, 'read with a required field', withRequired);
+      const reads = await requireServed(t, tr`read with a required field`, withRequired);
       // The request each read's missing-field check sends (one observation of the run).
-      await expectEachRefusedWith4xx(t, reads, 'a request missing a required field', async (served) => {
+      await expectEachRefusedWith4xx(t, reads, tr`a request missing a required field`, async (served) => {
         const { operation, omitted } = requiredOmission(t, served.operation)!;
         return (await requestWithout(t, operation, omitted)).result;
       });
@@ -486,7 +486,7 @@ const httpChecks: CheckSpec[] = [
     operations: [],
     probes: READ_PROBES,
     async run(t: CheckContext) {
-      await expectEachRefusedWith4xx(t, await servedIdReads(t), 'its id as an object', (served) =>
+      await expectEachRefusedWith4xx(t, await servedIdReads(t), tr`its id as an object`, (served) =>
         t.call(served.operation, withField(served.fields, idField(served), { id: 'conformance' })),
       );
     },
@@ -503,8 +503,11 @@ const httpChecks: CheckSpec[] = [
     async run(t: CheckContext) {
       // Each control: the read answered 2xx to the id the run knows; the unknown id is new to the run.
       const unknown = uniqueName('unknown-id');
-      await expectEachRefusedWith4xx(t, await servedIdReads(t), `an id never issued (${unknown})`, (served) =>
-        t.call(served.operation, withField(served.fields, idField(served), unknown)),
+      await expectEachRefusedWith4xx(
+        t,
+        await servedIdReads(t),
+        tr`an id never issued (${unknown})`,
+        (served) => t.call(served.operation, withField(served.fields, idField(served), unknown)),
       );
     },
   }),

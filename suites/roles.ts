@@ -3,6 +3,7 @@
  * name unique to the run; the ledger deletes it (and unsets it from the peer) whatever happens. The checks
  * share one created role (createdRole), deleted last by guild.role.delete/removes-role.
  */
+import { tr } from '../src/i18n/index.js';
 import {
   type CallResult,
   type CheckContext,
@@ -43,7 +44,7 @@ const listRoles = async (t: CheckContext): Promise<RoleRecord[]> =>
 const trackRole = (t: CheckContext, id: string, name: string): void =>
   t.track({
     kind: 'role',
-    label: `role ${id} (${name}) in guild ${t.sandbox.guildId}`,
+    label: tr`role ${id} (${name}) in guild ${t.sandbox.guildId}`,
     undo: ['guild.role.delete', { guild_id: t.sandbox.guildId, role_id: id }],
   });
 
@@ -89,12 +90,12 @@ async function roleFor(t: CheckContext, purpose: string): Promise<string> {
   const { id, created, listed } = await createdRole(t);
   if (id === undefined) {
     return t.skip(
-      `precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
+      tr`precondition failed: guild.role.create answered ${created.status} without a role id, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
     );
   }
   if (!recordedItems(listed).some((role) => idOf(role) === id)) {
     t.skip(
-      `precondition failed: the created role ${id} is not listed by guild.role.list, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
+      tr`precondition failed: the created role ${id} is not listed by guild.role.list, so ${purpose} cannot be tested (see guild.role.create/returns-listed-role)`,
     );
   }
   return id;
@@ -113,14 +114,14 @@ function peerRoleIds(
   const { guildId, peerId } = t.sandbox;
   if (!result.ok && skipUnlessMember) {
     t.skip(
-      `guild.member.get of the peer ${peerId} in guild ${guildId} answered ${result.status}: the peer must be a member of the sandbox guild (--guild) to be given a role`,
+      tr`guild.member.get of the peer ${peerId} in guild ${guildId} answered ${result.status}: the peer must be a member of the sandbox guild (--guild) to be given a role`,
     );
   }
-  t.expectOk(result, `guild.member.get of the peer ${what}`);
+  t.expectOk(result, tr`guild.member.get of the peer ${what}`);
   const shownId = userIdOf(result.body);
   if (shownId !== undefined && shownId !== peerId) {
     t.skip(
-      `guild.member.get for the peer ${peerId} returned the member ${shownId}, so the peer's roles cannot be observed (see the members checks)`,
+      tr`guild.member.get for the peer ${peerId} returned the member ${shownId}, so the peer's roles cannot be observed (see the members checks)`,
     );
   }
   const roles = (result.body as { roles?: unknown } | undefined)?.roles;
@@ -158,7 +159,7 @@ const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
     const peerId = peerIdOrSkip(observer);
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.
     const before = await memberOnce(observer, guildId, peerId);
-    const roleId = await roleFor(observer, 'a role assignment');
+    const roleId = await roleFor(observer, tr`a role assignment`);
     const get = () =>
       observer.call('guild.member.get', { guild_id: guildId, user_id: peerId }, { observes: true });
     const fields = { guild_id: guildId, user_id: peerId, role_id: roleId };
@@ -179,7 +180,7 @@ const ROLE_USERS = [
 ];
 
 const peerIdOrSkip = (t: CheckContext): string => {
-  if (!t.sandbox.peerId) t.skip('needs a peer identity (--peer-token / --peer-self-id)');
+  if (!t.sandbox.peerId) t.skip(tr`needs a peer identity (--peer-token / --peer-self-id)`);
   return t.sandbox.peerId;
 };
 
@@ -202,7 +203,7 @@ const checks: CheckSpec[] = [
       // An empty list is a legal state and no evidence: no GuildRole was there to judge.
       if (items.length === 0)
         t.skip(
-          `guild.role.list of guild ${t.sandbox.guildId} is empty: no GuildRole to judge; a created role is judged by guild.role.create/returns-listed-role`,
+          tr`guild.role.list of guild ${t.sandbox.guildId} is empty: no GuildRole to judge; a created role is judged by guild.role.create/returns-listed-role`,
         );
       // A second walk lists the same roles, which a list of made-up items does not. The roles this run's
       // checks create and delete meanwhile (named conformance-…) are left out of the comparison.
@@ -212,7 +213,7 @@ const checks: CheckSpec[] = [
         return typeof name !== 'string' || !name.startsWith('conformance-');
       };
       const unstable = unstableList('guild.role.list', items.filter(notOurs), again.filter(notOurs), idOf);
-      if (unstable) t.undecided(unstable, 'run again while no one else changes the guild’s roles');
+      if (unstable) t.undecided(unstable, tr`run again while no one else changes the guild’s roles`);
     },
   }),
 
@@ -231,13 +232,13 @@ const checks: CheckSpec[] = [
       const guilds = await listOnce(t, 'guild.list', {});
       const otherGuild = guilds.items.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (!otherGuild)
-        t.skip('needs the bot in a second guild besides the sandbox guild (guild.list shows one)');
-      const id = await roleFor(t, 'the scoping of guild.role.list');
+        t.skip(tr`needs the bot in a second guild besides the sandbox guild (guild.list shows one)`);
+      const id = await roleFor(t, tr`the scoping of guild.role.list`);
       // Fresh: the other guild's list must be read after the role exists.
       const others = await listFresh(t, 'guild.role.list', { guild_id: otherGuild });
       t.expect(
         !others.items.some((role) => role.id === id),
-        `guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,
+        tr`guild.role.list of guild ${otherGuild} does not list role ${id}, created in guild ${t.sandbox.guildId}`,
         others.items.map((role) => role.id),
       );
     },
@@ -256,19 +257,19 @@ const checks: CheckSpec[] = [
       t.expectOk(created, 'guild.role.create');
       t.expect(
         id !== undefined,
-        'guild.role.create returns a GuildRole with a string id (§4.5)',
+        tr`guild.role.create returns a GuildRole with a string id (§4.5)`,
         created.body,
       );
-      t.expectSchema('GuildRole', created.body, 'guild.role.create result');
-      t.note(`role payload field: ${t.variants['role-payload'] === 'role' ? 'role' : 'data'} (§4.8)`);
+      t.expectSchema('GuildRole', created.body, tr`guild.role.create result`);
+      t.note(tr`role payload field: ${t.variants['role-payload'] === 'role' ? 'role' : 'data'} (§4.8)`);
       const roles = judgeWalk<RoleRecord>(t, walk).items;
       const listed = roles.find((role) => role.id === id);
       t.expect(
         listed,
-        `guild.role.list lists the created role ${id}`,
+        tr`guild.role.list lists the created role ${id}`,
         roles.map((role) => role.id),
       );
-      t.expect(listed.name === name, `the created role carries the name it was given, ${name}`, listed);
+      t.expect(listed.name === name, tr`the created role carries the name it was given, ${name}`, listed);
     },
   }),
 
@@ -290,8 +291,8 @@ const checks: CheckSpec[] = [
       });
       t.expectOk(result, 'guild.role.update');
       const listed = (await listRoles(t)).find((role) => role.id === id);
-      t.expect(listed, `guild.role.list still lists the updated role ${id}`);
-      t.expect(listed.name === renamed, `the role is renamed to ${renamed}`, listed);
+      t.expect(listed, tr`guild.role.list still lists the updated role ${id}`);
+      t.expect(listed.name === renamed, tr`the role is renamed to ${renamed}`, listed);
     },
   }),
 
@@ -312,7 +313,7 @@ const checks: CheckSpec[] = [
       const roles = await listRoles(t);
       t.expect(
         !roles.some((role) => role.id === id),
-        `guild.role.list no longer lists the deleted role ${id}`,
+        tr`guild.role.list no longer lists the deleted role ${id}`,
         roles.filter((role) => role.id === id),
       );
     },
@@ -331,14 +332,14 @@ const checks: CheckSpec[] = [
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const { roleId, before, set, afterSet } = await assignmentCycle(t);
-      const shown = peerRoleIds(t, before, 'before the change', true);
+      const shown = peerRoleIds(t, before, tr`before the change`, true);
       // The operation under test refusing a complete request fails, whatever the reader shows (issue 41).
       t.expectOk(set, 'guild.member.role.set');
       if (shown === undefined) {
-        t.skip('guild.member.get shows no roles for the peer, so a role assignment cannot be observed');
+        t.skip(tr`guild.member.get shows no roles for the peer, so a role assignment cannot be observed`);
       }
-      const roles = peerRoleIds(t, afterSet, 'after guild.member.role.set');
-      t.expect(roles?.includes(roleId), `the peer's roles include ${roleId}`, roles);
+      const roles = peerRoleIds(t, afterSet, tr`after guild.member.role.set`);
+      t.expect(roles?.includes(roleId), tr`the peer's roles include ${roleId}`, roles);
     },
   }),
 
@@ -355,15 +356,15 @@ const checks: CheckSpec[] = [
     shares: ['peer-member-record'],
     async run(t: CheckContext) {
       const { roleId, set, afterSet, unset, afterUnset } = await assignmentCycle(t);
-      const before = set.ok ? peerRoleIds(t, afterSet, 'after guild.member.role.set') : undefined;
+      const before = set.ok ? peerRoleIds(t, afterSet, tr`after guild.member.role.set`) : undefined;
       if (!before?.includes(roleId) || !unset || !afterUnset) {
         return t.skip(
-          `precondition failed: after guild.member.role.set (status ${set.status}) guild.member.get does not show role ${roleId} for the peer (see guild.member.role.set/gives-role)`,
+          tr`precondition failed: after guild.member.role.set (status ${set.status}) guild.member.get does not show role ${roleId} for the peer (see guild.member.role.set/gives-role)`,
         );
       }
       t.expectOk(unset, 'guild.member.role.unset');
-      const after = peerRoleIds(t, afterUnset, 'after guild.member.role.unset');
-      t.expect(after && !after.includes(roleId), `the peer's roles no longer include ${roleId}`, after);
+      const after = peerRoleIds(t, afterUnset, tr`after guild.member.role.unset`);
+      t.expect(after && !after.includes(roleId), tr`the peer's roles no longer include ${roleId}`, after);
     },
   }),
 ];
