@@ -2,6 +2,7 @@
  * Messages (§4.1): message.create, message.get, message.update and message.delete. Every message is
  * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
  */
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { idOf, statusOf } from './_lib/lists.js';
 import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
@@ -18,7 +19,7 @@ async function createOne(t: CheckContext, what: string): Promise<{ id: string; c
 async function getMessage(t: CheckContext, messageId: string, what: string): Promise<Record<string, any>> {
   const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: messageId });
   t.expectOk(result, what);
-  t.expectSchema('Message', result.body, `${what} result`);
+  t.expectSchema('Message', result.body, tr`${what} result`);
   return result.body;
 }
 
@@ -42,12 +43,12 @@ const checks: CheckSpec[] = [
       const content = uniqueContent('create');
       const created = await createMessage(t, content);
       created.forEach((message, index) => {
-        t.expectSchema('Message', message, `message.create result item ${index + 1}`);
+        t.expectSchema('Message', message, tr`message.create result item ${index + 1}`);
       });
       const sent = created.find((message) => message.content === content);
       t.expect(
         sent !== undefined,
-        `a Message returned by message.create has the content sent: ${JSON.stringify(content)}`,
+        tr`a Message returned by message.create has the content sent: ${JSON.stringify(content)}`,
         created.map((message) => message.content),
       );
       // "Sends a message" (§4.1): the message exists afterwards in channel_id.
@@ -61,11 +62,11 @@ const checks: CheckSpec[] = [
       if (!result.ok)
         await requireMessageRead(
           t,
-          `message.get of the created message ${sent.id} answered ${statusOf(result)}`,
+          tr`message.get of the created message ${sent.id} answered ${statusOf(result)}`,
         );
       t.expect(
         result.ok && result.body?.content === content,
-        `message.get of the created message ${sent.id} answers 2xx with the content sent`,
+        tr`message.get of the created message ${sent.id} answers 2xx with the content sent`,
         statusOf(result),
       );
     },
@@ -83,10 +84,10 @@ const checks: CheckSpec[] = [
       // A newer message, so that a server answering with the latest message is caught.
       await createOne(t, 'get-newer');
       const message = await getMessage(t, sent.id, 'message.get');
-      t.expect(message.id === sent.id, `message.get returns the message with id ${sent.id}`, message.id);
+      t.expect(message.id === sent.id, tr`message.get returns the message with id ${sent.id}`, message.id);
       t.expect(
         message.content === sent.content,
-        `message.get returns the content sent: ${JSON.stringify(sent.content)}`,
+        tr`message.get returns the content sent: ${JSON.stringify(sent.content)}`,
         message.content,
       );
     },
@@ -105,17 +106,21 @@ const checks: CheckSpec[] = [
       const message = await getMessage(t, sent.id, 'message.get');
       t.expect(
         message.channel !== undefined,
-        'message.get result carries channel (a required resource)',
+        tr`message.get result carries channel (a required resource)`,
         message,
       );
-      t.expectSchema('Channel', message.channel, 'message.get result channel');
+      t.expectSchema('Channel', message.channel, tr`message.get result channel`);
       t.expect(
         idOf(message.channel) === t.sandbox.channelId,
-        `message.get result channel.id is the channel_id asked for (${t.sandbox.channelId})`,
+        tr`message.get result channel.id is the channel_id asked for (${t.sandbox.channelId})`,
         message.channel?.id,
       );
-      t.expect(message.user !== undefined, 'message.get result carries user (a required resource)', message);
-      t.expectSchema('User', message.user, 'message.get result user');
+      t.expect(
+        message.user !== undefined,
+        tr`message.get result carries user (a required resource)`,
+        message,
+      );
+      t.expectSchema('User', message.user, tr`message.get result user`);
     },
   }),
 
@@ -135,10 +140,10 @@ const checks: CheckSpec[] = [
         content,
       });
       t.expectOk(result, 'message.update');
-      const message = await getMessage(t, sent.id, 'message.get after message.update');
+      const message = await getMessage(t, sent.id, tr`message.get after message.update`);
       t.expect(
         message.content === content,
-        `message.get after message.update returns the new content ${JSON.stringify(content)}`,
+        tr`message.get after message.update returns the new content ${JSON.stringify(content)}`,
         message.content,
       );
     },
@@ -167,18 +172,18 @@ const checks: CheckSpec[] = [
       t.expectOk(result, 'message.delete');
       if (!shownByGet && !shownByList) {
         t.skip(
-          `precondition failed: neither message.get (${statusOf(before)}) nor message.list shows the message just created (${sent.id}), so its removal cannot be observed (see message.create/returns-the-sent-message)`,
+          tr`precondition failed: neither message.get (${statusOf(before)}) nor message.list shows the message just created (${sent.id}), so its removal cannot be observed (see message.create/returns-the-sent-message)`,
         );
       }
       const after = await t.call('message.get', fields, { fallback: true });
       if (shownByGet && after.status >= 400 && after.status < 500)
-        return t.note(`message.get afterwards: ${statusOf(after)}`);
+        return t.note(tr`message.get afterwards: ${statusOf(after)}`);
       // Some platforms keep deleted messages readable by id; the channel's history must not list it.
-      const page = await listMessages(t, { limit: 50 }, 'message.list after message.delete');
+      const page = await listMessages(t, { limit: 50 }, tr`message.list after message.delete`);
       t.expect(
         !page.data.some((message) => message.id === sent.id),
-        `after message.delete, message.get answers 4xx or the latest messages no longer include ${sent.id}`,
-        `message.get: ${statusOf(after)}; message ${sent.id} is still in message.list`,
+        tr`after message.delete, message.get answers 4xx or the latest messages no longer include ${sent.id}`,
+        tr`message.get: ${statusOf(after)}; message ${sent.id} is still in message.list`,
       );
     },
   }),

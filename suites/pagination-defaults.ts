@@ -5,6 +5,7 @@
  * them by id, so other messages in the sandbox channel never decide a verdict.
  */
 import { shown } from '../spec/brief.js';
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { statusOf } from './_lib/lists.js';
 import { expectAscending, messagesToRead, quietChannelWalk, WALK_LIMIT } from './_lib/message-walks.js';
@@ -33,13 +34,13 @@ async function tokenTowardsThePast(
     // All of a small channel on one page: no older page to go to (the limit is judged by
     // message.list/small-limit-is-honoured, not here).
     t.note(
-      `${what}: ${first.data.length} messages on a page of limit ${WALK_LIMIT}, no older page: the token part is not judged`,
+      tr`${what}: ${first.data.length} messages on a page of limit ${WALK_LIMIT}, no older page: the token part is not judged`,
     );
     return undefined;
   }
   t.expect(
     hasMore(first, 'next'),
-    `${what}: the latest page carries next while older messages exist (§1 rule 6)`,
+    tr`${what}: the latest page carries next while older messages exist (§1 rule 6)`,
     `next: ${shown(first.next)}`,
   );
   return first.next as string;
@@ -54,10 +55,10 @@ async function firstTwoPages(t: CheckContext): Promise<[MessagePage, MessagePage
     const { pages } = await quietChannelWalk(t);
     return [pages[0], pages[1]];
   }
-  const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list page 1');
+  const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, tr`message.list page 1`);
   if (first.data.length > WALK_LIMIT || !hasMore(first, 'next')) return [first, undefined];
   const next = { direction: 'before', limit: WALK_LIMIT, next: first.next };
-  return [first, await listMessages(t, next, 'message.list page 2')];
+  return [first, await listMessages(t, next, tr`message.list page 2`)];
 }
 
 const checks: CheckSpec[] = [
@@ -76,25 +77,25 @@ const checks: CheckSpec[] = [
       await messagesToRead(t, 5, 'bidi');
       const [first, middle] = await firstTwoPages(t);
       first.data.forEach((message, index) => {
-        t.expectSchema('Message', message, `message.list item ${index + 1}`);
+        t.expectSchema('Message', message, tr`message.list item ${index + 1}`);
         t.expect(
           message.user !== undefined,
-          `message.list item ${index + 1} carries user (the required resource of message.list)`,
+          tr`message.list item ${index + 1} carries user (the required resource of message.list)`,
           message,
         );
-        t.expectSchema('User', message.user, `message.list item ${index + 1} user`);
+        t.expectSchema('User', message.user, tr`message.list item ${index + 1} user`);
       });
       if (first.data.length > WALK_LIMIT) {
         // The limit is judged by message.list/small-limit-is-honoured: no middle page to judge here.
         t.note(
-          `page 1 holds ${first.data.length} messages at limit ${WALK_LIMIT}: the middle page is not judged`,
+          tr`page 1 holds ${first.data.length} messages at limit ${WALK_LIMIT}: the middle page is not judged`,
         );
         return;
       }
-      t.expect(hasMore(first, 'next'), 'page 1 of 5+ messages (limit 2) carries next', first.next);
+      t.expect(hasMore(first, 'next'), tr`page 1 of 5+ messages (limit 2) carries next`, first.next);
       t.expect(
         middle !== undefined && hasMore(middle, 'prev') && hasMore(middle, 'next'),
-        'a middle page (messages exist on both sides) carries both prev and next: the list is bidirectional (§1 rule 5)',
+        tr`a middle page (messages exist on both sides) carries both prev and next: the list is bidirectional (§1 rule 5)`,
         `prev: ${shown(middle?.prev)}, next: ${shown(middle?.next)}`,
       );
     },
@@ -115,18 +116,18 @@ const checks: CheckSpec[] = [
       // holding all of them would look the same from either end.
       const created = await messagesToRead(t, 3, 'latest');
       const newest = created[created.length - 1];
-      const page = await listMessages(t, { limit: WALK_LIMIT }, 'message.list without next, limit 2');
+      const page = await listMessages(t, { limit: WALK_LIMIT }, tr`message.list without next, limit 2`);
       const ids = messageIdsOf(page);
       const at = ids.indexOf(newest);
       t.expect(
         at >= 0,
-        `the first page of message.list without next holds the message just created (${newest})`,
-        `${ids.length} message(s), not including it`,
+        tr`the first page of message.list without next holds the message just created (${newest})`,
+        tr`${ids.length} message(s), not including it`,
       );
       t.expect(
         at === ids.length - 1,
-        `the newest message (${newest}) is the last item of the first page (order asc)`,
-        `at position ${at + 1} of ${ids.length}, followed by ${ids.slice(at + 1).join(', ')}`,
+        tr`the newest message (${newest}) is the last item of the first page (order asc)`,
+        tr`at position ${at + 1} of ${ids.length}, followed by ${ids.slice(at + 1).join(', ')}`,
       );
     },
   }),
@@ -145,7 +146,7 @@ const checks: CheckSpec[] = [
       const created = await messagesToRead(t, 3, 'direction');
       const newest = created[created.length - 1];
       // Limit 2 of 3: a first page from the wrong end would miss the newest message.
-      const plain = await listMessages(t, { limit: WALK_LIMIT }, 'message.list without direction');
+      const plain = await listMessages(t, { limit: WALK_LIMIT }, tr`message.list without direction`);
       const before = await listMessages(
         t,
         { limit: WALK_LIMIT, direction: 'before' },
@@ -153,12 +154,12 @@ const checks: CheckSpec[] = [
       );
       t.expect(
         sameIds(plain, before),
-        "without direction, the first page equals the page of direction 'before'",
-        `without: ${messageIdsOf(plain).join(', ')}; before: ${messageIdsOf(before).join(', ')}`,
+        tr`without direction, the first page equals the page of direction 'before'`,
+        tr`without: ${messageIdsOf(plain).join(', ')}; before: ${messageIdsOf(before).join(', ')}`,
       );
       t.expect(
         messageIdsOf(plain).includes(newest),
-        `without direction, the first page is at the latest end (holds ${newest}, just created)`,
+        tr`without direction, the first page is at the latest end (holds ${newest}, just created)`,
         messageIdsOf(plain).join(', '),
       );
       // From a token: the default direction applies to every request, not only the first.
@@ -172,8 +173,8 @@ const checks: CheckSpec[] = [
       );
       t.expect(
         sameIds(tokenPlain, tokenBefore),
-        "with a next token and no direction, the page equals the page of direction 'before'",
-        `without: ${messageIdsOf(tokenPlain).join(', ')}; before: ${messageIdsOf(tokenBefore).join(', ')}`,
+        tr`with a next token and no direction, the page equals the page of direction 'before'`,
+        tr`without: ${messageIdsOf(tokenPlain).join(', ')}; before: ${messageIdsOf(tokenBefore).join(', ')}`,
       );
     },
   }),
@@ -190,10 +191,10 @@ const checks: CheckSpec[] = [
     shares: ['quiet-channel'],
     async run(t: CheckContext) {
       const created = await messagesToRead(t, 4, 'order');
-      const plain = await listMessages(t, { limit: 10 }, 'message.list without order');
+      const plain = await listMessages(t, { limit: 10 }, tr`message.list without order`);
       t.expect(
-        expectAscending(t, plain, created, 'message.list without order') === created.length,
-        `the first page (limit 10) holds the ${created.length} messages just created`,
+        expectAscending(t, plain, created, tr`message.list without order`) === created.length,
+        tr`the first page (limit 10) holds the ${created.length} messages just created`,
         messageIdsOf(plain).join(', '),
       );
       const before = await listMessages(
@@ -201,7 +202,7 @@ const checks: CheckSpec[] = [
         { limit: 10, direction: 'before' },
         "message.list direction 'before'",
       );
-      expectAscending(t, before, created, "message.list direction 'before' without order");
+      expectAscending(t, before, created, tr`message.list direction 'before' without order`);
 
       // 'after' is a de-facto value (the spec shows only 'before'): checked when the server accepts it.
       const token = await tokenTowardsThePast(t, "message.list direction 'before', limit 2");
@@ -209,19 +210,19 @@ const checks: CheckSpec[] = [
       const pastPage = await listMessages(
         t,
         { direction: 'before', limit: WALK_LIMIT, next: token },
-        "message.list direction 'before', page 2",
+        tr`message.list direction 'before', page 2`,
       );
       const afterFields = { direction: 'after', limit: 3, next: pastPage.next ?? token };
       const after = await t.call('message.list', { channel_id: t.sandbox.channelId, ...afterFields });
       if (!after.ok) {
-        t.note(`direction 'after' is refused (${statusOf(after)}): order checked with 'before' only`);
+        t.note(tr`direction 'after' is refused (${statusOf(after)}): order checked with 'before' only`);
         return;
       }
-      const afterPage = await listMessages(t, afterFields, "message.list direction 'after' without order");
-      const judged = expectAscending(t, afterPage, created, "message.list direction 'after' without order");
+      const afterPage = await listMessages(t, afterFields, tr`message.list direction 'after' without order`);
+      const judged = expectAscending(t, afterPage, created, tr`message.list direction 'after' without order`);
       const withDates = afterPage.data.filter((message) => typeof message.created_at === 'number').length;
       if (judged < 2 && withDates < 2) {
-        t.note("direction 'after' page: too few recognisable messages to judge its order");
+        t.note(tr`direction 'after' page: too few recognisable messages to judge its order`);
       }
     },
   }),
@@ -235,31 +236,34 @@ const checks: CheckSpec[] = [
     rules: ['MSG-LIST-4'],
     operations: ['message.list'],
     async run(t: CheckContext) {
-      const page = await listMessages(t, {}, 'message.list without limit');
+      const page = await listMessages(t, {}, tr`message.list without limit`);
       const size = page.data.length;
       const more = hasMore(page, 'next');
-      t.note(`default page size: ${size} message(s), next ${more ? 'present' : 'absent'}`);
+      t.note(
+        more
+          ? tr`default page size: ${size} message(s), next present`
+          : tr`default page size: ${size} message(s), next absent`,
+      );
       if (!more && size <= RECOMMENDED_DEFAULT_LIMIT) {
         t.skip(
-          `the sandbox channel holds only ${size} message(s): a default page size cannot be observed with ` +
-            `${RECOMMENDED_DEFAULT_LIMIT} or fewer; use a channel with more history (--channel)`,
+          tr`the sandbox channel holds only ${size} message(s): a default page size cannot be observed with ${RECOMMENDED_DEFAULT_LIMIT} or fewer; use a channel with more history (--channel)`,
         );
       }
       const bound = limitBoundOf(t);
       if (bound !== undefined) {
         t.expect(
           size <= bound,
-          `the default page is not larger than the upper bound of limit (${bound})`,
-          `${size} message(s)`,
+          tr`the default page is not larger than the upper bound of limit (${bound})`,
+          tr`${size} message(s)`,
         );
       }
       t.expect(
         more || size <= UNBOUNDED_PAGE,
-        `without limit, message.list returns a default page, not the whole history (${size} messages, no next)`,
-        `${size} message(s) and no next marker`,
+        tr`without limit, message.list returns a default page, not the whole history (${size} messages, no next)`,
+        tr`${size} message(s) and no next marker`,
       );
       if (size !== RECOMMENDED_DEFAULT_LIMIT) {
-        t.note(`the default page size ${size} differs from the recommended 50 (a platform default may)`);
+        t.note(tr`the default page size ${size} differs from the recommended 50 (a platform default may)`);
       }
     },
   }),
@@ -284,20 +288,22 @@ const checks: CheckSpec[] = [
         if (bound !== undefined) {
           t.expect(
             page.data.length <= bound,
-            `message.list with limit ${limit} returns at most the upper bound ${bound} (clamped)`,
-            `${page.data.length} message(s)`,
+            tr`message.list with limit ${limit} returns at most the upper bound ${bound} (clamped)`,
+            tr`${page.data.length} message(s)`,
           );
         }
       }
-      t.note(`page sizes: ${sizes.join('; ')}`);
+      t.note(tr`page sizes: ${sizes.join('; ')}`);
       if (!clampSeen) {
         t.undecided(
-          `no page above the bound carried next: the sandbox channel ${t.sandbox.channelId} shows no more messages than one page holds (${sizes.join('; ')}), so no clamp could be observed`,
-          `use a sandbox channel with more messages than the bound${bound === undefined ? '' : ` (${bound})`} (--channel)`,
+          tr`no page above the bound carried next: the sandbox channel ${t.sandbox.channelId} shows no more messages than one page holds (${sizes.join('; ')}), so no clamp could be observed`,
+          bound === undefined
+            ? tr`use a sandbox channel with more messages than the bound (--channel)`
+            : tr`use a sandbox channel with more messages than the bound (${bound}) (--channel)`,
         );
       }
       if (bound === undefined)
-        t.note('upper bound unknown (--limit-bound): the clamp is judged by the next marker only');
+        t.note(tr`upper bound unknown (--limit-bound): the clamp is judged by the next marker only`);
     },
   }),
 
@@ -321,14 +327,14 @@ const checks: CheckSpec[] = [
         );
         t.expect(
           page.data.length <= limit,
-          `message.list with limit ${limit} returns at most ${limit} message(s)`,
-          `${page.data.length} message(s)`,
+          tr`message.list with limit ${limit} returns at most ${limit} message(s)`,
+          tr`${page.data.length} message(s)`,
         );
         // A limit is honoured by a page of messages, not by an empty one: the latest page holds the latest.
         t.expect(
           messageIdsOf(page).includes(latest),
-          `message.list with limit ${limit} lists the latest message created (${latest}) on the latest page`,
-          messageIdsOf(page).join(', ') || 'an empty page',
+          tr`message.list with limit ${limit} lists the latest message created (${latest}) on the latest page`,
+          messageIdsOf(page).join(', ') || tr`an empty page`,
         );
       }
     },

@@ -7,6 +7,7 @@
  * page is never an end signal.
  */
 import { shown } from '../spec/brief.js';
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { expectAll, judgeLastPage } from './_lib/judge.js';
 import {
@@ -56,14 +57,16 @@ function expectWalkVisits(t: CheckContext, created: readonly string[], walked: W
   const missing = created.filter((id) => !chronological.includes(id));
   t.expect(
     missing.length === 0,
-    'following next reaches every message created (next stays present while more data exists)',
-    `after ${walked.pages.length} page(s) ${walked.reachedEnd ? 'next was absent' : 'the walk had passed them'}; never listed: ${missing.join(', ')}`,
+    tr`following next reaches every message created (next stays present while more data exists)`,
+    walked.reachedEnd
+      ? tr`after ${walked.pages.length} page(s) next was absent; never listed: ${missing.join(', ')}`
+      : tr`after ${walked.pages.length} page(s) the walk had passed them; never listed: ${missing.join(', ')}`,
   );
   const duplicates = duplicatesOf(chronological);
-  t.expect(duplicates.length === 0, 'the walk lists no message twice', duplicates.join('; '));
+  t.expect(duplicates.length === 0, tr`the walk lists no message twice`, duplicates.join('; '));
   t.expect(
     inRelativeOrder(chronological, created),
-    'the walk lists the messages in the order they were created (pages newest first, each page oldest first)',
+    tr`the walk lists the messages in the order they were created (pages newest first, each page oldest first)`,
     chronological.filter((id) => created.includes(id)).map((id) => `#${created.indexOf(id) + 1}`),
   );
 }
@@ -90,13 +93,16 @@ async function servedWalks(
   for (const { operation } of WALKED_LISTS) {
     if (walks.length >= LISTS_TO_WALK) break;
     if (!offers(t, operation)) {
-      passedOver.push(`login.features omits ${operation} (not called)`);
+      passedOver.push(tr`login.features omits ${operation} (not called)`);
       continue;
     }
     asked.push(operation);
     const walked = await sharedWalk(t, operation as ListOperation, listFields(t, operation));
     if (walkServed(walked)) walks.push(walked);
-    else passedOver.push(`${operation} ${walked.results[0] ? answered(walked.results[0]) : 'no answer'}`);
+    else
+      passedOver.push(
+        walked.results[0] ? `${operation} ${answered(walked.results[0])}` : tr`${operation} no answer`,
+      );
   }
   return { walks, passedOver, asked };
 }
@@ -123,19 +129,24 @@ const checks: CheckSpec[] = [
         await listMessages(
           t,
           { direction: 'before', limit: FENCE_SIZE },
-          'message.list before the check posts',
+          tr`message.list before the check posts`,
         ),
       );
       const created = await createMessages(t, 7, 'walk');
       const oldest = created[0];
-      const walked = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
-        until: (pages) => {
-          const ids = messageIdsOf(pages[pages.length - 1]);
-          return (
-            ids.includes(oldest) || ids.some((id) => older.includes(id)) || pages.length >= MAX_WALK_PAGES
-          );
+      const walked = await walkMessages(
+        t,
+        { direction: 'before', limit: WALK_LIMIT },
+        tr`message.list walk`,
+        {
+          until: (pages) => {
+            const ids = messageIdsOf(pages[pages.length - 1]);
+            return (
+              ids.includes(oldest) || ids.some((id) => older.includes(id)) || pages.length >= MAX_WALK_PAGES
+            );
+          },
         },
-      });
+      );
       expectWalkVisits(t, created, walked);
     },
   }),
@@ -155,11 +166,11 @@ const checks: CheckSpec[] = [
       const { channelId, created, walk: walked } = await freshChannelWalked(t, 5, 'end');
       const ids = chronologicalIds(walked.pages);
       const duplicates = duplicatesOf(ids);
-      t.expect(duplicates.length === 0, 'the walk lists no message twice', duplicates.join('; '));
+      t.expect(duplicates.length === 0, tr`the walk lists no message twice`, duplicates.join('; '));
       const missing = created.filter((id) => !ids.includes(id));
       t.expect(
         missing.length === 0,
-        'the walk to the end lists every message of the channel',
+        tr`the walk to the end lists every message of the channel`,
         missing.join(', '),
       );
       // The channel may hold more than the check's messages (e.g. a platform's "channel created" notice).
@@ -172,8 +183,8 @@ const checks: CheckSpec[] = [
       );
       t.expect(
         hasMore(allButOne, 'next'),
-        `a page of limit ${total - 1} in a channel of ${total} messages carries next (one older message remains)`,
-        `${allButOne.data.length} message(s), next: ${shown(allButOne.next)}`,
+        tr`a page of limit ${total - 1} in a channel of ${total} messages carries next (one older message remains)`,
+        tr`${allButOne.data.length} message(s), next: ${shown(allButOne.next)}`,
       );
     },
   }),
@@ -194,21 +205,21 @@ const checks: CheckSpec[] = [
       const unlisted = created.filter((id) => !listed.includes(id));
       t.expect(
         unlisted.length === 0,
-        `the walk of the channel lists the ${created.length} messages just created`,
-        `never listed: ${unlisted.join(', ')}`,
+        tr`the walk of the channel lists the ${created.length} messages just created`,
+        tr`never listed: ${unlisted.join(', ')}`,
       );
       expectAll(t, [judgeLastPage(walked.pages)]);
       const total = listed.length;
       const whole = await listMessages(
         t,
         { direction: 'before', limit: total },
-        `message.list limit ${total} (the whole channel)`,
+        tr`message.list limit ${total} (the whole channel)`,
         channelId,
       );
       t.expect(
         whole.data.length === total && !hasMore(whole, 'next'),
-        `a full page holding all ${total} messages of the channel carries no next (nothing older exists)`,
-        `${whole.data.length} message(s), next: ${shown(whole.next)}`,
+        tr`a full page holding all ${total} messages of the channel carries no next (nothing older exists)`,
+        tr`${whole.data.length} message(s), next: ${shown(whole.next)}`,
       );
     },
   }),
@@ -229,11 +240,11 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const { walks, passedOver, asked } = await servedWalks(t);
       if (asked.length === 0)
-        t.skip(`login.features offers no list the check walks (${passedOver.join('; ')})`);
+        t.skip(tr`login.features offers no list the check walks (${passedOver.join('; ')})`);
       if (walks.length === 0)
         t.undecided(
-          `no list operation answered a complete request with a page: ${passedOver.join('; ')}`,
-          `make one of ${asked.join(', ')} answer a complete request with a list page ({data, next}, §1 rule 5), then run again`,
+          tr`no list operation answered a complete request with a page: ${passedOver.join('; ')}`,
+          tr`make one of ${asked.join(', ')} answer a complete request with a list page ({data, next}, §1 rule 5), then run again`,
         );
       const offenders: string[] = [];
       const doubts: string[] = [];
@@ -245,23 +256,23 @@ const checks: CheckSpec[] = [
         if (doubt === undefined) withItems++;
         else doubts.push(doubt);
         if (endsOnEmptyPage)
-          offenders.push(`${walked.operation} (page ${pages.length - 1} of ${pages.length})`);
+          offenders.push(tr`${walked.operation} (page ${pages.length - 1} of ${pages.length})`);
       }
-      const over = passedOver.length ? `; passed over: ${passedOver.join('; ')}` : '';
+      const over = passedOver.length ? tr`; passed over: ${passedOver.join('; ')}` : '';
       t.note(
-        `judged on ${walks.map((walked) => walked.operation).join(', ')}: the lists this run saw served${over}`,
+        tr`judged on ${walks.map((walked) => walked.operation).join(', ')}: the lists this run saw served${over}`,
       );
       // Each list holds the sandbox (its guild, its channel, the current user): empty ones show no last page.
       if (withItems === 0 && offenders.length === 0) {
         t.undecided(
-          `no list has a last page of the platform's data to judge: ${doubts.join('; ')}`,
-          `see the walks-to-end checks of ${walks.map((walked) => walked.operation).join(', ')}`,
+          tr`no list has a last page of the platform's data to judge: ${doubts.join('; ')}`,
+          tr`see the walks-to-end checks of ${walks.map((walked) => walked.operation).join(', ')}`,
         );
       }
       t.expect(
         offenders.length === 0,
-        'no list carries next on its last page: the page it leads to is never empty (§1 rule 6)',
-        `next led to an empty page in ${offenders.join(', ')}`,
+        tr`no list carries next on its last page: the page it leads to is never empty (§1 rule 6)`,
+        tr`next led to an empty page in ${offenders.join(', ')}`,
       );
     },
   }),
@@ -285,8 +296,8 @@ const checks: CheckSpec[] = [
       const [latest, older] = back.pages;
       t.expect(
         older !== undefined && hasMore(older, 'next'),
-        "pages 1 and 2 of 5 messages (limit 2, 'before') carry next",
-        `${back.pages.length} page(s); page 2 next: ${shown(older?.next)}`,
+        tr`pages 1 and 2 of 5 messages (limit 2, 'before') carry next`,
+        tr`${back.pages.length} page(s); page 2 next: ${shown(older?.next)}`,
       );
       const token = older.next as string;
       const probe = await t.call('message.list', {
@@ -296,39 +307,43 @@ const checks: CheckSpec[] = [
         next: token,
       });
       if (!probe.ok)
-        t.skip(`direction 'after' is refused (${statusOf(probe)}); the spec shows only 'before'`);
+        t.skip(tr`direction 'after' is refused (${statusOf(probe)}); the spec shows only 'before'`);
       const forward = await walkMessages(
         t,
         { direction: 'after', limit: WALK_LIMIT, next: token },
-        "message.list direction 'after' walk",
+        tr`message.list direction 'after' walk`,
         { channelId },
       );
       const ids = forward.pages.flatMap(messageIdsOf);
       const last = forward.pages[forward.pages.length - 1];
       t.expect(
         forward.pages.length === 1 || last.data.length > 0,
-        "walking 'after', next is present only while newer messages exist",
-        `page ${forward.pages.length}, reached through next, is empty`,
+        tr`walking 'after', next is present only while newer messages exist`,
+        tr`page ${forward.pages.length}, reached through next, is empty`,
       );
-      t.expect(duplicatesOf(ids).length === 0, "the 'after' walk lists no message twice", duplicatesOf(ids));
+      t.expect(
+        duplicatesOf(ids).length === 0,
+        tr`the 'after' walk lists no message twice`,
+        duplicatesOf(ids),
+      );
       const skipped = messageIdsOf(latest).filter((id) => !ids.includes(id));
       t.expect(
         skipped.length === 0,
-        "walking 'after' from page 2's token lists every message of page 1 (all newer than that token)",
-        `never listed: ${skipped.join(', ')}`,
+        tr`walking 'after' from page 2's token lists every message of page 1 (all newer than that token)`,
+        tr`never listed: ${skipped.join(', ')}`,
       );
       t.expect(
         inRelativeOrder(
           ids,
           created.filter((id) => ids.includes(id)),
         ),
-        "the 'after' walk lists messages oldest first, page after page",
+        tr`the 'after' walk lists messages oldest first, page after page`,
         ids.map((id) => `#${created.indexOf(id) + 1}`),
       );
       const lastItem: MessageItem | undefined = last.data[last.data.length - 1] ?? forward.items.at(-1);
       t.expect(
         lastItem?.id === newest,
-        `the 'after' walk ends with the newest message (${newest}) as its last item`,
+        tr`the 'after' walk ends with the newest message (${newest}) as its last item`,
         lastItem?.id,
       );
     },
@@ -353,8 +368,8 @@ const checks: CheckSpec[] = [
       const latest = created[created.length - 1];
       t.expect(
         messageIdsOf(page).includes(latest),
-        `message.list direction 'before' (latest page, limit 5) lists the latest message created (${latest})`,
-        messageIdsOf(page).join(', ') || 'an empty page',
+        tr`message.list direction 'before' (latest page, limit 5) lists the latest message created (${latest})`,
+        messageIdsOf(page).join(', ') || tr`an empty page`,
       );
     },
   }),
@@ -374,8 +389,8 @@ const checks: CheckSpec[] = [
       // An order is shown only by messages on the page: the latest page holds the ones just created.
       t.expect(
         judged >= 2,
-        "message.list order 'asc' (latest page, limit 5) lists at least two of the messages just created",
-        `${judged} listed`,
+        tr`message.list order 'asc' (latest page, limit 5) lists at least two of the messages just created`,
+        tr`${judged} listed`,
       );
     },
   }),
