@@ -58,7 +58,7 @@ export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'no join request': '没有入群请求',
   'the approved requester {0} did not become a member ({1})': '已被同意的请求者 {0} 没有成为成员（{1}）',
   '{0}: guild.member.get refuses it or guild.member.list omits it':
-    '{0}：guild.member.get 拒绝它，或 guild.member.list 不再列出它',
+    '{0}：guild.member.get 拒绝它，或 guild.member.list 没有列出它',
   'the current user id is unknown: pass --self-id': '当前用户的 id 未知：请传入 --self-id',
   'baseline: the peer’s last post in the sandbox channel in this run was accepted':
     '基线：本次运行中对等账号在沙盒频道的上一次发言已被接受',
@@ -134,7 +134,7 @@ export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'guild.approve with approve false': 'approve 为 false 的 guild.approve',
   'not seen joining guild {0}, but {1}': '未观察到加入群组 {0}，但 {1}',
   'the current user is not a member of guild {0} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)':
-    '当前用户不是已拒绝其邀请的群组 {0} 的成员（guild.member.get 拒绝它，或 guild.list 不列出它）',
+    '当前用户不是已拒绝其邀请的群组 {0} 的成员（guild.member.get 拒绝它，或 guild.list 没有列出它）',
   'no friend request': '没有好友请求',
   'friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-requester':
     'friend.list 为空（机器人没有好友）：没有可判定的 Friend；通过 friend.approve 添加的好友由 friend.approve/approve-adds-requester 判定',
