@@ -2,6 +2,8 @@
  * Channels (§4.2): channel.get, channel.list, channel.create/update/delete, user.channel.create and the
  * experimental channel.mute. Only channels this run created are updated, deleted or muted.
  */
+
+import { tr } from '../src/i18n/index.js';
 import {
   type CallOptions,
   type CallResult,
@@ -59,7 +61,7 @@ async function sendChannelCreate(t: CheckContext, name: string, options: CallOpt
   if (trackedId !== undefined) {
     t.track({
       kind: 'channel',
-      label: `channel ${trackedId} (${name}) in guild ${t.sandbox.guildId}`,
+      label: tr`channel ${trackedId} (${name}) in guild ${t.sandbox.guildId}`,
       undo: ['channel.delete', { channel_id: trackedId }],
     });
   }
@@ -75,7 +77,7 @@ async function createChannel(t: CheckContext, what: string): Promise<{ id: strin
   const name = uniqueName(what);
   const { result, id } = await sendChannelCreate(t, name);
   t.expectOk(result, 'channel.create');
-  t.expect(id !== undefined, 'channel.create returns a Channel with a string id', result.body);
+  t.expect(id !== undefined, tr`channel.create returns a Channel with a string id`, result.body);
   return { id, name };
 }
 
@@ -119,21 +121,21 @@ async function createChannelThePeerCanPostIn(t: CheckContext, what: string): Pro
  */
 async function sandboxChannelToMute(t: CheckContext): Promise<{ channelId: string; baseline: PeerPost }> {
   const { channelId, peerId } = t.sandbox;
-  const noOwn = 'the run has no channel of its own to mute (channel.create, a helper here, made none)';
-  const clear = `give a peer (--peer-token) that may post in the sandbox channel ${channelId}`;
+  const noOwn = tr`the run has no channel of its own to mute (channel.create, a helper here, made none)`;
+  const clear = tr`give a peer (--peer-token) that may post in the sandbox channel ${channelId}`;
   if (peerId === undefined)
     t.undecided(
-      `${noOwn}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
+      tr`${noOwn}: the mute would go to the sandbox channel ${channelId}, and without a peer nothing shows it unmuted beforehand, so the run would change state it did not create`,
       clear,
     );
   const baseline = await peerPost(t, channelId, 'before the mute of the sandbox channel');
   if (baseline.outcome === 'refused')
     t.undecided(
-      `${noOwn}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
-      `let the peer post in the sandbox channel ${channelId}`,
+      tr`${noOwn}, and the peer's post in the sandbox channel ${channelId} is refused before any mute (HTTP ${baseline.result.status}): the run mutes it only when it is found unmuted`,
+      tr`let the peer post in the sandbox channel ${channelId}`,
     );
   t.note(
-    `${noOwn}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
+    tr`${noOwn}: the mute goes to the sandbox channel ${channelId}, lifted afterwards (and by the ledger at the end)`,
   );
   return { channelId, baseline };
 }
@@ -230,7 +232,7 @@ const checks: CheckSpec[] = [
     listFields: (t) => ({ guild_id: t.sandbox.guildId }),
     sandboxId: (t) => t.sandbox.channelId,
     maxGets: MAX_GETS,
-    noneReason: (t) => `guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`,
+    noneReason: (t) => tr`guild ${t.sandbox.guildId} lists no channel besides the sandbox channel`,
   }),
 
   defineCheck({
@@ -248,7 +250,7 @@ const checks: CheckSpec[] = [
       );
       t.expect(
         listHas(items, t.sandbox.channelId),
-        `channel.list of guild ${t.sandbox.guildId} includes the sandbox channel ${t.sandbox.channelId}`,
+        tr`channel.list of guild ${t.sandbox.guildId} includes the sandbox channel ${t.sandbox.channelId}`,
         items.map(idOf),
       );
     },
@@ -267,7 +269,7 @@ const checks: CheckSpec[] = [
       const { items: guilds } = await listOnce(t, 'guild.list', {});
       const otherGuildId = guilds.map(idOf).find((id) => id !== undefined && id !== t.sandbox.guildId);
       if (otherGuildId === undefined)
-        t.skip('the current user is in one guild only: nothing to compare with');
+        t.skip(tr`the current user is in one guild only: nothing to compare with`);
       const sandboxList = await listOnce(t, 'channel.list', { guild_id: t.sandbox.guildId });
       const otherList = await listOnce(t, 'channel.list', { guild_id: otherGuildId });
       const sandboxIds = new Set(sandboxList.items.map(idOf));
@@ -276,11 +278,11 @@ const checks: CheckSpec[] = [
       // sandbox channel): two lists of made-up channels share none either.
       const doubt = listDoubt(t, 'channel.list', sandboxList.items);
       if (shared.length === 0 && doubt)
-        t.undecided(`the two lists share no channel, but ${doubt}`, 'see channel.list/walks-to-end');
+        t.undecided(tr`the two lists share no channel, but ${doubt}`, tr`see channel.list/walks-to-end`);
       t.expect(
         shared.length === 0,
-        `channel.list of guild ${t.sandbox.guildId} and of guild ${otherGuildId} share no channel`,
-        `both list ${shared.slice(0, 10).join(', ')}`,
+        tr`channel.list of guild ${t.sandbox.guildId} and of guild ${otherGuildId} share no channel`,
+        tr`both list ${shared.slice(0, 10).join(', ')}`,
       );
     },
   }),
@@ -296,22 +298,22 @@ const checks: CheckSpec[] = [
       const name = uniqueName('create');
       const { result, id } = await sendChannelCreate(t, name);
       t.expectOk(result, 'channel.create');
-      t.expectSchema('Channel', result.body, 'channel.create result');
-      t.expect(id !== undefined, 'channel.create returns a Channel with a string id', result.body);
+      t.expectSchema('Channel', result.body, tr`channel.create result`);
+      t.expect(id !== undefined, tr`channel.create returns a Channel with a string id`, result.body);
 
       const got = await t.call('channel.get', { channel_id: id });
-      t.expectOk(got, `channel.get of the new channel ${id}`);
-      t.expect(idOf(got.body) === id, `channel.get returns the new channel ${id}`, got.body);
+      t.expectOk(got, tr`channel.get of the new channel ${id}`);
+      t.expect(idOf(got.body) === id, tr`channel.get returns the new channel ${id}`, got.body);
       t.expect(
         got.body?.name === name,
-        `the new channel has the name it was created with (${name})`,
+        tr`the new channel has the name it was created with (${name})`,
         got.body,
       );
 
       const { items } = await listFresh(t, 'channel.list', { guild_id: t.sandbox.guildId });
       t.expect(
         listHas(items, id),
-        `channel.list of guild ${t.sandbox.guildId} includes the new channel ${id}`,
+        tr`channel.list of guild ${t.sandbox.guildId} includes the new channel ${id}`,
         items.map(idOf),
       );
     },
@@ -330,8 +332,8 @@ const checks: CheckSpec[] = [
       const updated = await t.call('channel.update', { channel_id: channel.id, data: { name: newName } });
       t.expectOk(updated, 'channel.update');
       const got = await t.call('channel.get', { channel_id: channel.id });
-      t.expectOk(got, `channel.get of the updated channel ${channel.id}`);
-      t.expect(got.body?.name === newName, `channel.get shows the new name ${newName}`, got.body);
+      t.expectOk(got, tr`channel.get of the updated channel ${channel.id}`);
+      t.expect(got.body?.name === newName, tr`channel.get shows the new name ${newName}`, got.body);
     },
   }),
 
@@ -355,7 +357,7 @@ const checks: CheckSpec[] = [
       );
       if (!listHas(before.items, channel.id)) {
         t.skip(
-          `precondition failed: channel.list of guild ${t.sandbox.guildId} does not list the channel just created (${channel.id}), so its removal cannot be observed (see channel.create/creates-channel)`,
+          tr`precondition failed: channel.list of guild ${t.sandbox.guildId} does not list the channel just created (${channel.id}), so its removal cannot be observed (see channel.create/creates-channel)`,
         );
       }
       // channel.get's refusal afterwards counts only where it found the channel before (a positive
@@ -370,12 +372,14 @@ const checks: CheckSpec[] = [
       const listed = listHas(items, channel.id);
       t.expect(
         refused || !listed,
-        `the deleted channel ${channel.id} is gone: channel.get answers 4xx or channel.list omits it`,
-        `channel.get answered ${got.status} and channel.list still lists it`,
+        tr`the deleted channel ${channel.id} is gone: channel.get answers 4xx or channel.list omits it`,
+        tr`channel.get answered ${got.status} and channel.list still lists it`,
       );
       if (refused !== !listed) {
         t.note(
-          `after delete: channel.get answered ${got.status}, channel.list ${listed ? 'lists' : 'omits'} it`,
+          listed
+            ? tr`after delete: channel.get answered ${got.status}, channel.list lists it`
+            : tr`after delete: channel.get answered ${got.status}, channel.list omits it`,
         );
       }
     },
@@ -391,13 +395,13 @@ const checks: CheckSpec[] = [
       // Another user's id is all it needs (the bot opens the channel): --user, else the peer's.
       const userId =
         t.sandbox.userId ??
-        t.skip('needs another user: pass --user, or a peer identity (--peer-token / --peer-self-id)');
+        t.skip(tr`needs another user: pass --user, or a peer identity (--peer-token / --peer-self-id)`);
       const result = await t.call('user.channel.create', { user_id: userId });
       t.expectOk(result, 'user.channel.create');
-      t.expectSchema('Channel', result.body, 'user.channel.create result');
+      t.expectSchema('Channel', result.body, tr`user.channel.create result`);
       t.expect(
         result.body?.type === DIRECT,
-        'the direct-message channel has type DIRECT (1)',
+        tr`the direct-message channel has type DIRECT (1)`,
         result.body?.type,
       );
     },
@@ -418,14 +422,14 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
-      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
+      t.expectOk(cycle.muted, tr`channel.mute with duration ${cycle.duration}`);
       // Accepted means in force: the peer, who could post there before, is refused while it lasts.
       const during = requireChannelBaseline(t, cycle);
-      if (during === undefined) t.skip('without a peer post before the mute its effect cannot be observed');
+      if (during === undefined) t.skip(tr`without a peer post before the mute its effect cannot be observed`);
       t.expect(
         during.outcome === 'refused',
-        'the accepted channel.mute is in force: the peer’s message.create in the channel is refused',
-        `accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
+        tr`the accepted channel.mute is in force: the peer’s message.create in the channel is refused`,
+        tr`accepted (HTTP ${during.result.status}) for ${during.elapsedMs} ms after the mute`,
       );
     },
   }),
@@ -448,7 +452,7 @@ const checks: CheckSpec[] = [
       const cycle = await channelMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'channel.mute');
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
+      t.expectOk(cycle.muted, tr`channel.mute with duration ${cycle.duration}`);
       requireMuteTookEffect(t, during, 'channel.mute', 'channel.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
@@ -472,11 +476,11 @@ const checks: CheckSpec[] = [
       await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
-      t.expectOk(cycle.muted, `channel.mute with duration ${cycle.duration}`);
+      t.expectOk(cycle.muted, tr`channel.mute with duration ${cycle.duration}`);
       t.expect(
         during?.outcome === 'refused',
-        'the peer’s message.create in the muted channel is refused (any non-2xx)',
-        `accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
+        tr`the peer’s message.create in the muted channel is refused (any non-2xx)`,
+        tr`accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
       );
       expectUnmuted(t, cycle.unmute);
     },
@@ -500,11 +504,11 @@ const checks: CheckSpec[] = [
       await aloneOnTheSandboxChannel(t);
       const cycle = await channelMuteCycle(t);
       const during = requireChannelBaseline(t, cycle);
-      if (!cycle.muted.ok) t.skip(`precondition failed: channel.mute answered ${cycle.muted.status}`);
+      if (!cycle.muted.ok) t.skip(tr`precondition failed: channel.mute answered ${cycle.muted.status}`);
       if (during?.outcome !== 'refused') {
-        t.skip('the mute had no effect (see channel.mute/blocks-peer-until-unmuted)');
+        t.skip(tr`the mute had no effect (see channel.mute/blocks-peer-until-unmuted)`);
       }
-      expectRefusalIs4xx(t, during, 'in the muted channel');
+      expectRefusalIs4xx(t, during, tr`in the muted channel`);
     },
   }),
 
@@ -528,7 +532,7 @@ const checks: CheckSpec[] = [
       const mutedAt = Date.now();
       const muted = await t.call('channel.mute', { channel_id: channelId, duration: SHORT_MUTE_MS });
       trackChannelMute(t, channelId);
-      t.expectOk(muted, `channel.mute with duration ${SHORT_MUTE_MS}`);
+      t.expectOk(muted, tr`channel.mute with duration ${SHORT_MUTE_MS}`);
       // On the sandbox channel the peer's posting stays held alone through the window (nobody else posts
       // as the peer in a channel the run muted); in a channel of its own it is shared meanwhile.
       const sharing = channelId === t.sandbox.channelId ? {} : { sharing: 'peer-in-guild' as const };

@@ -2,6 +2,7 @@
  * Friends (§4.7). Requests come from the trigger (friend-request, §6); a friend the run adds by approving
  * one is registered with the ledger at once, so pre-existing friends are never touched.
  */
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import {
   describeUserShaped,
@@ -17,7 +18,7 @@ import { FRIEND_ITEMS_ARE_USERS, looksLikeUser, unstableList } from './_lib/read
 /** The flow's request and answer, or a skip when the trigger gave no request. */
 function requireAnswer(t: CheckContext, flow: FriendFlow) {
   const { request, answer } = flow;
-  if (!request || !answer) return t.skip(flow.missing ?? 'no friend request');
+  if (!request || !answer) return t.skip(flow.missing ?? tr`no friend request`);
   return { requester: request.userId, answer };
 }
 
@@ -36,26 +37,26 @@ const checks: CheckSpec[] = [
       // An empty list is a legal state and no evidence: no Friend was there to judge.
       if (items.length === 0)
         t.skip(
-          'friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-requester',
+          tr`friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-requester`,
         );
       // A User where a Friend is due validates as a Friend (every field optional, §2): its shape tells.
       const users = items.filter(looksLikeUser);
       t.expect(
         users.length === 0,
         FRIEND_ITEMS_ARE_USERS,
-        `${users.length} such item(s), e.g. ${brief(users[0])}`,
+        tr`${users.length} such item(s), e.g. ${brief(users[0])}`,
       );
       if (!items.some((item) => userIdOf(item) !== undefined)) {
         t.undecided(
-          'no listed friend carries user.id (user is optional, §2): nothing shows whose friends they are',
-          'a server that sends Friend.user lets the checker tell the friends apart',
+          tr`no listed friend carries user.id (user is optional, §2): nothing shows whose friends they are`,
+          tr`a server that sends Friend.user lets the checker tell the friends apart`,
         );
       }
       // Nothing changes the list meanwhile (the request flows hold it): a second walk must list the same
       // friends, which a list of made-up items does not.
       const again = recordedItems(await recordWalk(t, 'friend.list', {}));
       const unstable = unstableList('friend.list', items, again, userIdOf);
-      if (unstable) t.undecided(unstable, 'run again while no one else changes the bot’s friends');
+      if (unstable) t.undecided(unstable, tr`run again while no one else changes the bot’s friends`);
     },
   }),
 
@@ -72,7 +73,7 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await friendRequestFlow(t, false);
       const { answer } = requireAnswer(t, flow);
-      t.expectOk(answer, 'friend.approve with approve false');
+      t.expectOk(answer, tr`friend.approve with approve false`);
       // The refusal adds nobody only as far as friend.list was shown to see an approval add someone.
       await judgeNoneAdded(t, flow);
     },
@@ -93,22 +94,22 @@ const checks: CheckSpec[] = [
       const judged = judgeAdded(t, flow);
       if (judged.userShaped.length > 0) {
         t.undecided(
-          `${FRIEND_ITEMS_ARE_USERS}: it cannot show whether friend.delete removed the friend`,
-          'see friend.list/walks-friends',
+          tr`${FRIEND_ITEMS_ARE_USERS}: it cannot show whether friend.delete removed the friend`,
+          tr`see friend.list/walks-friends`,
         );
       }
       const { added } = judged;
       if (!answer.ok || added.length !== 1) {
         t.skip(
-          `precondition failed: friend.approve (status ${answer.status}) added ${added.length} friend(s), so friend.delete cannot be tested (see friend.approve/approve-adds-requester)`,
+          tr`precondition failed: friend.approve (status ${answer.status}) added ${added.length} friend(s), so friend.delete cannot be tested (see friend.approve/approve-adds-requester)`,
         );
       }
       const [friendId] = added;
       const result = flow.deleted?.get(friendId);
-      t.expect(result, `friend.delete of ${friendId} was sent`);
+      t.expect(result, tr`friend.delete of ${friendId} was sent`);
       t.expectOk(result, 'friend.delete');
       const after = judgeAfterDelete(t, flow);
-      t.expect(!after.has(friendId), `friend.list no longer shows ${friendId}`, [...after]);
+      t.expect(!after.has(friendId), tr`friend.list no longer shows ${friendId}`, [...after]);
     },
   }),
   defineCheck({
@@ -124,16 +125,16 @@ const checks: CheckSpec[] = [
       const flow = await friendRequestFlow(t, true);
       const { requester, answer } = requireAnswer(t, flow);
       const judged = judgeAdded(t, flow);
-      t.expectOk(answer, 'friend.approve with approve true');
+      t.expectOk(answer, tr`friend.approve with approve true`);
       // The items say whose friends they are under `user` (§2); User-shaped ones are named as such.
       t.expect(judged.userShaped.length === 0, FRIEND_ITEMS_ARE_USERS, describeUserShaped(judged, requester));
       const { added } = judged;
       t.expect(
         added.length === 1,
-        `friend.list shows exactly one new friend, ${requester ?? 'the requester'}`,
+        tr`friend.list shows exactly one new friend, ${requester ?? tr`the requester`}`,
         added,
       );
-      if (requester) t.expect(added[0] === requester, `the new friend is ${requester}`, added);
+      if (requester) t.expect(added[0] === requester, tr`the new friend is ${requester}`, added);
     },
   }),
 ];

@@ -3,6 +3,7 @@
  * The invitation flows (./_lib/guild-invitations.ts) read the membership before the answer, and leave a
  * joined guild again (trigger guild-removed); they hold the guild invitations: the next needs the guild free.
  */
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { DECLINE_CHECKS, guildInvitationFlow } from './_lib/guild-invitations.js';
@@ -11,8 +12,8 @@ import { idOf, listHas, listOnce, stillListed } from './_lib/lists.js';
 import { memberReader, presenceDoubt } from './_lib/readers.js';
 
 /** How the user clears a membership read no reader of the run was proven to tell. */
-const READERS_CLEAR =
-  'make guild.list list the sandbox guild, or guild.member.get find the current user (see guild.list/walks-to-end, guild.member.get/self)';
+const readersClear = (): string =>
+  tr`make guild.list list the sandbox guild, or guild.member.get find the current user (see guild.list/walks-to-end, guild.member.get/self)`;
 
 /** Bounds the guild.member.get probes of a long guild.list. */
 const MAX_GUILDS_PROBED = 20;
@@ -33,7 +34,7 @@ const checks: CheckSpec[] = [
     listFields: () => ({}),
     sandboxId: (t) => t.sandbox.guildId,
     maxGets: MAX_GUILDS_PROBED,
-    noneReason: () => 'the current user is in one guild only: nothing to compare with',
+    noneReason: () => tr`the current user is in one guild only: nothing to compare with`,
     // A guild joined and left meanwhile by an invitation flow would not answer guild.get.
     shares: ['guild-invitations'],
   }),
@@ -50,7 +51,7 @@ const checks: CheckSpec[] = [
       const { items } = await listOnce(t, 'guild.list', {}, { validate: true });
       t.expect(
         listHas(items, t.sandbox.guildId),
-        `guild.list includes the sandbox guild ${t.sandbox.guildId}`,
+        tr`guild.list includes the sandbox guild ${t.sandbox.guildId}`,
         items.map(idOf),
       );
     },
@@ -66,18 +67,18 @@ const checks: CheckSpec[] = [
     // The guild list must not change meanwhile (an invitation flow joins and leaves a guild).
     shares: ['guild-invitations'],
     async run(t: CheckContext) {
-      const selfId = t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
+      const selfId = t.sandbox.selfId || t.skip(tr`the current user id is unknown: pass --self-id`);
       const listed = await listOnce(t, 'guild.list', {});
       const guildIds = listed.items.map(idOf).filter((id) => id !== undefined);
       if (guildIds.length === 0) {
         // An empty list holds no guild of another user, and no evidence either: the sandbox guild exists.
         t.undecided(
-          `guild.list lists no guild with an id, so no membership can be probed (the sandbox guild ${t.sandbox.guildId} is not among them)`,
-          'see guild.list/walks-to-end: guild.list must list the sandbox guild',
+          tr`guild.list lists no guild with an id, so no membership can be probed (the sandbox guild ${t.sandbox.guildId} is not among them)`,
+          tr`see guild.list/walks-to-end: guild.list must list the sandbox guild`,
         );
       }
       if (guildIds.length > MAX_GUILDS_PROBED) {
-        t.note(`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
+        t.note(tr`probing the first ${MAX_GUILDS_PROBED} of ${guildIds.length} guilds`);
       }
       const refused = new Map<string, number>();
       // The sandbox guild first: its member read (the current user's, shared) shows guild.member.get
@@ -100,13 +101,13 @@ const checks: CheckSpec[] = [
       const doubt = presenceDoubt(await memberReader(t));
       if (notMember.length === 0 && doubt)
         t.undecided(
-          `guild.member.get finds the current user in every listed guild, but ${doubt}`,
-          'see guild.member.get/refuses-a-non-member',
+          tr`guild.member.get finds the current user in every listed guild, but ${doubt}`,
+          tr`see guild.member.get/refuses-a-non-member`,
         );
       t.expect(
         notMember.length === 0,
-        `the current user ${selfId} is a member of every guild guild.list returns`,
-        `guild.member.get refuses it in ${notMember.map((id) => `${id} (HTTP ${refused.get(id)})`).join(', ')}`,
+        tr`the current user ${selfId} is a member of every guild guild.list returns`,
+        tr`guild.member.get refuses it in ${notMember.map((id) => `${id} (HTTP ${refused.get(id)})`).join(', ')}`,
       );
     },
   }),
@@ -124,16 +125,16 @@ const checks: CheckSpec[] = [
     startsAfter: DECLINE_CHECKS,
     async run(t: CheckContext) {
       const { missing, request, answer, joined, got } = await guildInvitationFlow(t, true);
-      if (missing || !request || !answer || !joined) return t.skip(missing ?? 'no invitation');
+      if (missing || !request || !answer || !joined) return t.skip(missing ?? tr`no invitation`);
       const { guildId } = request;
-      t.expectOk(answer, 'guild.approve with approve true');
+      t.expectOk(answer, tr`guild.approve with approve true`);
       t.expect(
         joined.joined,
-        `guild.list includes guild ${guildId} after its invitation was approved`,
+        tr`guild.list includes guild ${guildId} after its invitation was approved`,
         joined.how,
       );
-      t.expectOk(got!, `guild.get of the joined guild ${guildId}`);
-      t.expect(idOf(got!.body) === guildId, `guild.get returns the joined guild ${guildId}`, got!.body);
+      t.expectOk(got!, tr`guild.get of the joined guild ${guildId}`);
+      t.expect(idOf(got!.body) === guildId, tr`guild.get returns the joined guild ${guildId}`, got!.body);
     },
   }),
 
@@ -149,13 +150,13 @@ const checks: CheckSpec[] = [
     holds: ['guild-invitations'],
     async run(t: CheckContext) {
       const { missing, request, answer, joined } = await guildInvitationFlow(t, false);
-      if (missing || !request || !answer || !joined) return t.skip(missing ?? 'no invitation');
-      t.expectOk(answer, 'guild.approve with approve false');
+      if (missing || !request || !answer || !joined) return t.skip(missing ?? tr`no invitation`);
+      t.expectOk(answer, tr`guild.approve with approve false`);
       if (!joined.joined && joined.doubt)
-        t.undecided(`not seen joining guild ${request.guildId}, but ${joined.doubt}`, READERS_CLEAR);
+        t.undecided(tr`not seen joining guild ${request.guildId}, but ${joined.doubt}`, readersClear());
       t.expect(
         !joined.joined,
-        `the current user is not a member of guild ${request.guildId} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)`,
+        tr`the current user is not a member of guild ${request.guildId} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)`,
         joined.how,
       );
     },

@@ -8,6 +8,7 @@
  */
 
 import type { GuildMember } from '../spec/types.js';
+import { tr } from '../src/i18n/index.js';
 import {
   type CallResult,
   type CheckContext,
@@ -49,7 +50,7 @@ import { absenceDoubt, memberReader } from './_lib/readers.js';
 /** The admit flow's request and answers, or a skip when the trigger gave no request. */
 function requireRequest(t: CheckContext, flow: JoinFlow) {
   const { request, answer, member } = flow;
-  if (!request || !answer || !member) return t.skip(flow.missing ?? 'no join request');
+  if (!request || !answer || !member) return t.skip(flow.missing ?? tr`no join request`);
   return { userId: request.userId, answer, member };
 }
 
@@ -62,7 +63,7 @@ function requireAdmitted(t: CheckContext, flow: JoinFlow) {
   const { member, how } = judgeAdmitted(t, flow);
   if (member === undefined) return t.undecided(how, CLEAR_READER);
   if (!member || !flow.kick || !flow.listed) {
-    return t.skip(`the approved requester ${userId} did not become a member (${how})`);
+    return t.skip(tr`the approved requester ${userId} did not become a member (${how})`);
   }
   return { userId, kick: flow.kick, listed: flow.listed, reader: flow.reader! };
 }
@@ -71,7 +72,7 @@ function requireAdmitted(t: CheckContext, flow: JoinFlow) {
 function expectGone(t: CheckContext, flow: JoinFlow, state: JoinFlow['after'], userId: string, what: string) {
   const { member, how } = judgeMember(t, flow.reader!, state!, userId);
   if (member === undefined) t.undecided(how, CLEAR_READER);
-  t.expect(!member, `${what}: guild.member.get refuses it or guild.member.list omits it`, how);
+  t.expect(!member, tr`${what}: guild.member.get refuses it or guild.member.list omits it`, how);
 }
 
 /**
@@ -90,7 +91,7 @@ async function mutePeer(t: CheckContext, peerId: string, duration: number) {
 
 /** The current user's id, or a skip with the reason when it is unknown. */
 const requireSelfId = (t: CheckContext): string =>
-  t.sandbox.selfId || t.skip('the current user id is unknown: pass --self-id');
+  t.sandbox.selfId || t.skip(tr`the current user id is unknown: pass --self-id`);
 
 /**
  * One mute cycle of the peer in the sandbox guild, observed once per run and judged by the three checks
@@ -114,7 +115,7 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
     // was accepted (the guild mute window's last probe, usually): no one else changed that since.
     const last = lastPeerPost(observer, channelId);
     if (last?.outcome === 'accepted')
-      observer.note('baseline: the peer’s last post in the sandbox channel in this run was accepted');
+      observer.note(tr`baseline: the peer’s last post in the sandbox channel in this run was accepted`);
     const baseline =
       last?.outcome === 'accepted' ? last : await baselinePost(observer, channelId, 'before the mute');
     const verifyIn = baseline.outcome === 'accepted' ? channelId : undefined;
@@ -147,7 +148,9 @@ const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
 /** Another user of the sandbox guild to read (--user, else the peer), or a skip saying how to give one. */
 const requireOtherUser = (t: CheckContext): string =>
   t.sandbox.userId ??
-  t.skip('needs another user of the guild: pass --user, or a peer identity (--peer-token / --peer-self-id)');
+  t.skip(
+    tr`needs another user of the guild: pass --user, or a peer identity (--peer-token / --peer-self-id)`,
+  );
 
 /** The cycle's posts while muted; undecided when the peer could not post beforehand (no baseline). */
 function requireBaseline(t: CheckContext, cycle: GuildMuteCycle): GuildMuteCycle['during'] {
@@ -178,10 +181,12 @@ async function expectListedMember(
   const listed = (await listedItems(t, 'guild.member.list', fields)).find(
     (item) => userIdOf(item) === userId,
   ) as GuildMember | undefined;
-  const clear = `check that guild.member.list of guild ${t.sandbox.guildId} lists user ${userId} with its user (see guild.member.list/walks-to-end)`;
+  const clear = tr`check that guild.member.list of guild ${t.sandbox.guildId} lists user ${userId} with its user (see guild.member.list/walks-to-end)`;
   if (listed === undefined) {
     t.undecided(
-      `guild.member.list of guild ${t.sandbox.guildId} does not list user ${userId}: ${identified ? 'nothing but the user id it was asked for' : 'nothing (the GuildMember carries no user.id, §2)'} shows that guild.member.get returned that member`,
+      identified
+        ? tr`guild.member.list of guild ${t.sandbox.guildId} does not list user ${userId}: nothing but the user id it was asked for shows that guild.member.get returned that member`
+        : tr`guild.member.list of guild ${t.sandbox.guildId} does not list user ${userId}: nothing (the GuildMember carries no user.id, §2) shows that guild.member.get returned that member`,
       clear,
     );
   }
@@ -193,14 +198,14 @@ async function expectListedMember(
   const comparable = shown.filter(([, inList]) => typeof inList === 'string');
   if (comparable.length === 0) {
     if (!identified)
-      t.undecided(`neither guild.member.get nor guild.member.list shows whose member it is`, clear);
-    t.note('guild.member.list shows the member with no name nor nick: its user id is the evidence');
+      t.undecided(tr`neither guild.member.get nor guild.member.list shows whose member it is`, clear);
+    t.note(tr`guild.member.list shows the member with no name nor nick: its user id is the evidence`);
     return;
   }
   for (const [field, inList, inGet] of comparable) {
     t.expect(
       inGet === inList,
-      `guild.member.get returns the member guild.member.list shows for user ${userId}: ${field} ${JSON.stringify(inList)}`,
+      tr`guild.member.get returns the member guild.member.list shows for user ${userId}: ${field} ${JSON.stringify(inList)}`,
       inGet,
     );
   }
@@ -218,12 +223,12 @@ const memberGetCheck = (who: 'self' | 'peer'): CheckSpec =>
       const userId = who === 'self' ? requireSelfId(t) : requireOtherUser(t);
       const result = await memberOnce(t, t.sandbox.guildId, userId);
       t.expectOk(result, 'guild.member.get');
-      t.expectSchema('GuildMember', result.body, 'guild.member.get result');
+      t.expectSchema('GuildMember', result.body, tr`guild.member.get result`);
       const memberUserId = userIdOf(result.body);
       if (memberUserId !== undefined) {
         t.expect(
           memberUserId === userId,
-          `guild.member.get returns the member asked for (user ${userId})`,
+          tr`guild.member.get returns the member asked for (user ${userId})`,
           memberUserId,
         );
       }
@@ -247,12 +252,12 @@ const memberGetRefusesStranger = defineCheck({
     const absent = absenceDoubt(reader);
     if (absent && reader.refusesStranger)
       t.undecided(
-        `guild.member.get refused user ${reader.strangerId}, but ${absent}`,
-        'see guild.member.get/self',
+        tr`guild.member.get refused user ${reader.strangerId}, but ${absent}`,
+        tr`see guild.member.get/self`,
       );
     t.expect(
       reader.refusesStranger,
-      `guild.member.get of user ${reader.strangerId}, never a member of guild ${t.sandbox.guildId}, is refused (any non-2xx)`,
+      tr`guild.member.get of user ${reader.strangerId}, never a member of guild ${t.sandbox.guildId}, is refused (any non-2xx)`,
       statusOf(reader.stranger),
     );
   },
@@ -282,22 +287,25 @@ const checks: CheckSpec[] = [
       // The current user is a member of its own sandbox guild: an empty list is no walk of its members.
       t.expect(
         items.length > 0,
-        `guild.member.list of guild ${t.sandbox.guildId} lists its members, the current user among them`,
-        'an empty list',
+        tr`guild.member.list of guild ${t.sandbox.guildId} lists its members, the current user among them`,
+        tr`an empty list`,
       );
       const identified = items.filter((item) => userIdOf(item) !== undefined);
       if (identified.length === 0) {
         t.undecided(
-          'no listed member carries user.id (user is optional, §2): the current user cannot be found in the list',
-          'a server that sends GuildMember.user lets the checker find the current user',
+          tr`no listed member carries user.id (user is optional, §2): the current user cannot be found in the list`,
+          tr`a server that sends GuildMember.user lets the checker find the current user`,
         );
       }
       if (!t.sandbox.selfId) {
-        t.undecided('the current user id is unknown: it cannot be looked for in the list', 'pass --self-id');
+        t.undecided(
+          tr`the current user id is unknown: it cannot be looked for in the list`,
+          tr`pass --self-id`,
+        );
       }
       t.expect(
         identified.some((item) => userIdOf(item) === t.sandbox.selfId),
-        `guild.member.list of guild ${t.sandbox.guildId} includes the current user ${t.sandbox.selfId}`,
+        tr`guild.member.list of guild ${t.sandbox.guildId} includes the current user ${t.sandbox.selfId}`,
         identified.map(userIdOf),
       );
     },
@@ -316,7 +324,7 @@ const checks: CheckSpec[] = [
       const flow = await joinRequestFlow(t, true);
       const { userId, kick } = requireAdmitted(t, flow);
       t.expectOk(kick.kicked, 'guild.member.kick');
-      expectGone(t, flow, kick.after, userId, `the kicked user ${userId} is gone`);
+      expectGone(t, flow, kick.after, userId, tr`the kicked user ${userId} is gone`);
     },
   }),
 
@@ -332,16 +340,16 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await joinRequestFlow(t, true);
       const { userId, answer, member } = requireRequest(t, flow);
-      t.expectOk(answer, 'guild.member.approve with approve true');
+      t.expectOk(answer, tr`guild.member.approve with approve true`);
       // A 2xx counts where guild.member.get refused a stranger; else the list or the event decides.
       const admitted = judgeAdmitted(t, flow);
       if (admitted.member === undefined) t.undecided(admitted.how, CLEAR_READER);
       t.expect(
         admitted.member && member.ok,
-        `the approved requester ${userId} is a member: guild.member.get finds it (answers 2xx)`,
-        `${statusOf(member)}; ${admitted.how}`,
+        tr`the approved requester ${userId} is a member: guild.member.get finds it (answers 2xx)`,
+        tr`${statusOf(member)}; ${admitted.how}`,
       );
-      t.expectSchema('GuildMember', member.body, 'guild.member.get result of the new member');
+      t.expectSchema('GuildMember', member.body, tr`guild.member.get result of the new member`);
     },
   }),
 
@@ -359,8 +367,8 @@ const checks: CheckSpec[] = [
       const { items, pages } = judgeWalk(t, listed);
       t.expect(
         items.some((item) => userIdOf(item) === userId),
-        `guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,
-        `${items.length} members over ${pages.length} page(s), without ${userId}`,
+        tr`guild.member.list of guild ${t.sandbox.guildId}, followed while next is present, includes the new member ${userId}`,
+        tr`${items.length} members over ${pages.length} page(s), without ${userId}`,
       );
     },
   }),
@@ -377,8 +385,8 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const flow = await joinRequestFlow(t, false);
       const { userId, answer } = requireRequest(t, flow);
-      t.expectOk(answer, 'guild.member.approve with approve false');
-      expectGone(t, flow, flow.after, userId, `the declined requester ${userId} is not a member`);
+      t.expectOk(answer, tr`guild.member.approve with approve false`);
+      expectGone(t, flow, flow.after, userId, tr`the declined requester ${userId} is not a member`);
     },
   }),
 
@@ -398,11 +406,11 @@ const checks: CheckSpec[] = [
       const cycle = await guildMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'guild.member.mute');
       const during = requireBaseline(t, cycle);
-      t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, tr`guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
       t.expect(
         during?.outcome === 'refused',
-        'the muted peer’s message.create in the sandbox channel is refused (any non-2xx)',
-        `accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
+        tr`the muted peer’s message.create in the sandbox channel is refused (any non-2xx)`,
+        tr`accepted (HTTP ${during?.result.status}) for ${during?.elapsedMs} ms after the mute`,
       );
       expectUnmuted(t, cycle.unmute);
     },
@@ -423,11 +431,11 @@ const checks: CheckSpec[] = [
     async run(t: CheckContext) {
       const cycle = await guildMuteCycle(t);
       const during = requireBaseline(t, cycle);
-      if (!cycle.muted.ok) t.skip(`precondition failed: guild.member.mute answered ${cycle.muted.status}`);
+      if (!cycle.muted.ok) t.skip(tr`precondition failed: guild.member.mute answered ${cycle.muted.status}`);
       if (during?.outcome !== 'refused') {
-        t.skip('the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)');
+        t.skip(tr`the mute had no effect (see guild.member.mute/blocks-peer-until-unmuted)`);
       }
-      expectRefusalIs4xx(t, during, 'while muted in the guild');
+      expectRefusalIs4xx(t, during, tr`while muted in the guild`);
     },
   }),
 
@@ -447,7 +455,7 @@ const checks: CheckSpec[] = [
       const cycle = await guildMuteCycle(t);
       await expectDurationZeroNotRefuted(t, 'guild.member.mute');
       const during = requireBaseline(t, cycle);
-      t.expectOk(cycle.muted, `guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
+      t.expectOk(cycle.muted, tr`guild.member.mute of the peer with duration ${LONG_MUTE_MS}`);
       requireMuteTookEffect(t, during, 'guild.member.mute', 'guild.member.mute/blocks-peer-until-unmuted');
       expectUnmuted(t, cycle.unmute);
     },
@@ -476,7 +484,7 @@ const checks: CheckSpec[] = [
       const muted = await mutePeer(t, peerId, SHORT_MUTE_MS);
       let ended = false;
       try {
-        t.expectOk(muted, `guild.member.mute of the peer with duration ${SHORT_MUTE_MS}`);
+        t.expectOk(muted, tr`guild.member.mute of the peer with duration ${SHORT_MUTE_MS}`);
         await expectShortMuteEnds(t, t.sandbox.channelId, mutedAt, 'member');
         ended = true;
       } finally {
