@@ -4,6 +4,7 @@
  * --event-timeout. Lifecycle, envelope and per-type validation are in events.ts.
  */
 import type { OperationId } from '../spec/catalogue.js';
+import { tr } from '../src/i18n/index.js';
 import {
   type CheckContext,
   type CheckSpec,
@@ -44,9 +45,9 @@ const messageLinks: CheckSpec[] = [
       const mark = t.events.mark();
       const message = await makeMessage(t, 'link-create');
       await expectCausedEvent(t, {
-        cause: `message.create of ${message.id}`,
+        cause: tr`message.create of ${message.id}`,
         type: 'message-created',
-        carrying: `message.id ${message.id} and channel.id ${message.channelId}`,
+        carrying: tr`message.id ${message.id} and channel.id ${message.channelId}`,
         matches: sameMessage(message),
         mark,
       });
@@ -71,9 +72,9 @@ const messageLinks: CheckSpec[] = [
         );
         requireOk(t, result, `message.${action}`);
         await expectCausedEvent(t, {
-          cause: `message.${action} of ${message.id}`,
+          cause: tr`message.${action} of ${message.id}`,
           type: `message-${action}d`,
-          carrying: `message.id ${message.id} and channel.id ${message.channelId}`,
+          carrying: tr`message.id ${message.id} and channel.id ${message.channelId}`,
           matches: sameMessage(message),
           mark,
         });
@@ -199,12 +200,12 @@ const INFERRED: InferredLink[] = [
       const fields = { channel_id: message.channelId, message_id: message.id, emoji_id: emojiId };
       return {
         fields,
-        carrying: `message.id ${message.id} (when the event names the message) and emoji.id ${emojiId}`,
+        carrying: tr`message.id ${message.id} (when the event names the message) and emoji.id ${emojiId}`,
         matches: reactionOf(message.id, emojiId),
         track: () =>
           t.track({
             kind: 'reaction',
-            label: `reaction ${emojiId} on message ${message.id}`,
+            label: tr`reaction ${emojiId} on message ${message.id}`,
             undo: ['reaction.delete', fields],
           }),
       };
@@ -219,7 +220,7 @@ const INFERRED: InferredLink[] = [
       const fields = await makeReaction(t, message);
       return {
         fields,
-        carrying: `message.id ${message.id} (when the event names the message) and emoji.id ${fields.emoji_id}`,
+        carrying: tr`message.id ${message.id} (when the event names the message) and emoji.id ${fields.emoji_id}`,
         matches: reactionOf(message.id, fields.emoji_id),
       };
     },
@@ -247,7 +248,7 @@ function roleOn(t: CheckContext, roleId: string, userId: string): Prepared {
   const fields = { guild_id: t.sandbox.guildId, user_id: userId, role_id: roleId };
   return {
     fields,
-    carrying: `guild.id ${t.sandbox.guildId} and user.id ${userId}`,
+    carrying: tr`guild.id ${t.sandbox.guildId} and user.id ${userId}`,
     matches: (event) => resourceId(event, 'guild') === t.sandbox.guildId && eventUserId(event) === userId,
     track: () => trackRoleAssignment(t, fields),
   };
@@ -258,7 +259,7 @@ async function roleOnPeer(t: CheckContext, roleId: string): Promise<Prepared> {
   const peerId = t.sandbox.peerId;
   if (peerId === undefined)
     t.skip(
-      'the bot cannot take a role, and there is no peer identity: no member whose roles the run may change',
+      tr`the bot cannot take a role, and there is no peer identity: no member whose roles the run may change`,
     );
   await t.acquire('peer-member-record');
   return roleOn(t, roleId, peerId);
@@ -288,7 +289,7 @@ const inferredLinks: CheckSpec[] = INFERRED.map((link) =>
       let mark = t.events.mark();
       let result = await t.call(link.operation, prepared.fields);
       if (link.fallback && result.status >= 400 && result.status < 500) {
-        t.note(`${link.operation} as first prepared answered ${statusOf(result)}: tried another way`);
+        t.note(tr`${link.operation} as first prepared answered ${statusOf(result)}: tried another way`);
         prepared = await link.fallback(t, prepared);
         mark = t.events.mark();
         result = await t.call(link.operation, prepared.fields);
@@ -316,13 +317,13 @@ function trackCreated(t: CheckContext, link: InferredLink, body: unknown): void 
   if (link.operation === 'channel.create') {
     t.track({
       kind: 'channel',
-      label: `channel ${id} in guild ${guildId}`,
+      label: tr`channel ${id} in guild ${guildId}`,
       undo: ['channel.delete', { channel_id: id }],
     });
   } else {
     t.track({
       kind: 'role',
-      label: `role ${id} in guild ${guildId}`,
+      label: tr`role ${id} in guild ${guildId}`,
       undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
     });
   }

@@ -4,6 +4,7 @@
  * of what the check created; waits are bounded by --event-timeout. The other operation → event links are
  * in events-links.ts.
  */
+import { tr } from '../src/i18n/index.js';
 import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
 import {
   describeEvent,
@@ -35,20 +36,20 @@ const kickLink = defineCheck({
     const guildId = t.sandbox.guildId;
     const flow = await joinRequestFlow(t, true);
     const { missing, request, answer, member, kick } = flow;
-    if (!request || !answer || !member) return t.skip(missing ?? 'no join request');
-    requireOk(t, answer, 'guild.member.approve with approve true');
+    if (!request || !answer || !member) return t.skip(missing ?? tr`no join request`);
+    requireOk(t, answer, tr`guild.member.approve with approve true`);
     const admitted = judgeAdmitted(t, flow);
     if (admitted.member === undefined) t.undecided(admitted.how, CLEAR_READER);
     if (!admitted.member)
-      t.skip(`the approved requester ${request.userId} did not become a member (${admitted.how})`);
-    if (!kick) return t.skip(`the approved requester ${request.userId} was not kicked`);
+      t.skip(tr`the approved requester ${request.userId} did not become a member (${admitted.how})`);
+    if (!kick) return t.skip(tr`the approved requester ${request.userId} was not kicked`);
     requireOk(t, kick.kicked, 'guild.member.kick');
     // The flow is over and the event names this requester: the next join-request flow may start.
     t.release('join-requests');
     await expectCausedEvent(t, {
-      cause: `guild.member.kick of ${request.userId}`,
+      cause: tr`guild.member.kick of ${request.userId}`,
       type: 'guild-member-removed',
-      carrying: `guild.id ${guildId} and user.id ${request.userId}`,
+      carrying: tr`guild.id ${guildId} and user.id ${request.userId}`,
       matches: (event) => resourceId(event, 'guild') === guildId && eventUserId(event) === request.userId,
       mark: kick.mark,
     });
@@ -66,7 +67,8 @@ function expectRequestEvent(
 ): void {
   t.expect(
     flow.request?.event !== undefined,
-    `the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
+    tr`the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
+    // English in every language: EVENT_NEVER_CAME (src/runner/causes.ts) reads "observed no <type> event".
     flow.missing ?? `no ${type} event with message.id ${flow.request?.requestId}`,
   );
 }
@@ -75,8 +77,8 @@ function checkRequestEvent(t: CheckContext, type: RequestEvent, request: Incomin
   const problems = request.event ? eventProblems(t, request.event, type) : [];
   t.expect(
     problems.length === 0,
-    `the ${type} event carries its required resources (§6)`,
-    `${problems.join('; ')} in ${describeEvent(request.event)}`,
+    tr`the ${type} event carries its required resources (§6)`,
+    tr`${problems.join('; ')} in ${describeEvent(request.event)}`,
   );
 }
 
@@ -102,32 +104,32 @@ function guildRequestFlowCheck(approve: boolean): CheckSpec {
       const flow = await guildInvitationFlow(t, approve);
       expectRequestEvent(t, 'guild-request', flow);
       const { request, answer, joined } = flow;
-      if (!request || !answer || !joined) return t.skip('no invitation');
+      if (!request || !answer || !joined) return t.skip(tr`no invitation`);
       checkRequestEvent(t, 'guild-request', request);
       const { guildId } = request;
       expectAnswered(t, 'guild-request', answer, approve);
       if (!approve && !joined.joined && joined.doubt && !flow.joinedEvent)
         t.undecided(
-          `not seen joining guild ${guildId}, but ${joined.doubt}`,
-          'see guild.approve/reject-does-not-join',
+          tr`not seen joining guild ${guildId}, but ${joined.doubt}`,
+          tr`see guild.approve/reject-does-not-join`,
         );
       t.expect(
         joined.joined === approve,
         approve
-          ? `guild.list lists ${guildId} after the approval`
-          : `the current user is not a member of ${guildId} after the refusal (guild.member.get refuses it, or guild.list omits it)`,
+          ? tr`guild.list lists ${guildId} after the approval`
+          : tr`the current user is not a member of ${guildId} after the refusal (guild.member.get refuses it, or guild.list omits it)`,
         joined.how,
       );
       if (approve) {
         t.note(
           flow.followUp
-            ? 'guild-added followed the approval (validated by event.guild-added/required-resources)'
-            : `no guild-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
+            ? tr`guild-added followed the approval (validated by event.guild-added/required-resources)`
+            : tr`no guild-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
         );
       } else {
         t.expect(
           !flow.joinedEvent,
-          `no guild-added for ${guildId} after a refused invitation`,
+          tr`no guild-added for ${guildId} after a refused invitation`,
           describeEvent(flow.joinedEvent),
         );
       }
@@ -158,7 +160,7 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
       const flow = await friendRequestFlow(t, approve);
       expectRequestEvent(t, 'friend-request', flow);
       const { request, answer } = flow;
-      if (!request || !answer) return t.skip('no friend request');
+      if (!request || !answer) return t.skip(tr`no friend request`);
       checkRequestEvent(t, 'friend-request', request);
       const requester = request.userId;
       expectAnswered(t, 'friend-request', answer, approve);
@@ -167,13 +169,13 @@ function friendRequestFlowCheck(approve: boolean): CheckSpec {
       // A User-shaped list cannot show the requester as a friend (friend.approve/approve-adds-requester fails it).
       if (judged.userShaped.length > 0)
         t.undecided(
-          `${FRIEND_ITEMS_ARE_USERS}; ${describeUserShaped(judged, requester)}`,
-          'see friend.approve/approve-adds-requester',
+          tr`${FRIEND_ITEMS_ARE_USERS}; ${describeUserShaped(judged, requester)}`,
+          tr`see friend.approve/approve-adds-requester`,
         );
       const { added } = judged;
       t.expect(
         requester ? added.includes(requester) : added.length === 1,
-        `friend.list shows the requester ${requester ?? ''} as a new friend`,
+        tr`friend.list shows the requester ${requester ?? ''} as a new friend`,
         added,
       );
     },
@@ -207,7 +209,7 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
       const flow = await joinRequestFlow(t, approve);
       expectRequestEvent(t, 'guild-member-request', flow);
       const { request, answer, member, mark } = flow;
-      if (!request || !answer || !member || mark === undefined) return t.skip('no join request');
+      if (!request || !answer || !member || mark === undefined) return t.skip(tr`no join request`);
       checkRequestEvent(t, 'guild-member-request', request);
       expectAnswered(t, 'guild-member-request', answer, approve);
       // Judged by the readers the run proved (guild.member.get, guild.member.list, guild-member-added).
@@ -218,8 +220,8 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
       t.expect(
         judged.member === approve,
         approve
-          ? `the requester ${request.userId} is a member after the approval`
-          : `the requester ${request.userId} is not a member after the refusal`,
+          ? tr`the requester ${request.userId} is a member after the approval`
+          : tr`the requester ${request.userId} is not a member after the refusal`,
         judged.how,
       );
       if (approve) {
@@ -233,8 +235,8 @@ function memberRequestFlowCheck(approve: boolean): CheckSpec {
         );
         t.note(
           added
-            ? 'guild-member-added followed the approval (validated by event.guild-member-added/required-resources)'
-            : `no guild-member-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
+            ? tr`guild-member-added followed the approval (validated by event.guild-member-added/required-resources)`
+            : tr`no guild-member-added followed the approval within ${t.events.timeoutMs} ms (the link is inferred, not stated)`,
         );
       }
     },

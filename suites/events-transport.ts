@@ -14,6 +14,7 @@ import {
   probeUnidentified,
 } from '../src/events/probes.js';
 import { readyAsEventText } from '../src/events/protocol.js';
+import { tr } from '../src/i18n/index.js';
 import {
   type CheckContext,
   type CheckSpec,
@@ -42,16 +43,28 @@ import { judgeAuthorization } from './_lib/webhook.js';
 
 /** Settled probes of a misbehaving server: a connection that cannot even open is the checker's error. */
 function connectFailed(outcome: { error: string }): never {
-  throw new Error(`could not open a probe connection to the event WebSocket: ${outcome.error}`);
+  throw new Error(tr`could not open a probe connection to the event WebSocket: ${outcome.error}`);
 }
 
 /** What came instead of READY (op 4), in the user's terms. */
 function noReady(answer: IdentifyResult): string {
   if (answer.outcome === 'ready') return 'READY';
   if (answer.outcome === 'closed')
-    return `the socket closed with ${answer.closed.code} ${answer.closed.reason}`;
+    return tr`the socket closed with ${answer.closed.code} ${answer.closed.reason}`;
   if (answer.outcome === 'ready-as-event') return readyAsEventText(answer.beforeIdentify);
-  return 'no READY (the socket stayed open)';
+  return tr`no READY (the socket stayed open)`;
+}
+
+/** The READY a wrong token got, with its logins (how many, if any) and how it came. */
+function readyWithLogins(answer: IdentifyResult): string {
+  const logins = (answer as any).ready?.logins;
+  if (answer.outcome === 'ready-as-event') {
+    const how = readyAsEventText(answer.beforeIdentify);
+    return Array.isArray(logins)
+      ? tr`READY with ${logins.length} login(s) (${how})`
+      : tr`READY with no login(s) (${how})`;
+  }
+  return Array.isArray(logins) ? tr`READY with ${logins.length} login(s)` : tr`READY with no login(s)`;
 }
 
 /** Whether a body is the older envelope (id instead of sn, self_id/platform instead of login). */
@@ -73,14 +86,14 @@ const lifecycle: CheckSpec[] = [
       if (answer.outcome === 'connect-failed') connectFailed(answer);
       t.expect(
         answer.outcome === 'ready',
-        'READY (op 4) after IDENTIFY (op 3) with the run token',
+        tr`READY (op 4) after IDENTIFY (op 3) with the run token`,
         noReady(answer),
         { kind: 'transport', pattern: 'no-ready' },
       );
       const logins = answer.ready.logins;
       t.expect(
         Array.isArray(logins) && logins.length > 0,
-        'READY carries logins: a non-empty array of Login',
+        tr`READY carries logins: a non-empty array of Login`,
         describeEvent({ body: answer.ready } as ObservedEvent),
       );
       const problems = (logins as unknown[]).flatMap((login, index) =>
@@ -88,12 +101,12 @@ const lifecycle: CheckSpec[] = [
       );
       t.expect(
         problems.length === 0,
-        'every READY login matches Login (sn, adapter, status; features where READY declares them)',
+        tr`every READY login matches Login (sn, adapter, status; features where READY declares them)`,
         problems.join('; '),
       );
       const selfId = target.selfId;
       if (selfId && !(logins as any[]).some((login) => login?.user?.id === selfId)) {
-        t.note(`READY lists no login with user.id ${selfId} (the identity the run acts as)`);
+        t.note(tr`READY lists no login with user.id ${selfId} (the identity the run acts as)`);
       }
     },
   }),
@@ -111,13 +124,13 @@ const lifecycle: CheckSpec[] = [
       if (answer.outcome === 'connect-failed') connectFailed(answer);
       if (answer.outcome === 'not-ready') {
         t.skip(
-          `precondition failed: the probe socket got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
+          tr`precondition failed: the probe socket got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
         );
       }
       t.expect(
         answer.outcome === 'pong',
-        `PONG (op 2) within ${t.events.timeoutMs} ms of PING (op 1)`,
-        'no PONG',
+        tr`PONG (op 2) within ${t.events.timeoutMs} ms of PING (op 1)`,
+        tr`no PONG`,
       );
     },
   }),
@@ -132,7 +145,8 @@ const lifecycle: CheckSpec[] = [
     needs: ['events'],
     async run(t: CheckContext) {
       const target = wsProbeTarget(t);
-      if (target.token === undefined) t.skip('the run identifies without a token: any token may be accepted');
+      if (target.token === undefined)
+        t.skip(tr`the run identifies without a token: any token may be accepted`);
       const answer = await probeBadToken(target);
       // A server that reads the token from the upgrade's Authorization refuses the upgrade itself.
       const upgradeRefused =
@@ -141,21 +155,19 @@ const lifecycle: CheckSpec[] = [
       // A stream that answers no IDENTIFY with READY shows nothing by not answering a wrong one.
       if (answer.outcome === 'timeout' && !t.events.transport?.ready)
         t.skip(
-          "precondition failed: the run's own IDENTIFY got no READY either (see events.ws/ready-lists-logins)",
+          tr`precondition failed: the run's own IDENTIFY got no READY either (see events.ws/ready-lists-logins)`,
         );
       t.expect(
         answer.outcome !== 'ready' && answer.outcome !== 'ready-as-event',
-        'no READY for a wrong token (close 4004, authentication failed)',
-        `READY with ${Array.isArray((answer as any).ready?.logins) ? (answer as any).ready.logins.length : 'no'} login(s)${
-          answer.outcome === 'ready-as-event' ? ` (${readyAsEventText(answer.beforeIdentify)})` : ''
-        }`,
+        tr`no READY for a wrong token (close 4004, authentication failed)`,
+        readyWithLogins(answer),
       );
-      if (upgradeRefused) t.note(`the upgrade was refused (${answer.error}), not IDENTIFY with 4004`);
+      if (upgradeRefused) t.note(tr`the upgrade was refused (${answer.error}), not IDENTIFY with 4004`);
       if (answer.outcome === 'closed' && answer.closed.code !== 4004) {
-        t.note(`the socket closed with ${answer.closed.code}, not the family's 4004`);
+        t.note(tr`the socket closed with ${answer.closed.code}, not the family's 4004`);
       }
       if (answer.outcome === 'timeout')
-        t.note('the socket stayed open without READY (the family closes it with 4004)');
+        t.note(tr`the socket stayed open without READY (the family closes it with 4004)`);
     },
   }),
 
@@ -183,6 +195,7 @@ const lifecycle: CheckSpec[] = [
         during: async () => {
           try {
             const arrived = await eventsWithSn(t, new Set(t.events.all()), 1, 'unidentified-probe');
+            // English in every language: the undecided causes read "no event with an sn" (ANY_SN_EVENT).
             if (arrived.length === 0)
               t.skip(
                 `precondition failed: no event with an sn reached the run's stream while the silent socket was open (message.create and message.update caused none within ${t.events.timeoutMs} ms)`,
@@ -198,8 +211,8 @@ const lifecycle: CheckSpec[] = [
       if (duringFailure !== undefined) throw duringFailure;
       t.expect(
         answer.events.length === 0,
-        'no EVENT frame on a socket that never sent IDENTIFY',
-        `${answer.events.length} EVENT frame(s), e.g. ${shorten(answer.events[0]?.text ?? '', 300)}`,
+        tr`no EVENT frame on a socket that never sent IDENTIFY`,
+        tr`${answer.events.length} EVENT frame(s), e.g. ${shorten(answer.events[0]?.text ?? '', 300)}`,
       );
     },
   }),
@@ -224,6 +237,7 @@ const lifecycle: CheckSpec[] = [
       // whatever their types (issue 41): those the run receives meanwhile, else ones the check causes.
       const [anchor] = await eventsWithSn(t, new Set(t.events.all()), 1, 'resume-anchor');
       const from = anchor === undefined ? undefined : snOf(anchor);
+      // Both skips English in every language: the undecided causes read "no event with an sn" (ANY_SN_EVENT).
       if (anchor === undefined || from === undefined)
         t.skip(
           `precondition failed: no event with an sn reached the run's stream (message.create and message.update caused none within ${t.events.timeoutMs} ms): there is nothing to resume from (see events.stream/sn-strictly-increases)`,
@@ -237,7 +251,7 @@ const lifecycle: CheckSpec[] = [
         );
       const wanted = missed.map(snOf).filter((sn): sn is number => sn !== undefined);
       t.note(
-        `resumed from sn ${from} (${anchor.type}); missed: ${missed.map((event) => `${snOf(event)} (${event.type})`).join(', ')}`,
+        tr`resumed from sn ${from} (${anchor.type}); missed: ${missed.map((event) => `${snOf(event)} (${event.type})`).join(', ')}`,
       );
       // A replay that is still making progress is waited for (the family replays a whole cache, paced),
       // within what is left of the check's time.
@@ -246,15 +260,17 @@ const lifecycle: CheckSpec[] = [
       if (answer.outcome === 'connect-failed') connectFailed(answer);
       if (answer.outcome === 'not-ready') {
         t.skip(
-          `precondition failed: IDENTIFY with sn got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
+          tr`precondition failed: IDENTIFY with sn got no READY (${answer.identify.outcome}); see events.ws/ready-lists-logins`,
         );
       }
       const replayed = new Set(answer.sns);
       const absent = wanted.filter((sn) => !replayed.has(sn));
       t.expect(
         absent.length === 0,
-        `IDENTIFY {sn: ${from}} replays the events with sn ${wanted.join(', ')} (sent after ${from})`,
-        `missing sn ${absent.join(', ')}; replayed: ${answer.sns.length ? answer.sns.join(', ') : 'nothing'}`,
+        tr`IDENTIFY {sn: ${from}} replays the events with sn ${wanted.join(', ')} (sent after ${from})`,
+        answer.sns.length
+          ? tr`missing sn ${absent.join(', ')}; replayed: ${answer.sns.join(', ')}`
+          : tr`missing sn ${absent.join(', ')}; replayed: nothing`,
       );
     },
   }),
@@ -323,12 +339,13 @@ async function observedOrCaused(t: CheckContext): Promise<ObservedEvent[]> {
   const all = t.events.all();
   if (all.length > 0) return all;
   const message = await makeMessage(t, 'envelope-probe');
+  // English in every language: NO_EVENT_OBSERVED (src/runner/event-silence.ts) reads the skip it makes.
   const caused = await awaitPrecondition(
     t,
     (event) => resourceId(event, 'message') === message.id,
     `no event observed during the run, and message.create of ${message.id} caused none`,
   );
-  t.note('no event observed during the run: caused one with message.create');
+  t.note(tr`no event observed during the run: caused one with message.create`);
   return [caused];
 }
 
@@ -360,12 +377,13 @@ const stream: CheckSpec[] = [
       const all = t.events.all();
       const [carried, increasing] = judgeSequence(all);
       expectAll(t, [carried]);
-      // Every event with an sn counts, whatever its type (issue 41); an order needs two of them.
+      // Every event with an sn counts, whatever its type (issue 41); an order needs two of them. The skip is
+      // English in every language: the undecided causes read "0 event(s) with an sn" (ANY_SN_EVENT).
       if (all.filter(hasSn).length < 2)
         t.skip(
           `precondition failed: ${all.filter(hasSn).length} event(s) with an sn in the whole run: no order to judge`,
         );
-      t.note(`${all.length} events observed, sn ${snOf(all[0])} … ${snOf(all[all.length - 1])}`);
+      t.note(tr`${all.length} events observed, sn ${snOf(all[0])} … ${snOf(all[all.length - 1])}`);
       expectAll(t, [increasing]);
     },
   }),
@@ -385,7 +403,7 @@ const stream: CheckSpec[] = [
       const older = all.filter((event) => isOlderEnvelope(event.body));
       if (older.length) {
         t.note(
-          `${older.length} of ${all.length} events use the older envelope (id instead of sn, self_id/platform instead of login), as older servers of the family do`,
+          tr`${older.length} of ${all.length} events use the older envelope (id instead of sn, self_id/platform instead of login), as older servers of the family do`,
         );
       }
       const failing = all
@@ -393,9 +411,9 @@ const stream: CheckSpec[] = [
         .filter((entry) => entry.problems.length > 0);
       t.expect(
         failing.length === 0,
-        'every EVENT body matches the de-facto envelope (sn, type, timestamp, login: Login)',
+        tr`every EVENT body matches the de-facto envelope (sn, type, timestamp, login: Login)`,
         failing.length
-          ? `${failing.length} of ${all.length} do not (${typesOf(failing.map((entry) => entry.event))}); the first: ${failing[0].problems
+          ? tr`${failing.length} of ${all.length} do not (${typesOf(failing.map((entry) => entry.event))}); the first: ${failing[0].problems
               .slice(0, 5)
               .join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
@@ -418,14 +436,16 @@ const stream: CheckSpec[] = [
     async run(t: CheckContext) {
       const transport = t.events.transport;
       if (transport?.kind !== 'webhook') {
-        t.skip('events come by WebSocket in this run: webhook deliveries are checked with --events webhook');
+        t.skip(
+          tr`events come by WebSocket in this run: webhook deliveries are checked with --events webhook`,
+        );
       }
       const all = await observedOrCaused(t);
       const opcode = all.filter((event) => event.headers?.['satori-opcode'] !== '0');
       t.expect(
         opcode.length === 0,
-        'every delivery carries the header Satori-Opcode: 0 (EVENT)',
-        `${opcode.length} of ${all.length} carry ${JSON.stringify(opcode[0]?.headers?.['satori-opcode'] ?? null)}`,
+        tr`every delivery carries the header Satori-Opcode: 0 (EVENT)`,
+        tr`${opcode.length} of ${all.length} carry ${JSON.stringify(opcode[0]?.headers?.['satori-opcode'] ?? null)}`,
       );
       judgeAuthorization(t, transport, all);
     },
@@ -446,13 +466,13 @@ const stream: CheckSpec[] = [
       const counts = new Map<string, number>();
       for (const event of all) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
       const unknown = [...counts.keys()].filter((type) => !EVENT_NAMES.includes(type));
-      t.note(`observed types: ${[...counts].map(([type, count]) => `${type} ×${count}`).join(', ')}`);
-      if (unknown.length) t.note(`types beyond the §6 table: ${unknown.join(', ')}`);
+      t.note(tr`observed types: ${[...counts].map(([type, count]) => `${type} ×${count}`).join(', ')}`);
+      if (unknown.length) t.note(tr`types beyond the §6 table: ${unknown.join(', ')}`);
       // Every event of the run, whatever its name: those the run's own acts caused under another name too.
       const misspelt = misnamedTypes(all, (type) => t.events.missedBy(type));
       t.expect(
         misspelt.length === 0,
-        'every event named by its §6 identifier (kebab-case, exact)',
+        tr`every event named by its §6 identifier (kebab-case, exact)`,
         misspelt.join('; '),
       );
     },

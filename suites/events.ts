@@ -5,6 +5,7 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { events as eventCatalogue } from '../spec/events.js';
+import { inLang, tr } from '../src/i18n/index.js';
 import {
   type CheckContext,
   type CheckSpec,
@@ -37,8 +38,8 @@ import { receiveRequest, requesterAlreadyMember } from './_lib/requests.js';
 // ── One passive check per §6 event: every observed event of the type, validated after all other checks ──
 
 interface Cause {
-  /** How the check causes one when the run observed none, in words. */
-  how: string;
+  /** How the check causes one when the run observed none, in words (in the run's language). */
+  how(): string;
   operations: OperationId[];
   experimental?: boolean;
   /** What causing it holds (src/runner/holds.ts): a request flow of the trigger, the peer's member record. */
@@ -62,7 +63,7 @@ const refuse = (t: CheckContext, operation: string, requestId: string) =>
   t.call(operation, { message_id: requestId, approve: false });
 
 const messageCause = (action?: 'update' | 'delete'): Cause => ({
-  how: action ? `message.create then message.${action}` : 'message.create',
+  how: () => (action ? tr`message.create then message.${action}` : 'message.create'),
   operations: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   helpers: ['message.create', ...(action ? [`message.${action}` as const] : [])],
   async run(t, type) {
@@ -74,7 +75,7 @@ const messageCause = (action?: 'update' | 'delete'): Cause => ({
 });
 
 const channelCause = (action?: 'update' | 'delete'): Cause => ({
-  how: action ? `channel.create then channel.${action}` : 'channel.create',
+  how: () => (action ? tr`channel.create then channel.${action}` : 'channel.create'),
   operations: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   helpers: ['channel.create', ...(action ? [`channel.${action}` as const] : [])],
   async run(t, type) {
@@ -86,7 +87,7 @@ const channelCause = (action?: 'update' | 'delete'): Cause => ({
 });
 
 const roleCause = (action?: 'update' | 'delete'): Cause => ({
-  how: action ? `guild.role.create then guild.role.${action}` : 'guild.role.create',
+  how: () => (action ? tr`guild.role.create then guild.role.${action}` : 'guild.role.create'),
   operations: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   helpers: ['guild.role.create', ...(action ? [`guild.role.${action}` as const] : [])],
   experimental: true,
@@ -100,7 +101,7 @@ const roleCause = (action?: 'update' | 'delete'): Cause => ({
 });
 
 const reactionCause = (remove: boolean): Cause => ({
-  how: remove ? 'reaction.create then reaction.delete' : 'reaction.create',
+  how: () => (remove ? tr`reaction.create then reaction.delete` : 'reaction.create'),
   operations: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   helpers: ['message.create', 'reaction.create', ...(remove ? (['reaction.delete'] as const) : [])],
   experimental: true,
@@ -114,15 +115,17 @@ const reactionCause = (remove: boolean): Cause => ({
 type GuildStep = 'added' | 'updated' | 'removed' | 'member-added' | 'member-updated' | 'member-removed';
 
 /** How each guild event is caused: through the interface first, the trigger only for what no operation causes. */
-const GUILD_STEPS: Record<GuildStep, string> = {
-  added: 'guild.approve of a guild-request (else the trigger guild-added)',
-  updated: 'the trigger (guild-added, then guild-updated: only a guild the run made is renamed)',
-  removed: 'the trigger (guild-added, then guild-removed: a guild it could not leave is never joined)',
-  'member-added': 'guild.member.approve of a guild-member-request (else the trigger guild-member-added)',
-  'member-updated':
-    'guild.member.role.set of a role the check made on the peer (else the trigger guild-member-updated)',
-  'member-removed':
-    'guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)',
+const GUILD_STEPS: Record<GuildStep, () => string> = {
+  added: () => tr`guild.approve of a guild-request (else the trigger guild-added)`,
+  updated: () => tr`the trigger (guild-added, then guild-updated: only a guild the run made is renamed)`,
+  removed: () =>
+    tr`the trigger (guild-added, then guild-removed: a guild it could not leave is never joined)`,
+  'member-added': () =>
+    tr`guild.member.approve of a guild-member-request (else the trigger guild-member-added)`,
+  'member-updated': () =>
+    tr`guild.member.role.set of a role the check made on the peer (else the trigger guild-member-updated)`,
+  'member-removed': () =>
+    tr`guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)`,
 };
 
 const GUILD_OPERATIONS: Record<GuildStep, OperationId[]> = {
@@ -154,7 +157,7 @@ async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>):
     }
   }
   const unique = [...new Set(reasons)].join('; ');
-  if (undecided) t.undecided(`${undecided.state}; ${unique}`, undecided.clear);
+  if (undecided) t.undecided(tr`${undecided.state}; ${unique}`, undecided.clear);
   t.skip(unique);
 }
 
@@ -162,16 +165,16 @@ async function firstPossible(t: CheckContext, ways: Array<() => Promise<void>>):
 async function joinGuildByApprove(t: CheckContext): Promise<string> {
   requireOffered(t, ['guild.approve']);
   const { requestId, guildId } = await receiveRequest(t, 'guild-request');
-  if (guildId === undefined) t.skip('the guild-request names no guild to join');
+  if (guildId === undefined) t.skip(tr`the guild-request names no guild to join`);
   // A guild the bot is in already would show no guild-added, and its undo would leave a guild the run found.
   if ((await readGuildJoined(t, guildId, false)).joined)
     t.undecided(
-      `the bot was already a member of the inviting guild ${guildId}`,
-      'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-added)',
+      tr`the bot was already a member of the inviting guild ${guildId}`,
+      tr`remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-added)`,
     );
   const approved = await t.call('guild.approve', { message_id: requestId, approve: true });
   trackJoinedGuild(t, guildId);
-  requireOk(t, approved, 'guild.approve with approve true');
+  requireOk(t, approved, tr`guild.approve with approve true`);
   return guildId;
 }
 
@@ -180,17 +183,17 @@ async function admitMemberByApprove(t: CheckContext): Promise<string> {
   requireOffered(t, ['guild.member.approve']);
   const guildId = t.sandbox.guildId;
   const { requestId, userId } = await receiveRequest(t, 'guild-member-request', { guild_id: guildId });
-  if (userId === undefined) t.skip('the guild-member-request names no requester');
+  if (userId === undefined) t.skip(tr`the guild-member-request names no requester`);
   // Only a member the check itself admits may be kicked again.
   const already = await requesterAlreadyMember(t, guildId)({ userId });
   if (already) t.skip(already);
   const approved = await t.call('guild.member.approve', { message_id: requestId, approve: true });
   t.track({
     kind: 'guild member',
-    label: `member ${userId} of guild ${guildId} (added through guild.member.approve)`,
+    label: tr`member ${userId} of guild ${guildId} (added through guild.member.approve)`,
     undo: ['guild.member.kick', { guild_id: guildId, user_id: userId }],
   });
-  requireOk(t, approved, 'guild.member.approve with approve true');
+  requireOk(t, approved, tr`guild.member.approve with approve true`);
   return userId;
 }
 
@@ -198,7 +201,7 @@ async function admitMemberByApprove(t: CheckContext): Promise<string> {
 async function setRoleOnPeer(t: CheckContext): Promise<void> {
   requireOffered(t, ['guild.role.create', 'guild.member.role.set']);
   const guildId = t.sandbox.guildId;
-  const userId = t.sandbox.peerId ?? t.skip('no peer identity to set a role on');
+  const userId = t.sandbox.peerId ?? t.skip(tr`no peer identity to set a role on`);
   const roleId = await makeRole(t, 'event-member-updated');
   const fields = { guild_id: guildId, user_id: userId, role_id: roleId };
   const set = await t.call('guild.member.role.set', fields);
@@ -274,7 +277,7 @@ const guildCause = (step: GuildStep): Cause => ({
               guild_id: t.sandbox.guildId,
               user_id: userId,
             });
-            requireOk(t, kicked, 'guild.member.kick of the member the check admitted');
+            requireOk(t, kicked, tr`guild.member.kick of the member the check admitted`);
           },
           async () => {
             const guildId = await triggerOwnGuild(t, 'guild-member-removed');
@@ -296,7 +299,7 @@ const requestCause = (
   event: 'friend-request' | 'guild-request' | 'guild-member-request',
   answer: OperationId,
 ): Cause => ({
-  how: `the trigger (${event}), answered with ${answer} approve false`,
+  how: () => tr`the trigger (${event}), answered with ${answer} approve false`,
   holds: [REQUEST_HOLDS[event]],
   operations: [answer],
   async run(t) {
@@ -338,7 +341,7 @@ const CAUSES: Record<string, Cause> = {
  */
 function expectNotRenamed(t: CheckContext, name: string, events: readonly ObservedEvent[]): void {
   const renamed = cameUnderAnotherName(events, name);
-  t.expect(renamed === undefined, `the run's ${name} changes come as ${name} events (§6)`, renamed);
+  t.expect(renamed === undefined, tr`the run's ${name} changes come as ${name} events (§6)`, renamed);
 }
 
 /**
@@ -347,6 +350,8 @@ function expectNotRenamed(t: CheckContext, name: string, events: readonly Observ
  */
 async function causeOne(t: CheckContext, name: string, cause: Cause): Promise<void> {
   // True when said: the check came here with none of the run's events of the type, and skips only with none.
+  // Its skips stay English in every language: NO_EVENT_OBSERVED (src/runner/event-silence.ts) and the
+  // undecided causes (src/runner/undecided-causes.ts) read the event type from these words.
   const what = `no ${name} event observed during the run`;
   // Caused and waited for already (e.g. by its emits check): waiting again would change nothing.
   const missedBy = t.events.missedBy(name);
@@ -364,11 +369,13 @@ async function causeOne(t: CheckContext, name: string, cause: Cause): Promise<vo
   // Any event of the type will do: whichever check caused it, it is one the target sent.
   const caused = await t.events.tryWaitFor((event) => event.type === name, undefined, { type: name });
   if (caused || t.events.all().some((event) => event.type === name)) {
-    t.note(`${what}: caused one by ${cause.how}`);
+    t.note(tr`no ${name} event observed during the run: caused one by ${cause.how()}`);
     return;
   }
   expectNotRenamed(t, name, t.events.since(mark));
-  t.skip(`${what}, and ${cause.how} caused none within ${t.events.timeoutMs} ms: nothing to validate`);
+  // The skip's words are English (see `what`): its `how` too.
+  const how = inLang('en', () => cause.how());
+  t.skip(`${what}, and ${how} caused none within ${t.events.timeoutMs} ms: nothing to validate`);
 }
 
 const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
@@ -393,15 +400,15 @@ const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {
       const ofType = () => t.events.all().filter((event) => event.type === name);
       if (ofType().length === 0) await causeOne(t, name, cause);
       const observed = ofType();
-      t.note(`${observed.length} ${name} event(s) received during the run`);
+      t.note(tr`${observed.length} ${name} event(s) received during the run`);
       const failing = observed
         .map((event) => ({ event, problems: eventProblems(t, event, name) }))
         .filter((entry) => entry.problems.length > 0);
       t.expect(
         failing.length === 0,
-        `every ${name} event carries ${requiredResources.join(', ')}, each valid against its schema (§6, §1 rule 4)`,
+        tr`every ${name} event carries ${requiredResources.join(', ')}, each valid against its schema (§6, §1 rule 4)`,
         failing.length
-          ? `${failing.length} of ${observed.length} do not; the first: ${failing[0].problems.slice(0, 5).join('; ')} in ${describeEvent(failing[0].event)}`
+          ? tr`${failing.length} of ${observed.length} do not; the first: ${failing[0].problems.slice(0, 5).join('; ')} in ${describeEvent(failing[0].event)}`
           : undefined,
         eventSignature(name, failing[0]?.problems ?? []),
       );
