@@ -210,7 +210,7 @@ export async function servedReads(
 export function describeUnserved(found: ServedReads): string {
   const byAnswer = new Map<string, string[]>();
   for (const probe of found.unserved) {
-    const answer = probe.result ? answered(probe.result) : (probe.missing ?? 'not asked');
+    const answer = probe.result ? answered(probe.result) : (probe.missing ?? tr`not asked`);
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), probe.operation]);
   }
   const groups = [...byAnswer].map(([answer, reads]) => `${reads.join(', ')}: ${answer}`);

@@ -352,4 +352,5 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   'message.list walk of channel {0}': '频道 {0} 的 message.list 遍历',
   '{0}: the messages are read in channel {1}': '{0}：在频道 {1} 中读取这些消息',
   'message.list walk': 'message.list 遍历',
+  'not asked': '未请求',
 };
