@@ -9,7 +9,7 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   'page {0}, reached through next, is empty': '经由 next 到达的第 {0} 页为空',
   '{0} → {1} ({2} then {3})': '{0} → {1}（先 {2} 后 {3}）',
   'every EVENT body carries a numeric sn': '每个 EVENT 主体都带有数值型 sn',
-  '{0} of {1} without: {2}': '{1} 个中有 {0} 个不带：{2}',
+  '{0} of {1} without: {2}': '{1} 个中有 {0} 个不带 sn：{2}',
   'each sn is greater than the one before it': '每个 sn 都大于前一个',
   '{0} break(s): {1}': '{0} 处中断：{1}',
   '{0}: a 2xx status (any body is accepted, §4.8)': '{0}：2xx 状态（任何主体都可接受，§4.8）',
@@ -70,10 +70,10 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   '{0}, but no control: {1} (a refusal proves nothing without an accepted complete request)':
     '{0}，但没有对照：{1}（没有被接受的完整请求，拒绝就说明不了任何问题）',
   '{0}, but {1}: a refusal proves nothing when the complete request is refused as well':
-    '{0}，但{1}：完整请求同样被拒绝时，拒绝说明不了任何问题',
+    '{0}，但 {1}：完整请求同样被拒绝时，拒绝说明不了任何问题',
   'make {0} accept a complete valid request (or leave it out of login.features), then run again':
     '让 {0} 接受完整且有效的请求（或将其从 login.features 中去掉），然后重新运行',
-  '{0} needs a message of the run to name, but {1}': '{0} 需要指定一条本次运行创建的消息，但{1}',
+  '{0} needs a message of the run to name, but {1}': '{0} 需要指定一条本次运行创建的消息，但 {1}',
   'make message.create accept a message in the sandbox channel, then run again':
     '让 message.create 能在沙箱频道中发送消息，然后重新运行',
   'the change came as {0}, not `{1}` (§6)': '该变更以 {0} 的形式到达，而不是 `{1}`（§6）',
@@ -106,7 +106,7 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   'role {0} of user {1} in guild {2}': '群组 {2} 中用户 {1} 的角色 {0}',
   'reaction {0} on message {1}': '消息 {1} 上的表态 {0}',
   "to cause {0} the run needs a guild of its own, made by the trigger's guild-added, and {1}":
-    '要引发 {0}，本次运行需要一个由触发器的 guild-added 创建的自有群组，而{1}',
+    '要引发 {0}，本次运行需要一个由触发器的 guild-added 创建的自有群组，而 {1}',
   "the trigger's answer to guild-added carries no guild_id: {0}":
     '触发器对 guild-added 的应答不带 guild_id：{0}',
   'guild {0} (made or joined by the trigger guild-added)': '群组 {0}（由触发器 guild-added 创建或加入）',
@@ -135,10 +135,10 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
     '禁言之前对端就无法在频道 {0} 中发言（HTTP {1}），因此看不到任何禁言效果',
   'lift the peer’s mute on the platform, and any mute of the channel (the run lifts only the peer’s own guild mute), or pass another --channel or peer':
     '在平台上解除对端的禁言以及该频道的所有禁言（本次运行只解除对端自身的群组禁言），或传入其他 --channel 或对端',
-  "the peer's message.create {0} is refused": '对端的 message.create {0}被拒绝',
+  "the peer's message.create {0} is refused": '对端{0}发送的 message.create 被拒绝',
   'accepted (HTTP {0})': '被接受（HTTP {0}）',
   "the refusal of the peer's message.create {0} is a 4xx (a client error, not a server error)":
-    '对端的 message.create {0}被拒绝时返回 4xx（客户端错误，而非服务端错误）',
+    '对端{0}发送的 message.create 被拒绝时返回 4xx（客户端错误，而非服务端错误）',
   'an earlier {0} duration 0 of this run left the peer refused':
     '本次运行之前的 {0} duration 0 之后对端仍被拒绝',
   '{0} with duration 0': 'duration 为 0 的 {0}',
@@ -159,7 +159,7 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   'channel mute': '频道禁言',
   'member mute': '成员禁言',
   'the {0} ms {1} is in force {2} ms after it was set (the peer is refused)':
-    '{0} ms 的{1}在设置后 {2} ms 时仍然生效（对端被拒绝）',
+    '{0} ms 的{1}在设置后 {2} ms 时处于生效状态（对端被拒绝）',
   "the peer's first message.create came back {0} ms after the {1} was sent, past its {2} ms, and was accepted: whether the mute took effect cannot be seen":
     '对端的第一个 message.create 在{1}发出 {0} ms 后才返回，已超过其 {2} ms，且被接受：无法看出禁言是否生效',
   'a {0} of {1} ms (duration is milliseconds, §8 rule 4) ends within {2} ms':
@@ -252,7 +252,7 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   'friend.list shows no new friend after a refused request': '拒绝请求后 friend.list 不显示新的好友',
   'friend.list items carry `id` at the top level: a Friend carries its user under `user`, §2; {0}':
     'friend.list 的项在顶层带有 `id`：Friend 应将其用户放在 `user` 下，§2；{0}',
-  'no new friend listed, but {0}': '没有列出新的好友，但{0}',
+  'no new friend listed, but {0}': '没有列出新的好友，但 {0}',
   'friend.list also lists {0}, not the requester: added meanwhile by others?':
     'friend.list 还列出了 {0}，而不是请求者：是其间被他人添加的吗？',
   'neither the guild-request event nor the trigger’s answer names the inviting guild':
