@@ -2,6 +2,7 @@
  * Observing the effect of a mute (§4.2 channel.mute, §4.4 guild.member.mute, §8 rule 4): whether the peer
  * identity may post. Every message the peer manages to post is tracked for deletion at once.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
 import { statusOf, uniqueName } from './lists.js';
@@ -46,7 +47,7 @@ export async function peerPost(t: CheckContext, channelId: string, purpose: stri
     if (typeof messageId !== 'string') continue;
     t.track({
       kind: 'message',
-      label: `peer message ${messageId} in channel ${channelId}`,
+      label: tr`peer message ${messageId} in channel ${channelId}`,
       undo: ['message.delete', { channel_id: channelId, message_id: messageId }],
       as: 'peer',
     });
@@ -129,7 +130,7 @@ const restorePeerPosting = (t: CheckContext, channelId: string, purpose: string)
       answers.push(`${operation} ${lifted.status}`);
     }
     observer.note(
-      `the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ') || 'no peer user id: nothing the run may lift'}), as §8 rule 4 allows`,
+      tr`the peer could not post in channel ${channelId} before any mute of this check: a mute left by an earlier run? Lifted with duration 0 (${answers.join(', ') || tr`no peer user id: nothing the run may lift`}), as §8 rule 4 allows`,
     );
     let post = await pollPeerPost(
       observer,
@@ -151,7 +152,7 @@ const restorePeerPosting = (t: CheckContext, channelId: string, purpose: string)
         SHORT_MUTE_DEADLINE_MS - SHORT_MUTE_MS,
       );
       if (post.outcome === 'accepted') {
-        const evidence = `${operation} duration 0 left the peer refused in channel ${channelId}, and a ${SHORT_MUTE_MS} ms ${operation} that replaced the mute then freed it once it ended (the run's restore of the peer's posting)`;
+        const evidence = tr`${operation} duration 0 left the peer refused in channel ${channelId}, and a ${SHORT_MUTE_MS} ms ${operation} that replaced the mute then freed it once it ended (the run's restore of the peer's posting)`;
         perRun(zeroRefuted, observer).set(operation, { evidence, channelId, purpose });
         observer.note(evidence);
       }
@@ -169,7 +170,7 @@ export async function expectDurationZeroNotRefuted(t: CheckContext, operation: M
   if (refuted) await restorePeerPosting(t, refuted.channelId, refuted.purpose);
   t.expect(
     refuted === undefined,
-    `${operation} with duration 0 lifts the peer's mute (§8 rule 4: 0 unmutes)`,
+    tr`${operation} with duration 0 lifts the peer's mute (§8 rule 4: 0 unmutes)`,
     refuted?.evidence,
   );
 }
@@ -186,11 +187,11 @@ export function requireMuteTookEffect(
 ): void {
   if (during === undefined) {
     t.skip(
-      `the ${operation} effect could not be observed (no peer post before it): an unmute of it shows nothing`,
+      tr`the ${operation} effect could not be observed (no peer post before it): an unmute of it shows nothing`,
     );
   }
   if (during.outcome !== 'refused') {
-    t.skip(`the ${operation} had no effect (see ${effectCheck}): an unmute of it shows nothing`);
+    t.skip(tr`the ${operation} had no effect (see ${effectCheck}): an unmute of it shows nothing`);
   }
 }
 
@@ -202,8 +203,10 @@ export function requireMuteTookEffect(
 export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPost): never {
   const stuck = stuckMuteOf(t, channelId);
   return t.undecided(
-    `the peer cannot post in channel ${channelId} before the mute (HTTP ${post.result.status})${stuck ? ` — ${stuck}` : ''}, so no mute effect can be seen`,
-    'lift the peer’s mute on the platform, and any mute of the channel (the run lifts only the peer’s own guild mute), or pass another --channel or peer',
+    stuck
+      ? tr`the peer cannot post in channel ${channelId} before the mute (HTTP ${post.result.status}) — ${stuck}, so no mute effect can be seen`
+      : tr`the peer cannot post in channel ${channelId} before the mute (HTTP ${post.result.status}), so no mute effect can be seen`,
+    tr`lift the peer’s mute on the platform, and any mute of the channel (the run lifts only the peer’s own guild mute), or pass another --channel or peer`,
   );
 }
 
@@ -211,12 +214,12 @@ export function peerCannotPost(t: CheckContext, channelId: string, post: PeerPos
 export function expectRefusalIs4xx(t: CheckContext, post: PeerPost, what: string): void {
   t.expect(
     post.outcome === 'refused',
-    `the peer's message.create ${what} is refused`,
-    `accepted (HTTP ${post.result.status})`,
+    tr`the peer's message.create ${what} is refused`,
+    tr`accepted (HTTP ${post.result.status})`,
   );
   t.expect(
     post.result.status >= 400 && post.result.status < 500,
-    `the refusal of the peer's message.create ${what} is a 4xx (a client error, not a server error)`,
+    tr`the refusal of the peer's message.create ${what} is a 4xx (a client error, not a server error)`,
     statusOf(post.result),
   );
 }
@@ -267,7 +270,7 @@ export async function unmuteAndObserve(
   if (verifyIn === undefined) return { operation, unmuted };
   const after = await pollPeerPost(t, verifyIn, 'accepted', 'after duration 0', MUTE_EFFECT_TIMEOUT_MS);
   if (after.outcome === 'refused') {
-    stuckMutesOf(t).set(verifyIn, `an earlier ${operation} duration 0 of this run left the peer refused`);
+    stuckMutesOf(t).set(verifyIn, tr`an earlier ${operation} duration 0 of this run left the peer refused`);
   } else {
     stuckMutesOf(t).delete(verifyIn);
   }
@@ -276,15 +279,15 @@ export async function unmuteAndObserve(
 
 /** §8 rule 4: duration 0 is accepted and, where the peer could post before, lets it post again. */
 export function expectUnmuted(t: CheckContext, { operation, unmuted, after }: Unmute): void {
-  t.expectOk(unmuted, `${operation} with duration 0`);
+  t.expectOk(unmuted, tr`${operation} with duration 0`);
   if (after === undefined) {
-    t.note(`${operation} duration 0: the peer's posting could not be verified (no baseline)`);
+    t.note(tr`${operation} duration 0: the peer's posting could not be verified (no baseline)`);
     return;
   }
   t.expect(
     after.outcome === 'accepted',
-    `after ${operation} duration 0 the peer's message.create is accepted again (§8 rule 4: 0 unmutes)`,
-    `still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
+    tr`after ${operation} duration 0 the peer's message.create is accepted again (§8 rule 4: 0 unmutes)`,
+    tr`still refused (HTTP ${after.result.status}) ${after.elapsedMs} ms after the unmute`,
   );
 }
 
@@ -314,7 +317,7 @@ export async function pollPeerPost(
 export const trackChannelMute = (t: CheckContext, channelId: string): void =>
   t.track({
     kind: 'channel mute',
-    label: `mute of channel ${channelId}`,
+    label: tr`mute of channel ${channelId}`,
     undo: ['channel.mute', { channel_id: channelId, duration: 0 }],
   });
 
@@ -322,13 +325,13 @@ export const trackChannelMute = (t: CheckContext, channelId: string): void =>
 export const trackMemberMute = (t: CheckContext, guildId: string, userId: string): void =>
   t.track({
     kind: 'member mute',
-    label: `mute of user ${userId} in guild ${guildId}`,
+    label: tr`mute of user ${userId} in guild ${guildId}`,
     undo: ['guild.member.mute', { guild_id: guildId, user_id: userId, duration: 0 }],
   });
 
 /** The peer's user id, or a skip with the reason when no peer is configured. */
 export const requirePeer = (t: CheckContext): string =>
-  t.sandbox.peerId ?? t.skip('no peer identity: configure --peer-token and/or --peer-self-id');
+  t.sandbox.peerId ?? t.skip(tr`no peer identity: configure --peer-token and/or --peer-self-id`);
 
 /**
  * §8 rule 4: a mute of SHORT_MUTE_MS is in force at first (when the first probe is still within it) and
@@ -346,20 +349,21 @@ export async function expectShortMuteEnds(
   // The mute's answer has just come: the mute was set by now, so it is over SHORT_MUTE_MS from now at the
   // latest (a first probe then finds it over, rather than a poll later).
   const answeredAt = Date.now();
+  const mute = what === 'channel' ? tr`channel mute` : tr`member mute`;
   const first = await peerPost(t, channelId, `during the ${SHORT_MUTE_MS} ms ${what} mute`);
   const firstAt = Date.now() - mutedAt;
   if (firstAt < SHORT_MUTE_MS) {
     t.expect(
       first.outcome === 'refused',
-      `the ${SHORT_MUTE_MS} ms ${what} mute is in force ${firstAt} ms after it was set (the peer is refused)`,
-      `the peer's message.create was accepted (HTTP ${first.result.status})`,
+      tr`the ${SHORT_MUTE_MS} ms ${mute} is in force ${firstAt} ms after it was set (the peer is refused)`,
+      tr`the peer's message.create was accepted (HTTP ${first.result.status})`,
     );
   } else if (first.outcome === 'accepted') {
     // Too late to see the mute in force, and nothing to see it end: no evidence either way (a mute that
     // never took effect looks the same), so no verdict.
     t.undecided(
-      `the peer's first message.create came back ${firstAt} ms after the ${what} mute was sent, past its ${SHORT_MUTE_MS} ms, and was accepted: whether the mute took effect cannot be seen`,
-      `run it again on a less busy machine or nearer the server (the mute and one message.create must take under ${SHORT_MUTE_MS} ms)`,
+      tr`the peer's first message.create came back ${firstAt} ms after the ${mute} was sent, past its ${SHORT_MUTE_MS} ms, and was accepted: whether the mute took effect cannot be seen`,
+      tr`run it again on a less busy machine or nearer the server (the mute and one message.create must take under ${SHORT_MUTE_MS} ms)`,
     );
   }
   // The mute is not over before SHORT_MUTE_MS: wait that out sending nothing, and meanwhile give back
@@ -374,10 +378,10 @@ export async function expectShortMuteEnds(
   const endedAt = Date.now() - answeredAt;
   t.expect(
     after.outcome === 'accepted',
-    `a ${what} mute of ${SHORT_MUTE_MS} ms (duration is milliseconds, §8 rule 4) ends within ${SHORT_MUTE_DEADLINE_MS} ms`,
-    `the peer was still refused ${endedAt} ms after the mute was answered (HTTP ${after.result.status})`,
+    tr`a ${mute} of ${SHORT_MUTE_MS} ms (duration is milliseconds, §8 rule 4) ends within ${SHORT_MUTE_DEADLINE_MS} ms`,
+    tr`the peer was still refused ${endedAt} ms after the mute was answered (HTTP ${after.result.status})`,
   );
   t.note(
-    `the ${SHORT_MUTE_MS} ms ${what} mute was over ${endedAt} ms after it was answered (${after.probes} probes)`,
+    tr`the ${SHORT_MUTE_MS} ms ${mute} was over ${endedAt} ms after it was answered (${after.probes} probes)`,
   );
 }

@@ -5,6 +5,7 @@
  */
 import { events as eventCatalogue } from '../../spec/events.js';
 import type { ProbeTarget } from '../../src/events/probes.js';
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { snOf } from './judge.js';
 import { brief, idOf, statusOf, uniqueName } from './lists.js';
@@ -144,7 +145,7 @@ export function cameUnderAnotherName(events: readonly ObservedEvent[], name: str
     ...new Set(events.filter((event) => meantEventOf(event) === name).map((event) => event.type)),
   ];
   if (others.length === 0) return undefined;
-  return `the change came as ${others.map((type) => `\`${type}\``).join(', ')}, not \`${name}\` (§6)`;
+  return tr`the change came as ${others.map((type) => `\`${type}\``).join(', ')}, not \`${name}\` (§6)`;
 }
 
 /**
@@ -166,7 +167,7 @@ export function misnamedTypes(
     const known = meant.get(event.type);
     meant.set(event.type, { name: known?.name ?? name, count: (known?.count ?? 0) + 1 });
   }
-  return [...meant].map(([type, { name, count }]) => `'${type}' (×${count}) for '${name}'`);
+  return [...meant].map(([type, { name, count }]) => tr`'${type}' (×${count}) for '${name}'`);
 }
 
 /** The checks that cause the §6 events the run lacks (suites/events.ts): a judge of every event starts after them. */
@@ -188,20 +189,20 @@ export const eventProblems = (t: CheckContext, event: ObservedEvent, name: strin
 
 /** A short JSON rendering of an event for `observed`. */
 export const describeEvent = (event: ObservedEvent | undefined): string => {
-  if (!event) return 'none';
+  if (!event) return tr`none`;
   return brief(event.body, 400);
 };
 
 /** The distinct types among events, for messages. */
 export const typesOf = (events: readonly ObservedEvent[]): string =>
-  events.length ? [...new Set(events.map((event) => event.type))].join(', ') : 'none';
+  events.length ? [...new Set(events.map((event) => event.type))].join(', ') : tr`none`;
 
 /** The run's WebSocket as a probe target; skips when events come by webhook. */
 export function wsProbeTarget(t: CheckContext): ProbeTarget & { selfId?: string } {
   const transport = t.events.transport;
-  if (!transport) t.skip('the event stream of this run does not say where it is: nothing to probe');
+  if (!transport) t.skip(tr`the event stream of this run does not say where it is: nothing to probe`);
   if (transport.kind !== 'ws') {
-    t.skip('events come by webhook in this run: the WebSocket lifecycle is checked with --events ws');
+    t.skip(tr`events come by webhook in this run: the WebSocket lifecycle is checked with --events ws`);
   }
   return {
     url: transport.url,
@@ -223,9 +224,9 @@ export async function awaitPrecondition(
   const seen = await t.events.tryWaitFor(predicate, 0);
   if (seen) return seen;
   const missedBy = type && t.events.missedBy(type);
-  if (missedBy) t.skip(`precondition failed: ${reason} (${missedBy} waited for a ${type} event in vain)`);
+  if (missedBy) t.skip(tr`precondition failed: ${reason} (${missedBy} waited for a ${type} event in vain)`);
   const event = await t.events.tryWaitFor(predicate, undefined, type ? { type } : {});
-  if (!event) t.skip(`precondition failed: ${reason} within ${t.events.timeoutMs} ms (--event-timeout)`);
+  if (!event) t.skip(tr`precondition failed: ${reason} within ${t.events.timeoutMs} ms (--event-timeout)`);
   return event;
 }
 
@@ -270,12 +271,12 @@ export async function expectCausedEvent(
   const renamed = cameUnderAnotherName(since, type);
   t.expect(
     event !== undefined,
-    `${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
+    tr`${options.cause} causes a ${type} event carrying ${options.carrying} within ${t.events.timeoutMs} ms (§6)`,
     sameType.length
-      ? `${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
+      ? tr`${sameType.length} ${type} event(s) arrived, none carrying ${options.carrying}; the first: ${describeEvent(sameType[0])}`
       : renamed
-        ? `no ${type} event: ${renamed}`
-        : `no ${type} event (types seen since the operation: ${typesOf(since)})`,
+        ? tr`no ${type} event: ${renamed}`
+        : tr`no ${type} event (types seen since the operation: ${typesOf(since)})`,
   );
   return event;
 }
@@ -285,14 +286,14 @@ export async function triggering<T>(t: CheckContext, what: string, cause: () => 
   try {
     return await cause();
   } catch (error) {
-    if ((error as Error)?.name === 'CheckSkip') t.skip(`${what}: ${(error as Error).message}`);
+    if ((error as Error)?.name === 'CheckSkip') t.skip(tr`${what}: ${(error as Error).message}`);
     throw error;
   }
 }
 
 /** A precondition call: skips (not fails) the check when it is refused; the operation's own checks report it. */
 export function requireOk(t: CheckContext, result: CallResult, what: string): void {
-  if (!result.ok) t.skip(`precondition failed: ${what} answered ${statusOf(result)}`);
+  if (!result.ok) t.skip(tr`precondition failed: ${what} answered ${statusOf(result)}`);
 }
 
 // ── Causing events through the interface (each creation tracked with the ledger at once) ──────────
@@ -308,7 +309,7 @@ export async function makeMessage(t: CheckContext, what: string): Promise<Create
   const { result, ids } = await postMessage(t, uniqueName(what), channelId);
   requireOk(t, result, 'message.create');
   if (ids.length === 0)
-    t.skip(`precondition failed: message.create returned no message id: ${statusOf(result)}`);
+    t.skip(tr`precondition failed: message.create returned no message id: ${statusOf(result)}`);
   return { id: ids[ids.length - 1], channelId };
 }
 
@@ -357,13 +358,13 @@ export async function makeChannel(t: CheckContext, what: string): Promise<string
   if (id !== undefined) {
     t.track({
       kind: 'channel',
-      label: `channel ${id} (${name}) in guild ${guildId}`,
+      label: tr`channel ${id} (${name}) in guild ${guildId}`,
       undo: ['channel.delete', { channel_id: id }],
     });
   }
   requireOk(t, result, 'channel.create');
   if (id === undefined)
-    t.skip(`precondition failed: channel.create returned no Channel id: ${statusOf(result)}`);
+    t.skip(tr`precondition failed: channel.create returned no Channel id: ${statusOf(result)}`);
   return id;
 }
 
@@ -382,13 +383,13 @@ export async function makeRole(t: CheckContext, what: string): Promise<string> {
   if (id !== undefined) {
     t.track({
       kind: 'role',
-      label: `role ${id} (${name}) in guild ${guildId}`,
+      label: tr`role ${id} (${name}) in guild ${guildId}`,
       undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
     });
   }
   requireOk(t, result, 'guild.role.create');
   if (id === undefined)
-    t.skip(`precondition failed: guild.role.create returned no role id: ${statusOf(result)}`);
+    t.skip(tr`precondition failed: guild.role.create returned no role id: ${statusOf(result)}`);
   return id;
 }
 
@@ -399,7 +400,7 @@ export const trackRoleAssignment = (
 ): void =>
   t.track({
     kind: 'role assignment',
-    label: `role ${fields.role_id} of user ${fields.user_id} in guild ${fields.guild_id}`,
+    label: tr`role ${fields.role_id} of user ${fields.user_id} in guild ${fields.guild_id}`,
     undo: ['guild.member.role.unset', fields],
   });
 
@@ -416,7 +417,7 @@ export async function makeReaction(
   const result = await t.call('reaction.create', fields);
   t.track({
     kind: 'reaction',
-    label: `reaction ${emojiId} on message ${message.id}`,
+    label: tr`reaction ${emojiId} on message ${message.id}`,
     undo: ['reaction.delete', fields],
   });
   requireOk(t, result, 'reaction.create');
@@ -446,23 +447,23 @@ export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promi
     )
       throw error;
     return t.skip(
-      `to cause ${forEvent} the run needs a guild of its own, made by the trigger's guild-added, and ${message}`,
+      tr`to cause ${forEvent} the run needs a guild of its own, made by the trigger's guild-added, and ${message}`,
     );
   }
   const guildId = (answer as { guild_id?: unknown } | null)?.guild_id;
   if (typeof guildId !== 'string') {
-    t.skip(`the trigger's answer to guild-added carries no guild_id: ${JSON.stringify(answer)}`);
+    t.skip(tr`the trigger's answer to guild-added carries no guild_id: ${JSON.stringify(answer)}`);
   }
   // What the trigger did is the run's to undo at once (a guild made, or joined), proof or not.
   t.track({
     kind: 'guild membership',
-    label: `guild ${guildId} (made or joined by the trigger guild-added)`,
+    label: tr`guild ${guildId} (made or joined by the trigger guild-added)`,
     undo: ['trigger:guild-removed', { guild_id: guildId }],
   });
   const shown = await guildAsShown(t, guildId as string);
   if (shown.name !== name && forEvent !== undefined)
     t.skip(
-      `the trigger's guild-added answered guild ${guildId}, which ${shown.how} does not name ${name}: not a guild the run made, and ${forEvent} is caused only on a guild of the run's own`,
+      tr`the trigger's guild-added answered guild ${guildId}, which ${shown.how} does not name ${name}: not a guild the run made, and ${forEvent} is caused only on a guild of the run's own`,
     );
   return guildId as string;
 }
@@ -475,23 +476,23 @@ async function guildAsShown(t: CheckContext, guildId: string): Promise<{ name?: 
         t.events.timeoutMs,
       )
     : undefined;
-  if (event) return { name: event.body.guild?.name, how: 'as its guild-added event shows it' };
+  if (event) return { name: event.body.guild?.name, how: tr`as its guild-added event shows it` };
   const read = await t.call('guild.get', { guild_id: guildId });
   const body = read.body as { name?: unknown } | null;
   return {
     ...(read.ok ? { name: body?.name } : {}),
-    how: `as guild.get shows it (${statusOf(read)})`,
+    how: tr`as guild.get shows it (${statusOf(read)})`,
   };
 }
 
 /** Adds a user to a guild the run made (trigger guild-member-added), tracked (trigger guild-member-removed). */
 export async function triggerMemberOf(t: CheckContext, guildId: string): Promise<string> {
   const userId = t.sandbox.userId ?? t.sandbox.peerId;
-  if (userId === undefined) t.skip('needs another user to add to a guild: pass --user or a peer identity');
+  if (userId === undefined) t.skip(tr`needs another user to add to a guild: pass --user or a peer identity`);
   await t.trigger('guild-member-added', { guild_id: guildId, user_id: userId });
   t.track({
     kind: 'guild member',
-    label: `member ${userId} of guild ${guildId} (added by the trigger)`,
+    label: tr`member ${userId} of guild ${guildId} (added by the trigger)`,
     undo: ['trigger:guild-member-removed', { guild_id: guildId, user_id: userId }],
   });
   return userId;

@@ -11,9 +11,10 @@
  * friend is replaced by another request (freshRequest). Only friends the flow made are deleted, at once:
  * the trigger's requester must be a stranger again for the next flow (the ledger is the fallback).
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { brief, idOf, judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
-import { FRIEND_ITEMS_ARE_USERS, looksLikeUser } from './readers.js';
+import { friendItemsAreUsers, looksLikeUser } from './readers.js';
 import {
   CLEAR,
   freshRequest,
@@ -47,9 +48,9 @@ export const friendRequestFlow = (t: CheckContext, approve: boolean): Promise<Fr
         () => receiveRequest(observer, 'friend-request', {}, { onMissing: missingRequest }),
         async ({ userId }) =>
           userId && friendsIn(await walking).has(userId)
-            ? `the requester ${userId} was already a friend before its request`
+            ? tr`the requester ${userId} was already a friend before its request`
             : undefined,
-        CLEAR.alreadyFriend,
+        CLEAR.alreadyFriend(),
       );
     } catch (error) {
       // Settled before the flow ends, so that no walk is left unawaited.
@@ -76,7 +77,7 @@ async function answer(
   for (const userId of made) {
     t.track({
       kind: 'friend',
-      label: `friend ${userId} (added by approving a request)`,
+      label: tr`friend ${userId} (added by approving a request)`,
       undo: ['friend.delete', { user_id: userId }],
     });
   }
@@ -84,7 +85,8 @@ async function answer(
     // An undo the check can do without (the ledger retries it): a refusal is noted, never its verdict.
     const result = await t.call('friend.delete', { user_id: userId }, { fallback: true });
     deleted.set(userId, result);
-    if (!result.ok) t.note(`friend.delete of ${userId} answered ${result.status}: left to the run's cleanup`);
+    if (!result.ok)
+      t.note(tr`friend.delete of ${userId} answered ${result.status}: left to the run's cleanup`);
   }
   const flow: FriendFlow = { request, before, answer: answered, after };
   if (approve) {
@@ -109,8 +111,8 @@ const newFriends = (before: RecordedWalk, after: RecordedWalk): string[] => {
 };
 
 /** How the user clears a friend.list that cannot tell a friend from a stranger (see friend.approve/approve-adds-requester). */
-const FRIEND_READER_CLEAR =
-  'make friend.list list each friend as a Friend, its user under `user` (§2), and friend.approve true add the requester (see friend.approve/approve-adds-requester)';
+const friendReaderClear = (): string =>
+  tr`make friend.list list each friend as a Friend, its user under \`user\` (§2), and friend.approve true add the requester (see friend.approve/approve-adds-requester)`;
 
 /** What the answer changed in friend.list, as the judging check sees it. */
 export interface FriendsAdded {
@@ -146,8 +148,8 @@ export function judgeAdded(t: CheckContext, flow: FriendFlow): FriendsAdded {
 /** What a User-shaped friend.list shows of the answer, for `observed`. */
 export const describeUserShaped = (judged: FriendsAdded, requester: string | undefined): string =>
   requester && judged.addedById.includes(requester)
-    ? `the list grew by an item with id ${requester} (the requester) at the top level and no user: ${brief(judged.userShaped.find((item) => idOf(item) === requester))}`
-    : `e.g. ${brief(judged.userShaped[0])}`;
+    ? tr`the list grew by an item with id ${requester} (the requester) at the top level and no user: ${brief(judged.userShaped.find((item) => idOf(item) === requester))}`
+    : tr`e.g. ${brief(judged.userShaped[0])}`;
 
 /**
  * Whether friend.list, in this run, told a new friend from a stranger: the approve true flow (the control,
@@ -158,14 +160,14 @@ export async function friendReaderDoubt(t: CheckContext): Promise<string | undef
   const control = await friendRequestFlow(t, true);
   const { request, answer, before, after } = control;
   if (!request || !answer || !before || !after)
-    return `the control, an approved friend request, could not be observed: ${control.missing ?? 'no friend request'}`;
+    return tr`the control, an approved friend request, could not be observed: ${control.missing ?? tr`no friend request`}`;
   const requester = request.userId;
-  if (!requester) return 'the control, an approved friend request, names no requester';
-  if (!answer.ok) return `the control, friend.approve with approve true, answered ${answer.status}`;
+  if (!requester) return tr`the control, an approved friend request, names no requester`;
+  if (!answer.ok) return tr`the control, friend.approve with approve true, answered ${answer.status}`;
   const lists = (walk: RecordedWalk) => recordedItems(walk).some((item) => userIdOf(item) === requester);
-  if (recordedItems(after).some(looksLikeUser)) return FRIEND_ITEMS_ARE_USERS;
+  if (recordedItems(after).some(looksLikeUser)) return friendItemsAreUsers();
   if (lists(before) || !lists(after))
-    return `friend.list did not show the approved requester ${requester} appear (listed before: ${lists(before)}, after: ${lists(after)}): it is not shown to tell a friend from a stranger`;
+    return tr`friend.list did not show the approved requester ${requester} appear (listed before: ${lists(before)}, after: ${lists(after)}): it is not shown to tell a friend from a stranger`;
   return undefined;
 }
 
@@ -178,14 +180,17 @@ export async function judgeNoneAdded(t: CheckContext, flow: FriendFlow): Promise
   const requester = flow.request?.userId;
   const judged = judgeAdded(t, flow);
   const wrongly = requester ? judged.added.filter((id) => id === requester) : judged.added;
-  t.expect(wrongly.length === 0, 'friend.list shows no new friend after a refused request', judged.added);
+  t.expect(wrongly.length === 0, tr`friend.list shows no new friend after a refused request`, judged.added);
   if (judged.userShaped.length > 0)
-    t.undecided(`${FRIEND_ITEMS_ARE_USERS}; ${describeUserShaped(judged, requester)}`, FRIEND_READER_CLEAR);
+    t.undecided(
+      tr`friend.list items carry \`id\` at the top level: a Friend carries its user under \`user\`, §2; ${describeUserShaped(judged, requester)}`,
+      friendReaderClear(),
+    );
   const doubt = await friendReaderDoubt(t);
-  if (doubt) t.undecided(`no new friend listed, but ${doubt}`, FRIEND_READER_CLEAR);
+  if (doubt) t.undecided(tr`no new friend listed, but ${doubt}`, friendReaderClear());
   if (requester && judged.added.length > 0)
     t.note(
-      `friend.list also lists ${judged.added.join(', ')}, not the requester: added meanwhile by others?`,
+      tr`friend.list also lists ${judged.added.join(', ')}, not the requester: added meanwhile by others?`,
     );
 }
 

@@ -4,9 +4,10 @@
  */
 import type { OperationId } from '../../spec/catalogue.js';
 import type { RuleId } from '../../spec/rules.js';
+import { tr } from '../../src/i18n/index.js';
 import { type CallResult, type CheckContext, type CheckSpec, defineCheck } from '../../src/runner/check.js';
 import { idOf, listedItems, listOnce, stillListed } from './lists.js';
-import { getReaderDoubt } from './readers.js';
+import { getReaderDoubt, nounWord } from './readers.js';
 import { probeRead } from './served.js';
 
 export interface GetEachListed {
@@ -50,6 +51,7 @@ export function getSandboxCheck(spec: GetSandbox): CheckSpec {
     operations: [get],
     async run(t: CheckContext) {
       const sandboxId = spec.sandboxId(t);
+      const word = nounWord(noun);
       // The run's one complete request of the get (served.ts), which the generic checks probe too.
       const probe = await probeRead(t, get);
       const result =
@@ -57,10 +59,10 @@ export function getSandboxCheck(spec: GetSandbox): CheckSpec {
           ? probe.result
           : await t.call(get, { [`${noun}_id`]: sandboxId });
       t.expectOk(result, get);
-      t.expectSchema(spec.schema, result.body, `${get} result`);
+      t.expectSchema(spec.schema, result.body, tr`${get} result`);
       t.expect(
         idOf(result.body) === sandboxId,
-        `${get} returns the ${noun} asked for (id ${sandboxId})`,
+        tr`${get} returns the ${word} asked for (id ${sandboxId})`,
         result.body?.id,
       );
       const list = `${noun}.list` as const satisfies OperationId;
@@ -69,18 +71,18 @@ export function getSandboxCheck(spec: GetSandbox): CheckSpec {
       );
       if (listed === undefined) {
         t.undecided(
-          `${list} does not list the sandbox ${noun} ${sandboxId}: nothing but the id it was asked for shows that what ${get} returned is that ${noun}`,
-          `check that ${list} ${JSON.stringify(spec.listFields(t))} lists the sandbox ${noun} (see the ${list} checks)`,
+          tr`${list} does not list the sandbox ${word} ${sandboxId}: nothing but the id it was asked for shows that what ${get} returned is that ${word}`,
+          tr`check that ${list} ${JSON.stringify(spec.listFields(t))} lists the sandbox ${word} (see the ${list} checks)`,
         );
       }
       const name = (listed as { name?: unknown }).name;
       if (typeof name === 'string') {
         t.expect(
           (result.body as { name?: unknown } | undefined)?.name === name,
-          `${get} returns the ${noun} ${list} shows: name ${JSON.stringify(name)}`,
+          tr`${get} returns the ${word} ${list} shows: name ${JSON.stringify(name)}`,
           result.body?.name,
         );
-      } else t.note(`${list} shows the sandbox ${noun} without a name: its id is the evidence`);
+      } else t.note(tr`${list} shows the sandbox ${word} without a name: its id is the evidence`);
     },
   });
 }
@@ -102,6 +104,7 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
     async run(t: CheckContext) {
       const listed = await listOnce(t, list, spec.listFields(t));
       const sandboxId = spec.sandboxId(t);
+      const word = nounWord(noun);
       const ids = listed.items
         .map(idOf)
         .filter((id): id is string => id !== undefined && id !== sandboxId)
@@ -113,16 +116,16 @@ export function getEachListedCheck(spec: GetEachListed): CheckSpec {
       const refused = ids.filter((id) => !results.get(id)?.ok);
       const stillThere = new Set(await stillListed(t, list, spec.listFields(t), refused, listed));
       const judged = ids.filter((id) => results.get(id)?.ok || stillThere.has(id));
-      if (judged.length === 0) t.skip(`every ${noun} probed was removed since ${list} listed it`);
+      if (judged.length === 0) t.skip(tr`every ${word} probed was removed since ${list} listed it`);
       for (const id of judged) {
         const result = results.get(id) as CallResult;
-        t.expectOk(result, `${get} of ${noun} ${id}`);
-        t.expect(idOf(result.body) === id, `${get} returns the ${noun} asked for (id ${id})`, result.body);
+        t.expectOk(result, tr`${get} of ${word} ${id}`);
+        t.expect(idOf(result.body) === id, tr`${get} returns the ${word} asked for (id ${id})`, result.body);
       }
       // Each answer carries the id asked for: that shows the one asked for only where get refuses an id
       // that never existed (a server making an object of any id passes the above).
       const doubt = await getReaderDoubt(t, noun);
-      if (doubt) t.undecided(doubt, `see ${list} and ${get}: ${get} of an unknown id must find nothing`);
+      if (doubt) t.undecided(doubt, tr`see ${list} and ${get}: ${get} of an unknown id must find nothing`);
     },
   });
 }

@@ -8,6 +8,7 @@
  * inviting guild (an earlier run's approval never left) is made to leave through the trigger (never the
  * sandbox guild), or another invitation is asked for; if neither helps, the checks are undecided.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { type GuildJoined, readGuildJoined } from './guild-membership.js';
 import { idOf } from './lists.js';
@@ -91,24 +92,26 @@ async function invitationToAGuildNotJoined(t: CheckContext): Promise<IncomingReq
     const request = await receiveRequest(t, 'guild-request', {}, { onMissing: missingRequest });
     const { guildId } = request;
     if (guildId === undefined) {
-      return t.skip('neither the guild-request event nor the trigger’s answer names the inviting guild');
+      return t.skip(tr`neither the guild-request event nor the trigger’s answer names the inviting guild`);
     }
     const before = await readGuildJoined(t, guildId, false);
     if (before.doubt)
-      t.note(`whether the bot was in guild ${guildId} before its invitation is unknown: ${before.doubt}`);
+      t.note(tr`whether the bot was in guild ${guildId} before its invitation is unknown: ${before.doubt}`);
     if (!before.joined) return { ...request, guildId };
-    state = `the bot was already a member of guild ${guildId} before its invitation (${before.how})`;
+    state = tr`the bot was already a member of guild ${guildId} before its invitation (${before.how})`;
     if (guildId === t.sandbox.guildId) break; // never leave the sandbox
     const left = await leaveGuild(t, guildId);
     if (left && !(await readGuildJoined(t, guildId, false)).joined) {
-      t.note(`${state}: left by an earlier run? It left the guild through the trigger (guild-removed) first`);
+      t.note(
+        tr`${state}: left by an earlier run? It left the guild through the trigger (guild-removed) first`,
+      );
       return { ...request, guildId };
     }
-    t.note(`${state}, and the trigger could not make it leave: asking for another invitation`);
+    t.note(tr`${state}, and the trigger could not make it leave: asking for another invitation`);
   }
   return t.undecided(
     state,
-    'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-removed)',
+    tr`remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-removed)`,
   );
 }
 
@@ -120,10 +123,10 @@ async function invitationToAGuildNotJoined(t: CheckContext): Promise<IncomingReq
 export const trackJoinedGuild = (t: CheckContext, guildId: string, seen = true): void =>
   t.track({
     kind: 'guild membership',
-    label: `membership of guild ${guildId} (joined through guild.approve)`,
+    label: tr`membership of guild ${guildId} (joined through guild.approve)`,
     undo: ['trigger:guild-removed', { guild_id: guildId }],
-    byHand: `no operation of the interface leaves a guild (§4.3): remove the bot from guild ${guildId} on the platform`,
-    ...(seen ? {} : { unproven: `the run never read the bot as a member of guild ${guildId}` }),
+    byHand: tr`no operation of the interface leaves a guild (§4.3): remove the bot from guild ${guildId} on the platform`,
+    ...(seen ? {} : { unproven: tr`the run never read the bot as a member of guild ${guildId}` }),
   });
 
 /** Leaves a guild through the trigger (guild-removed); false, noted, when the trigger refuses. */
@@ -132,7 +135,7 @@ async function leaveGuild(t: CheckContext, guildId: string): Promise<boolean> {
     await t.trigger('guild-removed', { guild_id: guildId });
     return true;
   } catch (error) {
-    t.note(`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
+    t.note(tr`could not leave guild ${guildId} through the trigger: ${(error as Error).message}`);
     return false;
   }
 }

@@ -3,6 +3,7 @@
  * without walking a big guild.list for every invitation (walk once, ./lists.ts): guild.list is walked
  * fresh only up to the guild, and a guild expected to be absent is first asked for with guild.member.get.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CheckContext } from '../../src/runner/check.js';
 import { idOf, listFresh, listHas } from './lists.js';
 import { requireOffered } from './offered.js';
@@ -37,11 +38,15 @@ export async function readGuildJoined(
   const getDoubt = absenceDoubt(await memberReader(t));
   if (!expected && selfId) {
     const got = await t.call('guild.member.get', { guild_id: guildId, user_id: selfId }, { observes: true });
-    const how = `guild.member.get of the current user ${selfId} in guild ${guildId} answered ${got.status}`;
+    const how = tr`guild.member.get of the current user ${selfId} in guild ${guildId} answered ${got.status}`;
     // A refusal counts where the same read found the current user in the sandbox guild.
     if (got.status >= 400 && got.status < 500 && getDoubt === undefined)
       return { joined: false, allIdentified: true, how };
-    t.note(`${how}${got.ok || getDoubt === undefined ? '' : ` (${getDoubt})`}: guild.list decides`);
+    t.note(
+      got.ok || getDoubt === undefined
+        ? tr`${how}: guild.list decides`
+        : tr`${how} (${getDoubt}): guild.list decides`,
+    );
   }
   // Not offered: not sent, and the membership cannot be read (issue 46): undecided, not a failed walk.
   requireOffered(t, ['guild.list']);
@@ -63,8 +68,8 @@ export async function readGuildJoined(
     listedIds,
     allIdentified: listedIds.every((id) => id !== undefined),
     how: joined
-      ? `guild.list lists guild ${guildId}`
-      : `guild.list, walked to its end, does not list guild ${guildId} (${listedIds.length} guild(s) listed)`,
+      ? tr`guild.list lists guild ${guildId}`
+      : tr`guild.list, walked to its end, does not list guild ${guildId} (${listedIds.length} guild(s) listed)`,
   };
 }
 

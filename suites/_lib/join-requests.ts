@@ -11,6 +11,7 @@
  * No verdict from history (docs/checking-a-server.md "Verdicts that do not depend on history"): the requester's membership
  * is read BEFORE the answer (freshRequest); only a member the flow itself admitted is kicked.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { idOf, judgeWalk, type RecordedWalk, recordedItems, recordWalk, userIdOf } from './lists.js';
 import { absenceDoubt, listDoubt, type MemberReader, memberReader, presenceDoubt } from './readers.js';
@@ -81,11 +82,11 @@ function requestToJoin(t: CheckContext): Promise<IncomingRequest & { userId: str
     );
     const { userId } = request;
     if (userId === undefined) {
-      return t.skip('neither the guild-member-request event nor the trigger’s answer names the requester');
+      return t.skip(tr`neither the guild-member-request event nor the trigger’s answer names the requester`);
     }
     return { ...request, userId };
   };
-  return freshRequest(t, ask, requesterAlreadyMember(t, guildId), CLEAR.alreadyMember);
+  return freshRequest(t, ask, requesterAlreadyMember(t, guildId), CLEAR.alreadyMember());
 }
 
 /**
@@ -174,7 +175,7 @@ export function judgeMember(
   mark?: number,
 ): Judged {
   const { get } = state;
-  const got = `guild.member.get answered ${get.status}`;
+  const got = tr`guild.member.get answered ${get.status}`;
   const getDoubt = get.ok ? presenceDoubt(reader) : absenceDoubt(reader);
   if (getDoubt === undefined) return { member: get.ok, how: got };
   const doubts = [getDoubt];
@@ -182,7 +183,9 @@ export function judgeMember(
     const { items } = judgeWalk(t, state.walk);
     const listed = items.some((item) => userIdOf(item) === userId);
     const doubt = listDoubt(t, 'guild.member.list', items);
-    const how = `${got} (${getDoubt}); guild.member.list ${listed ? 'lists' : 'omits'} the user`;
+    const how = listed
+      ? tr`${got} (${getDoubt}); guild.member.list lists the user`
+      : tr`${got} (${getDoubt}); guild.member.list omits the user`;
     if (doubt === undefined) return { member: listed, how };
     doubts.push(doubt);
   }
@@ -195,25 +198,30 @@ export function judgeMember(
           idOf(event.body?.guild) === t.sandbox.guildId &&
           (idOf(event.body?.user) ?? idOf(event.body?.member?.user)) === userId,
       );
-    if (added) return { member: true, how: `${got} (${getDoubt}); guild-member-added arrived for the user` };
-    doubts.push('no guild-member-added for the user arrived');
+    if (added)
+      return { member: true, how: tr`${got} (${getDoubt}); guild-member-added arrived for the user` };
+    doubts.push(tr`no guild-member-added for the user arrived`);
   }
-  return { how: `no reader of the run can tell whether user ${userId} is a member: ${doubts.join('; ')}` };
+  return { how: tr`no reader of the run can tell whether user ${userId} is a member: ${doubts.join('; ')}` };
 }
 
 /** Whether the approved requester became a member (judgeMember of the admit flow's reads). */
 export const judgeAdmitted = (t: CheckContext, flow: JoinFlow): Judged =>
   judgeMember(t, flow.reader!, { get: flow.member!, walk: flow.listed }, flow.request!.userId, flow.mark);
 
-/** How the user clears a membership no reader can tell (the checks are undecided). */
+/** How the user clears a membership no reader can tell (the checks are undecided), in English: clearReader. */
 export const CLEAR_READER =
   'make guild.member.get refuse a user who is not a member, or guild.member.list list the current user (see guild.member.get/refuses-a-non-member)';
+
+/** CLEAR_READER in the run's language (what an undecided check says). */
+export const clearReader = (): string =>
+  tr`make guild.member.get refuse a user who is not a member, or guild.member.list list the current user (see guild.member.get/refuses-a-non-member)`;
 
 /** The ledger kicks a member a join-request flow added through an approved request. */
 const trackAddedMember = (t: CheckContext, userId: string): void =>
   t.track({
     kind: 'guild member',
-    label: `member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
+    label: tr`member ${userId} of guild ${t.sandbox.guildId} (added through guild.member.approve)`,
     undo: ['guild.member.kick', { guild_id: t.sandbox.guildId, user_id: userId }],
   });
 
@@ -231,11 +239,11 @@ async function addThroughTrigger(t: CheckContext, userId: string): Promise<void>
   }
   t.track({
     kind: 'guild member',
-    label: `member ${userId} of guild ${guildId} (added by the trigger: guild.member.approve admitted nobody)`,
+    label: tr`member ${userId} of guild ${guildId} (added by the trigger: guild.member.approve admitted nobody)`,
     undo: ['guild.member.kick', { guild_id: guildId, user_id: userId }],
   });
   t.note(
-    `guild.member.approve admitted nobody: the trigger added the requester ${userId} to guild ${guildId}`,
+    tr`guild.member.approve admitted nobody: the trigger added the requester ${userId} to guild ${guildId}`,
   );
 }
 

@@ -92,18 +92,18 @@ export function judgeSequence(events: readonly ObservedEvent[]): Judgement[] {
     const [before, after] = [snOf(events[index - 1]), snOf(events[index])];
     if (before === undefined || after === undefined) continue;
     if (!(after > before))
-      breaks.push(`${before} → ${after} (${events[index - 1].type} then ${events[index].type})`);
+      breaks.push(tr`${before} → ${after} (${events[index - 1].type} then ${events[index].type})`);
   }
   return [
     {
       holds: withoutSn.length === 0,
-      expected: 'every EVENT body carries a numeric sn',
-      observed: `${withoutSn.length} of ${events.length} without: ${JSON.stringify(withoutSn[0]?.body ?? null).slice(0, 400)}`,
+      expected: tr`every EVENT body carries a numeric sn`,
+      observed: tr`${withoutSn.length} of ${events.length} without: ${JSON.stringify(withoutSn[0]?.body ?? null).slice(0, 400)}`,
     },
     {
       holds: breaks.length === 0,
-      expected: 'each sn is greater than the one before it',
-      observed: `${breaks.length} break(s): ${breaks.slice(0, 5).join('; ')}`,
+      expected: tr`each sn is greater than the one before it`,
+      observed: tr`${breaks.length} break(s): ${breaks.slice(0, 5).join('; ')}`,
     },
   ];
 }
@@ -129,7 +129,7 @@ export function judgeResponse(
 ): Judgement[] {
   const status = {
     holds: result.ok,
-    expected: `${what}: a 2xx status (any body is accepted, §4.8)`,
+    expected: tr`${what}: a 2xx status (any body is accepted, §4.8)`,
     observed: `HTTP ${result.status} ${result.text.slice(0, 500)}`,
   };
   if (!schema || !result.ok) return [status];
@@ -158,16 +158,17 @@ function schemaJudgement(
   what: string,
   eventType?: string,
 ): Judgement {
-  const more = problems.length > MAX_PROBLEMS ? `; and ${problems.length - MAX_PROBLEMS} more` : '';
+  // Worded in parts of their own: t.expectSchema (src/runner/schema.ts) composes the same English.
+  const more = problems.length > MAX_PROBLEMS ? `; ${tr`and ${problems.length - MAX_PROBLEMS} more`}` : '';
   const signature: PartialSignature = eventType
     ? eventSignature(eventType, problems)
     : { kind: 'field-value', ...pathOf(problems) };
   return {
     signature,
     holds: problems.length === 0,
-    expected: `${what} matches ${schema}`,
+    expected: `${what} ${tr`matches ${schema}`}`,
     observed: problems.length
-      ? `does not match ${schema}: ${problems.slice(0, MAX_PROBLEMS).join('; ')}${more}`
+      ? `${tr`does not match ${schema}`}: ${problems.slice(0, MAX_PROBLEMS).join('; ')}${more}`
       : undefined,
   };
 }

@@ -11,6 +11,7 @@
  */
 import { brief, shorten } from '../../spec/brief.js';
 import type { Channel, Friend, Guild, GuildMember, GuildRole, Message, User } from '../../spec/types.js';
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Identity } from '../../src/runner/model.js';
 import { type Page, PaginationError, type Walk, type WalkOptions, walk } from './paginate.js';
@@ -92,7 +93,7 @@ export { brief, shorten };
 
 /** HTTP status and the start of the body, for `observed` and skip reasons. */
 export const statusOf = (result: { status: number; text: string }): string =>
-  `HTTP ${result.status} ${result.text ? shorten(result.text, 200) : '(empty body)'}`;
+  `HTTP ${result.status} ${result.text ? shorten(result.text, 200) : tr`(empty body)`}`;
 
 /**
  * The `next` field of the first request. Where the target follows the §4.8 variant in which `next` of
@@ -121,7 +122,11 @@ export async function walkList<T>(
   } catch (error) {
     if (!(error instanceof PaginationError)) throw error;
     const marker = options.marker ?? 'next';
-    t.expect(false, `${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`, error.message);
+    t.expect(
+      false,
+      tr`${what} ends: ${marker} is absent once no more data exists (§1 rule 6)`,
+      error.message,
+    );
   }
 }
 
@@ -185,11 +190,11 @@ export async function recordWalk(
 export function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate = false): ListAllResult<T> {
   const { operation, results } = walked;
   results.forEach((result, index) => {
-    const what = `${operation} page ${index + 1}`;
+    const what = tr`${operation} page ${index + 1}`;
     judge.expectOk(result, what);
     judge.expect(
       isListPage(result.body),
-      `${what} is a list object with a data array (§1 rule 5)`,
+      tr`${what} is a list object with a data array (§1 rule 5)`,
       brief(result.body),
     );
     if (validate) judge.expectSchema(`response:${operation}`, result.body, what);
@@ -197,7 +202,7 @@ export function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate
   if (walked.endless !== undefined) {
     judge.expect(
       false,
-      `${operation} ends: next is absent once no more data exists (§1 rule 6)`,
+      tr`${operation} ends: next is absent once no more data exists (§1 rule 6)`,
       walked.endless,
     );
   }
@@ -205,7 +210,7 @@ export function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate
   const items = pages.flatMap((page) => page.data);
   const endsOnEmptyPage = walked.reachedEnd && pages.length > 1 && pages[pages.length - 1].data.length === 0;
   if (endsOnEmptyPage) {
-    judge.note(`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
+    judge.note(tr`${operation}: page ${pages.length - 1} carried next, but the page it led to is empty`);
   }
 
   const key = ITEM_KEY[operation];
@@ -216,17 +221,17 @@ export function judgeWalk<T>(judge: CheckContext, walked: RecordedWalk, validate
     if (itemKey === undefined) return;
     const first = seen.get(itemKey);
     if (first === undefined) seen.set(itemKey, index + 1);
-    else duplicates.push(`${itemKey} (items ${first} and ${index + 1})`);
+    else duplicates.push(tr`${itemKey} (items ${first} and ${index + 1})`);
   });
   judge.expect(
     duplicates.length === 0,
-    `${operation} lists every item once across its ${pages.length} page(s)`,
-    `listed more than once: ${duplicates.slice(0, 5).join(', ')}`,
+    tr`${operation} lists every item once across its ${pages.length} page(s)`,
+    tr`listed more than once: ${duplicates.slice(0, 5).join(', ')}`,
   );
   judge.note(
     walked.reachedEnd || walked.endless !== undefined
-      ? `${operation}: ${items.length} item(s) over ${pages.length} page(s)`
-      : `${operation}: ${items.length} item(s) over the first ${pages.length} page(s), as far as the check needs`,
+      ? tr`${operation}: ${items.length} item(s) over ${pages.length} page(s)`
+      : tr`${operation}: ${items.length} item(s) over the first ${pages.length} page(s), as far as the check needs`,
   );
   return { items, pages, reachedEnd: walked.reachedEnd, endsOnEmptyPage };
 }
@@ -290,7 +295,7 @@ export async function listOnce<Op extends ListOperation, T extends ListItems[Op]
   const { as, validate = false } = options;
   const walked = await sharedWalk(t, operation, fields, as);
   t.note(
-    `${describeList(operation, fields)}: judged the run's one walk of this list (${walked.results.length} request(s))`,
+    tr`${describeList(operation, fields)}: judged the run's one walk of this list (${walked.results.length} request(s))`,
   );
   return judgeWalk(t, walked, validate);
 }
@@ -343,7 +348,7 @@ export async function stillListed(
   const gone = ids.filter((id) => !listed.has(id));
   if (gone.length > 0) {
     t.note(
-      `${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (${walked.results.length} page(s)): removed since the run's shared walk, not judged`,
+      tr`${describeList(operation, fields)}: ${gone.join(', ')} no longer listed by a fresh walk (${walked.results.length} page(s)): removed since the run's shared walk, not judged`,
     );
   }
   return ids.filter((id) => listed.has(id));

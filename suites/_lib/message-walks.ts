@@ -2,6 +2,7 @@
  * Helpers shared by the message.list pagination suites (pagination-defaults.ts, pagination.ts): the
  * page size of their walks and the ascending-order assertion (§4.1 rule 3).
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CheckContext } from '../../src/runner/check.js';
 import {
   createdAtDecrease,
@@ -39,13 +40,13 @@ export function expectAscending(
       mine,
       [...mine].sort((a, b) => created.indexOf(a) - created.indexOf(b)),
     ),
-    `${what}: the messages this check created one after the other are listed oldest first (order asc)`,
-    `listed as ${mine.map((id) => `#${created.indexOf(id) + 1}`).join(', ')}`,
+    tr`${what}: the messages this check created one after the other are listed oldest first (order asc)`,
+    tr`listed as ${mine.map((id) => `#${created.indexOf(id) + 1}`).join(', ')}`,
   );
   const decrease = createdAtDecrease(page.data);
   t.expect(
     decrease === undefined,
-    `${what}: created_at never decreases along the page (order asc)`,
+    tr`${what}: created_at never decreases along the page (order asc)`,
     decrease,
   );
   return mine.length;
@@ -85,7 +86,7 @@ export async function quietChannelWalk(t: CheckContext): Promise<Walk<MessageIte
     walkMessages(
       observer,
       { direction: 'before', limit: WALK_LIMIT },
-      'message.list walk of the quiet channel',
+      tr`message.list walk of the quiet channel`,
       {
         until: (pages) => messageIdsOf(pages[pages.length - 1]).includes(fixture[0]),
         maxPages: QUIET_WALK_PAGES,
@@ -104,7 +105,7 @@ async function quietChannelWalkToTheEnd(t: CheckContext): Promise<Walk<MessageIt
     walkMessages(
       observer,
       { direction: 'before', limit: WALK_LIMIT, next: token },
-      'message.list walk of the quiet channel, on to the end',
+      tr`message.list walk of the quiet channel, on to the end`,
       { maxPages: QUIET_WALK_PAGES },
     ),
   );
@@ -147,7 +148,7 @@ async function shortChannel(t: CheckContext, count: number): Promise<string | un
   candidates.push(t.sandbox.channelId);
   const room = SANDBOX_END_PAGES * WALK_LIMIT - count;
   for (const channelId of candidates) {
-    const probe = await walkAtMost(t, channelId, SANDBOX_END_PAGES, `message.list of channel ${channelId}`);
+    const probe = await walkAtMost(t, channelId, SANDBOX_END_PAGES, tr`message.list of channel ${channelId}`);
     if (probe.reachedEnd && probe.items.length <= room) return channelId;
   }
   return undefined;
@@ -168,13 +169,13 @@ async function channelWithoutCreate(
   const channelId = needs === 'end' ? await shortChannel(t, count) : t.sandbox.channelId;
   if (channelId === undefined)
     t.undecided(
-      `${notOfferedHelper('channel.create')}: the check needs a channel whose every message it knows, and neither the direct channel with the peer nor the sandbox channel ${t.sandbox.channelId} ends within ${SANDBOX_END_PAGES} pages of ${WALK_LIMIT}`,
-      'pass a --channel that holds fewer messages',
+      tr`${notOfferedHelper('channel.create')}: the check needs a channel whose every message it knows, and neither the direct channel with the peer nor the sandbox channel ${t.sandbox.channelId} ends within ${SANDBOX_END_PAGES} pages of ${WALK_LIMIT}`,
+      tr`pass a --channel that holds fewer messages`,
     );
   const created = await createMessages(t, count, what, channelId);
   const pages = needs === 'end' ? SANDBOX_END_PAGES : 2;
-  const walk = await walkAtMost(t, channelId, pages, `message.list walk of channel ${channelId}`);
-  t.note(`${notOfferedHelper('channel.create')}: the messages are read in channel ${channelId}`);
+  const walk = await walkAtMost(t, channelId, pages, tr`message.list walk of channel ${channelId}`);
+  t.note(tr`${notOfferedHelper('channel.create')}: the messages are read in channel ${channelId}`);
   return { channelId, created, walk };
 }
 
@@ -197,7 +198,7 @@ export async function freshChannelWalked(
   if (!offers(t, 'channel.create')) return channelWithoutCreate(t, count, what, needs);
   const channelId = await createScratchChannel(t, what);
   const created = await createMessages(t, count, what, channelId);
-  const walk = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, 'message.list walk', {
+  const walk = await walkMessages(t, { direction: 'before', limit: WALK_LIMIT }, tr`message.list walk`, {
     channelId,
   });
   return { channelId, created, walk };

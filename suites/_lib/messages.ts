@@ -3,6 +3,7 @@
  * message.list pages with the envelope assertions (§1 rule 5), and walking them with the checker's
  * paginator (./paginate.ts), which decides "more data" from the markers only (§1 rule 6).
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { brief, idOf, statusOf, uniqueName, walkList } from './lists.js';
 import type { Marker, Page, Walk } from './paginate.js';
@@ -40,7 +41,7 @@ export async function postMessage(
   for (const id of ids) {
     t.track({
       kind: 'message',
-      label: `message ${id} in channel ${channelId}`,
+      label: tr`message ${id} in channel ${channelId}`,
       undo: ['message.delete', { channel_id: channelId, message_id: id }],
     });
   }
@@ -60,12 +61,12 @@ export async function createMessage(
   t.expectOk(result, 'message.create');
   t.expect(
     Array.isArray(result.body) && result.body.length > 0,
-    'message.create returns an array of Message (§4.1)',
+    tr`message.create returns an array of Message (§4.1)`,
     brief(result.body),
   );
   t.expect(
     result.body.every((item: unknown) => idOf(item) !== undefined),
-    'every Message returned by message.create has a string id',
+    tr`every Message returned by message.create has a string id`,
     brief(result.body),
   );
   return result.body as MessageItem[];
@@ -102,14 +103,13 @@ export async function createScratchChannel(t: CheckContext, what: string): Promi
   if (channelId !== undefined) {
     t.track({
       kind: 'channel',
-      label: `channel ${channelId} (${name}) in guild ${t.sandbox.guildId}`,
+      label: tr`channel ${channelId} (${name}) in guild ${t.sandbox.guildId}`,
       undo: ['channel.delete', { channel_id: channelId }],
     });
   }
   if (channelId === undefined) {
     t.skip(
-      `needs a fresh channel with a known number of messages, but channel.create in guild ${t.sandbox.guildId} ` +
-        `answered ${statusOf(result)} without a Channel id`,
+      tr`needs a fresh channel with a known number of messages, but channel.create in guild ${t.sandbox.guildId} answered ${statusOf(result)} without a Channel id`,
     );
   }
   return channelId;
@@ -120,10 +120,10 @@ function expectMarker(t: CheckContext, page: Record<string, unknown>, marker: Ma
   const value = page[marker];
   t.expect(
     value === undefined || value === null || typeof value === 'string',
-    `${what}: ${marker} is a string token when present (§1 rule 5)`,
+    tr`${what}: ${marker} is a string token when present (§1 rule 5)`,
     brief(value),
   );
-  if (value === null) t.note(`${what}: ${marker} is null (read as absent)`);
+  if (value === null) t.note(tr`${what}: ${marker} is null (read as absent)`);
 }
 
 /**
@@ -141,7 +141,7 @@ export async function listMessages(
   const body = result.body as Record<string, unknown> | undefined;
   t.expect(
     typeof body === 'object' && body !== null && Array.isArray(body.data),
-    `${what} is a list object with a data array (§1 rule 5)`,
+    tr`${what} is a list object with a data array (§1 rule 5)`,
     brief(result.body),
   );
   expectMarker(t, body, 'next', what);
@@ -150,8 +150,8 @@ export async function listMessages(
   const badIndex = data.findIndex((item) => idOf(item) === undefined);
   t.expect(
     badIndex === -1,
-    `${what}: every item is a Message with a string id`,
-    `item ${badIndex + 1}: ${brief(data[badIndex])}`,
+    tr`${what}: every item is a Message with a string id`,
+    tr`item ${badIndex + 1}: ${brief(data[badIndex])}`,
   );
   return body as unknown as MessagePage;
 }
@@ -177,7 +177,7 @@ export async function walkMessages(
   const { channelId, marker = 'next', until, maxPages } = options;
   const readPage = (token: string | undefined, pageNumber: number) => {
     const request = token === undefined ? fields : { ...fields, next: token };
-    return listMessages(t, request, `${what}, page ${pageNumber}`, channelId);
+    return listMessages(t, request, tr`${what}, page ${pageNumber}`, channelId);
   };
   return walkList(t, what, readPage, {
     marker,
@@ -205,7 +205,7 @@ export function duplicatesOf(ids: readonly string[]): string[] {
   });
   return [...positions]
     .filter(([, at]) => at.length > 1)
-    .map(([id, at]) => `${id} (positions ${at.join(', ')})`);
+    .map(([id, at]) => tr`${id} (positions ${at.join(', ')})`);
 }
 
 /** Whether `wanted` occurs in `ids` in this relative order (other ids may sit between them). */
@@ -225,7 +225,7 @@ export function createdAtDecrease(items: readonly MessageItem[]): string | undef
   for (const [index, item] of items.entries()) {
     if (typeof item.created_at !== 'number') continue;
     if (previous && item.created_at < previous.at) {
-      return `item ${index + 1} (${item.id}, created_at ${item.created_at}) comes after item ${previous.index + 1} (created_at ${previous.at})`;
+      return tr`item ${index + 1} (${item.id}, created_at ${item.created_at}) comes after item ${previous.index + 1} (created_at ${previous.at})`;
     }
     previous = { index, at: item.created_at };
   }

@@ -3,6 +3,7 @@
  * does not offer is not sent (src/runner/context/calls.ts), so a check that has another way asks first
  * (issue 46: "not offered" only for the operation under test).
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CheckContext } from '../../src/runner/check.js';
 
 export const offers = (t: CheckContext, operation: string): boolean =>
@@ -10,7 +11,7 @@ export const offers = (t: CheckContext, operation: string): boolean =>
 
 /** The words for a helper the login does not offer, for an undecided state or a note. */
 export const notOfferedHelper = (operation: string): string =>
-  `login.features omits ${operation}, which this check only uses as a helper`;
+  tr`login.features omits ${operation}, which this check only uses as a helper`;
 
 /**
  * Leaves the check undecided when the login does not offer one of `operations`, its helpers for this step
@@ -21,8 +22,8 @@ export function requireOffered(t: CheckContext, operations: readonly string[]): 
   const lacking = operations.filter((operation) => !offers(t, operation));
   if (lacking.length === 0) return;
   t.undecided(
-    `login.features omits ${lacking.join(', ')}, which this check only uses as a helper (not called)`,
-    'nothing to fix in what the check judges: it is decided where the login offers its helpers',
+    tr`login.features omits ${lacking.join(', ')}, which this check only uses as a helper (not called)`,
+    tr`nothing to fix in what the check judges: it is decided where the login offers its helpers`,
     { kind: 'helper-not-offered', operation: lacking[0], role: 'helper', status: 'none' },
   );
 }

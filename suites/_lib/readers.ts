@@ -9,6 +9,7 @@
  * - friend.list: its items identify users under `user` (§2 Friend), not at the top level like a User.
  * Each proof is made once per run (t.shared); its exchanges are the evidence of every check that uses it.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import { idOf, type ListOperation, listedItems, userIdOf } from './lists.js';
 
@@ -70,26 +71,36 @@ export const memberReader = (t: CheckContext): Promise<MemberReader> =>
 export const presenceDoubt = (reader: MemberReader): string | undefined =>
   reader.refusesStranger
     ? undefined
-    : `guild.member.get answered ${reader.stranger.status} for user ${reader.strangerId}, who was never a member: its 2xx does not show a membership`;
+    : tr`guild.member.get answered ${reader.stranger.status} for user ${reader.strangerId}, who was never a member: its 2xx does not show a membership`;
 
 /** Why a refusal of guild.member.get shows no absence, or undefined when the reader found the current user. */
 export const absenceDoubt = (reader: MemberReader): string | undefined => {
   if (reader.findsMember) return undefined;
-  return reader.member
-    ? `guild.member.get of the current user answered ${reader.member.status}${reader.member.ok ? ' with another member' : ''}: its refusals do not show an absence`
-    : 'the current user id is unknown, so guild.member.get was never seen finding a member: its refusals do not show an absence';
+  if (!reader.member)
+    return tr`the current user id is unknown, so guild.member.get was never seen finding a member: its refusals do not show an absence`;
+  return reader.member.ok
+    ? tr`guild.member.get of the current user answered ${reader.member.status} with another member: its refusals do not show an absence`
+    : tr`guild.member.get of the current user answered ${reader.member.status}: its refusals do not show an absence`;
 };
 
 /** The one the run knows each list shows: the current user, the sandbox guild, the sandbox channel. */
 const KNOWN: Partial<
   Record<
     ListOperation,
-    { of: (t: CheckContext) => string | undefined; key: (item: unknown) => string | undefined; what: string }
+    {
+      of: (t: CheckContext) => string | undefined;
+      key: (item: unknown) => string | undefined;
+      what: () => string;
+    }
   >
 > = {
-  'guild.member.list': { of: (t) => t.sandbox.selfId || undefined, key: userIdOf, what: 'the current user' },
-  'guild.list': { of: (t) => t.sandbox.guildId, key: idOf, what: 'the sandbox guild' },
-  'channel.list': { of: (t) => t.sandbox.channelId, key: idOf, what: 'the sandbox channel' },
+  'guild.member.list': {
+    of: (t) => t.sandbox.selfId || undefined,
+    key: userIdOf,
+    what: () => tr`the current user`,
+  },
+  'guild.list': { of: (t) => t.sandbox.guildId, key: idOf, what: () => tr`the sandbox guild` },
+  'channel.list': { of: (t) => t.sandbox.channelId, key: idOf, what: () => tr`the sandbox channel` },
 };
 
 /**
@@ -103,9 +114,9 @@ export function listDoubt(
 ): string | undefined {
   const known = KNOWN[operation];
   const id = known?.of(t);
-  if (!known || id === undefined) return `${operation} has no item the run knows to be in it`;
+  if (!known || id === undefined) return tr`${operation} has no item the run knows to be in it`;
   if (items.some((item) => known.key(item) === id)) return undefined;
-  return `${operation} does not list ${known.what} ${id}: its items are not shown to be the platform's`;
+  return tr`${operation} does not list ${known.what()} ${id}: its items are not shown to be the platform's`;
 }
 
 /** listDoubt of the run's one walk of `operation` (the walk listOnce judges). */
@@ -115,9 +126,16 @@ export const sharedListDoubt = async (
   fields: Record<string, unknown>,
 ): Promise<string | undefined> => listDoubt(t, operation, await listedItems(t, operation, fields));
 
-/** The failure or finding for friend.list items shaped as Users (§2: a Friend carries its user under `user`). */
+/**
+ * The failure or finding for friend.list items shaped as Users (§2: a Friend carries its user under `user`),
+ * in English: the text friendItemsAreUsers renders in the run's language.
+ */
 export const FRIEND_ITEMS_ARE_USERS =
   'friend.list items carry `id` at the top level: a Friend carries its user under `user`, §2';
+
+/** FRIEND_ITEMS_ARE_USERS in the run's language (what a check states and notes). */
+export const friendItemsAreUsers = (): string =>
+  tr`friend.list items carry \`id\` at the top level: a Friend carries its user under \`user\`, §2`;
 
 /** A friend.list item shaped as a User: an `id` at the top level and no `user`. */
 export const looksLikeUser = (item: unknown): boolean =>
@@ -139,8 +157,11 @@ export function unstableList(
   const b = ids(second);
   const differ = [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
   if (differ.length === 0) return undefined;
-  return `two walks of ${operation} made back to back list different items (${differ.slice(0, 5).join(', ')}): what it lists is not shown to be stored`;
+  return tr`two walks of ${operation} made back to back list different items (${differ.slice(0, 5).join(', ')}): what it lists is not shown to be stored`;
 }
+
+/** The noun of a channel or a guild, in the run's language (the ids `channel`, `guild` stay in code). */
+export const nounWord = (noun: 'channel' | 'guild'): string => (noun === 'channel' ? tr`channel` : tr`guild`);
 
 /** An id no platform issues for a channel, guild or message: a get of it must find nothing. */
 const NEVER_ISSUED = 'conformance-never-issued-0000';
@@ -161,5 +182,6 @@ export async function getReaderDoubt(
   // Only an answer made of the id asked for is a doubt: any other answer (a refusal, or a 2xx without
   // that id) shows that the reader's answers carrying an id are not made up from the id asked for.
   if (!stranger.ok || idOf(stranger.body) !== NEVER_ISSUED) return undefined;
-  return `${operation} answered ${stranger.status} for ${noun} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${noun}`;
+  const word = nounWord(noun);
+  return tr`${operation} answered ${stranger.status} for ${word} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${word}`;
 }

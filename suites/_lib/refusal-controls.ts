@@ -13,6 +13,7 @@
  * anyway (./guild-invitations.ts, ./join-requests.ts, ./friend-requests.ts).
  */
 import type { OperationId } from '../../spec/catalogue.js';
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext } from '../../src/runner/check.js';
 import type { Hold } from '../../src/runner/holds.js';
 import { statusClass } from '../../src/runner/signature.js';
@@ -21,7 +22,7 @@ import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
 import { idOf, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
-import { notOfferedHelper, offers, requireOffered } from './offered.js';
+import { offers, requireOffered } from './offered.js';
 import { answered, completeFields as complete, ownMessage, probeRead, READS } from './served.js';
 
 /** What the control of one operation observed. */
@@ -52,7 +53,7 @@ const read =
     if (probe.result) return { result: probe.result };
     // What the read names is made by a helper of the control (message.get: the run's message).
     const after = READS.find((candidate) => candidate.operation === operation)?.after;
-    return { missing: after ? `its helper ${probe.missing}` : probe.missing };
+    return { missing: after ? tr`its helper ${probe.missing}` : probe.missing };
   };
 
 /** A channel of the run's own in the sandbox guild (tracked). */
@@ -74,7 +75,7 @@ const ownChannel = (t: CheckContext, what = 'a channel of the run'): Promise<Con
     if (id !== undefined)
       observer.track({
         kind: 'channel',
-        label: `channel ${id} (a refusal control)`,
+        label: tr`channel ${id} (a refusal control)`,
         undo: ['channel.delete', { channel_id: id }],
       });
     return { result, ...(id !== undefined ? { id } : {}) };
@@ -88,9 +89,8 @@ const helperChannel = (t: CheckContext, what?: string): Promise<Control & { id?:
   offers(t, 'channel.create')
     ? ownChannel(t, what)
     : Promise.resolve({
-        missing: `${notOfferedHelper('channel.create')} (not called)`,
-        clear:
-          'nothing to fix in the operation under test: the control mutes, renames or deletes only a channel of the run',
+        missing: tr`login.features omits ${'channel.create'}, which this check only uses as a helper (not called)`,
+        clear: tr`nothing to fix in the operation under test: the control mutes, renames or deletes only a channel of the run`,
       });
 
 /** A role of the run's own in the sandbox guild (tracked). */
@@ -105,7 +105,7 @@ const ownRole = (t: CheckContext, what = 'a role of the run'): Promise<Control &
     if (id !== undefined)
       observer.track({
         kind: 'role',
-        label: `role ${id} (a refusal control)`,
+        label: tr`role ${id} (a refusal control)`,
         undo: ['guild.role.delete', { guild_id: guildId, role_id: id }],
       });
     return { result, ...(id !== undefined ? { id } : {}) };
@@ -120,8 +120,8 @@ async function using(
   if (made.id !== undefined) return then(made.id);
   if (made.missing !== undefined && made.result === undefined)
     return { missing: made.missing, ...(made.clear ? { clear: made.clear } : {}) };
-  const got = made.result ? answered(made.result) : 'no answer';
-  return { missing: `its helper ${helper} made nothing to act on (${got})` };
+  const got = made.result ? answered(made.result) : tr`no answer`;
+  return { missing: tr`its helper ${helper} made nothing to act on (${got})` };
 }
 
 /** The message controls: the run's own message, named with the sandbox channel. */
@@ -145,11 +145,11 @@ const withEmoji = (t: CheckContext, messageId: string) => ({
 /** The peer's user id, else a control that says so. */
 const peerOf = (t: CheckContext): string | undefined => t.sandbox.peerId;
 
-const noPeer: Control = { unavailable: 'the run has no peer identity to name (--peer-self-id)' };
+const noPeer = (): Control => ({ unavailable: tr`the run has no peer identity to name (--peer-self-id)` });
 
 /** A request flow's answer as a control: the flow's own request, or why none arrived. */
 const flowAnswer = (flow: { missing?: string; answer?: CallResult }): Control =>
-  flow.answer ? { result: flow.answer } : { unavailable: flow.missing ?? 'no request arrived to answer' };
+  flow.answer ? { result: flow.answer } : { unavailable: flow.missing ?? tr`no request arrived to answer` };
 
 const CONTROLS: Partial<Record<OperationId, Observe>> = {
   ...Object.fromEntries(READS.map(({ operation }) => [operation, read(operation)])),
@@ -182,7 +182,7 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
   'user.channel.create': async (t) => {
     const peerId = peerOf(t);
     return peerId === undefined
-      ? noPeer
+      ? noPeer()
       : { result: await t.call('user.channel.create', { user_id: peerId }) };
   },
   'guild.approve': async (t) => flowAnswer(await guildInvitationFlow(t, false)),
@@ -191,13 +191,15 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     if (flow.kick) return { result: flow.kick.kicked };
     if (flow.missing) return { unavailable: flow.missing };
     return {
-      missing: `no member to kick: the approval of a join request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
+      missing: flow.answer
+        ? tr`no member to kick: the approval of a join request answered ${answered(flow.answer)}`
+        : tr`no member to kick: the approval of a join request answered nothing`,
     };
   },
   // Duration 0 lifts the peer's own mute, the one guild-wide change a run may make (docs/safety).
   'guild.member.mute': async (t) => {
     const peerId = peerOf(t);
-    if (peerId === undefined) return noPeer;
+    if (peerId === undefined) return noPeer();
     return {
       result: await t.call('guild.member.mute', {
         guild_id: t.sandbox.guildId,
@@ -241,7 +243,9 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     if (deleted) return { result: deleted };
     if (flow.missing) return { unavailable: flow.missing };
     return {
-      missing: `no friend to delete: the approval of a friend request answered ${flow.answer ? answered(flow.answer) : 'nothing'}`,
+      missing: flow.answer
+        ? tr`no friend to delete: the approval of a friend request answered ${answered(flow.answer)}`
+        : tr`no friend to delete: the approval of a friend request answered nothing`,
     };
   },
   'friend.approve': async (t) => flowAnswer(await friendRequestFlow(t, false)),
@@ -258,7 +262,7 @@ const ownReaction = (t: CheckContext): Promise<Control & { id?: string }> =>
     if (result.ok)
       observer.track({
         kind: 'reaction',
-        label: `reaction ${fields.emoji_id} (a refusal control)`,
+        label: tr`reaction ${fields.emoji_id} (a refusal control)`,
         undo: ['reaction.delete', fields],
       });
     return { result, ...(result.ok ? { id: made.id } : {}) };
@@ -277,7 +281,7 @@ const roleSetAndUnset = (t: CheckContext): Promise<{ set: Control; unset: Contro
     if (set.ok)
       observer.track({
         kind: 'role assignment',
-        label: `role ${role.id} of the bot (a refusal control)`,
+        label: tr`role ${role.id} of the bot (a refusal control)`,
         undo: ['guild.member.role.unset', fields],
       });
     const unset = await observer.call('guild.member.role.unset', fields);
@@ -298,12 +302,11 @@ export const CONTROL_HOLDS: Partial<Record<OperationId, Hold[]>> = {
 };
 
 /**
- * Why the complete request was not accepted, or undefined when it was: any 2xx (a 2xx is never a refusal,
- * issue 46 item 4: an empty or error-looking body on a 2xx is acceptance; what it returned is judged by
- * the operation's own checks).
+ * The answer of a complete request that was not accepted, or undefined when it was: any 2xx (a 2xx is never
+ * a refusal, issue 46 item 4: an empty or error-looking body on a 2xx is acceptance; what it returned is
+ * judged by the operation's own checks).
  */
-const notAccepted = (result: CallResult): string | undefined =>
-  result.ok ? undefined : `refused too: ${answered(result)}`;
+const notAccepted = (result: CallResult): string | undefined => (result.ok ? undefined : answered(result));
 
 /** The control of `operation` for this run: undefined when accepted, else what it got (one line). */
 async function controlProblem(
@@ -311,17 +314,20 @@ async function controlProblem(
   operation: OperationId,
 ): Promise<{ undecided: string; clear?: string; status?: number } | { unavailable: string } | undefined> {
   const observe = CONTROLS[operation];
-  if (!observe) return { unavailable: `no complete request of ${operation} is known to the run` };
+  if (!observe) return { unavailable: tr`no complete request of ${operation} is known to the run` };
   const control = await t.shared(`refusal control: ${operation}`, observe);
   if (control.unavailable !== undefined) return { unavailable: control.unavailable };
   if (!control.result)
     return {
-      undecided: `no complete request of ${operation} could be sent: ${control.missing}`,
+      undecided: tr`no complete request of ${operation} could be sent: ${control.missing}`,
       ...(control.clear ? { clear: control.clear } : {}),
     };
-  const problem = notAccepted(control.result);
-  return problem
-    ? { undecided: `the complete request of ${operation} was ${problem}`, status: control.result.status }
+  const refused = notAccepted(control.result);
+  return refused
+    ? {
+        undecided: tr`the complete request of ${operation} was refused too: ${refused}`,
+        status: control.result.status,
+      }
     : undefined;
 }
 
@@ -338,18 +344,18 @@ export async function requireControl(
 ): Promise<void> {
   const problem = await controlProblem(t, operation);
   if (problem === undefined) {
-    t.note(`control: ${operation} accepted a complete request in this run`);
+    t.note(tr`control: ${operation} accepted a complete request in this run`);
     return;
   }
   // A capability the run lacks (as the flow's own checks skip): not counted, with the reason.
   if ('unavailable' in problem)
     t.skip(
-      `${refusal}, but no control: ${problem.unavailable} (a refusal proves nothing without an accepted complete request)`,
+      tr`${refusal}, but no control: ${problem.unavailable} (a refusal proves nothing without an accepted complete request)`,
     );
   t.undecided(
-    `${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
+    tr`${refusal}, but ${problem.undecided}: a refusal proves nothing when the complete request is refused as well`,
     problem.clear ??
-      `make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
+      tr`make ${operation} accept a complete valid request (or leave it out of login.features), then run again`,
     // The operation refused whole, as data (its cause, src/runner/undecided-causes.ts).
     ...(problem.status === undefined
       ? []
@@ -364,7 +370,7 @@ export async function requireOwnMessage(t: CheckContext, operation: OperationId)
   const made = await ownMessage(t);
   if (made.id !== undefined) return made.id;
   return t.undecided(
-    `${operation} needs a message of the run to name, but ${(await using(made, 'message.create', async () => ({}))).missing}`,
-    'make message.create accept a message in the sandbox channel, then run again',
+    tr`${operation} needs a message of the run to name, but ${(await using(made, 'message.create', async () => ({}))).missing}`,
+    tr`make message.create accept a message in the sandbox channel, then run again`,
   );
 }

@@ -7,6 +7,7 @@
  * answer is optional: when it names the request (request_id / message_id / id) the event is correlated
  * with it, and it fills in what a run without an event stream cannot read from an event.
  */
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { saysNotServed, statusClass } from '../../src/runner/signature.js';
 import { cameUnderAnotherName } from './events.js';
@@ -119,10 +120,12 @@ export async function receiveRequest(
           t.events.all().filter((seen) => !before.has(seen)),
           type,
         );
+    const asked = requestIdOf(answer);
+    const none = asked ? tr`no ${type} event with message.id ${asked} arrived` : tr`no ${type} event arrived`;
     t.expect(
       event !== undefined,
-      `the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
-      `no ${type} event${requestIdOf(answer) ? ` with message.id ${requestIdOf(answer)}` : ''} arrived${renamed ? `: ${renamed}` : ''}`,
+      tr`the triggered request causes a ${type} event within ${t.events.timeoutMs} ms (§6)`,
+      renamed ? tr`${none}: ${renamed}` : none,
     );
   }
   const requestId = idOf(event?.body?.message) ?? requestIdOf(answer);
@@ -130,8 +133,10 @@ export async function receiveRequest(
     const missing: (reason: string) => never = options.onMissing ?? t.skip;
     missing(
       event
-        ? `the ${type} event carries no message.id (the request id, §4.3) and the trigger's answer none either`
-        : `${t.events.available ? `no ${type} event arrived within ${t.events.timeoutMs} ms` : 'no event stream in this run'} and the trigger's answer names no request id: ${JSON.stringify(answer) ?? 'empty'}`,
+        ? tr`the ${type} event carries no message.id (the request id, §4.3) and the trigger's answer none either`
+        : t.events.available
+          ? tr`no ${type} event arrived within ${t.events.timeoutMs} ms and the trigger's answer names no request id: ${JSON.stringify(answer) ?? tr`empty`}`
+          : tr`no event stream in this run and the trigger's answer names no request id: ${JSON.stringify(answer) ?? tr`empty`}`,
     );
   }
   // A request left pending is answered false at cleanup; any answer of the check settles it.
@@ -154,10 +159,10 @@ export async function receiveRequest(
 
 /** How the user clears a state that makes a request flow undecided (the checker undoes only its own doing). */
 export const CLEAR = {
-  alreadyFriend:
-    'remove that friend on the platform, or let the trigger send friend requests from a user who is not a friend',
-  alreadyMember:
-    'remove that user from the sandbox guild on the platform, or let the trigger send join requests from a user who is not a member',
+  alreadyFriend: (): string =>
+    tr`remove that friend on the platform, or let the trigger send friend requests from a user who is not a friend`,
+  alreadyMember: (): string =>
+    tr`remove that user from the sandbox guild on the platform, or let the trigger send join requests from a user who is not a member`,
 } as const;
 
 /**
@@ -175,7 +180,7 @@ export async function freshRequest<R>(
   const first = await ask();
   const state = await stateOf(first);
   if (state === undefined) return first;
-  t.note(`${state}: an answer would not show; asking the trigger for another request`);
+  t.note(tr`${state}: an answer would not show; asking the trigger for another request`);
   const second = await ask();
   const again = await stateOf(second);
   if (again === undefined) return second;
@@ -200,16 +205,16 @@ export const requesterAlreadyMember =
       { observes: true },
     );
     if (!before.ok) return undefined;
-    const state = `the requester ${userId} was already a member of guild ${guildId} before its request`;
+    const state = tr`the requester ${userId} was already a member of guild ${guildId} before its request`;
     const getDoubt = presenceDoubt(reader);
     if (getDoubt === undefined) return state;
     const items = recordedItems(await recordWalk(t, 'guild.member.list', { guild_id: guildId }));
     const doubt = listDoubt(t, 'guild.member.list', items);
     if (doubt === undefined)
       return items.some((item) => userIdOf(item) === userId)
-        ? `${state} (guild.member.list lists it)`
+        ? tr`${state} (guild.member.list lists it)`
         : undefined;
-    t.note(`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
+    t.note(tr`whether the requester ${userId} was already a member is unknown: ${getDoubt}; ${doubt}`);
     return undefined;
   };
 
@@ -227,9 +232,9 @@ export function expectAnswered(
   const operation = ANSWER_OF[request];
   if (!answer.ok && t.config.features === undefined && saysNotServed(answer))
     t.undecided(
-      `${operation} answered HTTP ${answer.status}, as an operation not served does, and the login declares no features: the ${request} flow cannot be followed`,
-      `the flow is judged where ${operation} is served (its own checks judge ${operation}); a server that lacks it: declare the operations it serves in the login's features`,
+      tr`${operation} answered HTTP ${answer.status}, as an operation not served does, and the login declares no features: the ${request} flow cannot be followed`,
+      tr`the flow is judged where ${operation} is served (its own checks judge ${operation}); a server that lacks it: declare the operations it serves in the login's features`,
       { kind: 'helper-refused', operation, role: 'helper', status: statusClass(answer.status) },
     );
-  t.expectOk(answer, `${operation} with approve ${approve}`);
+  t.expectOk(answer, tr`${operation} with approve ${approve}`);
 }

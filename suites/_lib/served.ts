@@ -13,6 +13,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { effectiveFields, getOperation, type OperationId } from '../../spec/catalogue.js';
+import { tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, Sharing } from '../../src/runner/check.js';
 import { idOf } from './lists.js';
 import { uniqueContent } from './messages.js';
@@ -68,7 +69,7 @@ export const ownMessage = (
       if (result.ok && id !== undefined)
         observer.track({
           kind: 'message',
-          label: `message ${id} (a refusal control)`,
+          label: tr`message ${id} (a refusal control)`,
           undo: ['message.delete', { channel_id: channelId, message_id: id }],
         });
       return { result, ...(id !== undefined ? { id } : {}) };
@@ -147,7 +148,7 @@ const sendOnce = (t: CheckContext, operation: OperationId, fields: Record<string
 export async function probeRead(t: CheckContext, operation: OperationId, sharing?: Sharing): Promise<Probe> {
   const { guildId, selfId, channelId } = t.sandbox;
   if (operation === 'guild.member.get') {
-    if (!selfId) return { operation, missing: 'the current user id is unknown (--self-id)' };
+    if (!selfId) return { operation, missing: tr`the current user id is unknown (--self-id)` };
     // The member read of the current user, which the member checks judge too (one request for the run).
     return {
       operation,
@@ -158,10 +159,10 @@ export async function probeRead(t: CheckContext, operation: OperationId, sharing
   if (operation === 'message.get') {
     // What makes the message is named in words of its own: the caller says whether it is its helper.
     if (!offers(t, 'message.create'))
-      return { operation, missing: 'login.features omits message.create (not called)' };
+      return { operation, missing: tr`login.features omits message.create (not called)` };
     const made = await ownMessage(t, undefined, sharing);
     if (made.id === undefined)
-      return { operation, missing: `message.create made nothing to act on (${answered(made.result)})` };
+      return { operation, missing: tr`message.create made nothing to act on (${answered(made.result)})` };
     const fields = { channel_id: channelId, message_id: made.id };
     return { operation, fields, result: await sendOnce(t, operation, fields) };
   }
@@ -209,12 +210,12 @@ export async function servedReads(
 export function describeUnserved(found: ServedReads): string {
   const byAnswer = new Map<string, string[]>();
   for (const probe of found.unserved) {
-    const answer = probe.result ? answered(probe.result) : (probe.missing ?? 'not asked');
+    const answer = probe.result ? answered(probe.result) : (probe.missing ?? tr`not asked`);
     byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), probe.operation]);
   }
   const groups = [...byAnswer].map(([answer, reads]) => `${reads.join(', ')}: ${answer}`);
   if (found.notOffered.length)
-    groups.push(`login.features omits ${found.notOffered.join(', ')} (not called)`);
+    groups.push(tr`login.features omits ${found.notOffered.join(', ')} (not called)`);
   return groups.join('; ');
 }
 
@@ -231,24 +232,26 @@ export async function requireServed(
 ): Promise<Served[]> {
   const found = await servedReads(t, candidates, options.count);
   if (found.served.length > 0) {
-    t.note(`judged on ${found.served.map((probe) => probe.operation).join(', ')}: ${servedNote(found)}`);
+    t.note(tr`judged on ${found.served.map((probe) => probe.operation).join(', ')}: ${servedNote(found)}`);
     return found.served;
   }
   const offered = candidates.filter((read) => offers(t, read.operation)).map((read) => read.operation);
   if (offered.length === 0)
-    t.skip(`login.features offers no ${what} (${candidates.map((read) => read.operation).join(', ')})`);
-  const none = `no ${what} answered a complete request: ${describeUnserved(found)}`;
+    t.skip(tr`login.features offers no ${what} (${candidates.map((read) => read.operation).join(', ')})`);
+  const unserved = describeUnserved(found);
   return t.undecided(
-    options.seen ? `${options.seen}, but ${none}` : none,
-    `serve one of ${offered.join(', ')} (a complete request answered 2xx), then run again`,
+    options.seen
+      ? tr`${options.seen}, but no ${what} answered a complete request: ${unserved}`
+      : tr`no ${what} answered a complete request: ${unserved}`,
+    tr`serve one of ${offered.join(', ')} (a complete request answered 2xx), then run again`,
   );
 }
 
 /** The reads served and passed over, for the note of the reads a check was judged on. */
 const servedNote = (found: ServedReads): string => {
-  const served = 'the reads this run saw served (a complete request answered 2xx)';
+  const served = tr`the reads this run saw served (a complete request answered 2xx)`;
   const over = describeUnserved(found);
-  return over ? `${served}; passed over: ${over}` : served;
+  return over ? tr`${served}; passed over: ${over}` : served;
 };
 
 /** Reads of a list shape, whose walk shows its markers (lists/*). */
@@ -281,16 +284,16 @@ export async function requireMessageRead(t: CheckContext, seen: string): Promise
     const page = await observer.call('message.list', { channel_id: channelId });
     const data: unknown = page.ok ? page.body?.data : undefined;
     const id = Array.isArray(data) ? data.map(idOf).find((each) => each !== undefined) : undefined;
-    if (id === undefined) return { missing: `message.list showed no message (${answered(page)})` };
+    if (id === undefined) return { missing: tr`message.list showed no message (${answered(page)})` };
     const got = await observer.call('message.get', { channel_id: channelId, message_id: id });
     return { got, id };
   });
   if (control.got?.ok) {
-    t.note(`control: message.get read message ${control.id}, which message.list shows (2xx)`);
+    t.note(tr`control: message.get read message ${control.id}, which message.list shows (2xx)`);
     return;
   }
   t.undecided(
-    `${seen}, but message.get read no message in this run: ${control.got ? `message ${control.id}, which message.list shows, got ${answered(control.got)}` : control.missing}`,
-    'make message.get read a message of the channel (a complete request answered 2xx), then run again',
+    tr`${seen}, but message.get read no message in this run: ${control.got ? tr`message ${control.id}, which message.list shows, got ${answered(control.got)}` : control.missing}`,
+    tr`make message.get read a message of the channel (a complete request answered 2xx), then run again`,
   );
 }

@@ -1,4 +1,5 @@
 /** Webhook deliveries (CONV-WEBHOOK): whose token their Authorization carries. */
+import { tr } from '../../src/i18n/index.js';
 import type { CheckContext, EventTransport, ObservedEvent } from '../../src/runner/check.js';
 
 /**
@@ -11,7 +12,9 @@ export function judgeAuthorization(t: CheckContext, transport: EventTransport, a
   if (token === undefined) {
     const bare = all.filter((event) => !bearer(event)).length;
     t.note(
-      `the token the receiver was registered with is not known (pass --webhook-token): Authorization is not judged${bare ? ` (${bare} of ${all.length} deliveries carry no Bearer token)` : ''}`,
+      bare
+        ? tr`the token the receiver was registered with is not known (pass --webhook-token): Authorization is not judged (${bare} of ${all.length} deliveries carry no Bearer token)`
+        : tr`the token the receiver was registered with is not known (pass --webhook-token): Authorization is not judged`,
     );
     return;
   }
@@ -20,19 +23,23 @@ export function judgeAuthorization(t: CheckContext, transport: EventTransport, a
   const byAppToken = all.filter((event) => !carries(event, token) && carries(event, appToken));
   if (byAppToken.length)
     t.note(
-      `${byAppToken.length} of ${all.length} deliveries carry the app token, not the webhook's own (an older reading)`,
+      tr`${byAppToken.length} of ${all.length} deliveries carry the app token, not the webhook's own (an older reading)`,
     );
   const wrong = all.filter((event) => !carries(event, token) && !carries(event, appToken));
   // The run registered the URL, yet another token came: the server may keep an earlier registration of
   // the same URL (satori's webhook.create leaves an existing URL as it is), which no check can tell apart.
   if (wrong.length && registeredBy === 'checker' && wrong.every(bearer))
     t.undecided(
-      `${wrong.length} of ${all.length} deliveries carry a Bearer token other than the one this run registered the receiver with: the server may keep an earlier registration of ${transport.url}`,
-      `remove that registration ({base}/meta/webhook.delete {url}), or register the receiver yourself and pass --webhook-token`,
+      tr`${wrong.length} of ${all.length} deliveries carry a Bearer token other than the one this run registered the receiver with: the server may keep an earlier registration of ${transport.url}`,
+      tr`remove that registration ({base}/meta/webhook.delete {url}), or register the receiver yourself and pass --webhook-token`,
     );
   t.expect(
     wrong.length === 0,
-    `every delivery carries Authorization: Bearer <the token the receiver was registered with${registeredBy === 'user' ? ', --webhook-token' : ''}>`,
-    `${wrong.length} of ${all.length} do not (first: ${wrong.length && bearer(wrong[0]) ? 'another Bearer token' : 'no Bearer token'})`,
+    registeredBy === 'user'
+      ? tr`every delivery carries Authorization: Bearer <the token the receiver was registered with, --webhook-token>`
+      : tr`every delivery carries Authorization: Bearer <the token the receiver was registered with>`,
+    wrong.length && bearer(wrong[0])
+      ? tr`${wrong.length} of ${all.length} do not (first: another Bearer token)`
+      : tr`${wrong.length} of ${all.length} do not (first: no Bearer token)`,
   );
 }
