@@ -180,7 +180,10 @@ const burstSizes = (starts: readonly number[], total: number) =>
 async function refusedTokenRetries(t: EventScenarioContext) {
   const { stage } = t;
   stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-  const first = await shownIdentifying(t, tr`whether it retries a refused token cannot be told`);
+  const first = await shownIdentifying(
+    t,
+    (did) => tr`${did}: whether it retries a refused token cannot be told`,
+  );
   if (!first) return;
   const firstClose = first.closed?.at ?? Date.now();
   // Watched AUTH_WATCH_MS, or three of the client's periods (between bursts) once it shows one, within the limit.

@@ -102,16 +102,34 @@ const numbers = (connections: readonly TrackedConnection[]) => {
   return tr`connections ${shown.join(', ')}${more}`;
 };
 
-/** What became of one extra connection, in a few words. */
-function fate(connection: TrackedConnection, endedAt: number | undefined): string {
-  const read = connection.reads ? tr`read` : tr`never read`;
-  const identified = connection.identifiedAt !== undefined ? tr`identified on` : tr`not identified on`;
+/** What became of one extra connection, as data: the connections that met the same one are named together. */
+interface Fate {
+  identified: boolean;
+  reads: boolean;
+  /** Who closed it, and how long after it opened (neither: open when the scenario ended). */
+  closed?: { by: 'client' | 'checker'; afterMs: number };
+}
+
+function fateOf(connection: TrackedConnection, endedAt: number | undefined): Fate {
   const closed = closedAt(connection, endedAt);
-  if (closed === undefined) return tr`${identified}, ${read}, never closed (open when the scenario ended)`;
-  const after = closed - connection.openedAt;
-  return connection.closed!.by === 'client'
-    ? tr`${identified}, ${read}, closed by the client after ${after} ms`
-    : tr`${identified}, ${read}, closed by the checker after ${after} ms`;
+  return {
+    identified: connection.identifiedAt !== undefined,
+    reads: connection.reads,
+    ...(closed === undefined
+      ? {}
+      : { closed: { by: connection.closed!.by, afterMs: closed - connection.openedAt } }),
+  };
+}
+
+/** The connections that met a fate, and the fate, in a few words. */
+function fateInWords(which: string, fate: Fate): string {
+  const identified = fate.identified ? tr`identified on` : tr`not identified on`;
+  const read = fate.reads ? tr`read` : tr`never read`;
+  if (!fate.closed) return tr`${which}: ${identified}, ${read}, never closed (open when the scenario ended)`;
+  const after = fate.closed.afterMs;
+  return fate.closed.by === 'client'
+    ? tr`${which}: ${identified}, ${read}, closed by the client after ${after} ms`
+    : tr`${which}: ${identified}, ${read}, closed by the checker after ${after} ms`;
 }
 
 function describeHeld(
@@ -121,12 +139,13 @@ function describeHeld(
 ): string {
   const extras = connections.filter((connection) => connection !== used);
   const span = connections.at(-1)!.openedAt - connections[0].openedAt;
-  const byFate = new Map<string, TrackedConnection[]>();
+  const byFate = new Map<string, { fate: Fate; group: TrackedConnection[] }>();
   for (const extra of extras) {
-    const said = fate(extra, stage.endedAt);
-    byFate.set(said, [...(byFate.get(said) ?? []), extra]);
+    const fate = fateOf(extra, stage.endedAt);
+    const key = JSON.stringify(fate);
+    byFate.set(key, { fate, group: [...(byFate.get(key)?.group ?? []), extra] });
   }
-  const fates = [...byFate].map(([said, group]) => tr`${numbers(group)}: ${said}`).join('; ');
+  const fates = [...byFate.values()].map(({ fate, group }) => fateInWords(numbers(group), fate)).join('; ');
   const uses = used ? tr`it used connection ${used.number}` : tr`it used none of them`;
   const held = tr`the client held ${connections.length} connections at once (${numbers(connections)}, opened within ${span} ms)`;
   return extras.length === 1

@@ -180,7 +180,7 @@ function unusedConnections(stage: EventStage): string {
       ? tr`sent no IDENTIFY on connections ${which(silent)}`
       : tr`sent no IDENTIFY on connection ${which(silent)}`
     : '';
-  const parts = read && sent ? tr`${read} and ${sent}` : read || sent;
+
   // PINGs written but no ping answered: a reader whose socket library answers no ping looks the same.
   const pinging = identified.filter((connection) => connection.unansweredHeartbeats >= 2);
   const why = pinging.length
@@ -188,7 +188,7 @@ function unusedConnections(stage: EventStage): string {
       ? tr` (it sent PING on them but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
       : tr` (it sent PING on it but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
     : '';
-  return tr`; the client ${parts}${why}`;
+  return read && sent ? tr`; the client ${read} and ${sent}${why}` : tr`; the client ${read || sent}${why}`;
 }
 
 const redact = (text: string, token: string) => text.split(token).join('$TOKEN');
@@ -268,17 +268,17 @@ export function foldHeldConnections(
   });
   if (elsewhere.length === 0) return;
   const names = elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ');
-  const where =
+  const [{ said }] = elsewhere;
+  const reason =
     elsewhere.length > 1
-      ? tr`in ${elsewhere.length} other scenarios (${names})`
-      : tr`in ${elsewhere.length} other scenario (${names})`;
+      ? tr`in ${elsewhere.length} other scenarios (${names}): ${said}`
+      : tr`in ${elsewhere.length} other scenario (${names}): ${said}`;
   const notes = [
     ...(target.evidence?.notes ?? []),
     ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`),
   ];
   target.evidence = { ...target.evidence!, notes };
   if (target.status === 'fail') return;
-  const reason = tr`${where}: ${elsewhere[0].said}`;
   Object.assign(target, { status: 'fail', reason });
   delete target.undecided;
   target.evidence = { ...target.evidence!, observed: reason };

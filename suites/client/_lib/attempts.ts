@@ -184,7 +184,10 @@ function retriesAfter(stage: EventStage, first: EventConnection): ReconnectGap[]
 export async function authCloseNotRetriedInAStorm(t: EventScenarioContext) {
   const { stage } = t;
   stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-  const first = await shownIdentifying(t, tr`whether it retries an authentication close cannot be told`);
+  const first = await shownIdentifying(
+    t,
+    (did) => tr`${did}: whether it retries an authentication close cannot be told`,
+  );
   if (!first) return;
   const firstClose = first.closed?.at ?? Date.now();
   const watchEnd = watchUntil(stage, firstClose);

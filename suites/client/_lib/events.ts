@@ -59,7 +59,8 @@ export function whatTheClientDid(stage: EventStage): string {
  */
 export async function shownIdentifying(
   t: EventScenarioContext,
-  undecidable: string,
+  /** The undecided's state from what the client did: "<did>: whether … cannot be told". */
+  undecidable: (did: string) => string,
 ): Promise<EventConnection | undefined> {
   try {
     // The first connection the client identified on, whichever it opened first (it may open several).
@@ -70,7 +71,7 @@ export async function shownIdentifying(
   } catch (error) {
     if (!(error instanceof ClientExited) && !(error instanceof ScenarioDeadline)) throw error;
     t.undecided(
-      tr`${whatTheClientDid(t.stage)}: ${undecidable}`,
+      undecidable(whatTheClientDid(t.stage)),
       tr`a client that connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY decides it; client.events/identify-carries-token judges the IDENTIFY`,
     );
     return undefined;
