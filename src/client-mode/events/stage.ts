@@ -9,7 +9,7 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
-import { tr } from '../../i18n/index.js';
+import { inLang, phraseLang, tr } from '../../i18n/index.js';
 import { chooseInUse } from './connections.js';
 import { LagProbe } from './lag.js';
 
@@ -114,20 +114,27 @@ export class EventConnection {
     readonly number: number,
     readonly openedAt: number,
   ) {
-    socket.on('message', (data: RawData) => {
-      stage.throttle(socket);
-      this.receive(data.toString());
-    });
-    socket.on('close', (code: number, reason: Buffer) => {
-      this.closed ??= { at: Date.now(), code, by: 'client' };
-      stage.log('process', this.describeClose(code, reason.toString()), number);
-    });
+    // The socket's events come from the server, outside the run: what they write is in the run's language.
+    socket.on('message', (data: RawData) =>
+      stage.inRunLang(() => {
+        stage.throttle(socket);
+        this.receive(data.toString());
+      }),
+    );
+    socket.on('close', (code: number, reason: Buffer) =>
+      stage.inRunLang(() => {
+        this.closed ??= { at: Date.now(), code, by: 'client' };
+        stage.log('process', this.describeClose(code, reason.toString()), number);
+      }),
+    );
     this.gone = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => socket.terminate());
-    socket.on('pong', () => {
-      this.answeredAt ??= Date.now();
-      stage.changed();
-    });
+    socket.on('pong', () =>
+      stage.inRunLang(() => {
+        this.answeredAt ??= Date.now();
+        stage.changed();
+      }),
+    );
   }
 
   /**
@@ -309,6 +316,9 @@ export class EventStage {
   private handledThisTurn = 0;
   private readonly paused = new Set<WebSocket>();
 
+  /** The language of the run that made the stage: its transcript and reasons are written in it. */
+  private readonly lang = phraseLang();
+
   constructor(readonly options: StageOptions) {
     this.selfLogin = login(1, options.platform, options.selfId, options.selfName);
     this.otherLogins = options.otherLogins;
@@ -350,10 +360,20 @@ export class EventStage {
       socket.terminate();
       return;
     }
-    const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
-    this.connections.push(connection);
-    this.log('process', tr`connection ${connection.number} opened`, connection.number);
-    this.notify();
+    this.inRunLang(() => {
+      const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
+      this.connections.push(connection);
+      this.log('process', tr`connection ${connection.number} opened`, connection.number);
+      this.notify();
+    });
+  }
+
+  /**
+   * Runs `work` in the language of the run: the sockets' events come from the reference server, whose
+   * connections do not carry the run's language (src/i18n/phrase.ts inLang).
+   */
+  inRunLang<T>(work: () => T): T {
+    return inLang(this.lang, work);
   }
 
   /** A stdout line of the client: an event line is recorded, anything else is the client's own log. */

@@ -68,7 +68,7 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
   none: '无',
   'min {0}, median {1}, max {2} ms ({3})': '最小 {0}，中位数 {1}，最大 {2} ms（共 {3} 个）',
   'it printed {0}': '它打印了 {0}',
-  'it exited with code 2, a usage error': '它以退出码 2（用法错误）退出',
+  'it exited with code 2, a usage error': '它以退出码 2 退出，即用法错误',
   'no next': '不带 next',
   '{0} item(s), {1}': '{0} 项，{1}',
   '; it requested {0} instead (CONFORMANCE_LIST is {1})': '；它改为请求了 {0}（CONFORMANCE_LIST 为 {1}）',
@@ -181,11 +181,11 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
   'then it {0}': '然后它{0}',
   'the last {0} ms of the watch without one': '观察的最后 {0} ms 内没有重试',
   'the client gave up: it {0} after a 4004 close': '客户端放弃了：它在 4004 关闭后{0}',
-  'the client gave up: no retry in the {0}': '客户端放弃了：在{0}内没有重试',
+  'the client gave up: no retry in the {0}': '客户端放弃了：在{0} 内没有重试',
   'the client opened {0} new connection in the {1}, after gaps of {2}':
-    '客户端在{1}内打开了 {0} 个新连接，间隔为 {2}',
+    '客户端在{1} 内打开了 {0} 个新连接，间隔为 {2}',
   'the client opened {0} new connections in the {1}, after gaps of {2}':
-    '客户端在{1}内打开了 {0} 个新连接，间隔为 {2}',
+    '客户端在{1} 内打开了 {0} 个新连接，间隔为 {2}',
   '{0}, {1}: every {2} in a row waited {3} ms or more in all':
     '{0}，{1}：每连续 {2} 次合计等待了 {3} ms 或更久',
   '{0}, {1}: fewer than {2}, then no more within the scenario': '{0}，{1}：少于 {2} 次，之后在场景内再无重试',
