@@ -252,7 +252,7 @@ export class EventConnection {
   /** An EVENT of `type` for `login` (default: the login the client acts as), sn as given. */
   event(sn: number, type = 'message-created', login: Login = this.stage.selfLogin): void {
     this.stage.eventsSent += 1;
-    this.send(Op.EVENT, this.stage.envelope(sn, type, login), `sn ${sn} ${type} (login ${login.user.id})`);
+    this.send(Op.EVENT, this.stage.envelope(sn, type, login), tr`sn ${sn} ${type} (login ${login.user.id})`);
   }
 
   /** An abrupt drop: no close frame, as a network failure or a crashed server looks. */

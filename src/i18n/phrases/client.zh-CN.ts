@@ -56,6 +56,7 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
     '连接 {0} 被检查器关闭：检查器发送了 close {1}；客户端的回应是{2}',
   'IDENTIFY on connection {0}': '连接 {0} 上的 IDENTIFY',
   'logins of users {0}': '用户 {0} 的登录',
+  'sn {0} {1} (login {2})': 'sn {0} {1}（登录 {2}）',
   'dropped the connection (no close frame)': '断开了连接（无关闭帧）',
   'connection {0} opened': '连接 {0} 已打开',
   '(not JSON) {0}': '（非 JSON）{0}',
