@@ -2,6 +2,7 @@
  * The verdict of one scenario, from what the client did: how its process ended, the list requests it made
  * (tokens sent, order, requests after the end) and, when it printed them, the ids it collected.
  */
+import { tr } from '../i18n/index.js';
 import type { Undecided } from '../runner/model.js';
 import { LISTS } from './lists.js';
 import type { ClientRequest } from './model.js';
@@ -36,35 +37,35 @@ export function unsupportedList(session: ScenarioSession, outcome: ClientOutcome
     .split('\n')
     .map((line) => line.trim())
     .find((line) => SAYS_UNSUPPORTED.test(line));
-  if (said) return `it printed ${JSON.stringify(said.slice(0, 160))}`;
-  if (outcome.exitCode === USAGE_EXIT && !outcome.signal) return 'it exited with code 2, a usage error';
+  if (said) return tr`it printed ${JSON.stringify(said.slice(0, 160))}`;
+  if (outcome.exitCode === USAGE_EXIT && !outcome.signal) return tr`it exited with code 2, a usage error`;
   return undefined;
 }
 
 const quote = (token: string | undefined): string =>
-  token === undefined ? 'no next' : JSON.stringify(token);
+  token === undefined ? tr`no next` : JSON.stringify(token);
 
 /** The `next` a request sent, as sent: absent, null, or the string. */
 const sentNext = (request: ClientRequest): string =>
-  request.fields.next === undefined ? 'no next' : `next ${JSON.stringify(request.fields.next)}`;
+  request.fields.next === undefined ? tr`no next` : `next ${JSON.stringify(request.fields.next)}`;
 
 /** Describes the page a request was answered with, for failure messages. */
 export function describePage(request: ClientRequest): string {
   const { page } = request;
   const marker =
     page.next === undefined
-      ? 'no next'
+      ? tr`no next`
       : page.next === null
         ? 'next: null'
         : `next ${JSON.stringify(page.next)}`;
-  return `${page.data.length} item(s), ${marker}`;
+  return tr`${page.data.length} item(s), ${marker}`;
 }
 
 /** The requests the client made to other operations, as a clause ("; it requested guild.list ×2"). */
 const elsewhere = (session: ScenarioSession): string => {
   const others = session.otherOperations;
   return others.length
-    ? `; it requested ${others.join(', ')} instead (CONFORMANCE_LIST is ${session.list})`
+    ? tr`; it requested ${others.join(', ')} instead (CONFORMANCE_LIST is ${session.list})`
     : '';
 };
 
@@ -74,13 +75,13 @@ export function judgeRequests(session: ScenarioSession): string[] {
   const expected = session.expectedTokens;
   const operation = LISTS[list].operation;
   const problems: string[] = [];
-  if (requests.length === 0) return [`the client sent no ${operation} request${elsewhere(session)}`];
+  if (requests.length === 0) return [tr`the client sent no ${operation} request${elsewhere(session)}`];
 
   for (const id of LISTS[list].ids) {
     const wrong = requests.find((request) => String(request.fields[id.field] ?? '') !== id.value);
     if (wrong) {
       problems.push(
-        `request ${requests.indexOf(wrong) + 1} sent ${id.field} ${JSON.stringify(wrong.fields[id.field] ?? null)}, not ${id.env} (${id.value})`,
+        tr`request ${requests.indexOf(wrong) + 1} sent ${id.field} ${JSON.stringify(wrong.fields[id.field] ?? null)}, not ${id.env} (${id.value})`,
       );
     }
   }
@@ -91,7 +92,7 @@ export function judgeRequests(session: ScenarioSession): string[] {
     );
     if (other) {
       problems.push(
-        `request ${requests.indexOf(other) + 1} sent direction ${JSON.stringify(other.fields.direction)}; the walk from the latest message goes before (§4.1 rule 1)`,
+        tr`request ${requests.indexOf(other) + 1} sent direction ${JSON.stringify(other.fields.direction)}; the walk from the latest message goes before (§4.1 rule 1)`,
       );
     }
   }
@@ -102,13 +103,13 @@ export function judgeRequests(session: ScenarioSession): string[] {
       if (request.token === undefined) {
         if (index === 0) continue;
         problems.push(
-          `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(requests[index - 1])}: the client started over instead of following next`,
+          tr`request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(requests[index - 1])}: the client started over instead of following next`,
         );
         break;
       }
       if (seen.has(request.token)) {
         problems.push(
-          `request ${index + 1} sent token ${quote(request.token)} a second time: the server handed out the same next again and the client followed it (a loop guard stops on a token it already sent)`,
+          tr`request ${index + 1} sent token ${quote(request.token)} a second time: the server handed out the same next again and the client followed it (a loop guard stops on a token it already sent)`,
         );
         break;
       }
@@ -121,7 +122,7 @@ export function judgeRequests(session: ScenarioSession): string[] {
     if (index >= expected.length) {
       const last = requests[expected.length - 1];
       problems.push(
-        `request ${index + 1} (${sentNext(request)}) came after the last page (${describePage(last)}): with no next there is no more data, whatever the page's length (§1 rule 6)`,
+        tr`request ${index + 1} (${sentNext(request)}) came after the last page (${describePage(last)}): with no next there is no more data, whatever the page's length (§1 rule 6)`,
       );
       break;
     }
@@ -129,15 +130,15 @@ export function judgeRequests(session: ScenarioSession): string[] {
     const before = requests[index - 1];
     if (request.token === undefined) {
       problems.push(
-        `request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(before)}: the client must pass the server's next back`,
+        tr`request ${index + 1} sent ${sentNext(request)} after a page with ${describePage(before)}: the client must pass the server's next back`,
       );
     } else if (index > 0 && request.token === before.token) {
       problems.push(
-        `request ${index + 1} repeated token ${quote(request.token)} (a retry) instead of following next ${quote(expected[index])}`,
+        tr`request ${index + 1} repeated token ${quote(request.token)} (a retry) instead of following next ${quote(expected[index])}`,
       );
     } else {
       problems.push(
-        `request ${index + 1} sent next ${quote(request.token)}, but the server's next was ${quote(expected[index])}: tokens are opaque, pass them back verbatim`,
+        tr`request ${index + 1} sent next ${quote(request.token)}, but the server's next was ${quote(expected[index])}: tokens are opaque, pass them back verbatim`,
       );
     }
     break;
@@ -145,7 +146,7 @@ export function judgeRequests(session: ScenarioSession): string[] {
   if (problems.length === 0 && requests.length < expected.length) {
     const last = requests.at(-1)!;
     problems.push(
-      `the client stopped after request ${requests.length}, answered with ${describePage(last)}: next means more data exists, whatever the page's length (§1 rule 6)`,
+      tr`the client stopped after request ${requests.length}, answered with ${describePage(last)}: next means more data exists, whatever the page's length (§1 rule 6)`,
     );
   }
   return problems;
@@ -164,10 +165,10 @@ export function judgeIds(session: ScenarioSession, printed: string[]): string[] 
   const few = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` … (${ids.length})` : ''}`;
   if (missing.length)
     problems.push(
-      `the client collected ${printed.length} of ${served.length} items; missing ${few(missing)}`,
+      tr`the client collected ${printed.length} of ${served.length} items; missing ${few(missing)}`,
     );
-  if (twice.length) problems.push(`the client collected ${few(twice)} more than once`);
-  if (unknown.length) problems.push(`the client printed ids the server never served: ${few(unknown)}`);
+  if (twice.length) problems.push(tr`the client collected ${few(twice)} more than once`);
+  if (unknown.length) problems.push(tr`the client printed ids the server never served: ${few(unknown)}`);
   return problems;
 }
 
@@ -177,20 +178,22 @@ export function judgeProcess(
   timeoutMs: number,
   limitSource = '--scenario-timeout',
 ): string | undefined {
-  const tail = outcome.stderrTail.trim() ? `; stderr: …${outcome.stderrTail.trim().slice(-600)}` : '';
-  if (outcome.spawnError) return `the client command could not be started: ${outcome.spawnError}`;
+  const tail = outcome.stderrTail.trim() ? tr`; stderr: …${outcome.stderrTail.trim().slice(-600)}` : '';
+  if (outcome.spawnError) return tr`the client command could not be started: ${outcome.spawnError}`;
   if (outcome.timedOut)
-    return `the client did not exit within ${timeoutMs} ms (${limitSource}); its process group was killed${tail}`;
+    return tr`the client did not exit within ${timeoutMs} ms (${limitSource}); its process group was killed${tail}`;
   if (outcome.exitCode !== 0) {
-    const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
-    return `the client ${how}${tail}`;
+    const how = outcome.signal
+      ? tr`was killed by ${outcome.signal}`
+      : tr`exited with code ${outcome.exitCode}`;
+    return tr`the client ${how}${tail}`;
   }
   return undefined;
 }
 
 /** What happened when the client exited but a descendant kept its output open (not a failure). */
 export const pipeHeldOpenNote = (outcome: ClientOutcome): string =>
-  `the client exited (${outcome.signal ? `killed by ${outcome.signal}` : `code ${outcome.exitCode}`}), but a descendant process it left running outside its process group kept its stdout/stderr open; its output was read for ${EXIT_GRACE_MS} ms more and the scenario ended`;
+  tr`the client exited (${outcome.signal ? tr`killed by ${outcome.signal}` : tr`code ${outcome.exitCode}`}), but a descendant process it left running outside its process group kept its stdout/stderr open; its output was read for ${EXIT_GRACE_MS} ms more and the scenario ended`;
 
 /** The whole judgement of a command-mode scenario. */
 export function judgeCommandRun(
@@ -212,9 +215,9 @@ export function judgeCommandRun(
   if (outcome.pipeHeldOpen) notes.push(pipeHeldOpenNote(outcome));
   const ids = printedIds(outcome.idsLine);
   if (ids === 'malformed')
-    problems.push('the last stdout line with {"ids":[...]} is not valid JSON with an ids array');
+    problems.push(tr`the last stdout line with {"ids":[...]} is not valid JSON with an ids array`);
   else if (ids) problems.push(...judgeIds(session, ids));
-  else notes.push('the client printed no {"ids":[...]} line: only its requests were judged');
+  else notes.push(tr`the client printed no {"ids":[...]} line: only its requests were judged`);
   return { problems, notes, ...(undecided ? { undecided } : {}) };
 }
 
@@ -232,20 +235,21 @@ function absenceUnshown(
   if (!claim || (claim === 'follows-next' ? followed : session.requests.length > 0)) return undefined;
   if (session.requests.length > 0)
     return {
-      state: `the client requested ${session.requests.length} page(s) and never sent the next it was given: whether it would send a token twice cannot be told`,
-      clear: `a client that follows next decides it; the scenarios whose pages it must follow judge one that does not`,
+      state: tr`the client requested ${session.requests.length} page(s) and never sent the next it was given: whether it would send a token twice cannot be told`,
+      clear: tr`a client that follows next decides it; the scenarios whose pages it must follow judge one that does not`,
     };
   const others = session.otherOperations;
-  const instead = others.length ? ` (it requested ${others.join(', ')})` : '';
+  const instead = others.length ? tr` (it requested ${others.join(', ')})` : '';
+  const how = outcome.signal ? tr`was killed by ${outcome.signal}` : tr`exited with code ${outcome.exitCode}`;
   const did = outcome.spawnError
-    ? `the client command could not be started (${outcome.spawnError})`
+    ? tr`the client command could not be started (${outcome.spawnError})`
     : outcome.timedOut
-      ? `the client made no ${session.operation} request${instead} and did not exit within ${timeoutMs} ms`
+      ? tr`the client made no ${session.operation} request${instead} and did not exit within ${timeoutMs} ms`
       : others.length
-        ? `the client made no ${session.operation} request${instead} and ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`}`
-        : `the client ${outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode}`} before requesting a page`;
+        ? tr`the client made no ${session.operation} request${instead} and ${how}`
+        : tr`the client ${how} before requesting a page`;
   return {
-    state: `${did}: whether it stops where the list ends cannot be told`,
-    clear: `a client that requests ${session.operation} decides it; the scenarios whose pages it must follow judge one that requests nothing`,
+    state: tr`${did}: whether it stops where the list ends cannot be told`,
+    clear: tr`a client that requests ${session.operation} decides it; the scenarios whose pages it must follow judge one that requests nothing`,
   };
 }

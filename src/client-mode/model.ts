@@ -44,9 +44,19 @@ export interface ClientScenario {
    * 'follows-next': the claim is about sending a token again, so it rests on a client that sent one.
    */
   claimsAbsence?: boolean | 'follows-next';
-  /** What the scenario serves and expects, in words (the evidence's `expected`). */
-  expectation: string;
+  /**
+   * What the scenario serves and expects, in words (the evidence's `expected`): a function when it is a
+   * tr`…` phrase, rendered in the language of the run (expectationOf), not at import.
+   */
+  expectation: Expectation;
 }
+
+/** A scenario's expectation: a text, or a function that renders it in the run's language (tr`…`). */
+export type Expectation = string | (() => string);
+
+/** The expectation of a scenario in the language of the run in progress. */
+export const expectationOf = (scenario: { expectation: Expectation }): string =>
+  typeof scenario.expectation === 'function' ? scenario.expectation() : scenario.expectation;
 
 /** The client-side rules of spec/rules.ts: a scenario citing another id fails to compile. */
 export type ClientRuleId = Extract<RuleId, `CLIENT-${string}`>;
@@ -121,7 +131,7 @@ export interface EventScenario {
   title: string;
   level: Level;
   rules: string[];
-  expectation: string;
+  expectation: Expectation;
   /** The client may exit on its own in this scenario (e.g. giving up after an authentication close). */
   mayExit?: boolean;
   /**

@@ -12,6 +12,7 @@ import { shorten } from '../../spec/brief.js';
 import { catalogueHash } from '../../spec/index.js';
 import { renderCurl } from '../client/curl.js';
 import { Redactor } from '../client/redact.js';
+import { tr } from '../i18n/index.js';
 import type { ReferenceServer } from '../reference/contract.js';
 import { startReference } from '../reference/server.js';
 import { PLATFORM, SEED } from '../reference/world.js';
@@ -20,7 +21,7 @@ import type { CheckResult, Exchange, Level, RunResult } from '../runner/model.js
 import { computeVerdict, summarize } from '../runner/summary.js';
 import { toolVersion } from '../runner/version.js';
 import { defaultConcurrency, InOrder, runInSlots, StartGate } from './concurrency.js';
-import { CLIENT_DEFAULTS, LOAD_CLEAR } from './defaults.js';
+import { CLIENT_DEFAULTS, isLoadClear } from './defaults.js';
 import { foldHeldConnections, runEventScenario } from './events/run.js';
 import type { EventStage } from './events/stage.js';
 import { type Judgement, judgeCommandRun, judgeRequests } from './judge.js';
@@ -32,6 +33,7 @@ import {
   type ClientRequest,
   type ClientScenario,
   type ClientSuite,
+  expectationOf,
   isEventScenario,
   ONE_CONNECTION_SCENARIO,
   suiteOf,
@@ -41,8 +43,11 @@ import { ScenarioSession } from './session.js';
 
 export { CLIENT_DEFAULTS };
 
-/** The reason of a scenario whose list the client said it does not support (not counted, listed apart). */
-const NOT_SUPPORTED = 'not supported by the client';
+/**
+ * The scenarios whose list the client said it does not support (not counted, listed apart): the list's
+ * operation and how the client said so, as data (the reason is composed from it, in the run's language).
+ */
+const unsupportedIn = new WeakMap<CheckResult, { operation: string; how: string }>();
 
 /**
  * Names, in the reason of every list the client does not support, the --list that covers the ones it
@@ -52,18 +57,16 @@ function suggestLists(checks: CheckResult[], scenarios: readonly AnyClientScenar
   const listOf = new Map(
     scenarios.map((scenario) => [scenario.id, isEventScenario(scenario) ? undefined : scenario.list]),
   );
-  const unsupported = (check: CheckResult) =>
-    check.status === 'skip' && check.reason?.startsWith(NOT_SUPPORTED);
+  const unsupported = (check: CheckResult) => check.status === 'skip' && unsupportedIn.has(check);
   const covered = [
     ...new Set(checks.filter((check) => !unsupported(check)).map((check) => listOf.get(check.id))),
   ].filter((list): list is ListKind => list !== undefined);
   if (covered.length === 0) return;
-  for (const check of checks)
-    if (unsupported(check))
-      check.reason = check.reason!.replace(
-        /pass --list with the lists it covers$/,
-        `pass --list ${covered.join(',')}`,
-      );
+  for (const check of checks) {
+    const said = unsupported(check) ? unsupportedIn.get(check) : undefined;
+    if (said)
+      check.reason = tr`not supported by the client: ${said.operation} (${said.how}); pass --list ${covered.join(',')}`;
+  }
 }
 
 /** Exchanges kept per scenario in the evidence: the first ones show the defect. */
@@ -127,7 +130,7 @@ const parseListen = (listen: string): { host: string; port: number } => {
   const match = /^(.+):(\d+)$/.exec(listen);
   const port = match ? Number(match[2]) : Number.NaN;
   if (!match || port > 65_535) {
-    throw new ConfigurationError(`--listen '${listen}' must look like HOST:PORT, e.g. 127.0.0.1:5150.`);
+    throw new ConfigurationError(tr`--listen '${listen}' must look like HOST:PORT, e.g. 127.0.0.1:5150.`);
   }
   return { host: match[1].replace(/^\[(.*)\]$/, '$1'), port };
 };
@@ -139,7 +142,7 @@ export function selectScenarios<S extends AnyClientScenario>(scenarios: S[], gre
     pattern = new RegExp(grep, 'i');
   } catch (error) {
     throw new ConfigurationError(
-      `--grep '${grep}' is not a valid regular expression: ${(error as Error).message}`,
+      tr`--grep '${grep}' is not a valid regular expression: ${(error as Error).message}`,
     );
   }
   return scenarios.filter((scenario) => pattern.test(scenario.id) || pattern.test(scenario.title));
@@ -161,7 +164,7 @@ async function chooseScenarios(options: ClientRunOptions, suites: readonly Clien
       options.lists?.length ? `--list ${options.lists.join(',')}` : '',
       options.grep ? `--grep '${options.grep}'` : '',
     ];
-    throw new ConfigurationError(`No client scenario matches ${filters.filter(Boolean).join(' ')}.`);
+    throw new ConfigurationError(tr`No client scenario matches ${filters.filter(Boolean).join(' ')}.`);
   }
   return scenarios;
 }
@@ -169,32 +172,34 @@ async function chooseScenarios(options: ClientRunOptions, suites: readonly Clien
 function validateOptions(options: ClientRunOptions, suites: readonly ClientSuite[]): number {
   if (Boolean(options.command) === Boolean(options.listen)) {
     throw new ConfigurationError(
-      'Pass either --command "CMD" (run the client) or --listen HOST:PORT (wait for it).',
+      tr`Pass either --command "CMD" (run the client) or --listen HOST:PORT (wait for it).`,
     );
   }
   const unknown = suites.filter((suite) => !(CLIENT_SUITES as readonly string[]).includes(suite));
   if (unknown.length || suites.length === 0) {
     throw new ConfigurationError(
-      `--suite takes ${CLIENT_SUITES.join(', ')} (comma-separated), got '${suites.join(',')}'.`,
+      tr`--suite takes ${CLIENT_SUITES.join(', ')} (comma-separated), got '${suites.join(',')}'.`,
     );
   }
   if (options.listen && suites.includes('events')) {
     throw new ConfigurationError(
-      '--suite events needs --command: the checker reads the event lines the client prints.',
+      tr`--suite events needs --command: the checker reads the event lines the client prints.`,
     );
   }
   const timeoutMs = options.scenarioTimeoutMs ?? CLIENT_DEFAULTS.scenarioTimeoutMs;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new ConfigurationError(
-      `--scenario-timeout must be a positive number of milliseconds, got ${timeoutMs}.`,
+      tr`--scenario-timeout must be a positive number of milliseconds, got ${timeoutMs}.`,
     );
   }
   const { concurrency } = options;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1))
-    throw new ConfigurationError(`--concurrency must be a whole number of at least 1, got ${concurrency}.`);
+    throw new ConfigurationError(tr`--concurrency must be a whole number of at least 1, got ${concurrency}.`);
   // One listened client, started by the user, scenario by scenario.
   if (options.listen && (concurrency ?? 1) > 1)
-    throw new ConfigurationError('--listen runs one scenario at a time: leave out --concurrency or pass 1.');
+    throw new ConfigurationError(
+      tr`--listen runs one scenario at a time: leave out --concurrency or pass 1.`,
+    );
   return timeoutMs;
 }
 
@@ -224,14 +229,14 @@ async function openSlot(token: string, listen?: string): Promise<Slot> {
     },
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
-      throw new ConfigurationError(`Cannot listen on ${listen}: ${error.code}; pick another HOST:PORT.`);
+      throw new ConfigurationError(tr`Cannot listen on ${listen}: ${error.code}; pick another HOST:PORT.`);
     throw error;
   });
   return slot;
 }
 
 const undecidedForLoad = (result: CheckResult) =>
-  result.status === 'skip' && result.undecided?.clear === LOAD_CLEAR;
+  result.status === 'skip' && isLoadClear(result.undecided?.clear);
 
 interface RunContext {
   options: ClientRunOptions;
@@ -334,7 +339,7 @@ async function runAll(
       const first = results[index]!;
       if (!stop()) {
         const alone = await runScenario(scenarios[index], index, slots[0], context);
-        const note = `run again alone: beside other scenarios it was undecided (${first.undecided!.state})`;
+        const note = tr`run again alone: beside other scenarios it was undecided (${first.undecided!.state})`;
         alone.evidence = { ...alone.evidence!, notes: [...(alone.evidence?.notes ?? []), note] };
         results[index] = alone;
       }
@@ -376,7 +381,9 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
   const interrupted = Boolean(options.signal?.aborted);
   const { server } = slots[0];
   const others =
-    slots.length > 1 ? ` (and ${slots.length - 1} more ports, one per scenario running at once)` : '';
+    slots.length > 1 ? tr` (and ${slots.length - 1} more ports, one per scenario running at once)` : '';
+  const judged = options.command ? `\`${options.command}\`` : tr`the client at ${options.listen}`;
+  const by = suites.includes('events') ? tr`its requests, frames and event lines` : tr`its requests`;
   return {
     tool: { name: 'chat-conformance', version: toolVersion() },
     spec: { name: 'chat-platform-interface', catalogueHash: catalogueHash() },
@@ -399,7 +406,7 @@ export async function runClientMode(options: ClientRunOptions): Promise<RunResul
     verdict: computeVerdict(checks, level, false, interrupted),
     checks,
     notes: [
-      `client mode (${suites.join(', ')}): the checker served ${server.baseUrl}${others} and judged ${options.command ? `\`${options.command}\`` : `the client at ${options.listen}`} by ${suites.includes('events') ? 'its requests, frames and event lines' : 'its requests'}`,
+      tr`client mode (${suites.join(', ')}): the checker served ${server.baseUrl}${others} and judged ${judged} by ${by}`,
     ],
     ...(interrupted ? { interrupted: true } : {}),
   };
@@ -418,7 +425,7 @@ async function runPaginationScenario(
   const limitSource =
     options.scenarioTimeoutMs !== undefined
       ? '--scenario-timeout'
-      : 'the default limit; --scenario-timeout sets it';
+      : tr`the default limit; --scenario-timeout sets it`;
   if (options.command) {
     const outcome = await runClient({
       command: options.command,
@@ -454,7 +461,7 @@ async function awaitListenedClient(
   }
   if (session.requests.length === 0) {
     return {
-      problems: [`no ${session.operation} request arrived within ${timeoutMs} ms (${limitSource})`],
+      problems: [tr`no ${session.operation} request arrived within ${timeoutMs} ms (${limitSource})`],
       notes: [],
     };
   }
@@ -467,7 +474,7 @@ async function awaitListenedClient(
   }
   return {
     problems: judgeRequests(session),
-    notes: ['--listen: judged from the requests only (a listened client cannot print its ids)'],
+    notes: [tr`--listen: judged from the requests only (a listened client cannot print its ids)`],
   };
 }
 
@@ -493,18 +500,22 @@ function toCheckResult(
     .slice(0, EXCHANGE_LIMIT)
     .map((request) => toExchange(request, baseUrl, redactor));
   const notes = [...judgement.notes];
+  const expected = expectationOf(scenario);
   if (session.everyRequest.length > session.requests.length) notes.push(everyRequestNote(session, redactor));
   if (session.requests.length > EXCHANGE_LIMIT)
-    notes.push(`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
+    notes.push(tr`${session.requests.length} requests; the first ${EXCHANGE_LIMIT} are shown`);
   if (judgement.unsupported) {
     const operation = LISTS[scenario.list].operation;
-    return {
+    const how = judgement.unsupported;
+    const result: CheckResult = {
       ...identity(scenario),
       status: 'skip',
-      reason: `${NOT_SUPPORTED}: ${operation} (${judgement.unsupported}); pass --list with the lists it covers`,
+      reason: tr`not supported by the client: ${operation} (${how}); pass --list with the lists it covers`,
       durationMs,
-      evidence: { expected: scenario.expectation, exchanges, ...(notes.length ? { notes } : {}) },
+      evidence: { expected, exchanges, ...(notes.length ? { notes } : {}) },
     };
+    unsupportedIn.set(result, { operation, how });
+    return result;
   }
   if (judgement.undecided) {
     // A claim of absence the client never gave a chance to show (it made no request): never a pass.
@@ -512,11 +523,11 @@ function toCheckResult(
     return {
       ...identity(scenario),
       status: 'skip',
-      reason: `could not be decided: ${state} (${clear})`,
+      reason: tr`could not be decided: ${state} (${clear})`,
       undecided: judgement.undecided,
       durationMs,
       evidence: {
-        expected: scenario.expectation,
+        expected,
         ...(judgement.problems.length ? { observed: judgement.problems.join('; ') } : {}),
         exchanges,
         ...(notes.length ? { notes } : {}),
@@ -530,7 +541,7 @@ function toCheckResult(
     ...(reason ? { reason } : {}),
     durationMs,
     evidence: {
-      expected: scenario.expectation,
+      expected,
       ...(reason ? { observed: judgement.problems.join('; ') } : {}),
       exchanges,
       ...(notes.length ? { notes } : {}),
@@ -550,8 +561,8 @@ function everyRequestNote(session: ScenarioSession, redactor: Redactor): string 
         `${index + 1}. ${request.operation} ${shorten(redactor.redact(JSON.stringify(request.fields)), 200)}`,
     );
   const more =
-    session.everyRequest.length > EXCHANGE_LIMIT ? `\n… (${session.everyRequest.length} in all)` : '';
-  return `every request the client made (the scenario's list is ${session.operation}):\n${shown.join('\n')}${more}`;
+    session.everyRequest.length > EXCHANGE_LIMIT ? tr`\n… (${session.everyRequest.length} in all)` : '';
+  return tr`every request the client made (the scenario's list is ${session.operation}):\n${shown.join('\n')}${more}`;
 }
 
 /** A request the client made and the page served, as report evidence (the token redacted). */

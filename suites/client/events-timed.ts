@@ -5,6 +5,8 @@
  * checker can count whatever its own lag (issue 42), and runs as long as the family's usual periods need
  * (its `limitMs`) unless --scenario-timeout says otherwise.
  */
+
+import { loadClear } from '../../src/client-mode/defaults.js';
 import { type EventConnection, type EventStage, Op } from '../../src/client-mode/events/stage.js';
 import {
   BURST_MS,
@@ -15,6 +17,7 @@ import {
   summarizeMs,
 } from '../../src/client-mode/events/timing.js';
 import { defineEventScenario, type EventScenarioContext } from '../../src/client-mode/model.js';
+import { tr } from '../../src/i18n/index.js';
 import {
   authCloseNotRetriedInAStorm,
   RECONNECT_RUN,
@@ -55,7 +58,8 @@ export default [
     level: 'should',
     rules: ['CLIENT-CONV-WS-PING', 'CLIENT-CONV-WS-RECONNECT'],
     limitMs: PING_RATE_LIMIT_MS,
-    expectation: `the interval between the first two PINGs sets a window of ${PING_WINDOWS} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first (runs up to ${PING_RATE_LIMIT_MS / 1000} s without --scenario-timeout: a 10 s heartbeat needs about 90 s)`,
+    expectation: () =>
+      tr`the interval between the first two PINGs sets a window of ${PING_WINDOWS} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first (runs up to ${PING_RATE_LIMIT_MS / 1000} s without --scenario-timeout: a 10 s heartbeat needs about 90 s)`,
     async script(t) {
       const { stage } = t;
       const first = await identified(t);
@@ -70,14 +74,14 @@ export default [
           const seen = first.frames.filter((frame, index) => index > identifyIndex && frame.op === Op.PING);
           return seen.length >= 2 ? seen : undefined;
         },
-        'two PINGs',
+        tr`two PINGs`,
       );
       if (!pings)
         return t.undecided(
-          `the client sent fewer than two PINGs in the ${Date.now() - first.openedAt} ms after its first connection opened, so its rate cannot be compared`,
+          tr`the client sent fewer than two PINGs in the ${Date.now() - first.openedAt} ms after its first connection opened, so its rate cannot be compared`,
           stage.deadline < twoPings
-            ? `pass --scenario-timeout ${Math.max(stage.flagFor(twoPings), 90_000)} or more to judge a client that ignores CONFORMANCE_HEARTBEAT_MS`
-            : 'client.events/ping-within-interval judges the first PING',
+            ? tr`pass --scenario-timeout ${Math.max(stage.flagFor(twoPings), 90_000)} or more to judge a client that ignores CONFORMANCE_HEARTBEAT_MS`
+            : tr`client.events/ping-within-interval judges the first PING`,
         );
       const period = pings[1].at - pings[0].at;
       const windowMs = Math.round(PING_WINDOWS * period);
@@ -88,8 +92,8 @@ export default [
         2 * AUTH_WATCH_MARGIN_MS;
       if (!stage.extendTo(needed))
         return t.undecided(
-          `the client pings every ${period} ms; counting its PINGs after two reconnects takes about ${needed - stage.began} ms`,
-          `pass --scenario-timeout ${stage.flagFor(needed)} or more`,
+          tr`the client pings every ${period} ms; counting its PINGs after two reconnects takes about ${needed - stage.began} ms`,
+          tr`pass --scenario-timeout ${stage.flagFor(needed)} or more`,
         );
       const counts = [await pingsInWindow(t, first, windowMs)];
       let connection = first;
@@ -97,31 +101,31 @@ export default [
         connection.drop();
         const dropped = connection.closed!.at;
         // The reconnect: the connection the client uses among those opened after the drop.
-        connection = await reconnected(t, connection, `reconnect ${reconnect} after a drop`);
+        connection = await reconnected(t, connection, tr`reconnect ${reconnect} after a drop`);
         // The client's own reconnect wait decides what is left: a window that cannot end in time is undecided.
         const rest = (3 - reconnect) * windowMs + (2 - reconnect) * (connection.openedAt - dropped);
         const end = connection.openedAt + rest + 2 * AUTH_WATCH_MARGIN_MS;
         if (!stage.extendTo(end))
           return t.undecided(
-            `counting the PINGs after reconnect ${reconnect} (${windowMs} ms windows) does not fit in the scenario`,
-            `pass --scenario-timeout ${stage.flagFor(end)} or more`,
+            tr`counting the PINGs after reconnect ${reconnect} (${windowMs} ms windows) does not fit in the scenario`,
+            tr`pass --scenario-timeout ${stage.flagFor(end)} or more`,
           );
         counts.push(await pingsInWindow(t, connection, windowMs));
       }
       const [before, ...after] = counts;
       t.note(
-        `PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
+        tr`PINGs in each window, at least–at most (the checker's stalls blur a window's ends): ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}`,
       );
       const rate = judgePingRate(before, after);
       const shown = [before.most, ...after.map((count) => count.least)].join(', ');
       if (rate.verdict === 'more')
         return t.fail(
-          `PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${rate.drop + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
+          tr`PINGs in ${windowMs} ms after the connection opened: ${shown} (the first connection, then after each of two drops): after drop ${rate.drop + 1} the client pings more often — a heartbeat of an earlier connection is still running`,
         );
       if (rate.verdict === 'unclear')
         t.undecided(
-          `PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
-          'run the client scenarios on a less busy machine',
+          tr`PINGs in ${windowMs} ms after the connection opened, at least–at most: ${counts.map((count) => `${count.least}–${count.most}`).join(', ')}; the checker's stalls blur whether the client pings more often after a drop`,
+          loadClear(),
         );
     },
   }),
@@ -130,7 +134,8 @@ export default [
     title: 'Dropped again and again, the client reconnects, waiting between attempts',
     level: 'should',
     rules: ['CLIENT-CONV-WS-RECONNECT'],
-    expectation: `the connection the client uses is dropped, and again after each reconnect (the connection it uses among those opened after the drop), up to ${RECONNECT_RUN} times within 12 s of the first drop (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): the client reconnects on its own, and every ${STORM_RECONNECTS} reconnects in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few`,
+    expectation: () =>
+      tr`the connection the client uses is dropped, and again after each reconnect (the connection it uses among those opened after the drop), up to ${RECONNECT_RUN} times within 12 s of the first drop (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): the client reconnects on its own, and every ${STORM_RECONNECTS} reconnects in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few`,
     limitMs: STORM_LIMIT_MS,
     script: reconnectsWithBackoff,
   }),
@@ -140,7 +145,8 @@ export default [
     level: 'should',
     rules: ['CLIENT-CONV-WS-AUTH'],
     mayExit: true,
-    expectation: `every IDENTIFY is answered with close 4004, watched for 12 s after the first (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it gives up (exits, or retries no more), or every ${AUTH_STORM_ATTEMPTS} retries in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few; a client that never identifies shows nothing (undecided)`,
+    expectation: () =>
+      tr`every IDENTIFY is answered with close 4004, watched for 12 s after the first (up to ${STORM_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it gives up (exits, or retries no more), or every ${AUTH_STORM_ATTEMPTS} retries in a row wait ${BACKOFF_SHOWN_MS} ms or more in all — the whole run judged, not its first few; a client that never identifies shows nothing (undecided)`,
     limitMs: STORM_LIMIT_MS,
     script: authCloseNotRetriedInAStorm,
   }),
@@ -151,7 +157,8 @@ export default [
     rules: ['CLIENT-CONV-WS-AUTH'],
     mayExit: true,
     limitMs: AUTH_REFUSED_LIMIT_MS,
-    expectation: `every IDENTIFY is answered with close 4004, watched for up to ${AUTH_WATCH_MS / 1000} s or three of the client's retry intervals (up to ${AUTH_REFUSED_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it stops retrying, or waits longer each time; retrying at a fixed interval fails, and so do more retries than waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} allows in the time watched`,
+    expectation: () =>
+      tr`every IDENTIFY is answered with close 4004, watched for up to ${AUTH_WATCH_MS / 1000} s or three of the client's retry intervals (up to ${AUTH_REFUSED_LIMIT_MS / 1000} s without --scenario-timeout): once the client has identified, it stops retrying, or waits longer each time; retrying at a fixed interval fails, and so do more retries than waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} allows in the time watched`,
     script: refusedTokenRetries,
   }),
 ];
@@ -173,7 +180,10 @@ const burstSizes = (starts: readonly number[], total: number) =>
 async function refusedTokenRetries(t: EventScenarioContext) {
   const { stage } = t;
   stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-  const first = await shownIdentifying(t, 'whether it retries a refused token cannot be told');
+  const first = await shownIdentifying(
+    t,
+    (did) => tr`${did}: whether it retries a refused token cannot be told`,
+  );
   if (!first) return;
   const firstClose = first.closed?.at ?? Date.now();
   // Watched AUTH_WATCH_MS, or three of the client's periods (between bursts) once it shows one, within the limit.
@@ -192,7 +202,7 @@ async function refusedTokenRetries(t: EventScenarioContext) {
         () =>
           countedStorm(stage, firstClose) ??
           (period === undefined && burstsOfRetries(stage, first).starts.length >= 2 ? 'a retry' : undefined),
-        'retries',
+        tr`retries`,
       ),
     );
     if (seen === undefined) break;
@@ -205,7 +215,7 @@ async function refusedTokenRetries(t: EventScenarioContext) {
   }
   if (counted)
     return t.fail(
-      `${describeCounted(counted, 'a 4004 close')}: a refused token retried in a storm; stop, or wait longer each time`,
+      tr`${describeCounted(counted, tr`a 4004 close`)}: a refused token retried in a storm; stop, or wait longer each time`,
     );
   judgeRefusedRetries(t, first, cutAt);
 }
@@ -222,10 +232,10 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   const storm = stormStretch(opened, (at) => stage.lag.delayBefore(at), LEAST_BACKOFF);
   if (storm)
     return t.fail(
-      `${STORM_RECONNECTS} retries within ${storm.spanMs} ms (from ${storm.from === 0 ? 'the first attempt' : `the ${ordinal(storm.from)} retry`} on; waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${BACKOFF_SHOWN_MS} ms at least): a refused token retried in a storm; stop, or wait longer each time`,
+      tr`${STORM_RECONNECTS} retries within ${storm.spanMs} ms (from ${storm.from === 0 ? tr`the first attempt` : ordinalRetry(storm.from)} on; waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${BACKOFF_SHOWN_MS} ms at least): a refused token retried in a storm; stop, or wait longer each time`,
     );
   // A client that exits has stopped retrying, whatever its intervals until then.
-  if (stage.exited) return t.note(`the client ${stage.exited.how} after ${opened.length - 1} retries`);
+  if (stage.exited) return t.note(tr`the client ${stage.exited.how} after ${opened.length - 1} retries`);
   // Each end of an interval can have been seen late by the stall just before it: only those judged.
   const interval = (from: number, to: number) => ({
     ms: to - from,
@@ -235,30 +245,44 @@ function judgeRefusedRetries(t: EventScenarioContext, first: EventConnection, cu
   const verdict = judgeRetryShape(waits, interval(starts.at(-1)!, end));
   const retries = opened.length - 1;
   const spans = waits.map((wait) => wait.ms);
-  const bursts = sizes.some((size) => size > 1) ? ` in bursts of ${summarizeCount(sizes)} connections` : '';
-  const seen = `${retries} ${retries === 1 ? 'retry' : 'retries'} after a 4004 close${bursts}, ${bursts ? 'the bursts ' : ''}at intervals of ${summarizeMs(spans)}`;
+  const inBursts = sizes.some((size) => size > 1);
+  const seen = inBursts
+    ? retries === 1
+      ? tr`${retries} retry after a 4004 close in bursts of ${summarizeCount(sizes)} connections, the bursts at intervals of ${summarizeMs(spans)}`
+      : tr`${retries} retries after a 4004 close in bursts of ${summarizeCount(sizes)} connections, the bursts at intervals of ${summarizeMs(spans)}`
+    : retries === 1
+      ? tr`${retries} retry after a 4004 close, at intervals of ${summarizeMs(spans)}`
+      : tr`${retries} retries after a 4004 close, at intervals of ${summarizeMs(spans)}`;
+  const last = spans.slice(-3).join(', ');
   if (verdict === 'fixed')
     return t.fail(
-      `${seen}, the last ${Math.min(spans.length, 3)} ${spans.slice(-3).join(', ')} ms: a refused token retried at a fixed interval${bursts ? ' (periodic bursts)' : ''}, forever; stop, or wait longer each time`,
+      inBursts
+        ? tr`${seen}, the last ${Math.min(spans.length, 3)} ${last} ms: a refused token retried at a fixed interval (periodic bursts), forever; stop, or wait longer each time`
+        : tr`${seen}, the last ${Math.min(spans.length, 3)} ${last} ms: a refused token retried at a fixed interval, forever; stop, or wait longer each time`,
     );
   if (verdict === 'unclear')
     return t.undecided(
-      `${seen}, the checker itself stalling up to ${waits.reduce((most, entry) => Math.max(most, entry.stalled), 0)} ms: whether the interval grew cannot be told`,
-      'run the client scenarios on a less busy machine',
+      tr`${seen}, the checker itself stalling up to ${waits.reduce((most, entry) => Math.max(most, entry.stalled), 0)} ms: whether the interval grew cannot be told`,
+      loadClear(),
     );
   if (verdict === 'too-few')
     return t.undecided(
-      `${seen}, then none for ${end - opened.at(-1)!} ms: whether it retries at that interval again was not watched long enough`,
-      cutAt
-        ? `pass --scenario-timeout ${stage.flagFor(cutAt)} or more`
-        : 'run the client scenarios on a less busy machine',
+      tr`${seen}, then none for ${end - opened.at(-1)!} ms: whether it retries at that interval again was not watched long enough`,
+      cutAt ? tr`pass --scenario-timeout ${stage.flagFor(cutAt)} or more` : loadClear(),
     );
-  t.note(`${seen}: ${verdict === 'stopped' ? 'no retry' : 'slowing'}`);
+  t.note(verdict === 'stopped' ? tr`${seen}: no retry` : tr`${seen}: slowing`);
 }
 
-const ordinal = (n: number) => {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
+/** "the 2nd retry": one phrase a suffix, so that a language without them renders the number alone. */
+const ordinalRetry = (n: number) => {
+  const suffix =
+    n % 100 >= 11 && n % 100 <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  if (suffix === 'st') return tr`the ${n}st retry`;
+  if (suffix === 'nd') return tr`the ${n}nd retry`;
+  if (suffix === 'rd') return tr`the ${n}rd retry`;
+  return tr`the ${n}th retry`;
 };
 
 /** Burst sizes in a few words: "4", "1–4". */

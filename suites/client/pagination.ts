@@ -9,6 +9,7 @@
  * so a client asking for 1 or 2 items gets pages shorter than its own limit too.
  */
 import { defineClientScenario, onEveryList } from '../../src/client-mode/model.js';
+import { tr } from '../../src/i18n/index.js';
 
 export default [
   ...onEveryList([
@@ -18,8 +19,8 @@ export default [
       level: 'must',
       rules: ['CLIENT-GEN-6'],
       pages: ['short', 'short', 1],
-      expectation:
-        'two pages one item short of the limit the client sent (50 when it sends none), each with next, then a last page of 1: the client follows each next and stops after the third',
+      expectation: () =>
+        tr`two pages one item short of the limit the client sent (50 when it sends none), each with next, then a last page of 1: the client follows each next and stops after the third`,
     },
     {
       shape: 'empty-page-with-next-continues',
@@ -27,8 +28,8 @@ export default [
       level: 'must',
       rules: ['CLIENT-GEN-6'],
       pages: [2, 0, 2],
-      expectation:
-        'a page of 2 items (fewer when the client asks for fewer), an empty page with next, a last page: the client reaches the last page',
+      expectation: () =>
+        tr`a page of 2 items (fewer when the client asks for fewer), an empty page with next, a last page: the client reaches the last page`,
     },
     {
       shape: 'empty-first-page-with-next-continues',
@@ -36,7 +37,8 @@ export default [
       level: 'must',
       rules: ['CLIENT-GEN-6'],
       pages: [0, 2],
-      expectation: 'the first page is empty but carries next: the client follows it to the page of items',
+      expectation: () =>
+        tr`the first page is empty but carries next: the client follows it to the page of items`,
     },
     {
       shape: 'full-page-without-next-stops',
@@ -45,8 +47,8 @@ export default [
       level: 'must',
       rules: ['CLIENT-GEN-6'],
       pages: ['limit', 'limit'],
-      expectation:
-        'two pages of exactly the limit the client sent (50 when it sends none), the second without next: the client makes no third request',
+      expectation: () =>
+        tr`two pages of exactly the limit the client sent (50 when it sends none), the second without next: the client makes no third request`,
     },
     {
       shape: 'null-next-stops',
@@ -56,8 +58,8 @@ export default [
       rules: ['CLIENT-GEN-6'],
       pages: [3, 3],
       end: 'null',
-      expectation:
-        'a page with next, then a page with `next: null` (and `prev: null` on message.list): the client stops there (null is not a token)',
+      expectation: () =>
+        tr`a page with next, then a page with \`next: null\` (and \`prev: null\` on message.list): the client stops there (null is not a token)`,
     },
     {
       shape: 'opaque-token-passed-verbatim',
@@ -66,8 +68,8 @@ export default [
       rules: ['CLIENT-GEN-6'],
       pages: [2, 2, 1],
       tokens: ['opaque:k9/+=~ é\u00a0"quoted"', 'b3BhcXVl#?&%2F%20 end '],
-      expectation:
-        'tokens with slashes, plus signs, quotes, percent signs, non-ASCII and edge spaces: the client sends each back byte for byte',
+      expectation: () =>
+        tr`tokens with slashes, plus signs, quotes, percent signs, non-ASCII and edge spaces: the client sends each back byte for byte`,
     },
     {
       shape: 'ends-after-one-item',
@@ -76,7 +78,7 @@ export default [
       level: 'must',
       rules: ['CLIENT-GEN-6'],
       pages: [1],
-      expectation: 'one page of one item without next: the client makes exactly one request',
+      expectation: () => tr`one page of one item without next: the client makes exactly one request`,
     },
     {
       shape: 'never-ending-token-not-repeated',
@@ -87,8 +89,8 @@ export default [
       rules: ['CLIENT-GEN-6'],
       pages: [1, 1],
       neverEnds: true,
-      expectation:
-        'every page carries the same next (a server defect): a client with a loop guard stops instead of requesting that token a second time',
+      expectation: () =>
+        tr`every page carries the same next (a server defect): a client with a loop guard stops instead of requesting that token a second time`,
     },
   ]),
   defineClientScenario({
@@ -99,8 +101,8 @@ export default [
     rules: ['CLIENT-MSG-LIST-6'],
     list: 'message',
     pages: [2, 2, 1],
-    expectation:
-      'a server whose bound is 2 (§4.1 rule 5: the bound is used, no error): pages of 2, 2, 1 messages; the client follows next once per page, never repeating a request',
+    expectation: () =>
+      tr`a server whose bound is 2 (§4.1 rule 5: the bound is used, no error): pages of 2, 2, 1 messages; the client follows next once per page, never repeating a request`,
   }),
   defineClientScenario({
     id: 'client.message.list/walks-before-with-equal-prev-next',
@@ -109,7 +111,7 @@ export default [
     rules: ['CLIENT-MSG-LIST-6', 'CLIENT-GEN-6'],
     list: 'message',
     pages: [3, 3, 3, 1],
-    expectation:
-      'four pages walking back from the latest message, prev equal to next on each but the last: the client sends no direction or before, and collects every message once',
+    expectation: () =>
+      tr`four pages walking back from the latest message, prev equal to next on each but the last: the client sends no direction or before, and collects every message once`,
   }),
 ];

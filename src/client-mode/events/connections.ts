@@ -4,6 +4,8 @@
  * "Events": a client reconnects after a drop, it does not open more). One that holds several at once —
  * several sockets per reconnect, some never read and never closed — is found here, in any scenario.
  */
+import { tr } from '../../i18n/index.js';
+
 /**
  * What these judgements read of a connection (EventConnection, stage.ts, has it; declared here so that
  * the stage can import the choice without an import circle).
@@ -86,7 +88,7 @@ export function heldAtOnce<C extends TrackedConnection>(stage: TrackedStage<C>):
 /** Connection numbers as ranges ("connections 1–3, 5"), at most RANGES_SHOWN of them, whatever the count. */
 const RANGES_SHOWN = 6;
 const numbers = (connections: readonly TrackedConnection[]) => {
-  if (connections.length === 1) return `connection ${connections[0].number}`;
+  if (connections.length === 1) return tr`connection ${connections[0].number}`;
   const ranges: [number, number][] = [];
   for (const { number } of connections) {
     const last = ranges.at(-1);
@@ -96,18 +98,38 @@ const numbers = (connections: readonly TrackedConnection[]) => {
   const shown = ranges
     .slice(0, RANGES_SHOWN)
     .map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
-  const more = ranges.length > RANGES_SHOWN ? ` … (${connections.length} in all)` : '';
-  return `connections ${shown.join(', ')}${more}`;
+  const more = ranges.length > RANGES_SHOWN ? tr` … (${connections.length} in all)` : '';
+  return tr`connections ${shown.join(', ')}${more}`;
 };
 
-/** What became of one extra connection, in a few words. */
-function fate(connection: TrackedConnection, endedAt: number | undefined): string {
-  const read = connection.reads ? 'read' : 'never read';
-  const identified = connection.identifiedAt !== undefined ? 'identified on' : 'not identified on';
+/** What became of one extra connection, as data: the connections that met the same one are named together. */
+interface Fate {
+  identified: boolean;
+  reads: boolean;
+  /** Who closed it, and how long after it opened (neither: open when the scenario ended). */
+  closed?: { by: 'client' | 'checker'; afterMs: number };
+}
+
+function fateOf(connection: TrackedConnection, endedAt: number | undefined): Fate {
   const closed = closedAt(connection, endedAt);
-  if (closed === undefined) return `${identified}, ${read}, never closed (open when the scenario ended)`;
-  const by = connection.closed!.by === 'client' ? 'closed by the client' : 'closed by the checker';
-  return `${identified}, ${read}, ${by} after ${closed - connection.openedAt} ms`;
+  return {
+    identified: connection.identifiedAt !== undefined,
+    reads: connection.reads,
+    ...(closed === undefined
+      ? {}
+      : { closed: { by: connection.closed!.by, afterMs: closed - connection.openedAt } }),
+  };
+}
+
+/** The connections that met a fate, and the fate, in a few words. */
+function fateInWords(which: string, fate: Fate): string {
+  const identified = fate.identified ? tr`identified on` : tr`not identified on`;
+  const read = fate.reads ? tr`read` : tr`never read`;
+  if (!fate.closed) return tr`${which}: ${identified}, ${read}, never closed (open when the scenario ended)`;
+  const after = fate.closed.afterMs;
+  return fate.closed.by === 'client'
+    ? tr`${which}: ${identified}, ${read}, closed by the client after ${after} ms`
+    : tr`${which}: ${identified}, ${read}, closed by the checker after ${after} ms`;
 }
 
 function describeHeld(
@@ -117,12 +139,16 @@ function describeHeld(
 ): string {
   const extras = connections.filter((connection) => connection !== used);
   const span = connections.at(-1)!.openedAt - connections[0].openedAt;
-  const byFate = new Map<string, TrackedConnection[]>();
+  const byFate = new Map<string, { fate: Fate; group: TrackedConnection[] }>();
   for (const extra of extras) {
-    const said = fate(extra, stage.endedAt);
-    byFate.set(said, [...(byFate.get(said) ?? []), extra]);
+    const fate = fateOf(extra, stage.endedAt);
+    const key = JSON.stringify(fate);
+    byFate.set(key, { fate, group: [...(byFate.get(key)?.group ?? []), extra] });
   }
-  const fates = [...byFate].map(([said, group]) => `${numbers(group)}: ${said}`).join('; ');
-  const uses = used ? `it used connection ${used.number}` : 'it used none of them';
-  return `the client held ${connections.length} connections at once (${numbers(connections)}, opened within ${span} ms); ${uses}; the other ${extras.length === 1 ? 'one' : extras.length}: ${fates}`;
+  const fates = [...byFate.values()].map(({ fate, group }) => fateInWords(numbers(group), fate)).join('; ');
+  const uses = used ? tr`it used connection ${used.number}` : tr`it used none of them`;
+  const held = tr`the client held ${connections.length} connections at once (${numbers(connections)}, opened within ${span} ms)`;
+  return extras.length === 1
+    ? tr`${held}; ${uses}; the other one: ${fates}`
+    : tr`${held}; ${uses}; the other ${extras.length}: ${fates}`;
 }

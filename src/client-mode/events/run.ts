@@ -4,11 +4,12 @@
  * turns the transcript into the check result. Bounded by --scenario-timeout whatever the client does:
  * every wait of the script ends at the deadline, and the client is stopped after it.
  */
+import { tr } from '../../i18n/index.js';
 import type { ReferenceServer } from '../../reference/contract.js';
 import { PLATFORM, SEED } from '../../reference/world.js';
 import type { CheckResult, Undecided } from '../../runner/model.js';
 import { CLIENT_DEFAULTS } from '../defaults.js';
-import type { EventScenario } from '../model.js';
+import { type EventScenario, expectationOf } from '../model.js';
 import { startClient } from '../process.js';
 import { heldAtOnce } from './connections.js';
 import {
@@ -55,7 +56,7 @@ export function eventEnv(server: ReferenceServer, scenarioId: string, heartbeatM
 }
 
 const describeExit = (code: number | null, signal: NodeJS.Signals | null) =>
-  signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  signal ? tr`was killed by ${signal}` : tr`exited with code ${code}`;
 
 /**
  * How long a scenario's waits may go on, from its start: `deadline` at first, up to `limit` for one that
@@ -112,7 +113,7 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   } catch (error) {
     if (error instanceof ScenarioDeadline)
       problems.push(
-        `the scenario timed out after ${stage.deadline - began} ms (${limitSource(scenario, run, stage.deadline - began)}) waiting for ${error.message}${unusedConnections(stage)}`,
+        tr`the scenario timed out after ${stage.deadline - began} ms (${limitSource(scenario, run, stage.deadline - began)}) waiting for ${error.message}${unusedConnections(stage)}`,
       );
     else if (error instanceof ClientExited) {
       if (!scenario.mayExit) {
@@ -131,13 +132,14 @@ export async function runEventScenario(scenario: EventScenario, run: EventRunCon
   await stage.settle();
   if (exitedEarly && !scenario.mayExit && !exitProblem)
     problems.push(
-      `the client ${exitedEarly.how} before the checker ended it (an event client runs until it is stopped)`,
+      tr`the client ${exitedEarly.how} before the checker ended it (an event client runs until it is stopped)`,
     );
   if ((exitedEarly || outcome.spawnError) && outcome.stderrTail.trim())
-    notes.push(`stderr: …${redact(outcome.stderrTail.trim().slice(-600), stage.options.token)}`);
-  if (outcome.spawnError) problems.unshift(`the client command could not be started: ${outcome.spawnError}`);
+    notes.push(tr`stderr: …${redact(outcome.stderrTail.trim().slice(-600), stage.options.token)}`);
+  if (outcome.spawnError)
+    problems.unshift(tr`the client command could not be started: ${outcome.spawnError}`);
   if (stage.eventsSent > 0 && stage.printed.length === 0)
-    notes.push('the client printed no {"event":{…}} line');
+    notes.push(tr`the client printed no {"event":{…}} line`);
   // Several connections at once, in any scenario (issue 50): said here, and folded into the scenario that
   // judges it (client.events/one-connection-per-login, client-mode/run.ts).
   const held = heldAtOnce(stage);
@@ -157,8 +159,8 @@ const heldInScenario = new WeakMap<CheckResult, string>();
 export function limitSource(scenario: EventScenario, run: EventRunContext, limitMs: number): string {
   if (run.timeoutGiven ?? run.timeoutMs !== CLIENT_DEFAULTS.scenarioTimeoutMs) return '--scenario-timeout';
   if (scenario.limitMs && limitMs > run.timeoutMs)
-    return `the scenario's own limit, up to ${scenario.limitMs} ms, as far as it extended itself`;
-  return `the default limit; --scenario-timeout sets it`;
+    return tr`the scenario's own limit, up to ${scenario.limitMs} ms, as far as it extended itself`;
+  return tr`the default limit; --scenario-timeout sets it`;
 }
 
 /** Connections the client opened but does not use (identified on and read), as a clause of a timeout. */
@@ -167,27 +169,33 @@ function unusedConnections(stage: EventStage): string {
   if (unused.length === 0) return '';
   const identified = unused.filter((connection) => connection.identifiedAt !== undefined);
   const which = (list: EventConnection[]) => list.map((connection) => connection.number).join(', ');
-  const parts = [
-    identified.length
-      ? `identified on connection${identified.length > 1 ? 's' : ''} ${which(identified)} but never read ${identified.length > 1 ? 'them' : 'it'} (no answer to the checker's WebSocket ping)`
-      : '',
-    unused.length > identified.length
-      ? `sent no IDENTIFY on connection${unused.length - identified.length > 1 ? 's' : ''} ${which(unused.filter((connection) => connection.identifiedAt === undefined))}`
-      : '',
-  ].filter(Boolean);
+  const silent = unused.filter((connection) => connection.identifiedAt === undefined);
+  const read = identified.length
+    ? identified.length > 1
+      ? tr`identified on connections ${which(identified)} but never read them (no answer to the checker's WebSocket ping)`
+      : tr`identified on connection ${which(identified)} but never read it (no answer to the checker's WebSocket ping)`
+    : '';
+  const sent = silent.length
+    ? silent.length > 1
+      ? tr`sent no IDENTIFY on connections ${which(silent)}`
+      : tr`sent no IDENTIFY on connection ${which(silent)}`
+    : '';
+
   // PINGs written but no ping answered: a reader whose socket library answers no ping looks the same.
   const pinging = identified.filter((connection) => connection.unansweredHeartbeats >= 2);
   const why = pinging.length
-    ? ` (it sent PING on ${pinging.length > 1 ? 'them' : 'it'} but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
+    ? pinging.length > 1
+      ? tr` (it sent PING on them but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
+      : tr` (it sent PING on it but answered no WebSocket ping: every endpoint answers one as it reads, RFC 6455 §5.5.2, and it is how the checker tells the connection a client reads)`
     : '';
-  return `; the client ${parts.join(' and ')}${why}`;
+  return read && sent ? tr`; the client ${read} and ${sent}${why}` : tr`; the client ${read || sent}${why}`;
 }
 
 const redact = (text: string, token: string) => text.split(token).join('$TOKEN');
 
 const render = (entry: TranscriptEntry): string => {
   const where = entry.connection ? `#${entry.connection} ` : '';
-  const arrow = { client: '→', checker: '←', stdout: 'printed', process: '·' }[entry.from];
+  const arrow = { client: '→', checker: '←', stdout: tr`printed`, process: '·' }[entry.from];
   return `${String(entry.at).padStart(6)} ms ${where}${arrow} ${entry.text}`;
 };
 
@@ -200,10 +208,10 @@ export function transcriptNote(stage: EventStage): string {
   const shown = stage.latest.slice(-NOTE_ENTRIES);
   const first = stage.lines - shown.length + 1;
   const header =
-    stage.lines > shown.length ? ` (lines ${first}–${stage.lines} of ${stage.lines}, the latest)` : '';
+    stage.lines > shown.length ? tr` (lines ${first}–${stage.lines} of ${stage.lines}, the latest)` : '';
   const kept =
-    stage.lines > EVIDENCE_ENTRIES ? `; the evidence's events are the first ${EVIDENCE_ENTRIES}` : '';
-  return `transcript${header}${kept}:\n${shown.map(render).join('\n')}`;
+    stage.lines > EVIDENCE_ENTRIES ? tr`; the evidence's events are the first ${EVIDENCE_ENTRIES}` : '';
+  return tr`transcript${header}${kept}:\n${shown.map(render).join('\n')}`;
 }
 
 interface Verdict {
@@ -221,7 +229,7 @@ function toResult(
 ): CheckResult {
   const [failure] = problems;
   const undecided = failure ? undefined : unclear;
-  const reason = failure ?? (undecided && `could not be decided: ${undecided.state} (${undecided.clear})`);
+  const reason = failure ?? (undecided && tr`could not be decided: ${undecided.state} (${undecided.clear})`);
   const transcript = stage.transcript;
   if (reason) notes.push(transcriptNote(stage));
   return {
@@ -237,7 +245,7 @@ function toResult(
     ...(undecided ? { undecided } : {}),
     durationMs,
     evidence: {
-      expected: scenario.expectation,
+      expected: expectationOf(scenario),
       ...(failure ? { observed: problems.join('; ') } : {}),
       exchanges: [],
       events: transcript.slice(0, EVIDENCE_ENTRIES),
@@ -259,14 +267,18 @@ export function foldHeldConnections(
     return said ? [{ id: result!.id, said }] : [];
   });
   if (elsewhere.length === 0) return;
-  const where = `in ${elsewhere.length} other scenario${elsewhere.length > 1 ? 's' : ''} (${elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ')})`;
+  const names = elsewhere.map((entry) => entry.id.replace(/^client\.events\//, '')).join(', ');
+  const [{ said }] = elsewhere;
+  const reason =
+    elsewhere.length > 1
+      ? tr`in ${elsewhere.length} other scenarios (${names}): ${said}`
+      : tr`in ${elsewhere.length} other scenario (${names}): ${said}`;
   const notes = [
     ...(target.evidence?.notes ?? []),
     ...elsewhere.map((entry) => `${entry.id}: ${entry.said}`),
   ];
   target.evidence = { ...target.evidence!, notes };
   if (target.status === 'fail') return;
-  const reason = `${where}: ${elsewhere[0].said}`;
   Object.assign(target, { status: 'fail', reason });
   delete target.undecided;
   target.evidence = { ...target.evidence!, observed: reason };

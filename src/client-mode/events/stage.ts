@@ -9,6 +9,7 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
+import { inLang, phraseLang, tr } from '../../i18n/index.js';
 import { chooseInUse } from './connections.js';
 import { LagProbe } from './lag.js';
 
@@ -113,20 +114,27 @@ export class EventConnection {
     readonly number: number,
     readonly openedAt: number,
   ) {
-    socket.on('message', (data: RawData) => {
-      stage.throttle(socket);
-      this.receive(data.toString());
-    });
-    socket.on('close', (code: number, reason: Buffer) => {
-      this.closed ??= { at: Date.now(), code, by: 'client' };
-      stage.log('process', this.describeClose(code, reason.toString()), number);
-    });
+    // The socket's events come from the server, outside the run: what they write is in the run's language.
+    socket.on('message', (data: RawData) =>
+      stage.inRunLang(() => {
+        stage.throttle(socket);
+        this.receive(data.toString());
+      }),
+    );
+    socket.on('close', (code: number, reason: Buffer) =>
+      stage.inRunLang(() => {
+        this.closed ??= { at: Date.now(), code, by: 'client' };
+        stage.log('process', this.describeClose(code, reason.toString()), number);
+      }),
+    );
     this.gone = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => socket.terminate());
-    socket.on('pong', () => {
-      this.answeredAt ??= Date.now();
-      stage.changed();
-    });
+    socket.on('pong', () =>
+      stage.inRunLang(() => {
+        this.answeredAt ??= Date.now();
+        stage.changed();
+      }),
+    );
   }
 
   /**
@@ -169,15 +177,13 @@ export class EventConnection {
    * client's close frame said (1005: none, 1006: no frame at all, the connection just ended).
    */
   private describeClose(code: number, reason: string): string {
-    const sent =
-      code === 1006
-        ? 'sent no close frame (1006)'
-        : `sent close ${code}${reason ? ` "${reason.slice(0, 120)}"` : ''}`;
+    const said = reason ? ` "${reason.slice(0, 120)}"` : '';
+    const sent = code === 1006 ? tr`sent no close frame (1006)` : tr`sent close ${code}${said}`;
     const { by, code: first } = this.closed!;
-    const connection = `connection ${this.number}`;
-    if (by === 'client') return `${connection} closed by the client: it ${sent}`;
-    if (first === 1006) return `${connection} dropped by the checker (no close frame)`;
-    return `${connection} closed by the checker: it sent close ${first}; the client ${sent} in reply`;
+    const connection = this.number;
+    if (by === 'client') return tr`connection ${connection} closed by the client: it ${sent}`;
+    if (first === 1006) return tr`connection ${connection} dropped by the checker (no close frame)`;
+    return tr`connection ${connection} closed by the checker: it sent close ${first}; the client ${sent} in reply`;
   }
 
   private receive(raw: string): void {
@@ -225,7 +231,7 @@ export class EventConnection {
   async identify(): Promise<Record<string, unknown>> {
     const frame = await this.next(
       (candidate) => candidate.op === Op.IDENTIFY,
-      `IDENTIFY on connection ${this.number}`,
+      tr`IDENTIFY on connection ${this.number}`,
     );
     return frame.body ?? {};
   }
@@ -240,19 +246,19 @@ export class EventConnection {
   }
 
   ready(logins: Login[] = [this.stage.selfLogin]): void {
-    this.send(Op.READY, { logins }, `logins of users ${logins.map((entry) => entry.user.id).join(', ')}`);
+    this.send(Op.READY, { logins }, tr`logins of users ${logins.map((entry) => entry.user.id).join(', ')}`);
   }
 
   /** An EVENT of `type` for `login` (default: the login the client acts as), sn as given. */
   event(sn: number, type = 'message-created', login: Login = this.stage.selfLogin): void {
     this.stage.eventsSent += 1;
-    this.send(Op.EVENT, this.stage.envelope(sn, type, login), `sn ${sn} ${type} (login ${login.user.id})`);
+    this.send(Op.EVENT, this.stage.envelope(sn, type, login), tr`sn ${sn} ${type} (login ${login.user.id})`);
   }
 
   /** An abrupt drop: no close frame, as a network failure or a crashed server looks. */
   drop(): void {
     this.closed ??= { at: Date.now(), code: 1006, by: 'checker' };
-    this.stage.log('checker', 'dropped the connection (no close frame)', this.number);
+    this.stage.log('checker', tr`dropped the connection (no close frame)`, this.number);
     this.socket.terminate();
   }
 
@@ -310,6 +316,9 @@ export class EventStage {
   private handledThisTurn = 0;
   private readonly paused = new Set<WebSocket>();
 
+  /** The language of the run that made the stage: its transcript and reasons are written in it. */
+  private readonly lang = phraseLang();
+
   constructor(readonly options: StageOptions) {
     this.selfLogin = login(1, options.platform, options.selfId, options.selfName);
     this.otherLogins = options.otherLogins;
@@ -351,10 +360,20 @@ export class EventStage {
       socket.terminate();
       return;
     }
-    const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
-    this.connections.push(connection);
-    this.log('process', `connection ${connection.number} opened`, connection.number);
-    this.notify();
+    this.inRunLang(() => {
+      const connection = new EventConnection(this, socket, this.connections.length + 1, Date.now());
+      this.connections.push(connection);
+      this.log('process', tr`connection ${connection.number} opened`, connection.number);
+      this.notify();
+    });
+  }
+
+  /**
+   * Runs `work` in the language of the run: the sockets' events come from the reference server, whose
+   * connections do not carry the run's language (src/i18n/phrase.ts inLang).
+   */
+  inRunLang<T>(work: () => T): T {
+    return inLang(this.lang, work);
   }
 
   /** A stdout line of the client: an event line is recorded, anything else is the client's own log. */
@@ -369,7 +388,7 @@ export class EventStage {
       this.log('stdout', text);
       this.notify();
     } catch {
-      this.log('stdout', `(not JSON) ${text.slice(0, 200)}`);
+      this.log('stdout', tr`(not JSON) ${text.slice(0, 200)}`);
     }
   }
 
@@ -414,7 +433,7 @@ export class EventStage {
 
   clientExited(how: string): void {
     this.exited = { at: Date.now(), how };
-    this.log('process', `the client ${how}`);
+    this.log('process', tr`the client ${how}`);
     this.notify();
   }
 
@@ -458,7 +477,7 @@ export class EventStage {
         if (value !== undefined) return settle(() => resolve(value));
         if (this.exited)
           return settle(() =>
-            reject(new ClientExited(`the client ${this.exited!.how} while the checker waited for ${what}`)),
+            reject(new ClientExited(tr`the client ${this.exited!.how} while the checker waited for ${what}`)),
           );
         if (closing) {
           const windowOnly = window !== undefined && limit() < this.deadline;
@@ -503,7 +522,7 @@ export class EventStage {
   }
 
   /** The next connection the scenario has not taken yet (in the order they opened, used or not). */
-  nextConnection(what = 'the client to connect to CONFORMANCE_EVENTS_URL'): Promise<EventConnection> {
+  nextConnection(what = tr`the client to connect to CONFORMANCE_EVENTS_URL`): Promise<EventConnection> {
     return this.waitFor(() => {
       const connection = this.connections[this.taken];
       if (connection) this.taken += 1;
@@ -523,7 +542,7 @@ export class EventStage {
   /** Waits for the connection the client uses among those opened at `since` or later (inUse). */
   usedConnection(
     since: number,
-    what = 'the client to connect to CONFORMANCE_EVENTS_URL and identify',
+    what = tr`the client to connect to CONFORMANCE_EVENTS_URL and identify`,
   ): Promise<EventConnection> {
     return this.waitFor(() => this.inUse(since), what);
   }
@@ -534,7 +553,7 @@ export class EventStage {
   }
 
   /** Waits until the client printed every one of these sn. */
-  delivered(sns: number[], what = `the client to print events ${sns.join(', ')}`): Promise<true> {
+  delivered(sns: number[], what = tr`the client to print events ${sns.join(', ')}`): Promise<true> {
     return this.waitFor(() => (sns.every((sn) => this.printedCount(sn) > 0) ? true : undefined), what);
   }
 

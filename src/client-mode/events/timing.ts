@@ -7,6 +7,7 @@
  * defective client nor fails a correct one: a verdict that the measured delay could have turned is
  * 'unclear' (the scenario is undecided, never passed).
  */
+import { tr } from '../../i18n/index.js';
 
 /** One reconnect after a drop, as the checker observed it. */
 export interface ReconnectGap {
@@ -202,11 +203,11 @@ export function judgeAttemptCount(
 
 /** Durations as a short summary (min, median, max, count), whatever their number: a reason stays short. */
 export function summarizeMs(values: readonly number[]): string {
-  if (values.length === 0) return 'none';
+  if (values.length === 0) return tr`none`;
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (sorted.length === 1) return `${sorted[0]} ms`;
-  return `min ${sorted[0]}, median ${median}, max ${sorted.at(-1)} ms (${sorted.length})`;
+  return tr`min ${sorted[0]}, median ${median}, max ${sorted.at(-1)} ms (${sorted.length})`;
 }
 
 /** The PINGs of one window, as bounds: `least` certainly sent within it, `most` read before it closed. */

@@ -6,7 +6,7 @@
  * the checker's lag (countedStorm). Not a scenario file: the loader skips `_` names.
  */
 
-import { LOAD_CLEAR } from '../../../src/client-mode/defaults.js';
+import { loadClear } from '../../../src/client-mode/defaults.js';
 import type { EventConnection, EventStage } from '../../../src/client-mode/events/stage.js';
 import {
   judgeRun,
@@ -15,6 +15,7 @@ import {
   summarizeMs,
 } from '../../../src/client-mode/events/timing.js';
 import type { EventScenarioContext } from '../../../src/client-mode/model.js';
+import { tr } from '../../../src/i18n/index.js';
 import {
   AUTH_STORM_ATTEMPTS,
   AUTH_WATCH_MARGIN_MS,
@@ -66,14 +67,24 @@ function gapBefore(stage: EventStage, dropped: EventConnection, reacting: EventC
 const gapsInWords = (gaps: readonly ReconnectGap[]) =>
   gaps.map((gap) => `${gap.ms}/${gap.stalled}/${gap.reaction}`).join(', ');
 
-/** The stretch that decided a run, in words: "the 3rd–7th reconnects, after 0, 2, 1, 0, 1 ms". */
-const stretchInWords = (gaps: readonly ReconnectGap[], judgement: RunJudgement, what: string) => {
-  const shown = gaps.slice(judgement.from, judgement.from + judgement.count).map((gap) => gap.ms);
-  const which =
-    judgement.count === gaps.length
-      ? `the ${gaps.length} ${what}s`
-      : `${what}s ${judgement.from + 1}–${judgement.from + judgement.count} of ${gaps.length}`;
-  return `${which}, after ${shown.join(', ')} ms`;
+/** The stretch that decided a run, in words: "reconnects 3–7 of 10, after 0, 2, 1, 0, 1 ms". */
+const stretchInWords = (
+  gaps: readonly ReconnectGap[],
+  judgement: RunJudgement,
+  what: 'reconnect' | 'new connection',
+) => {
+  const shown = gaps
+    .slice(judgement.from, judgement.from + judgement.count)
+    .map((gap) => gap.ms)
+    .join(', ');
+  const [from, to, all] = [judgement.from + 1, judgement.from + judgement.count, gaps.length];
+  if (what === 'reconnect')
+    return judgement.count === all
+      ? tr`the ${all} reconnects, after ${shown} ms`
+      : tr`reconnects ${from}–${to} of ${all}, after ${shown} ms`;
+  return judgement.count === all
+    ? tr`the ${all} new connections, after ${shown} ms`
+    : tr`new connections ${from}–${to} of ${all}, after ${shown} ms`;
 };
 
 /**
@@ -96,10 +107,10 @@ export async function reconnectsWithBackoff(t: EventScenarioContext) {
       firstDrop = dropped;
       watchEnd = watchUntil(stage, dropped);
     }
-    const attempt = `reconnect ${gaps.length + 1} after a drop`;
+    const attempt = tr`reconnect ${gaps.length + 1} after a drop`;
     // No READY on a reconnect: a client may count its failures until one. The first reconnect is
     // awaited up to the deadline (none at all fails); later ones until the watch ends.
-    const what = `the client to use a connection: ${attempt}`;
+    const what = tr`the client to use a connection: ${attempt}`;
     const next =
       gaps.length === 0
         ? await stage.usedConnection(dropped, what)
@@ -111,7 +122,7 @@ export async function reconnectsWithBackoff(t: EventScenarioContext) {
     const counted = countedStorm(stage, firstDrop);
     if (counted)
       return t.fail(
-        `${describeCounted(counted, 'the first drop')}: a reconnect storm; wait between attempts, longer each time`,
+        tr`${describeCounted(counted, tr`the first drop`)}: a reconnect storm; wait between attempts, longer each time`,
       );
   }
   judgeReconnects(t, gaps);
@@ -119,26 +130,28 @@ export async function reconnectsWithBackoff(t: EventScenarioContext) {
 
 function judgeReconnects(t: EventScenarioContext, gaps: readonly ReconnectGap[]) {
   const judgement = judgeRun(gaps, STORM_RECONNECTS, BACKOFF_SHOWN_MS);
-  const allowed = `allowing ${judgement.allowed} ms in all for the machine's own delay: the checker's stalls and the client's reaction time, measured`;
-  const seen = `${gaps.length} reconnects after drops, after ${summarizeMs(gaps.map((gap) => gap.ms))}`;
+  const allowed = tr`allowing ${judgement.allowed} ms in all for the machine's own delay: the checker's stalls and the client's reaction time, measured`;
+  const seen = tr`${gaps.length} reconnects after drops, after ${summarizeMs(gaps.map((gap) => gap.ms))}`;
   if (judgement.verdict === 'waited')
-    return t.note(`${seen}: every ${STORM_RECONNECTS} in a row waited ${BACKOFF_SHOWN_MS} ms or more in all`);
+    return t.note(
+      tr`${seen}: every ${STORM_RECONNECTS} in a row waited ${BACKOFF_SHOWN_MS} ms or more in all`,
+    );
   t.note(
-    `reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gapsInWords(gaps)}`,
+    tr`reconnects (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gapsInWords(gaps)}`,
   );
   if (gaps.length < STORM_RECONNECTS)
     return t.undecided(
-      `${seen}, then none by the scenario's limit: fewer than ${STORM_RECONNECTS} reconnects, and their waits (${allowed}) do not show ${BACKOFF_SHOWN_MS} ms`,
-      LOAD_CLEAR,
+      tr`${seen}, then none by the scenario's limit: fewer than ${STORM_RECONNECTS} reconnects, and their waits (${allowed}) do not show ${BACKOFF_SHOWN_MS} ms`,
+      loadClear(),
     );
   const stretch = stretchInWords(gaps, judgement, 'reconnect');
   if (judgement.verdict === 'unclear')
     return t.undecided(
-      `${seen}; ${stretch}, ${allowed}: on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from that delay`,
-      LOAD_CLEAR,
+      tr`${seen}; ${stretch}, ${allowed}: on this busy machine a wait of ${BACKOFF_SHOWN_MS} ms in all cannot be told from that delay`,
+      loadClear(),
     );
   t.fail(
-    `${seen}; ${stretch}: ${STORM_RECONNECTS} reconnects in a row without ${BACKOFF_SHOWN_MS} ms of wait in all, a reconnect storm (${allowed}); wait between attempts, longer each time`,
+    tr`${seen}; ${stretch}: ${STORM_RECONNECTS} reconnects in a row without ${BACKOFF_SHOWN_MS} ms of wait in all, a reconnect storm (${allowed}); wait between attempts, longer each time`,
   );
 }
 
@@ -171,47 +184,56 @@ function retriesAfter(stage: EventStage, first: EventConnection): ReconnectGap[]
 export async function authCloseNotRetriedInAStorm(t: EventScenarioContext) {
   const { stage } = t;
   stage.onIdentify = (connection) => connection.close(4004, 'authentication failed');
-  const first = await shownIdentifying(t, 'whether it retries an authentication close cannot be told');
+  const first = await shownIdentifying(
+    t,
+    (did) => tr`${did}: whether it retries an authentication close cannot be told`,
+  );
   if (!first) return;
   const firstClose = first.closed?.at ?? Date.now();
   const watchEnd = watchUntil(stage, firstClose);
   const counted = await unlessExited(
-    stage.within(Math.max(watchEnd() - Date.now(), 0), () => countedStorm(stage, firstClose), 'retries'),
+    stage.within(Math.max(watchEnd() - Date.now(), 0), () => countedStorm(stage, firstClose), tr`retries`),
   );
   if (counted)
     return t.fail(
-      `${describeCounted(counted, 'a 4004 close')}: an authentication failure retried in a storm`,
+      tr`${describeCounted(counted, tr`a 4004 close`)}: an authentication failure retried in a storm`,
     );
   const gaps = retriesAfter(stage, first);
   const end = stage.exited?.at ?? Date.now();
-  const watched = `${end - firstClose} ms watched after the first 4004 close`;
+  const watched = tr`${end - firstClose} ms watched after the first 4004 close`;
   const last = stage.connections.at(-1)!.openedAt;
   const after = stage.exited
-    ? `then it ${stage.exited.how}`
-    : `the last ${Math.max(end - last, 0)} ms of the watch without one`;
+    ? tr`then it ${stage.exited.how}`
+    : tr`the last ${Math.max(end - last, 0)} ms of the watch without one`;
   if (gaps.length === 0)
     return t.note(
       stage.exited
-        ? `the client gave up: it ${stage.exited.how} after a 4004 close`
-        : `the client gave up: no retry in the ${watched}`,
+        ? tr`the client gave up: it ${stage.exited.how} after a 4004 close`
+        : tr`the client gave up: no retry in the ${watched}`,
     );
   const judgement = judgeRun(gaps, AUTH_STORM_ATTEMPTS, BACKOFF_SHOWN_MS);
-  const seen = `the client opened ${gaps.length} new ${gaps.length === 1 ? 'connection' : 'connections'} in the ${watched}, after gaps of ${summarizeMs(gaps.map((gap) => gap.ms))}`;
+  const gapsMs = summarizeMs(gaps.map((gap) => gap.ms));
+  const seen =
+    gaps.length === 1
+      ? tr`the client opened ${gaps.length} new connection in the ${watched}, after gaps of ${gapsMs}`
+      : tr`the client opened ${gaps.length} new connections in the ${watched}, after gaps of ${gapsMs}`;
   // Fewer retries than a stretch, then none within the scenario: it stopped, however fast those came.
   if (judgement.verdict === 'waited' || gaps.length < AUTH_STORM_ATTEMPTS)
     return t.note(
-      `${seen}, ${after}: ${judgement.verdict === 'waited' && gaps.length >= AUTH_STORM_ATTEMPTS ? `every ${AUTH_STORM_ATTEMPTS} in a row waited ${BACKOFF_SHOWN_MS} ms or more in all` : `fewer than ${AUTH_STORM_ATTEMPTS}, then no more within the scenario`}`,
+      judgement.verdict === 'waited' && gaps.length >= AUTH_STORM_ATTEMPTS
+        ? tr`${seen}, ${after}: every ${AUTH_STORM_ATTEMPTS} in a row waited ${BACKOFF_SHOWN_MS} ms or more in all`
+        : tr`${seen}, ${after}: fewer than ${AUTH_STORM_ATTEMPTS}, then no more within the scenario`,
     );
   t.note(
-    `new connections (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gapsInWords(gaps)}`,
+    tr`new connections (gap, the checker's stall in it, the IDENTIFY's reaction time, in ms): ${gapsInWords(gaps)}`,
   );
   const stretch = stretchInWords(gaps, judgement, 'new connection');
   if (judgement.verdict === 'unclear')
     return t.undecided(
-      `${seen}; ${stretch}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
-      LOAD_CLEAR,
+      tr`${seen}; ${stretch}, allowing ${judgement.allowed} ms for the machine's own delay: whether the client waited cannot be told`,
+      loadClear(),
     );
   t.fail(
-    `${seen}; ${stretch}: ${AUTH_STORM_ATTEMPTS} in a row without ${BACKOFF_SHOWN_MS} ms of wait in all, an authentication failure retried in a storm`,
+    tr`${seen}; ${stretch}: ${AUTH_STORM_ATTEMPTS} in a row without ${BACKOFF_SHOWN_MS} ms of wait in all, an authentication failure retried in a storm`,
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/client-mode/events/stage.js';
 import { judgeAttemptCount } from '../../../src/client-mode/events/timing.js';
 import type { EventScenarioContext } from '../../../src/client-mode/model.js';
+import { tr } from '../../../src/i18n/index.js';
 
 /** De-facto: IDENTIFY within 10 s, PING about every 10 s; the slack absorbs a loaded machine. */
 export const CONVENTION_MS = 10_000;
@@ -37,16 +38,16 @@ export const LEAST_BACKOFF = { per: STORM_RECONNECTS, leastMs: BACKOFF_SHOWN_MS 
  * sent no IDENTIFY in 15000 ms".
  */
 export function whatTheClientDid(stage: EventStage): string {
-  const elapsed = `in ${Date.now() - stage.began} ms`;
+  const elapsed = Date.now() - stage.began;
   const count = stage.connections.length;
   if (count === 0)
     return stage.exited
-      ? `the client ${stage.exited.how} before connecting`
-      : `the client never connected ${elapsed}`;
-  const connected = count === 1 ? 'the client connected' : `the client connected ${count} times`;
+      ? tr`the client ${stage.exited.how} before connecting`
+      : tr`the client never connected in ${elapsed} ms`;
+  const connected = count === 1 ? tr`the client connected` : tr`the client connected ${count} times`;
   return stage.exited
-    ? `${connected}, sent no IDENTIFY and ${stage.exited.how}`
-    : `${connected} but sent no IDENTIFY ${elapsed}`;
+    ? tr`${connected}, sent no IDENTIFY and ${stage.exited.how}`
+    : tr`${connected} but sent no IDENTIFY in ${elapsed} ms`;
 }
 
 /**
@@ -58,19 +59,20 @@ export function whatTheClientDid(stage: EventStage): string {
  */
 export async function shownIdentifying(
   t: EventScenarioContext,
-  undecidable: string,
+  /** The undecided's state from what the client did: "<did>: whether … cannot be told". */
+  undecidable: (did: string) => string,
 ): Promise<EventConnection | undefined> {
   try {
     // The first connection the client identified on, whichever it opened first (it may open several).
     return await t.stage.waitFor(
       () => t.stage.connections.find((connection) => connection.identifiedAt !== undefined),
-      'the client to connect to CONFORMANCE_EVENTS_URL and identify',
+      tr`the client to connect to CONFORMANCE_EVENTS_URL and identify`,
     );
   } catch (error) {
     if (!(error instanceof ClientExited) && !(error instanceof ScenarioDeadline)) throw error;
     t.undecided(
-      `${whatTheClientDid(t.stage)}: ${undecidable}`,
-      'a client that connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY decides it; client.events/identify-carries-token judges the IDENTIFY',
+      undecidable(whatTheClientDid(t.stage)),
+      tr`a client that connects to CONFORMANCE_EVENTS_URL and sends IDENTIFY decides it; client.events/identify-carries-token judges the IDENTIFY`,
     );
     return undefined;
   }
@@ -93,7 +95,7 @@ export function countedStorm(stage: EventStage, firstEnd: number): CountedStorm 
 
 /** A counted storm in words (short, whatever the count). */
 export const describeCounted = ({ retries, windowMs, neededMs }: CountedStorm, from: string): string =>
-  `${retries} new connections within ${windowMs} ms of ${from} (waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${neededMs} ms at least)`;
+  tr`${retries} new connections within ${windowMs} ms of ${from} (waiting ${BACKOFF_SHOWN_MS} ms in every ${STORM_RECONNECTS} attempts takes ${neededMs} ms at least)`;
 
 /**
  * The connection the client uses (identified on and read: EventStage.inUse) among those opened at `since`
@@ -134,7 +136,11 @@ export async function resumeAfterDrop(
   await t.stage.delivered([1, 2, 3, 4, 5]);
   first.drop();
   // The replay goes to the connection the client uses after the drop, never merely the next one opened.
-  const second = await reconnected(t, first, 'the client to reconnect after the drop and use the connection');
+  const second = await reconnected(
+    t,
+    first,
+    tr`the client to reconnect after the drop and use the connection`,
+  );
   const body = second.identifyBody ?? {};
   for (const sn of replay(body)) second.event(sn);
   second.event(8);
@@ -142,26 +148,30 @@ export async function resumeAfterDrop(
   await t.stage.within(
     CONVENTION_MS,
     () => (deliveries(t, all).missing.length ? undefined : true),
-    'events 1–8',
+    tr`events 1–8`,
   );
   // A duplicate of the replay shows within a heartbeat: watched that long.
   await t.stage.within(
     t.heartbeatMs,
     () => (deliveries(t, all).twice.length ? true : undefined),
-    'a duplicate',
+    tr`a duplicate`,
   );
   const { missing, twice } = deliveries(t, all);
   // The replay went to the connection the client reads; others it opened meanwhile are named.
   const unread = t.stage.connections.filter(
     (connection) => connection.openedAt >= first.closed!.at && connection !== second && !connection.used,
   );
-  const where = unread.length
-    ? `; the replay went to connection ${second.number}, the one it reads, not to connection${unread.length > 1 ? 's' : ''} ${unread.map((connection) => connection.number).join(', ')} it opened and never read`
-    : '';
-  const resumed = `${body.sn === undefined ? 'without sn' : `with sn ${JSON.stringify(body.sn)}`}${where}`;
+  const unreadNumbers = unread.map((connection) => connection.number).join(', ');
+  const where = !unread.length
+    ? ''
+    : unread.length > 1
+      ? tr`; the replay went to connection ${second.number}, the one it reads, not to connections ${unreadNumbers} it opened and never read`
+      : tr`; the replay went to connection ${second.number}, the one it reads, not to connection ${unreadNumbers} it opened and never read`;
+  const resumed =
+    body.sn === undefined ? tr`without sn${where}` : tr`with sn ${JSON.stringify(body.sn)}${where}`;
   if (missing.length)
-    t.fail(`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
-  if (twice.length) t.fail(`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
+    t.fail(tr`events ${list(missing)} were never delivered (a gap; the client resumed ${resumed})`);
+  if (twice.length) t.fail(tr`events ${list(twice)} were delivered twice (the client resumed ${resumed})`);
 }
 
 /**
@@ -172,7 +182,7 @@ export async function resumeAfterDrop(
  */
 export async function pingsInWindow(t: EventScenarioContext, connection: EventConnection, windowMs: number) {
   const end = connection.openedAt + windowMs;
-  await t.stage.within(Math.max(end - Date.now(), 0), () => undefined, 'the PINGs of a window');
+  await t.stage.within(Math.max(end - Date.now(), 0), () => undefined, tr`the PINGs of a window`);
   const closedAt = Date.now();
   const certainEnd = end - t.stage.lag.delayBefore(connection.openedAt);
   const pings = connection.frames.filter((frame) => frame.op === Op.PING);
@@ -192,7 +202,7 @@ export const unlessExited = <T>(promise: Promise<T>) =>
 /** A new connection after `ended` closed: the gap, the checker's stall in it, the IDENTIFY's reaction time. */
 export async function gapTo(t: EventScenarioContext, next: EventConnection, ended: number, attempt: string) {
   // The IDENTIFY a client sends as soon as it is connected: the machine's delay for a step taken at once.
-  const identifiedAt = await t.stage.waitFor(() => next.identifiedAt, `IDENTIFY on ${attempt}`);
+  const identifiedAt = await t.stage.waitFor(() => next.identifiedAt, tr`IDENTIFY on ${attempt}`);
   return {
     // A connection opened before the end (several opened at once): no wait before it.
     ms: Math.max(next.openedAt - ended, 0),
@@ -215,22 +225,22 @@ export async function deliveredAfter(
   const printedOrGone = (sn: number) => () =>
     stage.printedCount(sn) > 0 || connection.closed || stage.exited ? true : undefined;
   connection.event(now);
-  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(now), `event ${now}`));
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(now), tr`event ${now}`));
   // A crash or a close that follows the frame shows within a heartbeat: watched that long.
   await unlessExited(
-    stage.within(t.heartbeatMs, () => (connection.closed || stage.exited ? true : undefined), 'a close'),
+    stage.within(t.heartbeatMs, () => (connection.closed || stage.exited ? true : undefined), tr`a close`),
   );
   connection.event(later);
-  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(later), `event ${later}`));
+  await unlessExited(stage.within(CONVENTION_MS, printedOrGone(later), tr`event ${later}`));
   // A crashing client's socket closes (1006) just before its exit is seen: a moment tells them apart.
   if (connection.closed?.by === 'client' && !stage.exited)
-    await unlessExited(stage.within(500, () => (stage.exited ? true : undefined), 'an exit'));
-  if (stage.exited) return t.fail(`the client ${stage.exited.how} after ${after}`);
+    await unlessExited(stage.within(500, () => (stage.exited ? true : undefined), tr`an exit`));
+  if (stage.exited) return t.fail(tr`the client ${stage.exited.how} after ${after}`);
   if (connection.closed?.by === 'client')
-    return t.fail(`the client closed the socket (${connection.closed.code}) after ${after}`);
+    return t.fail(tr`the client closed the socket (${connection.closed.code}) after ${after}`);
   const missing = [now, later].filter((sn) => stage.printedCount(sn) === 0);
   if (missing.length)
     t.fail(
-      `events ${list(missing)}, sent after ${after}, were not delivered within ${CONVENTION_MS / 1000} s`,
+      tr`events ${list(missing)}, sent after ${after}, were not delivered within ${CONVENTION_MS / 1000} s`,
     );
 }
