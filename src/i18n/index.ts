@@ -12,7 +12,7 @@ import { CONSOLE_MESSAGES } from './messages/console.js';
 import { REPORT_MESSAGES } from './messages/reports.js';
 
 export { asLang, LANGS, type Lang, langFromEnv } from './lang.js';
-export { inLang, phraseKey, phraseLang, tr } from './phrase.js';
+export { englishOf, inLang, inThisRun, phraseKey, phraseLang, tr } from './phrase.js';
 export { checksTitledIn, ruleStatementIn, titleOf } from './titles.js';
 export { displayWidth, padEndColumns, wrapColumns } from './width.js';
 

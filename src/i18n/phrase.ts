@@ -11,13 +11,35 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Lang } from './lang.js';
 import { PHRASES_ZH } from './phrases/index.js';
 
-const runLang = new AsyncLocalStorage<Lang>();
+/** A run's language, and (zh-CN) the English of every phrase it rendered, by its rendering. */
+interface PhraseScope {
+  lang: Lang;
+  english: Map<string, string>;
+}
+
+const runScope = new AsyncLocalStorage<PhraseScope>();
 
 /** Runs `work` (and everything it starts) with its phrases rendered in `lang`. */
-export const inLang = <T>(lang: Lang, work: () => T): T => runLang.run(lang, work);
+export const inLang = <T>(lang: Lang, work: () => T): T => runScope.run({ lang, english: new Map() }, work);
+
+/**
+ * Work run later, from outside the run (a socket's event), in the run's language and scope: captured
+ * where the run is, so that what it renders is the run's (englishOf included).
+ */
+export function inThisRun(): <T>(work: () => T) => T {
+  const scope = runScope.getStore();
+  return (work) => (scope ? runScope.run(scope, work) : work());
+}
 
 /** The language phrases are rendered in here: the run's, English outside a run. */
-export const phraseLang = (): Lang => runLang.getStore() ?? 'en';
+export const phraseLang = (): Lang => runScope.getStore()?.lang ?? 'en';
+
+/**
+ * The English of a text this run rendered (the text itself when it is English or not a phrase): what
+ * the run's own rules read where they still read words (an undecided reason's kind, issue 48), so that a
+ * zh-CN run is grouped as an English one is.
+ */
+export const englishOf = (text: string): string => runScope.getStore()?.english.get(text) ?? text;
 
 const keys = new WeakMap<TemplateStringsArray, string>();
 
@@ -43,10 +65,25 @@ const fill = (rendering: string, values: readonly unknown[]): string =>
 
 /** A phrase in the run's language: `tr` before a template literal that a user reads. */
 export function tr(strings: TemplateStringsArray, ...values: unknown[]): string {
-  if (runLang.getStore() === 'zh-CN') {
+  const scope = runScope.getStore();
+  if (scope?.lang === 'zh-CN') {
     const rendering = PHRASES_ZH[keyOf(strings)];
-    if (rendering !== undefined) return fill(rendering, values);
+    if (rendering !== undefined) {
+      const text = fill(rendering, values);
+      // Nested phrases were rendered first: their English goes into this one's.
+      const english = literal(
+        strings,
+        values.map((value) => (typeof value === 'string' ? englishOf(value) : value)),
+      );
+      if (text !== english) scope.english.set(text, english);
+      return text;
+    }
   }
+  return literal(strings, values);
+}
+
+/** The template literal itself: English, byte for byte. */
+function literal(strings: readonly string[], values: readonly unknown[]): string {
   return strings.reduce(
     (text, part, index) => (index === 0 ? part : `${text}${values[index - 1]}${part}`),
     '',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { phraseProblems, phraseTemplates } from '../../scripts/check-phrases.js';
-import { inLang, phraseKey, phraseLang, tr } from '../../src/i18n/index.js';
+import { englishOf, inLang, phraseKey, phraseLang, tr } from '../../src/i18n/index.js';
 import { PHRASES_ZH } from '../../src/i18n/phrases/index.js';
 
 const walk = (n: number) => tr`page ${n}, reached through next, is empty`;
@@ -64,5 +64,18 @@ describe('the phrases completeness check', () => {
     expect(problems.some((p) => p.includes('arguments differ'))).toBe(true);
     expect(problems.some((p) => p.includes('has no zh-CN rendering'))).toBe(true);
     expect(phraseProblems()).toEqual([]);
+  });
+});
+
+describe('englishOf', () => {
+  it('gives the English of a rendered phrase in the run that rendered it, nested ones included', () => {
+    const [zh, english] = inLang('zh-CN', () => {
+      const text = tr`${tr`the walk lists no item twice`} carries ${'next'}`;
+      return [text, englishOf(text)];
+    });
+    expect(zh).toBe('遍历中没有重复列出的项 带有 next');
+    expect(english).toBe('the walk lists no item twice carries next');
+    // Outside the run that rendered it, a text is its own English.
+    expect(englishOf(zh)).toBe(zh);
   });
 });

@@ -124,12 +124,19 @@ function fateOf(connection: TrackedConnection, endedAt: number | undefined): Fat
 /** The connections that met a fate, and the fate, in a few words. */
 function fateInWords(which: string, fate: Fate): string {
   const identified = fate.identified ? tr`identified on` : tr`not identified on`;
-  const read = fate.reads ? tr`read` : tr`never read`;
-  if (!fate.closed) return tr`${which}: ${identified}, ${read}, never closed (open when the scenario ended)`;
+  // Whole phrases (not "read" as a word of its own: a word alone has no one rendering).
+  if (!fate.closed)
+    return fate.reads
+      ? tr`${which}: ${identified}, read, never closed (open when the scenario ended)`
+      : tr`${which}: ${identified}, never read, never closed (open when the scenario ended)`;
   const after = fate.closed.afterMs;
-  return fate.closed.by === 'client'
-    ? tr`${which}: ${identified}, ${read}, closed by the client after ${after} ms`
-    : tr`${which}: ${identified}, ${read}, closed by the checker after ${after} ms`;
+  if (fate.closed.by === 'client')
+    return fate.reads
+      ? tr`${which}: ${identified}, read, closed by the client after ${after} ms`
+      : tr`${which}: ${identified}, never read, closed by the client after ${after} ms`;
+  return fate.reads
+    ? tr`${which}: ${identified}, read, closed by the checker after ${after} ms`
+    : tr`${which}: ${identified}, never read, closed by the checker after ${after} ms`;
 }
 
 function describeHeld(

@@ -9,7 +9,7 @@
  * client must not share a bug with the sides that judge servers.
  */
 import type { RawData, WebSocket } from 'ws';
-import { inLang, phraseLang, tr } from '../../i18n/index.js';
+import { inThisRun, tr } from '../../i18n/index.js';
 import { chooseInUse } from './connections.js';
 import { LagProbe } from './lag.js';
 
@@ -316,8 +316,8 @@ export class EventStage {
   private handledThisTurn = 0;
   private readonly paused = new Set<WebSocket>();
 
-  /** The language of the run that made the stage: its transcript and reasons are written in it. */
-  private readonly lang = phraseLang();
+  /** The run that made the stage: its transcript and reasons are written in its language. */
+  private readonly inRun = inThisRun();
 
   constructor(readonly options: StageOptions) {
     this.selfLogin = login(1, options.platform, options.selfId, options.selfName);
@@ -370,10 +370,10 @@ export class EventStage {
 
   /**
    * Runs `work` in the language of the run: the sockets' events come from the reference server, whose
-   * connections do not carry the run's language (src/i18n/phrase.ts inLang).
+   * connections do not carry the run's language (src/i18n/phrase.ts inThisRun).
    */
   inRunLang<T>(work: () => T): T {
-    return inLang(this.lang, work);
+    return this.inRun(work);
   }
 
   /** A stdout line of the client: an event line is recorded, anything else is the client's own log. */

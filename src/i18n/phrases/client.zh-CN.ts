@@ -6,11 +6,14 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
   'connections {0}{1}': '连接 {0}{1}',
   'identified on': '已识别身份',
   'not identified on': '未识别身份',
-  read: '已读取',
-  'never read': '从未读取',
-  '{0}: {1}, {2}, never closed (open when the scenario ended)': '{0}：{1}，{2}，从未关闭（场景结束时仍打开）',
-  '{0}: {1}, {2}, closed by the client after {3} ms': '{0}：{1}，{2}，{3} ms 后由客户端关闭',
-  '{0}: {1}, {2}, closed by the checker after {3} ms': '{0}：{1}，{2}，{3} ms 后由检查器关闭',
+  '{0}: {1}, read, never closed (open when the scenario ended)':
+    '{0}：{1}，已读取，从未关闭（场景结束时仍打开）',
+  '{0}: {1}, never read, never closed (open when the scenario ended)':
+    '{0}：{1}，从未读取，从未关闭（场景结束时仍打开）',
+  '{0}: {1}, read, closed by the client after {2} ms': '{0}：{1}，已读取，{2} ms 后由客户端关闭',
+  '{0}: {1}, never read, closed by the client after {2} ms': '{0}：{1}，从未读取，{2} ms 后由客户端关闭',
+  '{0}: {1}, read, closed by the checker after {2} ms': '{0}：{1}，已读取，{2} ms 后由检查器关闭',
+  '{0}: {1}, never read, closed by the checker after {2} ms': '{0}：{1}，从未读取，{2} ms 后由检查器关闭',
   'it used connection {0}': '它使用的是连接 {0}',
   'it used none of them': '它一个都没有使用',
   'the client held {0} connections at once ({1}, opened within {2} ms)':
@@ -66,7 +69,6 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
   'the client to connect to CONFORMANCE_EVENTS_URL and identify':
     '客户端连接到 CONFORMANCE_EVENTS_URL 并识别身份',
   'the client to print events {0}': '客户端打印事件 {0}',
-  none: '无',
   'min {0}, median {1}, max {2} ms ({3})': '最小 {0}，中位数 {1}，最大 {2} ms（共 {3} 个）',
   'it printed {0}': '它打印了 {0}',
   'it exited with code 2, a usage error': '它以退出码 2 退出，即用法错误',

@@ -17,16 +17,11 @@ export const SUITES_EVENTS_PHRASES_ZH: Readonly<Record<string, string>> = {
     '在对等账号上执行 guild.member.role.set，设置本检查创建的角色（否则由触发器发出 guild-member-updated）',
   'guild.member.kick of a member the check admitted through guild.member.approve (else the trigger)':
     '对本检查经 guild.member.approve 接纳的成员执行 guild.member.kick（否则由触发器发出）',
-  '{0}; {1}': '{0}；{1}',
   'the guild-request names no guild to join': 'guild-request 未指明要加入的群组',
   'the bot was already a member of the inviting guild {0}': '机器人已是发出邀请的群组 {0} 的成员',
   'remove the bot from that guild on the platform, or let the trigger invite from a guild the bot is not in (or cause guild-added)':
     '在平台上将机器人移出该群组，或让触发器从机器人不在的群组发出邀请（或使其发出 guild-added）',
-  'guild.approve with approve true': 'guild.approve（approve 为 true）',
   'the guild-member-request names no requester': 'guild-member-request 未指明请求者',
-  'member {0} of guild {1} (added through guild.member.approve)':
-    '群组 {1} 的成员 {0}（经 guild.member.approve 加入）',
-  'guild.member.approve with approve true': 'guild.member.approve（approve 为 true）',
   'no peer identity to set a role on': '没有可设置角色的对等账号',
   'guild.member.kick of the member the check admitted': '对本检查接纳的成员执行 guild.member.kick',
   'the trigger ({0}), answered with {1} approve false': '触发器（{0}），并以 {1} approve false 应答',
@@ -101,7 +96,6 @@ export const SUITES_EVENTS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'message.{0} of {1}': 'message.{0}（消息 {1}）',
   'message.id {0} (when the event names the message) and emoji.id {1}':
     'message.id {0}（事件指明消息时）和 emoji.id {1}',
-  'reaction {0} on message {1}': '消息 {1} 上的表态 {0}',
   'guild.id {0} and user.id {1}': 'guild.id {0} 和 user.id {1}',
   'the bot cannot take a role, and there is no peer identity: no member whose roles the run may change':
     '机器人无法获得角色，且没有对等账号：没有本次运行可以更改其角色的成员',
@@ -109,17 +103,10 @@ export const SUITES_EVENTS_PHRASES_ZH: Readonly<Record<string, string>> = {
     '按最初准备的方式调用 {0} 得到 {1}：已改用另一种方式',
   'channel {0} in guild {1}': '群组 {1} 中的频道 {0}',
   'role {0} in guild {1}': '群组 {1} 中的角色 {0}',
-
-  // suites/events-requests.ts: the kick link and the request flows
-  'no join request': '没有入群请求',
-  'the approved requester {0} did not become a member ({1})': '已批准的请求者 {0} 没有成为成员（{1}）',
   'the approved requester {0} was not kicked': '已批准的请求者 {0} 没有被踢出',
   'guild.member.kick of {0}': 'guild.member.kick（用户 {0}）',
-  'the triggered request causes a {0} event within {1} ms (§6)': '触发的请求在 {1} ms 内引发 {0} 事件（§6）',
   'the {0} event carries its required resources (§6)': '{0} 事件带有其必需的资源（§6）',
   '{0} in {1}': '{0}（见于 {1}）',
-  'no invitation': '没有邀请',
-  'not seen joining guild {0}, but {1}': '未见加入群组 {0}，但 {1}',
   'see guild.approve/reject-does-not-join': '参见 guild.approve/reject-does-not-join',
   'guild.list lists {0} after the approval': '批准后 guild.list 列出 {0}',
   'the current user is not a member of {0} after the refusal (guild.member.get refuses it, or guild.list omits it)':
@@ -129,7 +116,6 @@ export const SUITES_EVENTS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'no guild-added followed the approval within {0} ms (the link is inferred, not stated)':
     '批准后 {0} ms 内没有收到 guild-added（该关联为推断，规范未明确规定）',
   'no guild-added for {0} after a refused invitation': '拒绝邀请后没有 {0} 的 guild-added',
-  'no friend request': '没有好友请求',
   'see friend.approve/approve-adds-requester': '参见 friend.approve/approve-adds-requester',
   'friend.list shows the requester {0} as a new friend': 'friend.list 将请求者 {0} 显示为新好友',
   'the requester {0} is a member after the approval': '批准后请求者 {0} 是成员',

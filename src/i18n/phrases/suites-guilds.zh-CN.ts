@@ -1,6 +1,5 @@
 /** zh-CN renderings of the phrases of suites/channels.ts, suites/members.ts, suites/guilds.ts, suites/friends.ts (src/i18n/phrase.ts), by English template. */
 export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
-  'channel {0} ({1}) in guild {2}': '群组 {2} 中的频道 {0}（{1}）',
   'channel.create returns a Channel with a string id': 'channel.create 返回带有字符串 id 的 Channel',
   'the run has no channel of its own to mute (channel.create, a helper here, made none)':
     '本次运行没有自己创建的频道可供禁言（channel.create 在此作为辅助操作，未创建任何频道）',
@@ -135,7 +134,6 @@ export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'not seen joining guild {0}, but {1}': '未观察到加入群组 {0}，但 {1}',
   'the current user is not a member of guild {0} whose invitation was declined (guild.member.get refuses it, or guild.list omits it)':
     '当前用户不是已拒绝其邀请的群组 {0} 的成员（guild.member.get 拒绝它，或 guild.list 没有列出它）',
-  'no friend request': '没有好友请求',
   'friend.list is empty (the bot has no friend): no Friend to judge; a friend added through friend.approve is judged by friend.approve/approve-adds-requester':
     'friend.list 为空（机器人没有好友）：没有可判定的 Friend；通过 friend.approve 添加的好友由 friend.approve/approve-adds-requester 判定',
   '{0} such item(s), e.g. {1}': '共 {0} 项这样的条目，例如 {1}',

@@ -7,10 +7,8 @@ export const SUITES_PAGINATION_PHRASES_ZH: Readonly<Record<string, string>> = {
   'the walk lists no message twice': '遍历中没有重复列出的消息',
   'the walk lists the messages in the order they were created (pages newest first, each page oldest first)':
     '遍历按创建顺序列出消息（页由新到旧，每页内由旧到新）',
-  'login.features omits {0} (not called)': 'login.features 未列出 {0}（未调用）',
   '{0} no answer': '{0} 无应答',
   'message.list before the check posts': '检查发消息之前的 message.list',
-  'message.list walk': 'message.list 遍历',
   'the walk to the end lists every message of the channel': '遍历到末尾列出了频道的每条消息',
   'a page of limit {0} in a channel of {1} messages carries next (one older message remains)':
     '在有 {1} 条消息的频道中，limit 为 {0} 的一页带有 next（还剩一条更早的消息）',
@@ -120,7 +118,6 @@ export const SUITES_PAGINATION_PHRASES_ZH: Readonly<Record<string, string>> = {
     'limit 为 {0} 的 message.list 最多返回 {1} 条消息',
   'message.list with limit {0} lists the latest message created ({1}) on the latest page':
     'limit 为 {0} 的 message.list 在最新一页列出了最后创建的消息（{1}）',
-  '{0} result': '{0} 的结果',
   'message.create result item {0}': 'message.create 结果的第 {0} 项',
   'a Message returned by message.create has the content sent: {0}':
     'message.create 返回的某个 Message 带有所发送的内容：{0}',

@@ -31,9 +31,6 @@ export const SUITES_ROBUSTNESS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'a request missing a required field': '缺少必填字段的请求',
   'its id as an object': 'id 为对象的请求',
   'an id never issued ({0})': '从未签发的 id（{0}）',
-
-  // suites/roles.ts
-  'role {0} ({1}) in guild {2}': '群组 {2} 中的角色 {0}（{1}）',
   'precondition failed: guild.role.create answered {0} without a role id, so {1} cannot be tested (see guild.role.create/returns-listed-role)':
     '前置条件不满足：guild.role.create 应答 {0} 但未带角色 id，因此无法测试 {1}（参见 guild.role.create/returns-listed-role）',
   'precondition failed: the created role {0} is not listed by guild.role.list, so {1} cannot be tested (see guild.role.create/returns-listed-role)':
