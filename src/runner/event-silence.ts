@@ -2,6 +2,7 @@
  * An event stream that delivered nothing in the whole run over a transport that never showed it works
  * (issue 32): what makes its event checks undecided rather than failures of a server that may work.
  */
+import { tr } from '../i18n/index.js';
 import { describedRegistration, type EventSource } from '../events/index.js';
 import type { FindingInput } from '../wire.js';
 import type { Undecided } from './model.js';
@@ -17,9 +18,9 @@ export function unprovenSilence(
     if (source.ready) return undefined; // READY came: a silent stream is the server's (event checks fail)
     return {
       undecided: {
-        state: `the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
+        state: tr`the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
         clear:
-          'check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none',
+          tr`check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none`,
         signature: { kind: 'transport', pattern: 'no-ready' },
       },
     };
@@ -30,14 +31,14 @@ export function unprovenSilence(
     finding: {
       id: 'events/no-webhook-delivery',
       level: 'should',
-      title: 'No webhook delivery arrived during the whole run (the event checks are undecided)',
+      title: tr`No webhook delivery arrived during the whole run (the event checks are undecided)`,
       detail: selfRegistered
-        ? `the run registered ${source.webhookUrl} through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)}, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT) and delivers to a webhook registered so`
-        : `register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
+        ? tr`the run registered ${source.webhookUrl} through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)}, yet nothing was delivered there: check that the implementation can reach that address (--webhook-listen HOST:PORT) and delivers to a webhook registered so`
+        : tr`register ${source.webhookUrl} with the implementation (the family's {base}/meta/webhook.create {url, token}) and run again`,
     },
     undecided: {
-      state: `no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? ` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
-      clear: `register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
+      state: tr`no webhook delivery arrived at ${source.webhookUrl} during the whole run${selfRegistered ? tr` (registered through {base}/meta/webhook.create with ${describedRegistration(source.webhookUrl)})` : ''}`,
+      clear: tr`register ${source.webhookUrl} with the implementation, or leave events out with --events none`,
       signature: { kind: 'transport', pattern: 'no-delivery' },
     },
   };
