@@ -5,7 +5,7 @@
  * summary of the run's environment; src/report/identities.ts renders it.
  */
 import { tr } from '../i18n/index.js';
-import { describeFeatures, describeIdentity, type Learned, SOURCE_WORDS } from './capabilities.js';
+import { describeFeatures, describeIdentity, type Learned, sourceWords } from './capabilities.js';
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
 import type { Capability } from './model.js';
@@ -53,7 +53,7 @@ export function firstContact(
       checks: needing('peer'),
       ...(candidate && !['flags', 'reference'].includes(candidate)
         ? {
-            from: tr`another login listed by ${SOURCE_WORDS[candidate]}; --peer-self-id/--peer-token choose another`,
+            from: tr`another login listed by ${sourceWords(candidate)}; --peer-self-id/--peer-token choose another`,
           }
         : {}),
     },
