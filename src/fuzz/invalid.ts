@@ -6,6 +6,7 @@
  * (CONV-HTTP-NO-5XX). Safety: ids that name something real are only the fuzz's own scratch channel and
  * anchor message and, for reads and creates, the sandbox guild and the bot itself; every other id is unknown.
  */
+import { tr } from '../i18n/index.js';
 import fc from 'fast-check';
 import { effectiveFields, type Operation, operations } from '../../spec/catalogue.js';
 import type { Field } from '../../spec/operation-shape.js';
@@ -153,7 +154,7 @@ export function invalidRequest(
           ? input.unknown
           : input.malformed;
   const change =
-    kind === 'missing' ? `${field.name} missing` : `${field.name} = ${show(fields[field.name])} (${kind})`;
+    kind === 'missing' ? tr`${field.name} missing` : `${field.name} = ${show(fields[field.name])} (${kind})`;
   return { fields, change, kind };
 }
 
@@ -213,11 +214,11 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
       // Judged on refusals only: an accepted input is no refusal, 4xx or 5xx (the missing-field oracle
       // judges what must not be accepted), so a server answering everything 2xx never holds it.
       if (!result.ok)
-        trace.judge(no5xx, isNot5xxRefusal(result.status, env), `a 4xx for ${request.change}`, () =>
+        trace.judge(no5xx, isNot5xxRefusal(result.status, env), tr`a 4xx for ${request.change}`, () =>
           describe(result),
         );
       if (request.kind === 'missing' && operation.fields.some((field) => field.required))
-        trace.judge(missing, !result.ok, `a refusal of ${request.change}`, () => describe(result));
+        trace.judge(missing, !result.ok, tr`a refusal of ${request.change}`, () => describe(result));
     },
   };
 }
