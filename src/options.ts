@@ -4,11 +4,12 @@
  * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and the type and
  * choice checks of validateRunOptions all read it; the rules across options are written out here.
  */
-import { tr } from './i18n/index.js';
+
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { parseRate } from '../spec/rate.js';
 import { CHOICES } from './choices.js';
 import type { Lang } from './i18n/index.js';
+import { tr } from './i18n/index.js';
 import type { ReferenceServer } from './reference/contract.js';
 import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
@@ -150,7 +151,8 @@ export function validateRunOptions(options: RunOptions): void {
     throw new ConfigurationError(message);
   };
   const embedded = options.embedded || options.reference !== undefined;
-  if (!embedded && !options.baseUrl) fail(tr`Pass --base-url URL (the implementation to check) or --embedded.`);
+  if (!embedded && !options.baseUrl)
+    fail(tr`Pass --base-url URL (the implementation to check) or --embedded.`);
   if (options.embedded && options.baseUrl)
     fail(tr`--base-url and --embedded exclude each other: pass one of them.`);
   if (options.baseUrl) {
@@ -164,11 +166,13 @@ export function validateRunOptions(options: RunOptions): void {
       fail(tr`--base-url must be http:// or https:// (got ${url.protocol})`);
   }
   if (options.faults?.length && !embedded) {
-    fail(tr`--fault only works with --embedded (faults are switched on in the embedded reference implementation).`,
+    fail(
+      tr`--fault only works with --embedded (faults are switched on in the embedded reference implementation).`,
     );
   }
   if (options.tolerances?.length && !embedded) {
-    fail(tr`--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).`,
+    fail(
+      tr`--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).`,
     );
   }
   if (options.latencyMs !== undefined && !embedded) fail(tr`--latency only works with --embedded.`);
@@ -229,7 +233,9 @@ export function validateRunOptions(options: RunOptions): void {
   if (options.dirty !== undefined && options.dirty !== false && !embedded)
     fail(tr`--dirty only works with --embedded (it seeds the embedded reference with leftovers).`);
   if (options.vacuity !== undefined && !embedded)
-    fail(tr`--vacuous only works with --embedded (it replaces the embedded reference by a do-nothing server).`);
+    fail(
+      tr`--vacuous only works with --embedded (it replaces the embedded reference by a do-nothing server).`,
+    );
   if (options.triggerUrl && options.triggerCommand)
     fail(tr`Pass --trigger-url or --trigger-command, not both.`);
   if (options.webhookListen && !/^[^:]+:\d+$/.test(options.webhookListen)) {

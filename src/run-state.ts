@@ -2,7 +2,7 @@
  * What a run knows while it runs (src/index.ts run(), src/run-steps.ts): its settled options, its stop
  * signal and where it is, what it has built so far; it assembles the result and tears down.
  */
-import { tr } from './i18n/index.js';
+
 import { request } from 'undici';
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { catalogueHash } from '../spec/index.js';
@@ -12,6 +12,7 @@ import type { HttpClient, HttpClientOptions } from './client/http.js';
 import { Redactor } from './client/redact.js';
 import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
+import { tr } from './i18n/index.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
 import type { Learned } from './runner/capabilities.js';

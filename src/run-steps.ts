@@ -1,4 +1,3 @@
-import { phraseLang, tr } from './i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource, registrationBody, type WebhookSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
+import { tr } from './i18n/index.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
 import {
@@ -20,13 +20,12 @@ import {
   unlessStopped,
 } from './run-state.js';
 import { learnFromServer, offeredOperations } from './runner/capabilities.js';
-import { EVENT_NEVER_CAME } from './runner/causes.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
 import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
-import { NO_EVENT_OBSERVED, unprovenSilence } from './runner/event-silence.js';
+import { unprovenSilence, waitedInVain } from './runner/event-silence.js';
 import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { journalPath, journalTarget } from './runner/journal.js';
 import { Ledger } from './runner/ledger.js';
@@ -76,7 +75,8 @@ export async function resolveTarget(state: RunState): Promise<Target> {
     });
   }
   const reference = state.reference;
-  if (reference?.tolerances.length) notes.push(tr`reference tolerances on: ${reference.tolerances.join(', ')}`);
+  if (reference?.tolerances.length)
+    notes.push(tr`reference tolerances on: ${reference.tolerances.join(', ')}`);
   if (reference?.dirty.length) notes.push(tr`reference world dirty: ${reference.dirty.join(', ')}`);
   if (reference?.vacuity) notes.push(tr`reference replaced by the do-nothing server ${reference.vacuity}`);
   const identities = reference?.identities;
@@ -144,11 +144,10 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
 /**
  * Opens the event stream (before discovery: READY's logins may tell the bot's user id and features,
  * de-facto conventions, Events; learnCapabilities reads them). Returns why events are unavailable, the
- * skip reason of checks needing them.
+ * skip reason of checks needing them (events off: in English, the undecided causes read its words).
  */
 export async function openEvents(state: RunState, target: Target): Promise<string> {
   const { options, notes, findings, reference, settings } = state;
-  // English in every language: the undecided causes know events off by these words.
   const eventsOff = 'needs an event stream: events are off (--events none); pass --events ws or webhook';
   if (settings.events === 'none') return eventsOff;
   const eventsUrl =
@@ -156,7 +155,9 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
     reference?.eventsUrl ??
     `${state.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`;
   state.where.waitingFor =
-    settings.events === 'ws' ? tr`the event WebSocket and its READY (${eventsUrl})` : tr`the webhook receiver`;
+    settings.events === 'ws'
+      ? tr`the event WebSocket and its READY (${eventsUrl})`
+      : tr`the webhook receiver`;
   const { token, selfId, platform } = target;
   try {
     const source = await unlessStopped(
@@ -542,19 +543,11 @@ export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResu
 function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult[] {
   const silence = unprovenSilence(state.source);
   if (!silence) return results;
-  // Failed waiting for an event, or skipped for want of any (the after-phase checks, suites/events-transport.ts).
-  // Known by the English words of the wait's timeout; in another language, where those words are
-  // translated, by the failure's signature (an event that never came).
-  const waited = (check: CheckResult) =>
-    ((check.status === 'fail' || check.status === 'error') &&
-      (EVENT_NEVER_CAME.test(check.reason ?? '') ||
-        (phraseLang() !== 'en' && check.signature?.kind === 'event-missing'))) ||
-    (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(check.reason ?? ''));
-  if (!results.some(waited)) return results;
+  if (!results.some(waitedInVain)) return results;
   if (silence.finding) state.findings.add(silence.finding);
   const { undecided } = silence;
   return results.map((check) => {
-    if (!waited(check)) return check;
+    if (!waitedInVain(check)) return check;
     const { confirmation: _confirmation, ...rest } = check;
     return { ...rest, status: 'skip', reason: tr`could not be decided: ${undecided.state}`, undecided };
   });

@@ -2,8 +2,9 @@
  * The HTTP client of a run (undici): one keep-alive Agent, a per-request timeout, a response size limit,
  * bounded 429 handling and evidence capture with tokens redacted.
  */
-import { tr } from '../i18n/index.js';
+
 import { Agent, request } from 'undici';
+import { tr } from '../i18n/index.js';
 import { lagAwareTimeout } from '../loop-lag.js';
 import type { CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';

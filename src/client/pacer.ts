@@ -9,8 +9,9 @@
  * counts a request when it arrives, before its answer leaves), so that no kind of window the target
  * keeps (fixed, sliding, token bucket) is overrun; the headers can only make the pace stricter.
  */
-import { tr } from '../i18n/index.js';
+
 import { formatRate, type Rate } from '../../spec/rate.js';
+import { tr } from '../i18n/index.js';
 
 export interface Route {
   /** Who sends it ('self', 'peer', or another key for requests outside the interface). */

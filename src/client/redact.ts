@@ -13,8 +13,9 @@
  * Pieces of a token shorter than FRAGMENT_LENGTH cannot be told from ordinary text: such a token is
  * replaced whole only (the run says so, `shortTokenNote`).
  */
-import { tr } from '../i18n/index.js';
+
 import { type CutGuard, guardCuts } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 
 export interface Secret {
   value: string;

@@ -3,10 +3,11 @@
  * with a predicate and a timeout. Waits resolve with a plain result, never hang and never throw, so a
  * check can probe misbehaving servers safely.
  */
-import { tr } from '../i18n/index.js';
+
 import { createRequire } from 'node:module';
 import type { WebSocket } from 'ws';
 import { cutSafely } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 import { LAG_ALLOWANCE_WINDOWS, lagAwareTimer } from '../loop-lag.js';
 import { type Frame, parseFrame } from './protocol.js';
 

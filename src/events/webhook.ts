@@ -3,9 +3,10 @@
  * (de-facto-conventions.md "Webhooks": header Satori-Opcode 0, Authorization: Bearer <the token the
  * receiver was registered with>).
  */
-import { tr } from '../i18n/index.js';
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tr } from '../i18n/index.js';
 import type { FindingInput } from '../wire.js';
 import { EventIntake } from './intake.js';
 import { isObject, normaliseEvent, Opcode } from './protocol.js';

@@ -107,8 +107,7 @@ function withoutReady(session: WsSession, identifyMark: number, failure: string)
     problem: {
       id: 'events/no-ready',
       level: 'should',
-      title:
-        tr`The event stream never sent READY after IDENTIFY (the stream is read on: its events are judged)`,
+      title: tr`The event stream never sent READY after IDENTIFY (the stream is read on: its events are judged)`,
       detail: failure,
     },
   };

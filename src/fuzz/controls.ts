@@ -13,8 +13,9 @@
  * never the peer nor the sandbox channel's messages. The approvals, a kick, a friend.delete, a peer mute or
  * a direct channel need what the fuzz may not touch: their refusal oracles are not counted.
  */
-import { tr } from '../i18n/index.js';
+
 import type { OperationId } from '../../spec/catalogue.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult } from '../wire.js';
 import type { FuzzEnv, RefusalControls } from './model.js';
 import { createdMessage, describe } from './trace.js';
@@ -234,7 +235,7 @@ const REQUESTS: Partial<Record<OperationId, Request>> = {
       c.env.ledger.add(
         {
           kind: 'reaction',
-          label: `reaction on message ${id} (${OWNER})`,
+          label: tr`reaction on message ${id} (${OWNER})`,
           undo: ['reaction.delete', fields],
         },
         OWNER,

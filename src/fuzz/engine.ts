@@ -7,9 +7,10 @@
  * The budget is the predicate's own: past the deadline a run sends nothing and passes, so fast-check ends
  * (and a shrink in progress keeps the smallest failure found so far) with no request left in flight.
  */
-import { tr } from '../i18n/index.js';
+
 import fc from 'fast-check';
 import { RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { notOfferedReason } from '../runner/run.js';
 import type { Exchange } from '../wire.js';
 import { type FuzzEnv, type Oracle, OracleFailure, RunEnded } from './model.js';

@@ -4,8 +4,9 @@
  * cleanup, the generated properties instead of the checks. A layer of its own above the composition
  * (ARCHITECTURE.md): it uses the run's steps, nothing below imports it.
  */
-import { tr } from '../i18n/index.js';
+
 import { openEventSource } from '../events/index.js';
+import { tr } from '../i18n/index.js';
 import { validateRunOptions } from '../options.js';
 import { RunState } from '../run-state.js';
 import {

@@ -6,10 +6,11 @@
  * (CONV-HTTP-NO-5XX). Safety: ids that name something real are only the fuzz's own scratch channel and
  * anchor message and, for reads and creates, the sandbox guild and the bot itself; every other id is unknown.
  */
-import { tr } from '../i18n/index.js';
+
 import fc from 'fast-check';
 import { effectiveFields, type Operation, operations } from '../../spec/catalogue.js';
 import type { Field } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import { GROUPS, type Group } from '../runner/model.js';
 import type { CallResult } from '../wire.js';
 import { type FuzzEnv, refusalOracle } from './model.js';

@@ -1,6 +1,7 @@
 /** The options of `conformance fuzz`: run()'s target, identity and report options, plus the generation's. */
-import { tr } from '../i18n/index.js';
+
 import { readFileSync } from 'node:fs';
+import { tr } from '../i18n/index.js';
 import type { RunOptions } from '../options.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { FuzzSection } from '../runner/model.js';

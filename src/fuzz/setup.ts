@@ -4,8 +4,9 @@
  * refuses ordinary bad input (the calibration that keeps 5xx-on-bad-input findings off servers whose
  * convention is 5xx, as published servers of the family are: de-facto conventions, HTTP).
  */
-import { tr } from '../i18n/index.js';
+
 import type { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
 import { Controls } from './controls.js';

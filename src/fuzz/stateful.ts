@@ -5,8 +5,9 @@
  * objects are gone from get and list, live ones are listed as get reads them, updates are visible, and
  * every operation on the checker's own object with plain input succeeds.
  */
-import { tr } from '../i18n/index.js';
+
 import fc from 'fast-check';
+import { tr } from '../i18n/index.js';
 import { type FuzzEnv, narrowOracle, type Oracle, oracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { plainText, sameText, show, type Text } from './text.js';

@@ -2,9 +2,10 @@
  * Valid inputs (issue 23): what the schemas and the spec allow, with an emphasis on edges. The operation
  * succeeds, its result matches its schema, and what was written reads back the same through get and list.
  */
-import { tr } from '../i18n/index.js';
+
 import fc from 'fast-check';
 import { validate } from '../../spec/validate.js';
+import { tr } from '../i18n/index.js';
 import { formatProblems } from '../runner/schema.js';
 import { saysNotServed } from '../runner/signature.js';
 import type { CallResult } from '../wire.js';

@@ -8,9 +8,10 @@
  * where the flags do not (and a peer candidate: another login of the same platform). `conformance run`
  * and `conformance fuzz` read the one result.
  */
-import { tr } from '../i18n/index.js';
+
 import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult, Exchange } from '../wire.js';
 import type { RunCapabilities } from './model.js';
 import { unreachable } from './sandbox.js';
@@ -237,7 +238,8 @@ export function describeIdentity(identity: IdentityChoice): string {
   const platform = identity.platform ? tr`platform ${identity.platform}, ` : '';
   if (identity.source === 'flags' || identity.source === 'reference')
     return tr`${platform}from ${sourceWords(identity.source)}`;
-  if (identity.source === 'none') return tr`${platform}not named by any source: pass --platform and --self-id`;
+  if (identity.source === 'none')
+    return tr`${platform}not named by any source: pass --platform and --self-id`;
   const among = identity.among && identity.among > 1 ? tr`, the first of ${identity.among} logins` : '';
   return tr`${platform}from ${sourceWords(identity.source)}${among}; --platform/--self-id choose another`;
 }

@@ -2,12 +2,25 @@
  * An event stream that delivered nothing in the whole run over a transport that never showed it works
  * (issue 32): what makes its event checks undecided rather than failures of a server that may work.
  */
-import { tr } from '../i18n/index.js';
+
 import { describedRegistration, type EventSource } from '../events/index.js';
+import { phraseLang, tr } from '../i18n/index.js';
 import type { FindingInput } from '../wire.js';
-import type { Undecided } from './model.js';
+import { EVENT_NEVER_CAME } from './causes.js';
+import type { CheckResult, Undecided } from './model.js';
 
 export const NO_EVENT_OBSERVED = /\bno ([a-z-]+ )?event observed during the run/;
+
+/**
+ * A check that failed waiting for an event, or skipped for want of any (the after-phase checks,
+ * suites/events-transport.ts): known by the English words of a wait's timeout, and in another language
+ * (where those words are translated) by the signature of the failure, an event that never came.
+ */
+export const waitedInVain = (check: CheckResult): boolean =>
+  ((check.status === 'fail' || check.status === 'error') &&
+    (EVENT_NEVER_CAME.test(check.reason ?? '') ||
+      (phraseLang() !== 'en' && check.signature?.kind === 'event-missing'))) ||
+  (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(check.reason ?? ''));
 
 /** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
 export function unprovenSilence(
@@ -19,8 +32,7 @@ export function unprovenSilence(
     return {
       undecided: {
         state: tr`the event WebSocket at ${source.target?.url} never sent READY and delivered no event during the whole run`,
-        clear:
-          tr`check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none`,
+        clear: tr`check the handshake (IDENTIFY op 3 → READY op 4, the token, --header) and --events-url, or leave events out with --events none`,
         signature: { kind: 'transport', pattern: 'no-ready' },
       },
     };

@@ -1,6 +1,7 @@
 /** t.events: an EventsApi over the run's EventSource. No sleeps: waitFor resolves on the subscribe callback. */
-import { tr } from '../i18n/index.js';
+
 import type { EventSource } from '../events/source.js';
+import { tr } from '../i18n/index.js';
 import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../loop-lag.js';
 import type { EventsApi, ObservedEvent } from './check.js';
 

@@ -49,7 +49,8 @@ export function firstContact(
     },
     peer: {
       state: peer?.state ?? (env.sandbox.peerId ? 'distinct' : 'absent'),
-      detail: peer?.detail ?? (env.sandbox.peerId ? tr`user ${env.sandbox.peerId} (not proven)` : tr`none given`),
+      detail:
+        peer?.detail ?? (env.sandbox.peerId ? tr`user ${env.sandbox.peerId} (not proven)` : tr`none given`),
       checks: needing('peer'),
       ...(candidate && !['flags', 'reference'].includes(candidate)
         ? {

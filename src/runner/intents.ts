@@ -5,8 +5,9 @@
  * as the run's own only when the run's own call made it: the answer named it, or the list shows the
  * name the run chose (`conformance-…`, suites/_lib/lists.ts uniqueName), which nobody else chose.
  */
-import { tr } from '../i18n/index.js';
+
 import { getOperation } from '../../spec/catalogue.js';
+import { tr } from '../i18n/index.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent } from './journal.js';
 

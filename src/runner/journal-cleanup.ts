@@ -4,10 +4,11 @@
  * to have made by the run's unique names, nothing else — and reports what it could not undo. What is
  * left stays in the journal (and left-behind.sh) for a later try; a journal with nothing left is removed.
  */
-import { tr } from '../i18n/index.js';
+
 import { join } from 'node:path';
 import { oneLine } from '../../spec/brief.js';
 import { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { entryOfIntent } from './intents.js';
 import type { FoundJournal } from './journal.js';
 import { Ledger } from './ledger.js';

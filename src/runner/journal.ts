@@ -8,7 +8,7 @@
  * Each run has its own file in the `.ledger` folder of the report folder, named after its start and
  * process id: the next run in the same folder does not overwrite it, and finds it.
  */
-import { tr } from '../i18n/index.js';
+
 import {
   existsSync,
   mkdirSync,
@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { tr } from '../i18n/index.js';
 import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 

@@ -13,10 +13,11 @@
  * interface where one of its operations undoes the entry, else a comment saying what to do on the
  * platform (an undo through the trigger, an operation the server does not serve: issue 43 item 4).
  */
-import { tr } from '../i18n/index.js';
+
 import { setMaxListeners } from 'node:events';
 import { rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { tr } from '../i18n/index.js';
 import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';

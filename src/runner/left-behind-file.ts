@@ -3,10 +3,11 @@
  * curl commands through the interface, or as a comment saying what to do on the platform where no
  * operation can undo it; and the creates of unknown outcome it could not find, as "possibly created".
  */
-import { tr } from '../i18n/index.js';
+
 import { oneLine } from '../../spec/brief.js';
 import { renderCurl } from '../client/curl.js';
 import type { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent, JournalTarget } from './journal.js';
 import type { CleanupRecord } from './model.js';

@@ -4,12 +4,13 @@
  * Files and folders starting with '_' are helpers, not suites. Only files are read: the folder
  * suites/client/ holds the client-mode scenarios (src/client-mode/load.ts), never run against a server.
  */
-import { tr } from '../i18n/index.js';
+
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
+import { tr } from '../i18n/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigurationError } from './errors.js';
 import { GROUPS } from './model.js';

@@ -7,8 +7,9 @@
  * creates carries the peer's user as author (§2 Message.user). Otherwise every check that needs the peer is
  * undecided with what came back, never failed nor blamed on an earlier run.
  */
-import { tr } from '../i18n/index.js';
+
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from './check.js';
 import type { Ledger } from './ledger.js';
 import type { Exchange, Undecided } from './model.js';

@@ -3,8 +3,8 @@
  * then undoes the ledger (also when interrupted).
  */
 
-import { tr } from '../i18n/index.js';
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { tr } from '../i18n/index.js';
 import { Admission } from './admission.js';
 import { type CheckDefinition, operationsUnderTest } from './check.js';
 import { AdmittedCheck, claimsOf } from './check-scheduling.js';

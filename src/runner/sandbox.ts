@@ -3,9 +3,9 @@
  * (guild.list → first guild; channel.list → first text channel, type 0), and the identities' user ids.
  */
 
-import { tr } from '../i18n/index.js';
 import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
 import type { RunResult } from './model.js';
@@ -170,7 +170,9 @@ export async function resolveSandbox(
     notes.push(tr`sandbox channel discovered: ${channelId} (first text channel of guild ${guildId})`);
   }
   if (!input.selfId) {
-    notes.push(tr`the bot user id is unknown: pass --self-id (checks about the current user may fail or skip)`);
+    notes.push(
+      tr`the bot user id is unknown: pass --self-id (checks about the current user may fail or skip)`,
+    );
   }
   return {
     sandbox: {

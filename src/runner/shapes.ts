@@ -3,10 +3,11 @@
  * key (an envelope), a list wrapped or bare (§1 rule 5), an error body answered with success. Pure: used
  * by the root causes (causes.ts) and the hints on a failure's observed text (context/assertions.ts).
  */
-import { tr } from '../i18n/index.js';
+
 import { shorten } from '../../spec/brief.js';
 import { operations } from '../../spec/catalogue.js';
 import type { ResponseShape } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import type { Exchange } from '../wire.js';
 
 type Json = unknown;

@@ -4,12 +4,13 @@
  * also stops whatever it started (npm → node, sh → server); its output goes to a log file in the report
  * folder, kept for the person reading the reports.
  */
-import { tr } from '../i18n/index.js';
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
+import { tr } from '../i18n/index.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
 
 export interface StartTargetOptions {

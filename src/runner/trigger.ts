@@ -5,10 +5,11 @@
  *   --trigger-url URL:  POST URL {event, ...payload}
  *   --trigger-command:  run CMD with env EVENT=<name> PAYLOAD=<json>; stdout is parsed as JSON
  */
-import { tr } from '../i18n/index.js';
+
 import { spawn } from 'node:child_process';
 import { request } from 'undici';
 import { shorten } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 
 export interface Trigger {
   /** e.g. 'POST http://127.0.0.1:5140/_control/trigger' (no secrets). */
@@ -142,7 +143,9 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
             );
           }
           reject(
-            new Error(tr`the trigger command exited with ${code} for '${event}'${detail ? tr`: ${detail}` : ''}`),
+            new Error(
+              tr`the trigger command exited with ${code} for '${event}'${detail ? tr`: ${detail}` : ''}`,
+            ),
           );
         });
       });

@@ -5,8 +5,9 @@
  * nothing (issue 43 item 4). An operation the server does not serve, or a trigger that refused, leaves
  * the entry to be undone by hand (NotUndoable: a comment in left-behind.sh, never a command).
  */
-import { tr } from '../i18n/index.js';
+
 import { RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './causes.js';
 import type { CheckEnvironment } from './context/environment.js';
 import { createdIdOf, entryOfIntent, lookupOfIntent } from './intents.js';
@@ -86,7 +87,8 @@ export function undoEntry(env: UndoEnvironment): Undo {
     const deadline = { at, what: tr`the cleanup budget (with its reserve for the quota)` };
     const [operation, fields] = entry.undo;
     if (operation.startsWith('trigger:')) {
-      if (!env.trigger) throw new NotUndoable(tr`no trigger to undo it with (${env.triggerUnavailableReason})`);
+      if (!env.trigger)
+        throw new NotUndoable(tr`no trigger to undo it with (${env.triggerUnavailableReason})`);
       try {
         await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
       } catch (error) {
@@ -100,7 +102,8 @@ export function undoEntry(env: UndoEnvironment): Undo {
       const { result } = await env.client.call(operation, fields, { as: entry.as, signal, deadline });
       if (result.ok) return;
       failure = tr`${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
-      if (saysNotServed(result)) throw new NotUndoable(tr`${failure}: the server does not serve ${operation}`);
+      if (saysNotServed(result))
+        throw new NotUndoable(tr`${failure}: the server does not serve ${operation}`);
       if (saysNotFound(result)) {
         if (await likeNotServed(env, operation, result, signal))
           throw new NotUndoable(

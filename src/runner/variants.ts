@@ -3,10 +3,11 @@
  * Probes read pre-existing data only; the one that must write (role-payload) creates temporary roles with
  * names unique to the run and deletes them again, returning what is left to undo when that fails.
  */
-import { tr } from '../i18n/index.js';
+
 import { shorten } from '../../spec/brief.js';
 import { VARIANT_POINTS } from '../../spec/catalogue.js';
 import type { VariantPointName as VariantPoint } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult } from '../wire.js';
 import type { LedgerEntry, Sandbox } from './check.js';
 import { ConfigurationError } from './errors.js';
@@ -91,7 +92,9 @@ async function decide(
   }
   const value = detected ?? values[0];
   own.notes.push(
-    detected === undefined ? tr`${point}: ${value} (default: not detected)` : tr`${point}: ${value} (detected)`,
+    detected === undefined
+      ? tr`${point}: ${value} (default: not detected)`
+      : tr`${point}: ${value} (detected)`,
   );
   return { value, notes: own.notes, undo: own.undo };
 }
@@ -235,7 +238,9 @@ async function deleteRoles(
   const left = await listRoles(call, guildId);
   for (const role of roles) {
     if (left && !left.some((listed) => listed.id === role.id)) continue;
-    notes.push(tr`role-payload: the temporary role ${role.id} could not be deleted; the run's cleanup retries`);
+    notes.push(
+      tr`role-payload: the temporary role ${role.id} could not be deleted; the run's cleanup retries`,
+    );
     undo.push({
       kind: 'role',
       label: tr`role ${role.id} created to detect the role payload`,

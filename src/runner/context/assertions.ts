@@ -55,7 +55,11 @@ export function assertionsWith(
       const problems = problemsOf(schema, value);
       counted();
       if (problems.length > 0)
-        fail(tr`${what} matches ${schema}`, formatProblems(schema, problems), schemaSignature(problems, value));
+        fail(
+          tr`${what} matches ${schema}`,
+          formatProblems(schema, problems),
+          schemaSignature(problems, value),
+        );
     },
   };
 }

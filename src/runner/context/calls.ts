@@ -4,10 +4,11 @@
  * offer is not sent, and one the server does not serve or refuses leaves the check undecided naming the
  * helper — a helper's answer never fails nor passes the operation under test.
  */
-import { tr } from '../../i18n/index.js';
+
 import { namingHtmlPages, oneLine } from '../../../spec/brief.js';
 import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
+import { tr } from '../../i18n/index.js';
 import type { CallOptions, CallResult } from '../check.js';
 import { createdIdOf } from '../intents.js';
 import type { Exchange, Signature } from '../model.js';

@@ -1,6 +1,7 @@
 /** A check's verdict from how its run ended and what it recorded, and the (unredacted) result. */
-import { tr } from '../../i18n/index.js';
+
 import { RequestError } from '../../client/http.js';
+import { tr } from '../../i18n/index.js';
 import type { CheckDefinition } from '../check.js';
 import { EventWaitTimeout, NoEventSourceError } from '../events-api.js';
 import type { CheckResult, Signature, Status } from '../model.js';

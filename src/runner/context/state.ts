@@ -2,8 +2,9 @@
  * What one check accumulates while it runs (exchanges, notes, events, assertions, requests sent, the first
  * failure) and the errors that end it; src/runner/context.ts turns it into the check's result.
  */
-import { tr } from '../../i18n/index.js';
+
 import { shorten } from '../../../spec/brief.js';
+import { tr } from '../../i18n/index.js';
 import type { Exchange, Signature } from '../model.js';
 import { hintOf } from '../shapes.js';
 import type { PartialSignature } from '../signature.js';
