@@ -36,7 +36,9 @@ export const sourceWords = (source: IdentitySource): string =>
       ? tr`the embedded reference`
       : source === 'none'
         ? tr`nowhere`
-        : source;
+        : source === 'ready'
+          ? 'READY'
+          : source;
 
 /** A Login (§2; de-facto `features`) as a source showed it. */
 export interface LoginSeen {
