@@ -166,17 +166,17 @@ function trackCreated(trace: Trace, path: string, fields: Record<string, unknown
     if (typeof id === 'string' && typeof fields.channel_id === 'string')
       trace.track({
         kind: 'message',
-        label: `message ${id}`,
+        label: tr`message ${id}`,
         undo: ['message.delete', { channel_id: fields.channel_id, message_id: id }],
       });
   }
   const id = result.body?.id;
   if (path === 'channel.create' && typeof id === 'string')
-    trace.track({ kind: 'channel', label: `channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
+    trace.track({ kind: 'channel', label: tr`channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
   if (path === 'guild.role.create' && typeof id === 'string')
     trace.track({
       kind: 'role',
-      label: `role ${id}`,
+      label: tr`role ${id}`,
       undo: ['guild.role.delete', { guild_id: fields.guild_id, role_id: id }],
     });
 }

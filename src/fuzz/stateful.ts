@@ -178,7 +178,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
           if (typeof id !== 'string') return real.trace.end('no id (fixed checks judge it)');
           real.trace.track({
             kind: 'message',
-            label: `message ${id}`,
+            label: tr`message ${id}`,
             undo: ['message.delete', { channel_id: channelId, message_id: id }],
           });
           model.items.push({ id, text: content.text, deleted: false });
@@ -343,7 +343,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
           if (!result.ok || typeof id !== 'string') return;
           real.trace.track({
             kind: 'channel',
-            label: `channel ${id}`,
+            label: tr`channel ${id}`,
             undo: ['channel.delete', { channel_id: id }],
           });
           model.items.push({ id, text: undefined, deleted: false });

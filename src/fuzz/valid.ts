@@ -184,7 +184,7 @@ const messageCreate: FuzzProperty<Text> = {
     if (typeof id === 'string')
       trace.track({
         kind: 'message',
-        label: `message ${id} in channel ${channelId}`,
+        label: tr`message ${id} in channel ${channelId}`,
         undo: ['message.delete', { channel_id: channelId, message_id: id }],
       });
     const problems = validate('response:message.create', created.body, env.variants);
@@ -245,7 +245,7 @@ const messageUpdate: FuzzProperty<Text> = {
       return trace.end('message.create failed (fixed checks judge it)');
     trace.track({
       kind: 'message',
-      label: `message ${id} in channel ${channelId}`,
+      label: tr`message ${id} in channel ${channelId}`,
       undo: ['message.delete', { channel_id: channelId, message_id: id }],
     });
     const updated = await trace.call('message.update', {
@@ -363,7 +363,11 @@ const channelCreate: FuzzProperty<Text> = {
     judgeAcceptance(env, trace, 'channel.create', CHANNEL.accepts, input, created);
     const id = created.body?.id;
     if (typeof id === 'string')
-      trace.track({ kind: 'channel', label: `channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
+      trace.track({
+        kind: 'channel',
+        label: tr`channel ${id}`,
+        undo: ['channel.delete', { channel_id: id }],
+      });
     const problems = validate('response:channel.create', created.body, env.variants);
     trace.judge(CHANNEL.schema, problems.length === 0, tr`a Channel`, () =>
       formatProblems(tr`channel.create response`, problems),

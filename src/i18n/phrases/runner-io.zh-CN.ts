@@ -142,6 +142,9 @@ export const RUNNER_IO_PHRASES_ZH: Readonly<Record<string, string>> = {
   'the generated properties': '生成的属性',
   'the undo of {0} ledger entries': '撤销 {0} 个台账条目',
   '{0} missing': '缺少 {0}',
+  'message {0}': '消息 {0}',
+  'channel {0}': '频道 {0}',
+  'role {0}': '角色 {0}',
   'a 4xx for {0}': '对 {0} 应答 4xx',
   'a refusal of {0}': '拒绝 {0}',
   "--budget must be a duration like 60s, 90000ms or 2m (got '{0}')":
@@ -201,6 +204,7 @@ export const RUNNER_IO_PHRASES_ZH: Readonly<Record<string, string>> = {
   'message {0} in the latest pages of message.list with content {1}':
     '消息 {0} 出现在 message.list 最新的几页中，内容为 {1}',
   'content exactly {0}': '内容与 {0} 完全一致',
+  'message {0} in channel {1}': '频道 {1} 中的消息 {0}',
   'an array of Message': 'Message 数组',
   'message.create response': 'message.create 的应答',
   'a 2xx page': '一个 2xx 的分页',

@@ -46,7 +46,7 @@ export const RUNNER_PHRASES_ZH: Readonly<Record<string, string>> = {
   times: '次',
   '{0} on timeouts, ': '因超时下调 {0} 次，',
   "held back {0} {1} on rising latency, {2} while the checker's own event loop lagged":
-    '因延迟上升暂缓 {0} {1}，检查器自身事件循环滞后时 {2} 次',
+    '因延迟上升暂缓 {0} {1}，因检查器自身事件循环滞后暂缓 {2} 次',
   'not re-run alone: it judges every event of the whole run': '未单独重跑：它评判整次运行的每个事件',
   'not re-run alone: the confirmation budget ({0}) ran out': '未单独重跑：确认预算（{0}）已用完',
   'not re-run alone: it took {0} in the main pass, more than the {1} left of the confirmation budget ({2})':
