@@ -162,7 +162,7 @@ export const RUNNER_IO_PHRASES_ZH: Readonly<Record<string, string>> = {
   'held for {0} generated inputs ({1} runs of {2})': '对 {0} 个生成的输入成立（{2} 运行 {1} 次）',
   'no control': '没有对照',
   '{0}: it {1}, but {2}: a refusal proves nothing when the complete request is refused as well':
-    '{0}：它{1}，但{2}：完整请求也被拒绝时，拒绝不能证明任何事',
+    '{0}：它{1}，但 {2}：完整请求也被拒绝时，拒绝不能证明任何事',
   'make {0} accept a complete valid request (or leave it out of login.features), then fuzz again':
     '让 {0} 接受一个完整的有效请求（或将它从 login.features 中去掉），然后重新进行模糊测试',
   'not counted: it {0}, but {1}; a refusal proves nothing without an accepted complete request':
