@@ -262,7 +262,7 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > BODY_LIMIT) {
-        reject(new Error(`more than ${BODY_LIMIT} bytes`));
+        reject(new Error(tr`more than ${BODY_LIMIT} bytes`));
         request.destroy();
         return;
       }

@@ -92,6 +92,7 @@ export const RUNNER_IO_PHRASES_ZH: Readonly<Record<string, string>> = {
     '带有 Satori-Opcode {0} 的 webhook 投递（已忽略）。',
   'A webhook delivery body was not a JSON object (ignored).':
     '一次 webhook 投递的 body 不是 JSON 对象（已忽略）。',
+  'more than {0} bytes': '超过 {0} 字节',
   'stopped while waiting for READY': '等待 READY 时已停止',
   'READY came as an EVENT frame (op 0), not as op 4 after IDENTIFY':
     'READY 以 EVENT 帧（op 0）发来，而不是在 IDENTIFY 之后以 op 4 发来',
