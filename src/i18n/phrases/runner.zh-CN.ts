@@ -91,7 +91,7 @@ export const RUNNER_PHRASES_ZH: Readonly<Record<string, string>> = {
   'triggered {0} ({1})': '已触发 {0}（{1}）',
   "clear the state the trigger names on the platform (the checker undoes only its own doing), or let the trigger cause '{0}' from another subject":
     "在平台上清除触发器指出的状态（检查器只撤销它自己做的事），或让触发器从另一个对象引发 '{0}'",
-  '{0}: what it caused is unknown': '{0}：它引发了什么未知',
+  '{0}: what it caused is unknown': '{0}：不知道它引发了什么',
   "make the trigger answer '{0}' sooner (a busy machine slows it too), then run again":
     "让触发器更快地应答 '{0}'（机器繁忙也会拖慢它），然后重新运行",
   'the event WebSocket at {0} never sent READY and delivered no event during the whole run':
