@@ -2,6 +2,7 @@
  * The process exit codes of every `conformance` command: one table, so a script can tell a
  * non-conforming implementation (1) from a defect of the checker itself (4).
  */
+import { tr } from './i18n/index.js';
 export const EXIT = {
   /** Conforms at the level (or: the command did what was asked). */
   conforms: 0,
@@ -28,7 +29,7 @@ export const interruptedExit = (reason: unknown): ExitCode =>
 /** The one line an internal error prints: what happened, that it is ours, where to report it. */
 export const internalErrorLine = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error);
-  return `internal error (a defect of the checker, not of the implementation): ${message.split('\n')[0]}; please report it on the chat-conformance issue tracker with the command you ran (DEBUG=chat-conformance prints the stack)`;
+  return tr`internal error (a defect of the checker, not of the implementation): ${message.split('\n')[0]}; please report it on the chat-conformance issue tracker with the command you ran (DEBUG=chat-conformance prints the stack)`;
 };
 
 /** Set DEBUG=chat-conformance to see the stack of an internal error. */

@@ -4,10 +4,12 @@
  * (conformance.config.schema.json, kept in step by `npm run gen:config -- --check`) and the type and
  * choice checks of validateRunOptions all read it; the rules across options are written out here.
  */
+
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { parseRate } from '../spec/rate.js';
 import { CHOICES } from './choices.js';
 import type { Lang } from './i18n/index.js';
+import { tr } from './i18n/index.js';
 import type { ReferenceServer } from './reference/contract.js';
 import { configSchemaOf, RUN_FLAGS } from './run-flags.js';
 import type { CheckDefinition } from './runner/check.js';
@@ -20,7 +22,7 @@ export { CHOICES };
 
 /** 'a, b or c' */
 const listOr = (values: readonly string[]): string =>
-  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '');
+  values.length > 1 ? tr`${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '');
 
 export interface RunOptions {
   /** The implementation's base address, e.g. http://127.0.0.1:5140/v1. Excludes `embedded`. */
@@ -149,35 +151,36 @@ export function validateRunOptions(options: RunOptions): void {
     throw new ConfigurationError(message);
   };
   const embedded = options.embedded || options.reference !== undefined;
-  if (!embedded && !options.baseUrl) fail('Pass --base-url URL (the implementation to check) or --embedded.');
+  if (!embedded && !options.baseUrl)
+    fail(tr`Pass --base-url URL (the implementation to check) or --embedded.`);
   if (options.embedded && options.baseUrl)
-    fail('--base-url and --embedded exclude each other: pass one of them.');
+    fail(tr`--base-url and --embedded exclude each other: pass one of them.`);
   if (options.baseUrl) {
     let url: URL | undefined;
     try {
       url = new URL(options.baseUrl);
     } catch {
-      fail(`--base-url '${options.baseUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`);
+      fail(tr`--base-url '${options.baseUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`);
     }
     if (url && !/^https?:$/.test(url.protocol))
-      fail(`--base-url must be http:// or https:// (got ${url.protocol})`);
+      fail(tr`--base-url must be http:// or https:// (got ${url.protocol})`);
   }
   if (options.faults?.length && !embedded) {
     fail(
-      '--fault only works with --embedded (faults are switched on in the embedded reference implementation).',
+      tr`--fault only works with --embedded (faults are switched on in the embedded reference implementation).`,
     );
   }
   if (options.tolerances?.length && !embedded) {
     fail(
-      '--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).',
+      tr`--tolerate only works with --embedded (tolerances are switched on in the embedded reference implementation).`,
     );
   }
-  if (options.latencyMs !== undefined && !embedded) fail('--latency only works with --embedded.');
+  if (options.latencyMs !== undefined && !embedded) fail(tr`--latency only works with --embedded.`);
   if (options.limitBound !== undefined && !(Number.isInteger(options.limitBound) && options.limitBound > 0)) {
-    fail('--limit-bound must be a whole number above 0 (the largest page message.list returns)');
+    fail(tr`--limit-bound must be a whole number above 0 (the largest page message.list returns)`);
   }
   if (options.emoji && (options.emoji.length < 2 || options.emoji.some((id) => !id))) {
-    fail('--emoji needs two or more emoji ids valid on the target, comma-separated, e.g. --emoji 👍,❤️');
+    fail(tr`--emoji needs two or more emoji ids valid on the target, comma-separated, e.g. --emoji 👍,❤️`);
   }
   // Types and choices from the option table (src/run-flags.ts); the rules across options stay here.
   for (const flag of RUN_FLAGS) {
@@ -186,37 +189,37 @@ export function validateRunOptions(options: RunOptions): void {
     const name = flag.flag.split(' ')[0];
     if (value === undefined) continue;
     if (flag.choices && !flag.choices.includes(value as string))
-      fail(`${name} must be ${listOr(flag.choices)} (got '${value}')`);
+      fail(tr`${name} must be ${listOr(flag.choices)} (got '${value}')`);
     // A row whose schema allows 0 (--latency) takes 0; the others must be above it.
     const least = configSchemaOf(flag).minimum === 0 ? 0 : Number.MIN_VALUE;
     if (flag.type === 'number' && !(typeof value === 'number' && Number.isFinite(value) && value >= least))
-      fail(`${name} must be ${least === 0 ? 'a number of 0 or more' : 'a positive number'}`);
+      fail(tr`${name} must be ${least === 0 ? tr`a number of 0 or more` : tr`a positive number`}`);
   }
   for (const suite of options.suites ?? []) {
     if (!GROUPS.includes(suite as Group))
-      fail(`--suite '${suite}' is unknown: use one of ${GROUPS.join(', ')}`);
+      fail(tr`--suite '${suite}' is unknown: use one of ${GROUPS.join(', ')}`);
   }
   if (options.grep) {
     try {
       new RegExp(options.grep);
     } catch (error) {
-      fail(`--grep '${options.grep}' is not a valid regular expression: ${(error as Error).message}`);
+      fail(tr`--grep '${options.grep}' is not a valid regular expression: ${(error as Error).message}`);
     }
   }
   for (const [point, value] of Object.entries(options.variants ?? {})) {
     const values = (VARIANT_POINTS as Record<string, readonly string[]>)[point];
     if (!values)
-      fail(`--variant: unknown point '${point}'; points are ${Object.keys(VARIANT_POINTS).join(', ')}`);
-    if (!values.includes(value)) fail(`--variant ${point}: '${value}' is not one of ${values.join(', ')}`);
+      fail(tr`--variant: unknown point '${point}'; points are ${Object.keys(VARIANT_POINTS).join(', ')}`);
+    if (!values.includes(value)) fail(tr`--variant ${point}: '${value}' is not one of ${values.join(', ')}`);
   }
   const positive = (name: string, value: number | undefined) => {
     if (value !== undefined && !(Number.isFinite(value) && value > 0))
-      fail(`${name} must be a positive number`);
+      fail(tr`${name} must be a positive number`);
   };
   // No flag: run() callers only.
   positive('--cleanup-timeout', options.cleanupTimeoutMs);
   if (options.concurrency !== undefined && !Number.isInteger(options.concurrency)) {
-    fail('--concurrency must be a whole number');
+    fail(tr`--concurrency must be a whole number`);
   }
   if (options.rateLimit !== undefined) {
     try {
@@ -226,14 +229,16 @@ export function validateRunOptions(options: RunOptions): void {
     }
   }
   if (options.seed !== undefined && !Number.isInteger(options.seed))
-    fail(`--seed must be a whole number (got ${options.seed})`);
+    fail(tr`--seed must be a whole number (got ${options.seed})`);
   if (options.dirty !== undefined && options.dirty !== false && !embedded)
-    fail('--dirty only works with --embedded (it seeds the embedded reference with leftovers).');
+    fail(tr`--dirty only works with --embedded (it seeds the embedded reference with leftovers).`);
   if (options.vacuity !== undefined && !embedded)
-    fail('--vacuous only works with --embedded (it replaces the embedded reference by a do-nothing server).');
+    fail(
+      tr`--vacuous only works with --embedded (it replaces the embedded reference by a do-nothing server).`,
+    );
   if (options.triggerUrl && options.triggerCommand)
-    fail('Pass --trigger-url or --trigger-command, not both.');
+    fail(tr`Pass --trigger-url or --trigger-command, not both.`);
   if (options.webhookListen && !/^[^:]+:\d+$/.test(options.webhookListen)) {
-    fail(`--webhook-listen must be HOST:PORT (got '${options.webhookListen}')`);
+    fail(tr`--webhook-listen must be HOST:PORT (got '${options.webhookListen}')`);
   }
 }

@@ -2,6 +2,7 @@
  * What a run knows while it runs (src/index.ts run(), src/run-steps.ts): its settled options, its stop
  * signal and where it is, what it has built so far; it assembles the result and tears down.
  */
+
 import { request } from 'undici';
 import { VARIANT_POINTS } from '../spec/catalogue.js';
 import { catalogueHash } from '../spec/index.js';
@@ -11,6 +12,7 @@ import type { HttpClient, HttpClientOptions } from './client/http.js';
 import { Redactor } from './client/redact.js';
 import { loadFaultCatalogue } from './embedded.js';
 import type { EventSource } from './events/source.js';
+import { tr } from './i18n/index.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
 import type { Learned } from './runner/capabilities.js';
@@ -89,7 +91,7 @@ function settle(options: RunOptions, notes: string[]): Settings {
   const faultMode = faults.length > 0;
   if (faultMode && (options.level === undefined || options.includeExperimental === undefined)) {
     notes.push(
-      'faults are on: the verdict counts should-level and experimental checks (pass --level must to narrow it)',
+      tr`faults are on: the verdict counts should-level and experimental checks (pass --level must to narrow it)`,
     );
   }
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
@@ -182,7 +184,7 @@ export class RunState {
     else options.signal?.addEventListener('abort', this.#onUserSignal, { once: true });
     const { runTimeoutMs } = this.settings;
     this.#deadline = setTimeout(
-      () => this.stopWith(`the run deadline of ${runTimeoutMs} ms (--run-timeout) was reached`),
+      () => this.stopWith(tr`the run deadline of ${runTimeoutMs} ms (--run-timeout) was reached`),
       runTimeoutMs,
     );
     this.#deadline.unref();
@@ -200,7 +202,7 @@ export class RunState {
   waitingFor(): string | undefined {
     const inFlight = this.inFlight;
     return this.where.phase === 'checks' && inFlight.size
-      ? `${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
+      ? tr`${inFlight.size} check(s) in flight: ${[...inFlight].slice(0, 5).join(', ')}${inFlight.size > 5 ? ', …' : ''}`
       : this.where.waitingFor;
   }
 
@@ -212,7 +214,7 @@ export class RunState {
   stopWith(reason: string): void {
     if (this.stop.signal.aborted) return;
     this.markStop();
-    this.stopReason = `${reason} (${this.where.phase}${this.stoppedAt?.waitingFor ? `, waiting for ${this.stoppedAt.waitingFor}` : ''})`;
+    this.stopReason = tr`${reason} (${this.where.phase}${this.stoppedAt?.waitingFor ? tr`, waiting for ${this.stoppedAt.waitingFor}` : ''})`;
     this.stop.abort(this.stopReason);
   }
 
@@ -246,7 +248,7 @@ export class RunState {
       ...(options.rateLimit ? { budget: parseRate(options.rateLimit) } : {}),
       quotaDeadline: {
         at: this.started + settings.runTimeoutMs,
-        what: `the run deadline (--run-timeout ${settings.runTimeoutMs} ms)`,
+        what: tr`the run deadline (--run-timeout ${settings.runTimeoutMs} ms)`,
       },
       onQuotaBeyondDeadline: (why) => this.stopForQuota(why),
       onQuotaWait: (wait) => {
@@ -268,7 +270,7 @@ export class RunState {
     const rate = parseRate(this.options.rateLimit);
     const ms = (this.estimatedRequests / rate.requests) * rate.windowMs;
     const about = ms < 90_000 ? `${Math.max(1, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} min`;
-    return `about ${this.estimatedRequests} requests at ${formatRate(rate)}: about ${about}`;
+    return tr`about ${this.estimatedRequests} requests at ${formatRate(rate)}: about ${about}`;
   }
 
   /** The run result from what the run knows now (redacted). */
@@ -276,7 +278,7 @@ export class RunState {
     const { notes, findings, reference } = this;
     if (this.source) {
       for (const note of this.source.notes())
-        if (!notes.includes(`event stream: ${note}`)) notes.push(`event stream: ${note}`);
+        if (!notes.includes(tr`event stream: ${note}`)) notes.push(tr`event stream: ${note}`);
       for (const finding of this.source.findings?.() ?? []) findings.add(finding);
     }
     const stoppedReason =
@@ -398,5 +400,5 @@ export async function registerWebhook(
   });
   await response.body.text();
   if (response.statusCode >= 300)
-    throw new Error(`registering the webhook failed: HTTP ${response.statusCode}`);
+    throw new Error(tr`registering the webhook failed: HTTP ${response.statusCode}`);
 }

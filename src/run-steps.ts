@@ -8,6 +8,7 @@ import { FRAGMENT_LENGTH, shortTokenNote } from './client/redact.js';
 import { startEmbedded } from './embedded.js';
 import { openEventSource, registrationBody, type WebhookSource } from './events/index.js';
 import { NoReadyError } from './events/ws.js';
+import { tr } from './i18n/index.js';
 import { DEFAULTS, type RunOptions } from './options.js';
 import type { ReferenceServer } from './reference/contract.js';
 import {
@@ -19,13 +20,12 @@ import {
   unlessStopped,
 } from './run-state.js';
 import { learnFromServer, offeredOperations } from './runner/capabilities.js';
-import { EVENT_NEVER_CAME } from './runner/causes.js';
 import type { CheckDefinition, Sandbox } from './runner/check.js';
 import { AdaptiveLimit } from './runner/concurrency.js';
 import { confirmFailures } from './runner/confirm.js';
 import type { CheckEnvironment } from './runner/context/environment.js';
 import { UnreachableError } from './runner/errors.js';
-import { NO_EVENT_OBSERVED, unprovenSilence } from './runner/event-silence.js';
+import { unprovenSilence, waitedInVain } from './runner/event-silence.js';
 import { firstContact as describeFirstContact } from './runner/first-contact.js';
 import { journalPath, journalTarget } from './runner/journal.js';
 import { Ledger } from './runner/ledger.js';
@@ -52,6 +52,7 @@ const LOOP_RESOLUTION_MS = 20;
 /** Unicode emoji: what servers of the family most often take as emoji_id (the reference takes any id). */
 const DEFAULT_EMOJI = ['👍', '❤️'];
 
+/** Said in English in every language: the undecided causes and the suites know it by these words. */
 const TRIGGER_MISSING =
   'needs a trigger to cause incoming events: pass --trigger-url URL or --trigger-command CMD (or run --embedded)';
 
@@ -74,9 +75,10 @@ export async function resolveTarget(state: RunState): Promise<Target> {
     });
   }
   const reference = state.reference;
-  if (reference?.tolerances.length) notes.push(`reference tolerances on: ${reference.tolerances.join(', ')}`);
-  if (reference?.dirty.length) notes.push(`reference world dirty: ${reference.dirty.join(', ')}`);
-  if (reference?.vacuity) notes.push(`reference replaced by the do-nothing server ${reference.vacuity}`);
+  if (reference?.tolerances.length)
+    notes.push(tr`reference tolerances on: ${reference.tolerances.join(', ')}`);
+  if (reference?.dirty.length) notes.push(tr`reference world dirty: ${reference.dirty.join(', ')}`);
+  if (reference?.vacuity) notes.push(tr`reference replaced by the do-nothing server ${reference.vacuity}`);
   const identities = reference?.identities;
   state.baseUrl = reference?.baseUrl ?? options.baseUrl!;
   state.variants = { ...defaultVariants(), ...(reference?.variants ?? {}), ...(options.variants ?? {}) };
@@ -107,7 +109,7 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
     ...(options.headers ? { headers: options.headers } : {}),
     timeoutMs: state.settings.timeoutMs,
     findings: state.findings,
-    onUnresponsive: (why) => state.stopWith(`the target is unresponsive: ${why}`),
+    onUnresponsive: (why) => state.stopWith(tr`the target is unresponsive: ${why}`),
     ...state.quotaOptions(),
     // The embedded reference's tokens are published constants, not secrets (see Redactor).
     publicTokens: options.token === undefined && options.peerToken === undefined && reference !== undefined,
@@ -142,7 +144,7 @@ export function makeClient(state: RunState, target: Target): { client: HttpClien
 /**
  * Opens the event stream (before discovery: READY's logins may tell the bot's user id and features,
  * de-facto conventions, Events; learnCapabilities reads them). Returns why events are unavailable, the
- * skip reason of checks needing them.
+ * skip reason of checks needing them (events off: in English, the undecided causes read its words).
  */
 export async function openEvents(state: RunState, target: Target): Promise<string> {
   const { options, notes, findings, reference, settings } = state;
@@ -153,7 +155,9 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
     reference?.eventsUrl ??
     `${state.baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/events`;
   state.where.waitingFor =
-    settings.events === 'ws' ? `the event WebSocket and its READY (${eventsUrl})` : 'the webhook receiver';
+    settings.events === 'ws'
+      ? tr`the event WebSocket and its READY (${eventsUrl})`
+      : tr`the webhook receiver`;
   const { token, selfId, platform } = target;
   try {
     const source = await unlessStopped(
@@ -182,7 +186,7 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
     );
     state.source = source;
     if (source.kind === 'webhook') await registerReceiver(state, source as WebhookSource, target);
-    for (const note of source.notes()) notes.push(`event stream: ${note}`);
+    for (const note of source.notes()) notes.push(tr`event stream: ${note}`);
     return eventsOff; // unused while the source is open
   } catch (error) {
     if (error instanceof PhaseStopped) throw error;
@@ -192,12 +196,12 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
       findings.add({
         id: 'events/no-ready',
         level: 'should',
-        title: 'The event stream never sent READY after IDENTIFY (event checks are skipped)',
+        title: tr`The event stream never sent READY after IDENTIFY (event checks are skipped)`,
         detail: message,
       });
     }
-    notes.push(`event stream unavailable: ${message}`);
-    return `needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
+    notes.push(tr`event stream unavailable: ${message}`);
+    return tr`needs an event stream, but it could not be opened (${message}); check --events-url or use --events webhook`;
   }
 }
 
@@ -211,25 +215,25 @@ export async function openEvents(state: RunState, target: Target): Promise<strin
 async function registerReceiver(state: RunState, source: WebhookSource, target: Target): Promise<void> {
   const { options, notes, reference, client, ledger } = state;
   const url = source.webhookUrl;
-  const byHand = `webhook receiver listening at ${url}: register it with the implementation`;
+  const byHand = tr`webhook receiver listening at ${url}: register it with the implementation`;
   if (options.webhookToken) {
-    notes.push(`${byHand} (with the token of --webhook-token)`);
+    notes.push(tr`${byHand} (with the token of --webhook-token)`);
     return;
   }
   const token = target.webhookToken;
-  const refused = client && token ? await createWebhook(state, client, url, token) : 'no client';
+  const refused = client && token ? await createWebhook(state, client, url, token) : tr`no client`;
   if (refused === undefined && token) {
     source.registeredWith(token, 'checker');
     ledger?.add(
       {
         kind: 'webhook',
-        label: `webhook registration of ${url}`,
+        label: tr`webhook registration of ${url}`,
         undo: ['meta/webhook.delete', { url }],
         atEnd: true,
       },
       EVENT_STREAM,
     );
-    notes.push(`webhook receiver ${url} registered through meta/webhook.create (removed at the end)`);
+    notes.push(tr`webhook receiver ${url} registered through meta/webhook.create (removed at the end)`);
     return;
   }
   if (reference) {
@@ -239,7 +243,7 @@ async function registerReceiver(state: RunState, source: WebhookSource, target: 
     source.registeredWith(reference.identities.self.token, 'checker');
     return;
   }
-  notes.push(`${byHand} (meta/webhook.create: ${refused})`);
+  notes.push(tr`${byHand} (meta/webhook.create: ${refused})`);
 }
 
 /** The ledger's name for what the run sets up for its event stream. */
@@ -261,7 +265,7 @@ async function createWebhook(
     // 404/405/501, or a server that says so otherwise: the route is not offered.
     const notOffered =
       [404, 405, 501].includes(result.status) || /not[ _-]?(implemented|found)/i.test(result.text);
-    return `${notOffered ? 'not offered' : 'refused'}, HTTP ${result.status}`;
+    return notOffered ? tr`not offered, HTTP ${result.status}` : tr`refused, HTTP ${result.status}`;
   } catch (error) {
     if (error instanceof PhaseStopped) throw error;
     return state.redactor.redactComposed((error as Error).message);
@@ -278,7 +282,7 @@ export async function learnCapabilities(state: RunState, client: HttpClient, tar
   const { options, reference } = state;
   state.enter(
     'discovery',
-    `what the login offers and who the run acts as (meta, login.get at ${state.baseUrl})`,
+    tr`what the login offers and who the run acts as (meta, login.get at ${state.baseUrl})`,
   );
   const peerGiven = Boolean(target.peerToken || target.peerSelfId);
   const learning = learnFromServer({
@@ -310,7 +314,7 @@ export async function learnCapabilities(state: RunState, client: HttpClient, tar
 export async function findSandbox(state: RunState, client: HttpClient, target: Target): Promise<Sandbox> {
   await learnCapabilities(state, client, target);
   const { options, reference } = state;
-  state.enter('discovery', `guild.list / channel.list at ${state.baseUrl}`);
+  state.enter('discovery', tr`guild.list / channel.list at ${state.baseUrl}`);
   const resolved = await unlessStopped(
     resolveSandbox(
       client,
@@ -343,7 +347,7 @@ export async function provePeerDistinct(
   target: Target,
   ledger: Ledger,
 ): Promise<PeerStanding> {
-  state.enter('discovery', 'the peer identity (is it another account?)');
+  state.enter('discovery', tr`the peer identity (is it another account?)`);
   const { loginGet } = state.learned ?? {};
   const proof = provePeerInSandbox({
     client,
@@ -367,7 +371,7 @@ export async function detectTargetVariants(
   ledger: Ledger,
 ): Promise<void> {
   if (state.reference) return; // the reference says which variants it follows
-  state.enter('variants', 'the §4.8 variant probes');
+  state.enter('variants', tr`the §4.8 variant probes`);
   const detection = await unlessStopped(
     detectVariants(
       async (operation, fields) =>
@@ -378,7 +382,7 @@ export async function detectTargetVariants(
     state.signal,
   );
   Object.assign(state.variants, detection.variants);
-  state.notes.push(...detection.notes.map((note) => `variant ${note}`));
+  state.notes.push(...detection.notes.map((note) => tr`variant ${note}`));
   for (const entry of detection.undo) ledger.add(entry, VARIANT_DETECTION);
 }
 
@@ -445,7 +449,7 @@ export async function runChecks(
   // The checks read it too: a helper operation the login does not offer is not called (check.ts `helpers`).
   if (features) env.config = { ...env.config, features };
   const estimate = state.estimate(selected.length);
-  if (estimate) state.notes.push(`estimate at the start: ${estimate}`);
+  if (estimate) state.notes.push(tr`estimate at the start: ${estimate}`);
   const start = { total: selected.length, target: state.baseUrl, ...(estimate ? { estimate } : {}) };
   const firstContact = describeFirstContact(selected, env, settings.events, state.learned);
   options.onRunStart?.({ ...start, firstContact });
@@ -473,7 +477,7 @@ export async function runChecks(
     onCleanupStart: () => {
       stopListening?.();
       loop.disable();
-      state.enter('cleanup', `the undo of ${env.ledger.pending().length} ledger entries`);
+      state.enter('cleanup', tr`the undo of ${env.ledger.pending().length} ledger entries`);
     },
     ...(adaptive ? { limit: adaptive } : {}),
     checkTimeoutMs: options.checkTimeoutMs ?? DEFAULTS.checkTimeoutMs,
@@ -539,17 +543,13 @@ export const finishedResult = (state: RunState, outcome: EngineOutcome): RunResu
 function withoutDeliveries(state: RunState, results: CheckResult[]): CheckResult[] {
   const silence = unprovenSilence(state.source);
   if (!silence) return results;
-  // Failed waiting for an event, or skipped for want of any (the after-phase checks, suites/events-transport.ts).
-  const waited = (check: CheckResult) =>
-    ((check.status === 'fail' || check.status === 'error') && EVENT_NEVER_CAME.test(check.reason ?? '')) ||
-    (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(check.reason ?? ''));
-  if (!results.some(waited)) return results;
+  if (!results.some(waitedInVain)) return results;
   if (silence.finding) state.findings.add(silence.finding);
   const { undecided } = silence;
   return results.map((check) => {
-    if (!waited(check)) return check;
+    if (!waitedInVain(check)) return check;
     const { confirmation: _confirmation, ...rest } = check;
-    return { ...rest, status: 'skip', reason: `could not be decided: ${undecided.state}`, undecided };
+    return { ...rest, status: 'skip', reason: tr`could not be decided: ${undecided.state}`, undecided };
   });
 }
 
@@ -577,7 +577,7 @@ export async function recoverOrThrow(state: RunState, error: unknown): Promise<R
   const stopped =
     error instanceof PhaseStopped
       ? new UnreachableError(
-          `The run stopped before its checks: ${state.stopReason ?? error.message}. Check that the implementation answers at ${state.baseUrl}, or raise --run-timeout.`,
+          tr`The run stopped before its checks: ${state.stopReason ?? error.message}. Check that the implementation answers at ${state.baseUrl}, or raise --run-timeout.`,
           state.baseUrl,
         )
       : error;

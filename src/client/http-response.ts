@@ -2,6 +2,7 @@
  * What the run's HTTP client (http.ts) makes of a response or its absence: headers and body read as
  * values, the findings a response shows (redirects, HTML pages, broken JSON), why a request failed.
  */
+import { tr } from '../i18n/index.js';
 import type { Exchange } from '../wire.js';
 import { type Findings, findingExchange } from './findings.js';
 import type { RequestFailureKind } from './http-types.js';
@@ -75,8 +76,8 @@ export const failureKind = (
 export class BodyLimitError extends Error {
   constructor(size: number, limit: number) {
     super(
-      `response body exceeds the limit of ${limit} bytes (${size} bytes or more received); ` +
-        'the implementation should not answer with bodies this large',
+      tr`response body exceeds the limit of ${limit} bytes (${size} bytes or more received); ` +
+        tr`the implementation should not answer with bodies this large`,
     );
   }
 }
@@ -101,10 +102,10 @@ export function observeResponse(
       id: offHost ? 'http/redirect-off-host' : 'http/redirect',
       level: 'should',
       title: offHost
-        ? 'The target redirected off its base host (not followed: the token would go with it)'
-        : 'The target answered with a redirect (not followed)',
+        ? tr`The target redirected off its base host (not followed: the token would go with it)`
+        : tr`The target answered with a redirect (not followed)`,
       detail: target.redactor.redactComposed(
-        `${operation} answered HTTP ${status} Location: ${headers.location}`,
+        tr`${operation} answered HTTP ${status} Location: ${headers.location}`,
       ),
       exchange: findingExchange(exchange),
     });
@@ -114,8 +115,8 @@ export function observeResponse(
     target.findings.add({
       id: 'http/html-page',
       level: 'info',
-      title: 'The target answered with an HTML page (often a proxy or debug error page)',
-      detail: `${operation} answered HTTP ${status} ${type || '(no content-type)'}`,
+      title: tr`The target answered with an HTML page (often a proxy or debug error page)`,
+      detail: tr`${operation} answered HTTP ${status} ${type || tr`(no content-type)`}`,
       exchange: findingExchange(exchange),
     });
   }
@@ -124,8 +125,8 @@ export function observeResponse(
     target.findings.add({
       id: 'http/invalid-json',
       level: 'should',
-      title: 'The target sent a body declared as JSON that does not parse',
-      detail: `${operation} answered HTTP ${status} ${type}: ${parseError}`,
+      title: tr`The target sent a body declared as JSON that does not parse`,
+      detail: tr`${operation} answered HTTP ${status} ${type}: ${parseError}`,
       exchange: findingExchange(exchange),
     });
 }

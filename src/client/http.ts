@@ -2,7 +2,9 @@
  * The HTTP client of a run (undici): one keep-alive Agent, a per-request timeout, a response size limit,
  * bounded 429 handling and evidence capture with tokens redacted.
  */
+
 import { Agent, request } from 'undici';
+import { tr } from '../i18n/index.js';
 import { lagAwareTimeout } from '../loop-lag.js';
 import type { CallResult, Exchange, Identity } from '../wire.js';
 import { renderCurl } from './curl.js';
@@ -223,7 +225,7 @@ export class HttpClient {
       quota.deadline ??
       this.options.quotaDeadline ?? {
         at: performance.now() + this.options.maxRetryWaitMs,
-        what: `the checker's longest wait (${this.options.maxRetryWaitMs / 1000} s)`,
+        what: tr`the checker's longest wait (${this.options.maxRetryWaitMs / 1000} s)`,
       }
     );
   }
@@ -244,7 +246,7 @@ export class HttpClient {
       await (long && quota.whileWaiting ? quota.whileWaiting(sleep) : sleep());
     } catch (error) {
       throw new RequestError(
-        `${sent.method} ${operationOf(sent.url, this.baseUrl)}: request aborted while waiting for ${wait.reason}`,
+        tr`${sent.method} ${operationOf(sent.url, this.baseUrl)}: request aborted while waiting for ${wait.reason}`,
         'aborted',
         sent.exchanges,
         { cause: error },
@@ -265,14 +267,14 @@ export class HttpClient {
     const refused = sent.exchanges.at(-1);
     const asked = refused?.response?.status === 429 ? refused.response.headers['retry-after'] : undefined;
     const message = this.redactor.redactComposed(
-      `${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s` +
-        `${asked === undefined ? '' : ` (HTTP 429, Retry-After: ${asked})`}, past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
+      tr`${sent.method} ${operationOf(sent.url, this.baseUrl)}: not sent: ${wait.reason} asks to wait ${Math.ceil(wait.ms / 1000)} s` +
+        tr`${asked === undefined ? '' : ` (HTTP 429, Retry-After: ${asked})`}, past ${deadline.what} (${Math.floor(left / 1000)} s left)`,
     );
     if (refused)
       this.findings.add({
         id: 'http/rate-limited',
         level: 'info',
-        title: "The target's rate limit asked for a wait past the deadline: that request was not sent",
+        title: tr`The target's rate limit asked for a wait past the deadline: that request was not sent`,
         detail: message,
         exchange: findingExchange(refused),
       });
@@ -302,14 +304,16 @@ export class HttpClient {
     const retries = withinDeadline && asked !== undefined ? STATED_RETRIES : this.options.maxRetries;
     if (attempt >= retries || (!withinDeadline && asked !== undefined && asked > cap)) {
       const message = this.redactor.redactComposed(
-        `${sent.method} ${operationOf(sent.url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt${attempt ? 's' : ''}); ` +
-          `the server asked Retry-After: ${retryAfter === undefined ? '(none)' : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
-          `the checker waits at most ${cap / 1000} s per retry and retries ${retries} times, so the request got no answer`,
+        (attempt
+          ? tr`${sent.method} ${operationOf(sent.url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempts); `
+          : tr`${sent.method} ${operationOf(sent.url, this.baseUrl)}: rate limited (HTTP 429, ${attempt + 1} attempt); `) +
+          tr`the server asked Retry-After: ${retryAfter === undefined ? tr`(none)` : `${retryAfter}${asked !== undefined ? ` (${Math.round(asked / 1000)} s)` : ''}`}, ` +
+          tr`the checker waits at most ${cap / 1000} s per retry and retries ${retries} times, so the request got no answer`,
       );
       this.findings.add({
         id: 'http/rate-limited',
         level: 'info',
-        title: 'The target rate-limited the checker (HTTP 429); the checks that got no answer are errors',
+        title: tr`The target rate-limited the checker (HTTP 429); the checks that got no answer are errors`,
         detail: message,
         exchange: findingExchange(sent.exchange),
       });
@@ -317,7 +321,7 @@ export class HttpClient {
     }
     // A stated wait blocked the bucket (pacer.after): the next attempt waits for it in the pacer.
     if (asked !== undefined) return;
-    const wait = { ms: Math.min(1_000 * 2 ** attempt, cap), reason: "the target's rate limit (HTTP 429)" };
+    const wait = { ms: Math.min(1_000 * 2 ** attempt, cap), reason: tr`the target's rate limit (HTTP 429)` };
     const deadline = this.#deadlineOf(quota);
     if (performance.now() + wait.ms > deadline.at) this.#beyondDeadline(wait, sent, quota);
     await this.#quotaDelay(wait, sent, quota);
@@ -362,10 +366,10 @@ export class HttpClient {
   private failFast(url: string, method: string): void {
     const operation = operationOf(url, this.baseUrl);
     const why = this.unresponsive
-      ? `the target is unresponsive (${this.unresponsive})`
+      ? tr`the target is unresponsive (${this.unresponsive})`
       : this.#hanging.get(operation);
     if (why === undefined) return;
-    const message = this.redactor.redactComposed(`${method} ${operation}: not sent: ${why}`);
+    const message = this.redactor.redactComposed(tr`${method} ${operation}: not sent: ${why}`);
     throw new RequestError(message, this.unresponsive ? 'unresponsive' : 'timeout', [
       {
         request: { method, url: this.redactor.redactComposed(url), headers: {} },
@@ -386,11 +390,11 @@ export class HttpClient {
     const operation = operationOf(url, this.baseUrl);
     this.#hanging.set(
       operation,
-      `${operation} went unanswered for ${this.options.timeoutMs} ms earlier in this run (a hanging operation is tried once)`,
+      tr`${operation} went unanswered for ${this.options.timeoutMs} ms earlier in this run (a hanging operation is tried once)`,
     );
     this.#timeoutsInARow.add(operation);
     if (!this.unresponsive && this.#timeoutsInARow.size >= this.options.unresponsiveAfter) {
-      this.unresponsive = `${this.#timeoutsInARow.size} operations in a row got no complete response within ${this.options.timeoutMs} ms: ${[...this.#timeoutsInARow].join(', ')}`;
+      this.unresponsive = tr`${this.#timeoutsInARow.size} operations in a row got no complete response within ${this.options.timeoutMs} ms: ${[...this.#timeoutsInARow].join(', ')}`;
       this.options.onUnresponsive?.(this.unresponsive);
     }
   }
@@ -545,17 +549,17 @@ export class HttpClient {
       this.findings.add({
         id: 'http/body-too-large',
         level: 'info',
-        title: `The target sent a body larger than the checker's limit (${this.options.maxBodyBytes} bytes); it was not read`,
-        detail: `${operationOf(url, this.baseUrl)} answered HTTP ${status}: ${(error as Error).message}`,
+        title: tr`The target sent a body larger than the checker's limit (${this.options.maxBodyBytes} bytes); it was not read`,
+        detail: tr`${operationOf(url, this.baseUrl)} answered HTTP ${status}: ${(error as Error).message}`,
       });
       return (error as Error).message;
     }
-    if (kind === 'aborted') return 'request aborted (run interrupted or check timed out)';
+    if (kind === 'aborted') return tr`request aborted (run interrupted or check timed out)`;
     if (kind === 'timeout') {
       this.noteTimeout(url);
-      return `no complete response within ${this.options.timeoutMs} ms (raise --timeout if the server is slow)`;
+      return tr`no complete response within ${this.options.timeoutMs} ms (raise --timeout if the server is slow)`;
     }
-    return `network error: ${describeCause(error)}`;
+    return tr`network error: ${describeCause(error)}`;
   }
 
   async close(): Promise<void> {

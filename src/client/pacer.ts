@@ -9,7 +9,9 @@
  * counts a request when it arrives, before its answer leaves), so that no kind of window the target
  * keeps (fixed, sliding, token bucket) is overrun; the headers can only make the pace stricter.
  */
+
 import { formatRate, type Rate } from '../../spec/rate.js';
+import { tr } from '../i18n/index.js';
 
 export interface Route {
   /** Who sends it ('self', 'peer', or another key for requests outside the interface). */
@@ -279,13 +281,13 @@ export class Pacer {
     let longest: QuotaWait = { ms: 0, reason: '' };
     for (const bucket of buckets) {
       const ms = this.#waitFor(bucket, now);
-      if (ms > longest.ms) longest = { ms, reason: `the target's rate limit (bucket '${bucket.id}')` };
+      if (ms > longest.ms) longest = { ms, reason: tr`the target's rate limit (bucket '${bucket.id}')` };
     }
     const own = this.#budget?.waitFor(now) ?? 0;
     if (own > longest.ms && this.#budget)
       longest = {
         ms: own,
-        reason: `the checker's budget of ${formatRate(this.#budget.rate)} (--rate-limit)`,
+        reason: tr`the checker's budget of ${formatRate(this.#budget.rate)} (--rate-limit)`,
       };
     return longest;
   }
@@ -415,12 +417,14 @@ export function describePacing(report: PacingReport): string | undefined {
     .slice(0, 3)
     .map(
       (bucket) =>
-        `${bucket.identity} '${bucket.id}'${bucket.limit !== undefined ? ` limit ${bucket.limit}` : ''}` +
+        `${bucket.identity} '${bucket.id}'${bucket.limit !== undefined ? tr` limit ${bucket.limit}` : ''}` +
         `${bucket.perSecond !== undefined ? `, ${bucket.perSecond}/s` : ''}`,
     );
   return (
-    `rate limits seen: ${report.buckets.length} bucket${report.buckets.length > 1 ? 's' : ''} (${shown.join('; ')}` +
-    `${report.buckets.length > shown.length ? '; …' : ''}); ${report.pacedRequests} requests paced ` +
-    `(their waits add up to ${(report.pacedMs / 1000).toFixed(1)} s), ${report.refused} refused with 429`
+    (report.buckets.length > 1
+      ? tr`rate limits seen: ${report.buckets.length} buckets (${shown.join('; ')}`
+      : tr`rate limits seen: ${report.buckets.length} bucket (${shown.join('; ')}`) +
+    tr`${report.buckets.length > shown.length ? '; …' : ''}); ${report.pacedRequests} requests paced ` +
+    tr`(their waits add up to ${(report.pacedMs / 1000).toFixed(1)} s), ${report.refused} refused with 429`
   );
 }

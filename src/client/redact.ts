@@ -13,7 +13,9 @@
  * Pieces of a token shorter than FRAGMENT_LENGTH cannot be told from ordinary text: such a token is
  * replaced whole only (the run says so, `shortTokenNote`).
  */
+
 import { type CutGuard, guardCuts } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 
 export interface Secret {
   value: string;
@@ -59,7 +61,7 @@ export function secretForms(value: string): string[] {
 
 /** The note a run makes when a token is too short for its pieces to be recognised. */
 export const shortTokenNote = (flag: string): string =>
-  `${flag} is shorter than ${FRAGMENT_LENGTH} characters: it is redacted where it appears whole, but pieces of so short a token cannot be told from ordinary text`;
+  tr`${flag} is shorter than ${FRAGMENT_LENGTH} characters: it is redacted where it appears whole, but pieces of so short a token cannot be told from ordinary text`;
 
 /** `value` where no letter or digit adjoins it (a short token as a word of its own). */
 const wordPattern = (value: string): RegExp =>

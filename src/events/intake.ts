@@ -2,6 +2,7 @@
  * What both event transports (ws.ts, webhook.ts) do with an event once it has arrived: keep it for this
  * run's login only, log it (bounded), tell the subscribers, and gather notes about the stream.
  */
+import { tr } from '../i18n/index.js';
 import type { ObservedEvent } from '../wire.js';
 import { Notes } from './protocol.js';
 import { BoundedLog, EVENTS_KEPT } from './source.js';
@@ -46,7 +47,7 @@ export abstract class EventIntake {
     this.#lastDeliveryAt = performance.now();
     if (wanted !== undefined) {
       if (selfId === undefined)
-        this.streamNotes.add('Events name no login (login.user.id / self_id): not filtered.');
+        this.streamNotes.add(tr`Events name no login (login.user.id / self_id): not filtered.`);
       else if (selfId !== wanted) return;
     }
     this.#events.push(event);
@@ -54,7 +55,7 @@ export abstract class EventIntake {
       try {
         listener(event);
       } catch (error) {
-        this.streamNotes.add(`An event listener threw: ${(error as Error).message}`);
+        this.streamNotes.add(tr`An event listener threw: ${(error as Error).message}`);
       }
     }
   }

@@ -3,6 +3,7 @@
  * transport and envelope "not shown", §6). Kept apart from the reference's copy on purpose: the checker
  * and the reference must not share a bug.
  */
+import { tr } from '../i18n/index.js';
 import type { ObservedEvent } from '../wire.js';
 
 export const Opcode = { EVENT: 0, PING: 1, PONG: 2, IDENTIFY: 3, READY: 4, META: 5 } as const;
@@ -44,21 +45,21 @@ export interface Normalised {
 export function normaliseEvent(body: unknown, receivedAt: number): Normalised {
   const notes: string[] = [];
   const fields: Record<string, any> = isObject(body) ? body : {};
-  if (!isObject(body)) notes.push('An EVENT frame had no object body; it is kept with an empty type.');
+  if (!isObject(body)) notes.push(tr`An EVENT frame had no object body; it is kept with an empty type.`);
   const type = typeof fields.type === 'string' ? fields.type : '';
-  if (isObject(body) && type === '') notes.push('An EVENT body had no string type.');
+  if (isObject(body) && type === '') notes.push(tr`An EVENT body had no string type.`);
   let sn: number | undefined;
   if (typeof fields.sn === 'number') sn = fields.sn;
   else if (typeof fields.id === 'number') {
     sn = fields.id;
-    notes.push('Older event envelope: id instead of sn (read as sn).');
+    notes.push(tr`Older event envelope: id instead of sn (read as sn).`);
   }
   let selfId: string | undefined;
   if (isObject(fields.login) && isObject(fields.login.user) && typeof fields.login.user.id === 'string') {
     selfId = fields.login.user.id;
   } else if (typeof fields.self_id === 'string') {
     selfId = fields.self_id;
-    notes.push('Older event envelope: self_id and platform instead of login.');
+    notes.push(tr`Older event envelope: self_id and platform instead of login.`);
   }
   const timestamp = typeof fields.timestamp === 'number' ? fields.timestamp : undefined;
   return { event: { sn, type, timestamp, body: fields, receivedAt }, selfId, notes };
@@ -84,7 +85,9 @@ export const isReadyAsEvent = (frame: Frame): boolean =>
 
 /** What came instead of READY (op 4), as the checks and findings say it. */
 export const readyAsEventText = (beforeIdentify: boolean): string =>
-  `READY came as op 0 ${beforeIdentify ? 'before IDENTIFY' : 'after IDENTIFY'} (an EVENT frame with logins and no type), no READY (op 4)`;
+  beforeIdentify
+    ? tr`READY came as op 0 before IDENTIFY (an EVENT frame with logins and no type), no READY (op 4)`
+    : tr`READY came as op 0 after IDENTIFY (an EVENT frame with logins and no type), no READY (op 4)`;
 
 export function parseFrame(text: string, receivedAt: number): Frame {
   try {

@@ -3,9 +3,11 @@
  * with a predicate and a timeout. Waits resolve with a plain result, never hang and never throw, so a
  * check can probe misbehaving servers safely.
  */
+
 import { createRequire } from 'node:module';
 import type { WebSocket } from 'ws';
 import { cutSafely } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 import { LAG_ALLOWANCE_WINDOWS, lagAwareTimer } from '../loop-lag.js';
 import { type Frame, parseFrame } from './protocol.js';
 
@@ -99,7 +101,7 @@ export class WsSession {
     headers: Record<string, string> = {},
   ): Promise<WsSession> {
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new Error(`Not connecting to ${url}: the run was stopped`));
+      if (signal?.aborted) return reject(new Error(tr`Not connecting to ${url}: the run was stopped`));
       let socket: WebSocket;
       try {
         socket = new (requireWs().WebSocket)(url, {
@@ -110,22 +112,22 @@ export class WsSession {
           headers,
         });
       } catch (error) {
-        reject(new Error(`Invalid event WebSocket URL '${url}': ${(error as Error).message}`));
+        reject(new Error(tr`Invalid event WebSocket URL '${url}': ${(error as Error).message}`));
         return;
       }
       const fail = (why: string) => {
         socket.terminate();
         reject(
           new Error(
-            `Could not open the event WebSocket at ${url}: ${why}. Check that the server is running and serves ` +
-              'events at {base}/events (or give the events URL explicitly).',
+            tr`Could not open the event WebSocket at ${url}: ${why}. Check that the server is running and serves ` +
+              tr`events at {base}/events (or give the events URL explicitly).`,
           ),
         );
       };
-      const cancelTimer = lagAwareTimer(timeoutMs, () => fail(`no connection within ${timeoutMs} ms`));
+      const cancelTimer = lagAwareTimer(timeoutMs, () => fail(tr`no connection within ${timeoutMs} ms`));
       const onAbort = () => {
         cancelTimer();
-        fail('the run was stopped');
+        fail(tr`the run was stopped`);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('open', () => {
@@ -137,7 +139,7 @@ export class WsSession {
       });
       socket.once('unexpected-response', (_request, response) => {
         cancelTimer();
-        fail(`the upgrade was answered with HTTP ${response.statusCode}`);
+        fail(tr`the upgrade was answered with HTTP ${response.statusCode}`);
       });
       socket.once('error', (error) => {
         cancelTimer();

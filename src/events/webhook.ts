@@ -3,8 +3,10 @@
  * (de-facto-conventions.md "Webhooks": header Satori-Opcode 0, Authorization: Bearer <the token the
  * receiver was registered with>).
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tr } from '../i18n/index.js';
 import type { FindingInput } from '../wire.js';
 import { EventIntake } from './intake.js';
 import { isObject, normaliseEvent, Opcode } from './protocol.js';
@@ -50,7 +52,7 @@ export const registrationBody = (url: string, token: string): Record<string, unk
 
 /** That body as a finding says it (the very body registrationBody builds): the token named, never shown. */
 export const describedRegistration = (url: string | undefined): string =>
-  JSON.stringify(registrationBody(url ?? '', "<a token of this run's own>"));
+  JSON.stringify(registrationBody(url ?? '', tr`<a token of this run's own>`));
 
 /** One delivery's body at most (the WebSocket's frame limit, SESSION_LIMITS.maxPayloadBytes). */
 const BODY_LIMIT = SESSION_LIMITS.maxPayloadBytes;
@@ -69,7 +71,7 @@ export async function openWebhookSource(options: WebhookSourceOptions): Promise<
     server.once('error', (error) =>
       reject(
         new Error(
-          `Cannot listen for webhooks on ${options.listen}: ${error.message}. Pick another host:port.`,
+          tr`Cannot listen for webhooks on ${options.listen}: ${error.message}. Pick another host:port.`,
         ),
       ),
     );
@@ -82,7 +84,7 @@ export async function openWebhookSource(options: WebhookSourceOptions): Promise<
 function parseListen(listen: string): { host: string; port: number } {
   const match = /^(?:\[?([^\]]*?)\]?:)?(\d+)$/.exec(listen.trim());
   if (!match)
-    throw new Error(`Invalid webhook listen address '${listen}': expected host:port, e.g. 127.0.0.1:0.`);
+    throw new Error(tr`Invalid webhook listen address '${listen}': expected host:port, e.g. 127.0.0.1:0.`);
   return { host: match[1] || '127.0.0.1', port: Number(match[2]) };
 }
 
@@ -133,7 +135,7 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
       ...super.notes(),
       ...(unknown
         ? [
-            'The token the receiver was registered with is unknown: the Authorization of deliveries is not judged (pass --webhook-token).',
+            tr`The token the receiver was registered with is unknown: the Authorization of deliveries is not judged (pass --webhook-token).`,
           ]
         : []),
     ];
@@ -157,8 +159,8 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
       {
         id: 'events/flood',
         level: 'should',
-        title: 'The webhook deliveries flooded the checker',
-        detail: `${this.webhookUrl}: up to ${this.#rate.peak} deliveries in one second (${this.#rate.total} in all); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
+        title: tr`The webhook deliveries flooded the checker`,
+        detail: tr`${this.webhookUrl}: up to ${this.#rate.peak} deliveries in one second (${this.#rate.total} in all); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
       },
     ];
   }
@@ -195,7 +197,7 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
     try {
       text = await readBody(request);
     } catch (error) {
-      this.streamNotes.add(`A webhook delivery could not be read: ${(error as Error).message}`);
+      this.streamNotes.add(tr`A webhook delivery could not be read: ${(error as Error).message}`);
       response.writeHead(413, { 'content-type': 'text/plain', connection: 'close' }).end('body too large');
       return;
     } finally {
@@ -216,15 +218,15 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
 
     if (body === undefined) {
-      this.streamNotes.add('A webhook delivery was not JSON (ignored).');
+      this.streamNotes.add(tr`A webhook delivery was not JSON (ignored).`);
       return;
     }
     if (authorized === false)
-      this.streamNotes.add('A webhook delivery lacked `Authorization: Bearer <token>`.');
+      this.streamNotes.add(tr`A webhook delivery lacked \`Authorization: Bearer <token>\`.`);
     if (opcode === undefined) {
-      this.streamNotes.add('A webhook delivery had no numeric Satori-Opcode header (read as EVENT).');
+      this.streamNotes.add(tr`A webhook delivery had no numeric Satori-Opcode header (read as EVENT).`);
     } else if (opcode !== Opcode.EVENT) {
-      this.streamNotes.add(`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
+      this.streamNotes.add(tr`Webhook deliveries with Satori-Opcode ${opcode} (ignored).`);
       return;
     }
     this.#receive(body, receivedAt, flatHeaders(request.headers));
@@ -232,7 +234,7 @@ class WebhookReceiver extends EventIntake implements WebhookSource {
 
   #receive(body: unknown, receivedAt: number, headers: Record<string, string>): void {
     if (!isObject(body)) {
-      this.streamNotes.add('A webhook delivery body was not a JSON object (ignored).');
+      this.streamNotes.add(tr`A webhook delivery body was not a JSON object (ignored).`);
       return;
     }
     const normalised = normaliseEvent(body, receivedAt);
@@ -260,7 +262,7 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > BODY_LIMIT) {
-        reject(new Error(`more than ${BODY_LIMIT} bytes`));
+        reject(new Error(tr`more than ${BODY_LIMIT} bytes`));
         request.destroy();
         return;
       }

@@ -3,6 +3,7 @@
  * (de-facto-conventions.md "Events").
  */
 
+import { tr } from '../i18n/index.js';
 import { measureLoopLag } from '../loop-lag.js';
 import type { FindingInput } from '../wire.js';
 import { EventIntake } from './intake.js';
@@ -45,7 +46,7 @@ export async function openWebSocketSource(options: WsSourceOptions): Promise<Eve
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const answer = await waitForReady(session, since, remainingMs);
   options.signal?.removeEventListener('abort', onAbort);
-  if (options.signal?.aborted) throw new Error('stopped while waiting for READY');
+  if (options.signal?.aborted) throw new Error(tr`stopped while waiting for READY`);
   if (answer.kind === 'closed') {
     await session.close();
     throw new NoReadyError(
@@ -97,8 +98,8 @@ function withoutReady(session: WsSession, identifyMark: number, failure: string)
       problem: {
         id: 'events/ready-as-event',
         level: 'should',
-        title: 'READY came as an EVENT frame (op 0), not as op 4 after IDENTIFY',
-        detail: `${session.url}: ${readyAsEventText(index < identifyMark)}; its logins are read as READY's`,
+        title: tr`READY came as an EVENT frame (op 0), not as op 4 after IDENTIFY`,
+        detail: tr`${session.url}: ${readyAsEventText(index < identifyMark)}; its logins are read as READY's`,
       },
     };
   }
@@ -106,8 +107,7 @@ function withoutReady(session: WsSession, identifyMark: number, failure: string)
     problem: {
       id: 'events/no-ready',
       level: 'should',
-      title:
-        'The event stream never sent READY after IDENTIFY (the stream is read on: its events are judged)',
+      title: tr`The event stream never sent READY after IDENTIFY (the stream is read on: its events are judged)`,
       detail: failure,
     },
   };
@@ -142,10 +142,10 @@ export function streamFindings(stats: SessionStats, url: string): FindingInput[]
     findings.push({
       id: 'events/flood',
       level: 'should',
-      title: 'The event stream flooded the checker',
-      detail: `${url}: up to ${stats.peakPerSecond} frames in one second (${stats.frames} frames, ${stats.bytes} characters in all${
+      title: tr`The event stream flooded the checker`,
+      detail: tr`${url}: up to ${stats.peakPerSecond} frames in one second (${stats.frames} frames, ${stats.bytes} characters in all${
         stats.throttledSeconds
-          ? `; reading was paused in ${stats.throttledSeconds} second(s) at ${SESSION_LIMITS.readPerSecond} frames per second`
+          ? tr`; reading was paused in ${stats.throttledSeconds} second(s) at ${SESSION_LIMITS.readPerSecond} frames per second`
           : ''
       }); the checker keeps the latest ${EVENTS_KEPT} events and counts the rest`,
     });
@@ -154,8 +154,8 @@ export function streamFindings(stats: SessionStats, url: string): FindingInput[]
     findings.push({
       id: 'events/garbage-frames',
       level: 'should',
-      title: 'The event stream sent frames that are not JSON {op, body}',
-      detail: `${url}: ${stats.garbage} of ${stats.frames} frames (ignored)`,
+      title: tr`The event stream sent frames that are not JSON {op, body}`,
+      detail: tr`${url}: ${stats.garbage} of ${stats.frames} frames (ignored)`,
       ...(stats.garbageSample !== undefined ? { sample: stats.garbageSample } : {}),
     });
   }
@@ -163,8 +163,8 @@ export function streamFindings(stats: SessionStats, url: string): FindingInput[]
     findings.push({
       id: 'events/frame-too-large',
       level: 'info',
-      title: `The event stream sent a frame over ${SESSION_LIMITS.maxPayloadBytes} bytes; the checker closed it (1009)`,
-      detail: `${url}: later events are missed`,
+      title: tr`The event stream sent a frame over ${SESSION_LIMITS.maxPayloadBytes} bytes; the checker closed it (1009)`,
+      detail: tr`${url}: later events are missed`,
     });
   }
   return findings;
@@ -172,12 +172,12 @@ export function streamFindings(stats: SessionStats, url: string): FindingInput[]
 
 function readyFailure(url: string, closeCode: number | undefined, waitedMs: number): string {
   if (closeCode === CloseCode.AUTH_FAILED) {
-    return `The event WebSocket at ${url} refused IDENTIFY (close 4004, authentication failed): check the token.`;
+    return tr`The event WebSocket at ${url} refused IDENTIFY (close 4004, authentication failed): check the token.`;
   }
   if (closeCode !== undefined) {
-    return `The event WebSocket at ${url} closed with code ${closeCode} before READY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
+    return tr`The event WebSocket at ${url} closed with code ${closeCode} before READY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
   }
-  return `No READY from the event WebSocket at ${url} within ${waitedMs} ms of IDENTIFY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
+  return tr`No READY from the event WebSocket at ${url} within ${waitedMs} ms of IDENTIFY: check the token and that the server speaks the Satori event protocol (IDENTIFY op 3 → READY op 4).`;
 }
 
 class WebSocketSource extends EventIntake implements EventSource {
@@ -214,11 +214,11 @@ class WebSocketSource extends EventIntake implements EventSource {
         body: isObject(readyFrame.body) ? readyFrame.body : {},
         receivedAt: readyFrame.receivedAt,
       };
-      if (!Array.isArray(this.ready.body.logins)) this.streamNotes.add('READY carried no logins array.');
+      if (!Array.isArray(this.ready.body.logins)) this.streamNotes.add(tr`READY carried no logins array.`);
     } else {
       this.streamNotes.add(
-        `No READY within the connection timeout: the stream is read on, and the events that arrive are judged${
-          this.#selfId === undefined ? " (every login's: pass --self-id to keep one)" : ''
+        tr`No READY within the connection timeout: the stream is read on, and the events that arrive are judged${
+          this.#selfId === undefined ? tr` (every login's: pass --self-id to keep one)` : ''
         }.`,
       );
     }
@@ -254,7 +254,7 @@ class WebSocketSource extends EventIntake implements EventSource {
       if (next.kind === 'closed') {
         if (!this.#closing) {
           this.streamNotes.add(
-            `The server closed the event WebSocket (code ${next.closed.code}); later events are missed.`,
+            tr`The server closed the event WebSocket (code ${next.closed.code}); later events are missed.`,
           );
         }
         return;
@@ -284,11 +284,11 @@ class WebSocketSource extends EventIntake implements EventSource {
       case Opcode.READY:
         return;
       case undefined:
-        this.streamNotes.add('The server sent a frame that is not JSON {op, body}.');
+        this.streamNotes.add(tr`The server sent a frame that is not JSON {op, body}.`);
         return;
       default:
         this.streamNotes.add(
-          `The server sent ${OPCODE_NAMES[frame.op] ?? `unknown op ${frame.op}`} frames (ignored).`,
+          tr`The server sent ${OPCODE_NAMES[frame.op] ?? tr`unknown op ${frame.op}`} frames (ignored).`,
         );
     }
   }
@@ -306,7 +306,7 @@ class WebSocketSource extends EventIntake implements EventSource {
     // not a mute server); a loopback or LAN PONG takes far less.
     const ranFor = now - this.#lastPing.at - (lag - this.#lastPing.lag);
     if (this.#pingsUnanswered > 0 && ranFor >= this.#pingIntervalMs / 2)
-      this.streamNotes.add('A PING was not answered with PONG before the next PING.');
+      this.streamNotes.add(tr`A PING was not answered with PONG before the next PING.`);
     this.#lastPing = { at: now, lag };
     this.#pingsUnanswered += 1;
     this.#session.send(Opcode.PING);

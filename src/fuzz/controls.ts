@@ -13,7 +13,9 @@
  * never the peer nor the sandbox channel's messages. The approvals, a kick, a friend.delete, a peer mute or
  * a direct channel need what the fuzz may not touch: their refusal oracles are not counted.
  */
+
 import type { OperationId } from '../../spec/catalogue.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult } from '../wire.js';
 import type { FuzzEnv, RefusalControls } from './model.js';
 import { createdMessage, describe } from './trace.js';
@@ -31,6 +33,7 @@ type Made = { id: string } | { missing: string };
  * the valid-input oracles).
  */
 const notAccepted = (result: CallResult): string | undefined =>
+  // English in every language: the undecided causes read `the complete request of … was refused too`.
   result.ok ? undefined : `was refused too: ${describe(result)}`;
 
 export class Controls implements RefusalControls {
@@ -44,7 +47,7 @@ export class Controls implements RefusalControls {
   /** A complete valid request of `operation` sent by `by` (the valid phase, the setup): its answer. */
   record(operation: string, result: CallResult, by: string): void {
     const problem = notAccepted(result);
-    if (problem === undefined) this.accepted.set(operation, `accepted by ${by} (${describe(result)})`);
+    if (problem === undefined) this.accepted.set(operation, tr`accepted by ${by} (${describe(result)})`);
     else if (!this.refused.has(operation)) this.refused.set(operation, problem);
   }
 
@@ -55,7 +58,7 @@ export class Controls implements RefusalControls {
     if (refused) return { undecided: true, reason: `the complete request of ${operation} ${refused}` };
     return {
       undecided: false,
-      reason: `no complete request of ${operation} was accepted in this run: ${this.missing.get(operation) ?? 'none was sent'}`,
+      reason: tr`no complete request of ${operation} was accepted in this run: ${this.missing.get(operation) ?? tr`none was sent`}`,
     };
   }
 
@@ -72,13 +75,13 @@ export class Controls implements RefusalControls {
       if (!request) {
         this.missing.set(
           operation,
-          'the fuzz makes none (it needs a pending request, a member, a friend or the peer, which the fuzz may not touch)',
+          tr`the fuzz makes none (it needs a pending request, a member, a friend or the peer, which the fuzz may not touch)`,
         );
         continue;
       }
       const outcome = await request(this.send, this).catch((error: Error) => error.message);
       if (typeof outcome === 'string') this.missing.set(operation, outcome);
-      else if (outcome) this.record(operation, outcome, 'a control request');
+      else if (outcome) this.record(operation, outcome, tr`a control request`);
     }
   }
 
@@ -122,10 +125,10 @@ export class Controls implements RefusalControls {
               { guild_id: guildId, ...rolePayload(this.env, 'conformance-fuzz-control') },
             ];
     const result = await this.send(operation, fields);
-    this.record(operation, result, 'a control request');
+    this.record(operation, result, tr`a control request`);
     const id = kind === 'message' ? createdMessage(result.body)?.id : result.body?.id;
     if (!result.ok || typeof id !== 'string')
-      return { missing: `its helper ${operation} made nothing to act on (${describe(result)})` };
+      return { missing: tr`its helper ${operation} made nothing to act on (${describe(result)})` };
     const undo: [string, Record<string, unknown>] =
       kind === 'message'
         ? ['message.delete', { channel_id: this.channel(), message_id: id }]
@@ -232,7 +235,7 @@ const REQUESTS: Partial<Record<OperationId, Request>> = {
       c.env.ledger.add(
         {
           kind: 'reaction',
-          label: `reaction on message ${id} (${OWNER})`,
+          label: tr`reaction on message ${id} (${OWNER})`,
           undo: ['reaction.delete', fields],
         },
         OWNER,
@@ -244,7 +247,7 @@ const REQUESTS: Partial<Record<OperationId, Request>> = {
     'message',
     async (id, send, c) => {
       const added = await send('reaction.create', reactionFields(id, c));
-      c.record('reaction.create', added, 'a control request');
+      c.record('reaction.create', added, tr`a control request`);
       return added.ok ? send('reaction.delete', reactionFields(id, c)) : added;
     },
     'message to react on and unreact',

@@ -7,8 +7,10 @@
  * The budget is the predicate's own: past the deadline a run sends nothing and passes, so fast-check ends
  * (and a shrink in progress keeps the smallest failure found so far) with no request left in flight.
  */
+
 import fc from 'fast-check';
 import { RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { notOfferedReason } from '../runner/run.js';
 import type { Exchange } from '../wire.js';
 import { type FuzzEnv, type Oracle, OracleFailure, RunEnded } from './model.js';
@@ -121,7 +123,7 @@ function predicate(
       }
       // No answer (timeout, network, the run stopping): not the target's fault at any level; stop.
       outcome.error =
-        error instanceof RequestError ? error.message : `internal: ${(error as Error)?.message ?? error}`;
+        error instanceof RequestError ? error.message : tr`internal: ${(error as Error)?.message ?? error}`;
       if (!(error instanceof RequestError)) throw error;
       return true;
     }

@@ -4,7 +4,9 @@
  * cleanup, the generated properties instead of the checks. A layer of its own above the composition
  * (ARCHITECTURE.md): it uses the run's steps, nothing below imports it.
  */
+
 import { openEventSource } from '../events/index.js';
+import { tr } from '../i18n/index.js';
 import { validateRunOptions } from '../options.js';
 import { RunState } from '../run-state.js';
 import {
@@ -64,7 +66,7 @@ async function replay(
     const property = properties.get(finding.property);
     if (!property)
       throw new ConfigurationError(
-        `--replay: no fuzz property '${finding.property}' (the report is from another version?)`,
+        tr`--replay: no fuzz property '${finding.property}' (the report is from another version?)`,
       );
     outcomes.push(
       await runProperty(env, property, {
@@ -107,7 +109,7 @@ async function readReady(
     });
   } catch (error) {
     state.notes.push(
-      `features: no READY read (${state.redactor.redactComposed((error as Error).message)}); login.get and meta tell them`,
+      tr`features: no READY read (${state.redactor.redactComposed((error as Error).message)}); login.get and meta tell them`,
     );
   }
 }
@@ -126,7 +128,7 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
     await state.source?.close().catch(() => undefined);
     state.source = undefined;
     await detectTargetVariants(state, client, sandbox, ledger);
-    state.enter('checks', 'the generated properties');
+    state.enter('checks', tr`the generated properties`);
     const env = await prepareEnv({
       client,
       ledger,
@@ -155,7 +157,7 @@ export async function fuzz(options: FuzzOptions): Promise<RunResult> {
     // A refusal oracle passes only with its operation's control (controls.ts): sent now where the setup
     // and the valid inputs sent none, so that what they create is undone by the cleanup below.
     await env.controls?.settle(controlledOperations(outcomes));
-    state.enter('cleanup', `the undo of ${ledger.pending().length} ledger entries`);
+    state.enter('cleanup', tr`the undo of ${ledger.pending().length} ledger entries`);
     state.cleanup = await undoLedger({ client, ledger } as CheckEnvironment, state.settings.cleanupBudgetMs);
     const interrupted = state.signal.aborted && state.stopReason === undefined;
     const result = state.result({ results: checkResults(outcomes, env.controls), interrupted });

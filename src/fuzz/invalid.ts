@@ -6,9 +6,11 @@
  * (CONV-HTTP-NO-5XX). Safety: ids that name something real are only the fuzz's own scratch channel and
  * anchor message and, for reads and creates, the sandbox guild and the bot itself; every other id is unknown.
  */
+
 import fc from 'fast-check';
 import { effectiveFields, type Operation, operations } from '../../spec/catalogue.js';
 import type { Field } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import { GROUPS, type Group } from '../runner/model.js';
 import type { CallResult } from '../wire.js';
 import { type FuzzEnv, refusalOracle } from './model.js';
@@ -153,7 +155,7 @@ export function invalidRequest(
           ? input.unknown
           : input.malformed;
   const change =
-    kind === 'missing' ? `${field.name} missing` : `${field.name} = ${show(fields[field.name])} (${kind})`;
+    kind === 'missing' ? tr`${field.name} missing` : `${field.name} = ${show(fields[field.name])} (${kind})`;
   return { fields, change, kind };
 }
 
@@ -164,17 +166,17 @@ function trackCreated(trace: Trace, path: string, fields: Record<string, unknown
     if (typeof id === 'string' && typeof fields.channel_id === 'string')
       trace.track({
         kind: 'message',
-        label: `message ${id}`,
+        label: tr`message ${id}`,
         undo: ['message.delete', { channel_id: fields.channel_id, message_id: id }],
       });
   }
   const id = result.body?.id;
   if (path === 'channel.create' && typeof id === 'string')
-    trace.track({ kind: 'channel', label: `channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
+    trace.track({ kind: 'channel', label: tr`channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
   if (path === 'guild.role.create' && typeof id === 'string')
     trace.track({
       kind: 'role',
-      label: `role ${id}`,
+      label: tr`role ${id}`,
       undo: ['guild.role.delete', { guild_id: fields.guild_id, role_id: id }],
     });
 }
@@ -213,11 +215,11 @@ function invalidProperty(operation: Operation): FuzzProperty<InvalidInput> {
       // Judged on refusals only: an accepted input is no refusal, 4xx or 5xx (the missing-field oracle
       // judges what must not be accepted), so a server answering everything 2xx never holds it.
       if (!result.ok)
-        trace.judge(no5xx, isNot5xxRefusal(result.status, env), `a 4xx for ${request.change}`, () =>
+        trace.judge(no5xx, isNot5xxRefusal(result.status, env), tr`a 4xx for ${request.change}`, () =>
           describe(result),
         );
       if (request.kind === 'missing' && operation.fields.some((field) => field.required))
-        trace.judge(missing, !result.ok, `a refusal of ${request.change}`, () => describe(result));
+        trace.judge(missing, !result.ok, tr`a refusal of ${request.change}`, () => describe(result));
     },
   };
 }

@@ -1,5 +1,7 @@
 /** The options of `conformance fuzz`: run()'s target, identity and report options, plus the generation's. */
+
 import { readFileSync } from 'node:fs';
+import { tr } from '../i18n/index.js';
 import type { RunOptions } from '../options.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { FuzzSection } from '../runner/model.js';
@@ -28,7 +30,7 @@ export const FUZZ_DEFAULTS = { runs: 100, budgetMs: 60_000, concurrency: 4 };
 export function parseBudget(value: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(value);
   if (!match || Number(match[1]) <= 0)
-    throw new ConfigurationError(`--budget must be a duration like 60s, 90000ms or 2m (got '${value}')`);
+    throw new ConfigurationError(tr`--budget must be a duration like 60s, 90000ms or 2m (got '${value}')`);
   const unit = match[2] ?? 's';
   return Math.round(Number(match[1]) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000));
 }
@@ -40,13 +42,13 @@ export function readReplay(path: string): { file: string; findings: ReplayFindin
     report = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new ConfigurationError(
-      `--replay ${path}: cannot read it as JSON (${(error as Error).message}); pass the report.json of a fuzz run.`,
+      tr`--replay ${path}: cannot read it as JSON (${(error as Error).message}); pass the report.json of a fuzz run.`,
     );
   }
   if (!report?.fuzz || !Array.isArray(report.fuzz.findings))
-    throw new ConfigurationError(`--replay ${path}: not the report.json of a fuzz run (no fuzz section).`);
+    throw new ConfigurationError(tr`--replay ${path}: not the report.json of a fuzz run (no fuzz section).`);
   if (report.fuzz.findings.length === 0)
-    throw new ConfigurationError(`--replay ${path}: the report has no findings to replay.`);
+    throw new ConfigurationError(tr`--replay ${path}: the report has no findings to replay.`);
   return { file: path, findings: report.fuzz.findings };
 }
 
@@ -54,12 +56,12 @@ export function readReplay(path: string): { file: string; findings: ReplayFindin
 export function settleFuzz(options: FuzzOptions) {
   const positive = (name: string, value: number | undefined) => {
     if (value !== undefined && !(Number.isInteger(value) && value > 0))
-      throw new ConfigurationError(`${name} must be a whole number above 0 (got ${value})`);
+      throw new ConfigurationError(tr`${name} must be a whole number above 0 (got ${value})`);
   };
   positive('--runs', options.runs);
   positive('--budget', options.budgetMs);
   if (options.seed !== undefined && !Number.isInteger(options.seed))
-    throw new ConfigurationError(`--seed must be a whole number (got ${options.seed})`);
+    throw new ConfigurationError(tr`--seed must be a whole number (got ${options.seed})`);
   const faultMode = Boolean(options.faults?.length);
   return {
     seed: options.seed ?? Date.now() % 2 ** 31,

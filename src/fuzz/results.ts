@@ -3,6 +3,7 @@
  * rules, expected/observed, the exchanges of the shrunk reproduction with a curl line each), and the run's
  * `fuzz` section keeps the seed, each finding's path and what was generated (report.json).
  */
+import { phraseLang, titleOf, tr } from '../i18n/index.js';
 import type { CheckResult, FuzzSection, Status } from '../runner/model.js';
 import type { FindingRecord, PropertyOutcome } from './engine.js';
 import type { RefusalControls as Controls, Oracle } from './model.js';
@@ -28,14 +29,14 @@ const resultOf = (
 function failed(finding: FindingRecord, outcome: PropertyOutcome): CheckResult {
   const replay = `seed ${finding.seed}, path ${finding.path}${finding.replayPath ? `, replayPath ${finding.replayPath}` : ''}`;
   return resultOf(finding.oracle, outcome, 'fail', {
-    reason: `${finding.expected}; observed ${finding.observed} (shrunk in ${finding.shrinks} steps; ${replay})`,
+    reason: tr`${finding.expected}; observed ${finding.observed} (shrunk in ${finding.shrinks} steps; ${replay})`,
     evidence: {
       expected: finding.expected,
       observed: finding.observed,
       exchanges: finding.exchanges,
       notes: [
-        `minimal input: ${finding.counterexample}`,
-        `replay: conformance fuzz --replay report.json (${replay})`,
+        tr`minimal input: ${finding.counterexample}`,
+        tr`replay: conformance fuzz --replay report.json (${replay})`,
       ],
     },
   });
@@ -46,30 +47,30 @@ function failed(finding: FindingRecord, outcome: PropertyOutcome): CheckResult {
  * complete request was refused too) or not counted (no complete request could be made), with the reason.
  */
 function held(oracle: Oracle, outcome: PropertyOutcome, controls: Controls | undefined): CheckResult {
-  const times = `held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`;
+  const times = tr`held for ${outcome.judged.get(oracle.id)} generated inputs (${outcome.runs} runs of ${outcome.property.key})`;
   const operation = outcome.property.operation;
   const problem = oracle.control
-    ? (controls?.problem(operation) ?? (controls ? undefined : { undecided: false, reason: 'no control' }))
+    ? (controls?.problem(operation) ?? (controls ? undefined : { undecided: false, reason: tr`no control` }))
     : undefined;
   if (problem?.undecided) {
-    const state = `${oracle.title}: it ${times}, but ${problem.reason}: a refusal proves nothing when the complete request is refused as well`;
+    const state = tr`${titleOf(oracle.id, oracle.title, phraseLang())}: it ${times}, but ${problem.reason}: a refusal proves nothing when the complete request is refused as well`;
     return resultOf(oracle, outcome, 'skip', {
       reason: state,
       undecided: {
         state,
-        clear: `make ${operation} accept a complete valid request (or leave it out of login.features), then fuzz again`,
+        clear: tr`make ${operation} accept a complete valid request (or leave it out of login.features), then fuzz again`,
       },
     });
   }
   if (problem)
     return resultOf(oracle, outcome, 'skip', {
-      reason: `not counted: it ${times}, but ${problem.reason}; a refusal proves nothing without an accepted complete request`,
+      reason: tr`not counted: it ${times}, but ${problem.reason}; a refusal proves nothing without an accepted complete request`,
     });
   const control = oracle.control ? controls?.acceptedBy(operation) : undefined;
   return resultOf(oracle, outcome, 'pass', {
     evidence: {
       exchanges: [],
-      notes: [times, ...(control ? [`control: a complete request of ${operation} was ${control}`] : [])],
+      notes: [times, ...(control ? [tr`control: a complete request of ${operation} was ${control}`] : [])],
     },
   });
 }
@@ -106,7 +107,7 @@ export function checkResults(outcomes: readonly PropertyOutcome[], controls?: Co
       else
         put(
           resultOf(oracle, outcome, 'skip', {
-            reason: `not exercised: no generated input reached it in ${outcome.runs} runs`,
+            reason: tr`not exercised: no generated input reached it in ${outcome.runs} runs`,
           }),
         );
     }

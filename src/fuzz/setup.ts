@@ -4,7 +4,9 @@
  * refuses ordinary bad input (the calibration that keeps 5xx-on-bad-input findings off servers whose
  * convention is 5xx, as published servers of the family are: de-facto conventions, HTTP).
  */
+
 import type { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from '../runner/check.js';
 import type { Ledger } from '../runner/ledger.js';
 import { Controls } from './controls.js';
@@ -37,13 +39,13 @@ export async function prepareEnv(parts: {
     ? await call('channel.create', { guild_id: sandbox.guildId, data: { name: 'conformance-fuzz', type: 0 } })
     : undefined;
   // The setup's own complete requests are the first controls (controls.ts).
-  if (channel) controls.record('channel.create', channel, 'the fuzz setup (its scratch channel)');
+  if (channel) controls.record('channel.create', channel, tr`the fuzz setup (its scratch channel)`);
   const channelId = channel?.ok ? channel.body?.id : undefined;
   if (typeof channelId === 'string') {
     ledger.add(
       {
         kind: 'channel',
-        label: `channel ${channelId} (fuzz scratch)`,
+        label: tr`channel ${channelId} (fuzz scratch)`,
         undo: ['channel.delete', { channel_id: channelId }],
       },
       OWNER,
@@ -51,10 +53,10 @@ export async function prepareEnv(parts: {
     env.scratchChannelId = channelId;
   } else {
     env.channelsUnavailable = channel
-      ? `channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`
-      : 'the login does not offer channel.create (login.features): the channel properties need it';
+      ? tr`channel.create in the sandbox guild answered ${describe(channel)}: the channel properties need it`
+      : tr`the login does not offer channel.create (login.features): the channel properties need it`;
     notes.push(
-      `fuzz: no scratch channel (${env.channelsUnavailable})${offered('message.create') ? '; messages go to the sandbox channel' : ''}`,
+      tr`fuzz: no scratch channel (${env.channelsUnavailable})${offered('message.create') ? tr`; messages go to the sandbox channel` : ''}`,
     );
   }
   const anchor = offered('message.create')
@@ -63,14 +65,14 @@ export async function prepareEnv(parts: {
         content: 'conformance fuzz: anchor',
       })
     : undefined;
-  if (anchor) controls.record('message.create', anchor, 'the fuzz setup (its anchor message)');
+  if (anchor) controls.record('message.create', anchor, tr`the fuzz setup (its anchor message)`);
   const anchorId = createdMessage(anchor?.body)?.id;
   if (anchor?.ok && typeof anchorId === 'string') {
     const channelOfAnchor = env.scratchChannelId ?? sandbox.channelId;
     ledger.add(
       {
         kind: 'message',
-        label: `message ${anchorId} (fuzz anchor)`,
+        label: tr`message ${anchorId} (fuzz anchor)`,
         undo: ['message.delete', { channel_id: channelOfAnchor, message_id: anchorId }],
       },
       OWNER,
@@ -86,7 +88,7 @@ export async function prepareEnv(parts: {
   env.refusesWith5xx = (unknown?.status ?? 0) >= 500;
   if (env.refusesWith5xx)
     notes.push(
-      `fuzz: ${offered('message.get') ? 'message.get' : 'channel.get'} of an unknown id answered ${unknown?.status}: this server refuses bad input with 5xx, so a 5xx on a generated bad input is no finding`,
+      tr`fuzz: ${offered('message.get') ? 'message.get' : 'channel.get'} of an unknown id answered ${unknown?.status}: this server refuses bad input with 5xx, so a 5xx on a generated bad input is no finding`,
     );
   return env;
 }

@@ -5,7 +5,9 @@
  * objects are gone from get and list, live ones are listed as get reads them, updates are visible, and
  * every operation on the checker's own object with plain input succeeds.
  */
+
 import fc from 'fast-check';
+import { tr } from '../i18n/index.js';
 import { type FuzzEnv, narrowOracle, type Oracle, oracle } from './model.js';
 import type { FuzzProperty } from './property.js';
 import { plainText, sameText, show, type Text } from './text.js';
@@ -122,7 +124,7 @@ const judgeOk = (
   check: Oracle,
   what: string,
   result: { ok: boolean } & Parameters<typeof describe>[0],
-) => real.trace.judge(check, result.ok, `${what} answers 2xx`, () => describe(result));
+) => real.trace.judge(check, result.ok, tr`${what} answers 2xx`, () => describe(result));
 
 /** message.list: deleted messages are not listed, live ones are, with their latest content. */
 function messageListCommand(): fc.Arbitrary<fc.AsyncCommand<Model, Real>> {
@@ -141,15 +143,15 @@ function messageListCommand(): fc.Arbitrary<fc.AsyncCommand<Model, Real>> {
           real.trace.judge(
             M.goneFromList,
             !byId.has(item.id),
-            `deleted message ${item.id} not listed`,
-            () => `listed: ${show(byId.get(item.id))}`,
+            tr`deleted message ${item.id} not listed`,
+            () => tr`listed: ${show(byId.get(item.id))}`,
           );
         for (const item of live(model))
           real.trace.judge(
             M.listed,
             sameText(item.text ?? '', byId.get(item.id)?.content),
-            `message ${item.id} listed with content ${show(item.text)}`,
-            () => (byId.has(item.id) ? `content ${show(byId.get(item.id)?.content)}` : 'not listed'),
+            tr`message ${item.id} listed with content ${show(item.text)}`,
+            () => (byId.has(item.id) ? tr`content ${show(byId.get(item.id)?.content)}` : tr`not listed`),
           );
       },
     ),
@@ -176,7 +178,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
           if (typeof id !== 'string') return real.trace.end('no id (fixed checks judge it)');
           real.trace.track({
             kind: 'message',
-            label: `message ${id}`,
+            label: tr`message ${id}`,
             undo: ['message.delete', { channel_id: channelId, message_id: id }],
           });
           model.items.push({ id, text: content.text, deleted: false });
@@ -193,12 +195,12 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
             channel_id: messageChannel(real.env),
             message_id: item.id,
           });
-          judgeOk(real, M.get, `message.get of live message ${item.id}`, result);
+          judgeOk(real, M.get, tr`message.get of live message ${item.id}`, result);
           real.trace.judge(
             M.get,
             sameText(item.text ?? '', result.body?.content),
-            `content ${show(item.text)}`,
-            () => `content ${show(result.body?.content)}`,
+            tr`content ${show(item.text)}`,
+            () => tr`content ${show(result.body?.content)}`,
           );
         },
       ),
@@ -214,7 +216,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
             message_id: item.id,
             content: content.text,
           });
-          judgeOk(real, M.update, `message.update of message ${item.id}`, result);
+          judgeOk(real, M.update, tr`message.update of message ${item.id}`, result);
           item.text = content.text;
         },
       ),
@@ -229,7 +231,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
             channel_id: messageChannel(real.env),
             message_id: item.id,
           });
-          judgeOk(real, M.delete, `message.delete of message ${item.id}`, result);
+          judgeOk(real, M.delete, tr`message.delete of message ${item.id}`, result);
           item.deleted = true;
         },
       ),
@@ -244,7 +246,7 @@ function messageCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
             channel_id: messageChannel(real.env),
             message_id: item.id,
           });
-          real.trace.judge(M.gone, !result.ok, `message.get of deleted message ${item.id} is refused`, () =>
+          real.trace.judge(M.gone, !result.ok, tr`message.get of deleted message ${item.id} is refused`, () =>
             describe(result),
           );
         },
@@ -303,18 +305,18 @@ function channelListCommand(): fc.Arbitrary<fc.AsyncCommand<Model, Real>> {
           real.trace.judge(
             C.goneFromList,
             !byId.has(item.id),
-            `deleted channel ${item.id} not listed`,
-            () => `listed: ${show(byId.get(item.id))}`,
+            tr`deleted channel ${item.id} not listed`,
+            () => tr`listed: ${show(byId.get(item.id))}`,
           );
         for (const item of live(model)) {
           const got = await real.trace.call('channel.get', { channel_id: item.id });
-          judgeOk(real, C.get, `channel.get of live channel ${item.id}`, got);
+          judgeOk(real, C.get, tr`channel.get of live channel ${item.id}`, got);
           const entry = byId.get(item.id);
           real.trace.judge(
             C.listed,
             entry !== undefined && entry.name === got.body?.name,
-            `channel ${item.id} listed with the name channel.get reads, ${show(got.body?.name)}`,
-            () => (entry ? `name ${show(entry.name)}` : 'not listed'),
+            tr`channel ${item.id} listed with the name channel.get reads, ${show(got.body?.name)}`,
+            () => (entry ? tr`name ${show(entry.name)}` : tr`not listed`),
           );
         }
       },
@@ -341,7 +343,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
           if (!result.ok || typeof id !== 'string') return;
           real.trace.track({
             kind: 'channel',
-            label: `channel ${id}`,
+            label: tr`channel ${id}`,
             undo: ['channel.delete', { channel_id: id }],
           });
           model.items.push({ id, text: undefined, deleted: false });
@@ -355,7 +357,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         async (model, real) => {
           const item = pick(live(model), i);
           const result = await real.trace.call('channel.get', { channel_id: item.id });
-          judgeOk(real, C.get, `channel.get of live channel ${item.id}`, result);
+          judgeOk(real, C.get, tr`channel.get of live channel ${item.id}`, result);
         },
       ),
     ),
@@ -376,7 +378,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         async (model, real) => {
           const item = pick(live(model), i);
           const result = await real.trace.call('channel.delete', { channel_id: item.id });
-          judgeOk(real, C.delete, `channel.delete of channel ${item.id}`, result);
+          judgeOk(real, C.delete, tr`channel.delete of channel ${item.id}`, result);
           item.deleted = true;
         },
       ),
@@ -388,7 +390,7 @@ function channelCommands(): fc.Arbitrary<fc.AsyncCommand<Model, Real>>[] {
         async (model, real) => {
           const item = pick(gone(model), i);
           const result = await real.trace.call('channel.get', { channel_id: item.id });
-          real.trace.judge(C.gone, !result.ok, `channel.get of deleted channel ${item.id} is refused`, () =>
+          real.trace.judge(C.gone, !result.ok, tr`channel.get of deleted channel ${item.id} is refused`, () =>
             describe(result),
           );
         },

@@ -2,8 +2,10 @@
  * Valid inputs (issue 23): what the schemas and the spec allow, with an emphasis on edges. The operation
  * succeeds, its result matches its schema, and what was written reads back the same through get and list.
  */
+
 import fc from 'fast-check';
 import { validate } from '../../spec/validate.js';
+import { tr } from '../i18n/index.js';
 import { formatProblems } from '../runner/schema.js';
 import { saysNotServed } from '../runner/signature.js';
 import type { CallResult } from '../wire.js';
@@ -34,7 +36,7 @@ function judgeRefusal(env: FuzzEnv, trace: Trace, operation: string, result: Cal
   trace.judge(
     refused4xx(operation),
     isNot5xxRefusal(result.status, env),
-    'a refusal with a 4xx, as this server refuses an unknown id',
+    tr`a refusal with a 4xx, as this server refuses an unknown id`,
     () => describe(result),
   );
 }
@@ -52,7 +54,7 @@ function judgeAcceptance(
   input: Text,
   result: CallResult,
 ): void {
-  const expected = `plain input ${show(input.text)} accepted (2xx)`;
+  const expected = tr`plain input ${show(input.text)} accepted (2xx)`;
   if (result.ok) {
     if (input.plain) trace.judge(accepts, true, expected, () => describe(result));
     return;
@@ -133,34 +135,34 @@ async function readBack(
   oracles: { get: typeof CREATE.get; exact: typeof CREATE.exact },
 ): Promise<void> {
   const got = await trace.call('message.get', { channel_id: channelId, message_id: id });
-  env.controls?.record('message.get', got, 'a read-back');
+  env.controls?.record('message.get', got, tr`a read-back`);
   // message.get only reads back here (its own oracle is CREATE.get): an answer saying it is not served, or
   // a 400 from a message.get never seen to answer 2xx, shows nothing of message.update, as a helper's in
   // the checks (src/runner/context/calls.ts).
   const unproven = got.status === 400 && env.controls?.acceptedBy('message.get') === undefined;
   if (oracles !== CREATE && !got.ok && (saysNotServed(got) || unproven))
     return trace.end(`message.get answered ${got.status}, as an operation not served does`);
-  trace.judge(oracles.get, got.ok, `message.get of message ${id} answers 2xx`, () => describe(got));
+  trace.judge(oracles.get, got.ok, tr`message.get of message ${id} answers 2xx`, () => describe(got));
   const read = got.body?.content;
   if (sent.plain)
     trace.judge(
       oracles.get,
       sameText(sent.text, read),
-      `content ${show(sent.text)}`,
-      () => `content ${show(read)}`,
+      tr`content ${show(sent.text)}`,
+      () => tr`content ${show(read)}`,
     );
   const item = await listed(trace, channelId, id);
   trace.judge(
     CREATE.list,
     item !== undefined && item.content === read,
-    `message ${id} in the latest pages of message.list with content ${show(read)}`,
-    () => (item ? `content ${show(item.content)}` : 'not listed'),
+    tr`message ${id} in the latest pages of message.list with content ${show(read)}`,
+    () => (item ? tr`content ${show(item.content)}` : tr`not listed`),
   );
   trace.judge(
     oracles.exact,
     read === sent.text,
-    `content exactly ${show(sent.text)}`,
-    () => `content ${show(read)}`,
+    tr`content exactly ${show(sent.text)}`,
+    () => tr`content ${show(read)}`,
   );
 }
 
@@ -182,12 +184,12 @@ const messageCreate: FuzzProperty<Text> = {
     if (typeof id === 'string')
       trace.track({
         kind: 'message',
-        label: `message ${id} in channel ${channelId}`,
+        label: tr`message ${id} in channel ${channelId}`,
         undo: ['message.delete', { channel_id: channelId, message_id: id }],
       });
     const problems = validate('response:message.create', created.body, env.variants);
-    trace.judge(CREATE.schema, problems.length === 0, 'an array of Message', () =>
-      formatProblems('message.create response', problems),
+    trace.judge(CREATE.schema, problems.length === 0, tr`an array of Message`, () =>
+      formatProblems(tr`message.create response`, problems),
     );
     if (typeof id !== 'string') return trace.end('no id');
     await readBack(env, trace, channelId, id, input, CREATE);
@@ -243,7 +245,7 @@ const messageUpdate: FuzzProperty<Text> = {
       return trace.end('message.create failed (fixed checks judge it)');
     trace.track({
       kind: 'message',
-      label: `message ${id} in channel ${channelId}`,
+      label: tr`message ${id} in channel ${channelId}`,
       undo: ['message.delete', { channel_id: channelId, message_id: id }],
     });
     const updated = await trace.call('message.update', {
@@ -303,10 +305,10 @@ const messageList: FuzzProperty<ListInput> = {
   async run(env, input, trace) {
     const result = await trace.call('message.list', { channel_id: env.sandbox.channelId, ...input });
     env.controls?.record('message.list', result, 'message.list/valid');
-    trace.judge(LIST.succeeds, result.ok, 'a 2xx page', () => describe(result));
+    trace.judge(LIST.succeeds, result.ok, tr`a 2xx page`, () => describe(result));
     const problems = validate('response:message.list', result.body, env.variants);
-    trace.judge(LIST.schema, problems.length === 0, 'a BidiList of Message', () =>
-      formatProblems('message.list response', problems),
+    trace.judge(LIST.schema, problems.length === 0, tr`a BidiList of Message`, () =>
+      formatProblems(tr`message.list response`, problems),
     );
   },
 };
@@ -361,24 +363,28 @@ const channelCreate: FuzzProperty<Text> = {
     judgeAcceptance(env, trace, 'channel.create', CHANNEL.accepts, input, created);
     const id = created.body?.id;
     if (typeof id === 'string')
-      trace.track({ kind: 'channel', label: `channel ${id}`, undo: ['channel.delete', { channel_id: id }] });
+      trace.track({
+        kind: 'channel',
+        label: tr`channel ${id}`,
+        undo: ['channel.delete', { channel_id: id }],
+      });
     const problems = validate('response:channel.create', created.body, env.variants);
-    trace.judge(CHANNEL.schema, problems.length === 0, 'a Channel', () =>
-      formatProblems('channel.create response', problems),
+    trace.judge(CHANNEL.schema, problems.length === 0, tr`a Channel`, () =>
+      formatProblems(tr`channel.create response`, problems),
     );
     if (typeof id !== 'string') return trace.end('no id');
     const got = await trace.call('channel.get', { channel_id: id });
     trace.judge(
       CHANNEL.get,
       got.ok && got.body?.id === id && got.body?.name === created.body.name,
-      `channel ${id} named ${show(created.body.name)}`,
+      tr`channel ${id} named ${show(created.body.name)}`,
       () => describe(got),
     );
     trace.judge(
       CHANNEL.exact,
       got.body?.name === input.text,
-      `name ${show(input.text)}`,
-      () => `name ${show(got.body?.name)}`,
+      tr`name ${show(input.text)}`,
+      () => tr`name ${show(got.body?.name)}`,
     );
     await trace.call('channel.delete', { channel_id: id });
   },

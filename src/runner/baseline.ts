@@ -3,6 +3,7 @@
  * and the run passes as long as nothing else fails. A listed check that now passes is "stale" and
  * fails the run, so baselines only ever shrink.
  */
+import { tr } from '../i18n/index.js';
 import type { CheckResult, RunResult } from './model.js';
 import { countsTowardVerdict, isFailing } from './summary.js';
 
@@ -27,14 +28,14 @@ function parseJsonBaseline(text: string): Set<string> {
     parsed = JSON.parse(text);
   } catch (error) {
     throw new Error(
-      `The baseline file looks like JSON but does not parse (${(error as Error).message}). ` +
-        'Write a JSON array of check ids, {"expectedFailures": [...]}, or one check id per line.',
+      tr`The baseline file looks like JSON but does not parse (${(error as Error).message}). ` +
+        tr`Write a JSON array of check ids, {"expectedFailures": [...]}, or one check id per line.`,
     );
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { expectedFailures?: unknown }).expectedFailures;
   if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) {
     throw new Error(
-      'The baseline JSON must be an array of check id strings or {"expectedFailures": ["<check id>", …]}.',
+      tr`The baseline JSON must be an array of check id strings or {"expectedFailures": ["<check id>", …]}.`,
     );
   }
   return new Set(list.map((id) => id.trim()).filter(Boolean));
@@ -92,7 +93,11 @@ export function baselineVerdictReason(run: RunResult): string | undefined {
   const stale = run.baseline?.stale ?? [];
   if (stale.length === 0) return undefined;
   return (
-    `${stale.length} baseline ${stale.length === 1 ? 'entry is' : 'entries are'} stale (the check now passes): ` +
-    `${stale.join(', ')}; remove ${stale.length === 1 ? 'it' : 'them'} from the expected-failures file so the baseline only shrinks.`
+    (stale.length === 1
+      ? tr`${stale.length} baseline entry is stale (the check now passes): `
+      : tr`${stale.length} baseline entries are stale (the check now passes): `) +
+    (stale.length === 1
+      ? tr`${stale.join(', ')}; remove it from the expected-failures file so the baseline only shrinks.`
+      : tr`${stale.join(', ')}; remove them from the expected-failures file so the baseline only shrinks.`)
   );
 }

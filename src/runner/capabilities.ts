@@ -8,8 +8,10 @@
  * where the flags do not (and a peer candidate: another login of the same platform). `conformance run`
  * and `conformance fuzz` read the one result.
  */
+
 import { operations as operationCatalogue } from '../../spec/catalogue.js';
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult, Exchange } from '../wire.js';
 import type { RunCapabilities } from './model.js';
 import { unreachable } from './sandbox.js';
@@ -26,15 +28,17 @@ const OPERATIONS: ReadonlySet<string> = new Set(operationCatalogue.map((operatio
  */
 const PRECEDENCE: readonly FeatureSource[] = ['ready', 'meta', 'login.get'];
 
-/** A source's name in a sentence. */
-export const SOURCE_WORDS: Record<IdentitySource, string> = {
-  ready: 'READY',
-  'login.get': 'login.get',
-  meta: 'meta',
-  flags: 'the flags',
-  reference: 'the embedded reference',
-  none: 'nowhere',
-};
+/** A source's name in a sentence (in the run's language). */
+export const sourceWords = (source: IdentitySource): string =>
+  source === 'flags'
+    ? tr`the flags`
+    : source === 'reference'
+      ? tr`the embedded reference`
+      : source === 'none'
+        ? tr`nowhere`
+        : source === 'ready'
+          ? 'READY'
+          : source;
 
 /** A Login (§2; de-facto `features`) as a source showed it. */
 export interface LoginSeen {
@@ -167,7 +171,7 @@ export function chooseIdentity(given: GivenIdentity, answers: SourceAnswers): Id
 /** "11 operations": how many operations (§4) a features list names. */
 const operationsIn = (features: readonly string[]): string => {
   const count = features.filter((feature) => OPERATIONS.has(feature)).length;
-  return `${count} operation${count === 1 ? '' : 's'}`;
+  return count === 1 ? tr`${count} operation` : tr`${count} operations`;
 };
 
 /** The bot's login as each source shows it: login.get only when it names the bot (or no one). */
@@ -208,7 +212,7 @@ export function settleFeatures(
     declaredBy,
     ...(differing.length
       ? {
-          disagree: `the sources declare different features: ${declaredBy.map((source) => `${SOURCE_WORDS[source]} ${count(source)}`).join(', ')}; ${SOURCE_WORDS[winner]}'s are taken`,
+          disagree: tr`the sources declare different features: ${declaredBy.map((source) => `${sourceWords(source)} ${count(source)}`).join(', ')}; ${sourceWords(winner)}'s are taken`,
         }
       : {}),
   };
@@ -222,23 +226,24 @@ export const offeredOperations = (
 /** The banner's line on features: "11 operations, from READY (also declared by meta)". */
 export function describeFeatures(capabilities: RunCapabilities, asked: readonly FeatureSource[]): string {
   if (!capabilities.features) {
-    const said = asked.map((source) => SOURCE_WORDS[source]);
+    const said = asked.map((source) => sourceWords(source));
     const listed =
-      said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said.at(-1)}` : (said[0] ?? 'no source');
-    return `none declared (${listed} said nothing): every operation taken as offered`;
+      said.length > 1 ? tr`${said.slice(0, -1).join(', ')} and ${said.at(-1)}` : (said[0] ?? tr`no source`);
+    return tr`none declared (${listed} said nothing): every operation taken as offered`;
   }
   const also = (capabilities.declaredBy ?? []).filter((source) => source !== capabilities.source);
-  return `${operationsIn(capabilities.features)}, from ${SOURCE_WORDS[capabilities.source]}${also.length ? ` (also declared by ${also.map((source) => SOURCE_WORDS[source]).join(', ')})` : ''}`;
+  return tr`${operationsIn(capabilities.features)}, from ${sourceWords(capabilities.source)}${also.length ? tr` (also declared by ${also.map((source) => sourceWords(source)).join(', ')})` : ''}`;
 }
 
 /** The banner's words on the identity: "platform p, from READY, the first of 2 logins; --platform/--self-id …". */
 export function describeIdentity(identity: IdentityChoice): string {
-  const platform = identity.platform ? `platform ${identity.platform}, ` : '';
+  const platform = identity.platform ? tr`platform ${identity.platform}, ` : '';
   if (identity.source === 'flags' || identity.source === 'reference')
-    return `${platform}from ${SOURCE_WORDS[identity.source]}`;
-  if (identity.source === 'none') return `${platform}not named by any source: pass --platform and --self-id`;
-  const among = identity.among && identity.among > 1 ? `, the first of ${identity.among} logins` : '';
-  return `${platform}from ${SOURCE_WORDS[identity.source]}${among}; --platform/--self-id choose another`;
+    return tr`${platform}from ${sourceWords(identity.source)}`;
+  if (identity.source === 'none')
+    return tr`${platform}not named by any source: pass --platform and --self-id`;
+  const among = identity.among && identity.among > 1 ? tr`, the first of ${identity.among} logins` : '';
+  return tr`${platform}from ${sourceWords(identity.source)}${among}; --platform/--self-id choose another`;
 }
 
 /** An answer of the server to one ask, with its exchanges (evidence the peer proof reuses). */
@@ -287,8 +292,8 @@ async function ask(client: HttpClient, operation: string, signal?: AbortSignal):
 
 const said = (operation: string, asked: Asked): string =>
   asked.result.status === 0
-    ? `${operation}: no answer`
-    : `${operation}: HTTP ${asked.result.status}${asked.result.ok ? '' : ' (not served or refused)'}`;
+    ? tr`${operation}: no answer`
+    : tr`${operation}: HTTP ${asked.result.status}${asked.result.ok ? '' : tr` (not served or refused)`}`;
 
 /** The identity as report.json records it (the choice's working fields left out). */
 const recorded = ({ peerSelfId: _peer, among: _among, ...identity }: IdentityChoice): RecordedIdentity =>
@@ -300,11 +305,11 @@ function identityNotes(identity: IdentityChoice): string[] {
     source !== undefined && !['flags', 'reference', 'none'].includes(source);
   return [
     ...(learned(identity.source) && identity.selfId
-      ? [`bot: user ${identity.selfId} (${describeIdentity(identity)})`]
+      ? [tr`bot: user ${identity.selfId} (${describeIdentity(identity)})`]
       : []),
     ...(identity.peerSelfId && learned(identity.peerSource)
       ? [
-          `peer candidate: user ${identity.peerSelfId}, another login listed by ${SOURCE_WORDS[identity.peerSource!]} (--peer-self-id or --peer-token choose another); proven another account before use`,
+          tr`peer candidate: user ${identity.peerSelfId}, another login listed by ${sourceWords(identity.peerSource!)} (--peer-self-id or --peer-token choose another); proven another account before use`,
         ]
       : []),
   ];
@@ -350,13 +355,13 @@ export async function learnFromServer(input: LearnInput): Promise<Learned> {
         : loginGet !== undefined,
   );
   const answered = [
-    ...(ready ? [`READY listed ${ready.length} login(s)`] : []),
+    ...(ready ? [tr`READY listed ${ready.length} login(s)`] : []),
     ...(meta ? [said('meta', meta)] : []),
     ...(loginGet ? [said('login.get', loginGet)] : []),
   ];
   const notes = [
-    `features: ${describeFeatures(capabilities, asked)} (${answered.join('; ')})`,
-    ...(disagree ? [`features: ${disagree}`] : []),
+    tr`features: ${describeFeatures(capabilities, asked)} (${answered.join('; ')})`,
+    ...(disagree ? [tr`features: ${disagree}`] : []),
     ...identityNotes(identity),
   ];
   return {

@@ -7,6 +7,7 @@
  * timeout halves it at once (multiplicative decrease, as TCP on a loss): a rate-limited or overloaded
  * target gains nothing from more requests at once.
  */
+import { tr } from '../i18n/index.js';
 
 /** What admission reads: the slots now, and a way to hear that they changed. */
 export interface SlotLimit {
@@ -130,10 +131,10 @@ export class AdaptiveLimit implements SlotLimit {
   describe(): string {
     const { highest, lowest, onRateLimit, onTimeout, onLatency, busy } = this.stats;
     return (
-      `concurrency: adaptive (--concurrency N fixes it), started at ${this.initial}, ranged ${lowest}–${highest}, ` +
-      `ended at ${this.current}; lowered ${onRateLimit} time${onRateLimit === 1 ? '' : 's'} on 429, ` +
-      `${onTimeout} on timeouts, ` +
-      `held back ${onLatency} time${onLatency === 1 ? '' : 's'} on rising latency, ${busy} while the checker's own event loop lagged`
+      tr`concurrency: adaptive (--concurrency N fixes it), started at ${this.initial}, ranged ${lowest}–${highest}, ` +
+      tr`ended at ${this.current}; lowered ${onRateLimit} ${onRateLimit === 1 ? tr`time` : tr`times`} on 429, ` +
+      tr`${onTimeout} on timeouts, ` +
+      tr`held back ${onLatency} ${onLatency === 1 ? tr`time` : tr`times`} on rising latency, ${busy} while the checker's own event loop lagged`
     );
   }
 }

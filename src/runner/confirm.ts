@@ -4,13 +4,14 @@
  * shared observation, no per-run memory of the main pass), and the result says whether it reproduced.
  * A failure that did not reproduce alone still counts: its evidence stands beside the re-run's.
  */
+import { tr } from '../i18n/index.js';
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
 import type { CheckResult, CleanupRecord, Confirmation } from './model.js';
 import { type EngineOptions, type EngineOutcome, executeChecks } from './run.js';
 
 /** Why an after-phase check is not re-run: it judges every event the whole run observed. */
-export const NOT_CONFIRMABLE = 'not re-run alone: it judges every event of the whole run';
+export const notConfirmable = (): string => tr`not re-run alone: it judges every event of the whole run`;
 
 export interface ConfirmOptions {
   /** Whether a failure counts toward the verdict (only those are confirmed). */
@@ -44,7 +45,7 @@ export async function confirmFailures(
       confirmed.push(result);
       continue;
     }
-    const notRerun = check.phase === 'after' ? NOT_CONFIRMABLE : overBudget(result, deadline, options);
+    const notRerun = check.phase === 'after' ? notConfirmable() : overBudget(result, deadline, options);
     if (notRerun) {
       confirmed.push({ ...result, confirmation: { reproduced: false, status: 'skip', reason: notRerun } });
       continue;
@@ -68,8 +69,8 @@ function overBudget(result: CheckResult, deadline: number, options: ConfirmOptio
   const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
   const budget = seconds(options.budgetMs);
   return leftMs <= 0
-    ? `not re-run alone: the confirmation budget (${budget}) ran out`
-    : `not re-run alone: it took ${seconds(ownMs)} in the main pass, more than the ${seconds(leftMs)} left of the confirmation budget (${budget})`;
+    ? tr`not re-run alone: the confirmation budget (${budget}) ran out`
+    : tr`not re-run alone: it took ${seconds(ownMs)} in the main pass, more than the ${seconds(leftMs)} left of the confirmation budget (${budget})`;
 }
 
 async function runAlone(

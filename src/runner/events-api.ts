@@ -1,5 +1,7 @@
 /** t.events: an EventsApi over the run's EventSource. No sleeps: waitFor resolves on the subscribe callback. */
+
 import type { EventSource } from '../events/source.js';
+import { tr } from '../i18n/index.js';
 import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../loop-lag.js';
 import type { EventsApi, ObservedEvent } from './check.js';
 
@@ -12,7 +14,7 @@ export class EventWaitTimeout extends Error {
     /** How long the wait lasted: longer than timeoutMs when the stream kept delivering (quietEnd). */
     readonly waitedMs = timeoutMs,
   ) {
-    super(`no matching event within ${timeoutMs} ms: ${what}`);
+    super(tr`no matching event within ${timeoutMs} ms: ${what}`);
   }
 }
 
@@ -100,7 +102,7 @@ export function createEventsApi(options: EventsApiOptions): EventsApi {
     tryWaitFor: (predicate, timeoutMs, waitOptions) =>
       wait(
         predicate,
-        'an optional event',
+        tr`an optional event`,
         timeoutMs ?? options.timeoutMs,
         false,
         waitOptions?.untilTimeout ? (options.timeoutSignal ?? options.signal) : options.signal,

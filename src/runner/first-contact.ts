@@ -4,7 +4,8 @@
  * transport reached or not, the trigger — each with how many of the selected checks it decides. A pure
  * summary of the run's environment; src/report/identities.ts renders it.
  */
-import { describeFeatures, describeIdentity, type Learned, SOURCE_WORDS } from './capabilities.js';
+import { tr } from '../i18n/index.js';
+import { describeFeatures, describeIdentity, type Learned, sourceWords } from './capabilities.js';
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
 import type { Capability } from './model.js';
@@ -34,9 +35,9 @@ export function firstContact(
   const { source, trigger, peer } = env;
   const stream =
     source?.kind === 'ws'
-      ? `the WebSocket ${source.target?.url ?? ''}${source.ready ? ' (READY received)' : ' (no READY)'}`
+      ? tr`the WebSocket ${source.target?.url ?? ''}${source.ready ? tr` (READY received)` : tr` (no READY)`}`
       : source
-        ? `the webhook receiver ${source.target?.url ?? ''}`
+        ? tr`the webhook receiver ${source.target?.url ?? ''}`
         : env.eventsUnavailableReason;
   const identity = learned?.identity;
   const candidate = identity?.peerSelfId && identity.peerSource;
@@ -48,11 +49,12 @@ export function firstContact(
     },
     peer: {
       state: peer?.state ?? (env.sandbox.peerId ? 'distinct' : 'absent'),
-      detail: peer?.detail ?? (env.sandbox.peerId ? `user ${env.sandbox.peerId} (not proven)` : 'none given'),
+      detail:
+        peer?.detail ?? (env.sandbox.peerId ? tr`user ${env.sandbox.peerId} (not proven)` : tr`none given`),
       checks: needing('peer'),
       ...(candidate && !['flags', 'reference'].includes(candidate)
         ? {
-            from: `another login listed by ${SOURCE_WORDS[candidate]}; --peer-self-id/--peer-token choose another`,
+            from: tr`another login listed by ${sourceWords(candidate)}; --peer-self-id/--peer-token choose another`,
           }
         : {}),
     },

@@ -5,7 +5,9 @@
  * as the run's own only when the run's own call made it: the answer named it, or the list shows the
  * name the run chose (`conformance-…`, suites/_lib/lists.ts uniqueName), which nobody else chose.
  */
+
 import { getOperation } from '../../spec/catalogue.js';
+import { tr } from '../i18n/index.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent } from './journal.js';
 
@@ -120,7 +122,10 @@ export function entryOfIntent(intent: JournalIntent, id = intent.createdId): Led
   const what = id === undefined ? JSON.stringify(intent.fields) : id;
   return {
     kind: rule.kind,
-    label: `${rule.kind} ${what} (${intent.operation} by ${intent.checkId}, ${intent.state === 'answered' ? 'answered' : 'possibly created'})`,
+    label:
+      intent.state === 'answered'
+        ? tr`${rule.kind} ${what} (${intent.operation} by ${intent.checkId}, answered)`
+        : tr`${rule.kind} ${what} (${intent.operation} by ${intent.checkId}, possibly created)`,
     undo,
     ...(intent.as ? { as: intent.as } : {}),
   };

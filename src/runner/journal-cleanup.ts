@@ -4,9 +4,11 @@
  * to have made by the run's unique names, nothing else — and reports what it could not undo. What is
  * left stays in the journal (and left-behind.sh) for a later try; a journal with nothing left is removed.
  */
+
 import { join } from 'node:path';
 import { oneLine } from '../../spec/brief.js';
 import { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { entryOfIntent } from './intents.js';
 import type { FoundJournal } from './journal.js';
 import { Ledger } from './ledger.js';
@@ -30,17 +32,17 @@ export interface JournalCleanupOptions {
 /** What a journal holds, one line each: what the cleanup would undo and look for. */
 export function describeJournal({ path, journal }: FoundJournal): string[] {
   const { target, lines, intents } = journal;
-  const head = `${path}: a run against ${target.baseUrl} (started ${journal.startedAt}, process ${journal.pid}${journal.ended ? ', ended with undos that failed' : ', interrupted'})`;
+  const head = tr`${path}: a run against ${target.baseUrl} (started ${journal.startedAt}, process ${journal.pid}${journal.ended ? tr`, ended with undos that failed` : tr`, interrupted`})`;
   return [
     head,
     ...lines.map(
       ({ entry, checkId }) =>
-        `  undo ${oneLine(entry.label, 160)} (${entry.kind}, by ${checkId}): ${entry.undo[0]} ${oneLine(JSON.stringify(entry.undo[1]), 160)}`,
+        tr`  undo ${oneLine(entry.label, 160)} (${entry.kind}, by ${checkId}): ${entry.undo[0]} ${oneLine(JSON.stringify(entry.undo[1]), 160)}`,
     ),
     ...intents.map((intent) =>
       entryOfIntent(intent) && intent.state === 'answered'
-        ? `  undo what ${intent.operation} made (by ${intent.checkId}): ${entryOfIntent(intent)?.undo[0]} ${oneLine(JSON.stringify(entryOfIntent(intent)?.undo[1]), 160)}`
-        : `  look for what ${intent.operation} may have made (by ${intent.checkId}, ${intent.why ?? 'no answer'}): ${oneLine(JSON.stringify(intent.fields), 160)}`,
+        ? tr`  undo what ${intent.operation} made (by ${intent.checkId}): ${entryOfIntent(intent)?.undo[0]} ${oneLine(JSON.stringify(entryOfIntent(intent)?.undo[1]), 160)}`
+        : tr`  look for what ${intent.operation} may have made (by ${intent.checkId}, ${intent.why ?? tr`no answer`}): ${oneLine(JSON.stringify(intent.fields), 160)}`,
     ),
   ];
 }
@@ -68,7 +70,7 @@ export async function cleanUpJournal(
   const env = {
     client,
     ...(options.trigger ? { trigger: options.trigger } : {}),
-    triggerUnavailableReason: 'no trigger given to the cleanup (--trigger-url or --trigger-command)',
+    triggerUnavailableReason: tr`no trigger given to the cleanup (--trigger-url or --trigger-command)`,
   };
   return ledger.undoAll(undoEntry(env), { budgetMs: options.budgetMs ?? 120_000, find: findCreated(env) });
 }

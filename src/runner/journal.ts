@@ -8,6 +8,7 @@
  * Each run has its own file in the `.ledger` folder of the report folder, named after its start and
  * process id: the next run in the same folder does not overwrite it, and finds it.
  */
+
 import {
   existsSync,
   mkdirSync,
@@ -20,6 +21,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
+import { tr } from '../i18n/index.js';
 import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 
@@ -176,5 +178,5 @@ export function interruptedNotice(outDir: string, out: string, baseUrl: string):
   const left = interruptedJournals(outDir, baseUrl);
   if (left.length === 0) return undefined;
   const count = left.reduce((sum, { journal }) => sum + journal.lines.length + journal.intents.length, 0);
-  return `An interrupted run against ${baseUrl} left ${count} thing(s) it created or may have created (${left.map(({ path }) => path).join(', ')}); this run does not touch them. Undo exactly those: conformance cleanup --out ${out} --base-url ${baseUrl} --yes\n`;
+  return tr`An interrupted run against ${baseUrl} left ${count} thing(s) it created or may have created (${left.map(({ path }) => path).join(', ')}); this run does not touch them. Undo exactly those: conformance cleanup --out ${out} --base-url ${baseUrl} --yes\n`;
 }

@@ -13,9 +13,11 @@
  * interface where one of its operations undoes the entry, else a comment saying what to do on the
  * platform (an undo through the trigger, an operation the server does not serve: issue 43 item 4).
  */
+
 import { setMaxListeners } from 'node:events';
 import { rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { tr } from '../i18n/index.js';
 import type { Identity } from '../wire.js';
 import type { LedgerEntry } from './check.js';
 import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';
@@ -142,7 +144,7 @@ export class Ledger {
         ledger.#intents.push({
           ...intent,
           state: 'uncertain',
-          why: intent.why ?? 'the run ended before its answer',
+          why: intent.why ?? tr`the run ended before its answer`,
         });
     }
     return ledger;
@@ -171,9 +173,9 @@ export class Ledger {
       if (createdId !== undefined) intent.createdId = createdId;
       // A create whose answer names nothing it could undo stays uncertain: looked for by its name.
       if (!entryOfIntent(intent))
-        Object.assign(intent, { state: 'uncertain', why: `answered ${status} without an id` });
+        Object.assign(intent, { state: 'uncertain', why: tr`answered ${status} without an id` });
     } else if (status !== undefined && status >= 400 && status < 500) this.#dropIntent(intent);
-    else Object.assign(intent, { state: 'uncertain', why: why ?? `answered ${status}` });
+    else Object.assign(intent, { state: 'uncertain', why: why ?? tr`answered ${status}` });
     this.#write();
   }
 
@@ -297,7 +299,7 @@ export class Ledger {
     for (const intent of [...this.uncertain()]) {
       let found: LedgerEntry[] | string;
       try {
-        found = signal.aborted ? 'the cleanup budget was spent' : await find(intent, signal);
+        found = signal.aborted ? tr`the cleanup budget was spent` : await find(intent, signal);
       } catch (error) {
         found = (error as Error).message;
       }
@@ -484,7 +486,7 @@ export class Ledger {
     records.set(line, record);
     if (budget.aborted) {
       record.status = 'failed';
-      record.error = `not attempted: the cleanup budget of ${budgetMs} ms was spent`;
+      record.error = tr`not attempted: the cleanup budget of ${budgetMs} ms was spent`;
       return;
     }
     this.#inFlight.add(line);
@@ -499,11 +501,11 @@ export class Ledger {
       } else {
         record.status = 'failed';
         record.error = budget.aborted
-          ? `the cleanup budget of ${budgetMs} ms was spent before the undo finished`
+          ? tr`the cleanup budget of ${budgetMs} ms was spent before the undo finished`
           : error instanceof Error
             ? error.message
             : String(error);
-        if (line.entry.unproven) record.error += `; perhaps nothing is left: ${line.entry.unproven}`;
+        if (line.entry.unproven) record.error += tr`; perhaps nothing is left: ${line.entry.unproven}`;
         line.failure = record.error;
         line.byHandOnly = error instanceof NotUndoable && !budget.aborted;
       }

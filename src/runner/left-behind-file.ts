@@ -3,9 +3,11 @@
  * curl commands through the interface, or as a comment saying what to do on the platform where no
  * operation can undo it; and the creates of unknown outcome it could not find, as "possibly created".
  */
+
 import { oneLine } from '../../spec/brief.js';
 import { renderCurl } from '../client/curl.js';
 import type { HttpClient } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { LedgerEntry } from './check.js';
 import type { JournalIntent, JournalTarget } from './journal.js';
 import type { CleanupRecord } from './model.js';
@@ -46,12 +48,12 @@ export interface LedgerFile {
 /** The record of a create that may have made something the run could not find: possibly created. */
 export function possiblyCreated(intent: JournalIntent, notFound: string): CleanupRecord {
   return {
-    label: `possibly created: ${intent.operation} ${oneLine(JSON.stringify(intent.fields), 200)}`,
+    label: tr`possibly created: ${intent.operation} ${oneLine(JSON.stringify(intent.fields), 200)}`,
     kind: intent.operation.replace(/\.create$|\.set$/, ''),
     operation: intent.operation,
     checkId: intent.checkId,
     status: 'failed',
-    error: `possibly created by ${intent.operation} (${intent.why ?? 'no answer'}), not found: ${notFound}`,
+    error: tr`possibly created by ${intent.operation} (${intent.why ?? tr`no answer`}), not found: ${notFound}`,
   };
 }
 
@@ -66,15 +68,15 @@ const commandOf = (line: LedgerLine, file: LedgerFile): string | undefined =>
 function linesOf(line: LedgerLine, file: LedgerFile): string[] {
   const { entry } = line;
   const [operation, fields] = entry.undo;
-  const head = [`# ${commentLine(`${entry.label} (${entry.kind}), created by ${line.checkId}`)}`];
-  if (line.failure) head.push(`# the cleanup's undo failed: ${commentLine(line.failure)}`);
+  const head = [`# ${commentLine(tr`${entry.label} (${entry.kind}), created by ${line.checkId}`)}`];
+  if (line.failure) head.push(tr`# the cleanup's undo failed: ${commentLine(line.failure)}`);
   const command = commandOf(line, file);
   if (command) return [...head, command];
   const how = operation.startsWith('trigger:')
-    ? `it is undone through the trigger (event ${operation.slice('trigger:'.length)} ${JSON.stringify(fields)}), not through an operation of the interface`
-    : `${operation} ${JSON.stringify(fields)} cannot undo it on this server`;
-  const platform = entry.byHand ?? `undo it on the platform: ${entry.label}`;
-  return [...head, `# no command: ${commentLine(how)}; ${commentLine(platform)}`];
+    ? tr`it is undone through the trigger (event ${operation.slice('trigger:'.length)} ${JSON.stringify(fields)}), not through an operation of the interface`
+    : tr`${operation} ${JSON.stringify(fields)} cannot undo it on this server`;
+  const platform = entry.byHand ?? tr`undo it on the platform: ${entry.label}`;
+  return [...head, tr`# no command: ${commentLine(how)}; ${commentLine(platform)}`];
 }
 
 /** The whole script: its header, each line left, then each create possibly made. */
@@ -86,14 +88,14 @@ export function leftBehindScript(
   const byHand = left.filter((line) => !commandOf(line, file)).length;
   return [
     '#!/bin/sh',
-    '# What a conformance run created and had not undone yet (newest first). If the run could not',
-    '# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.',
-    '# An entry with no command is one no operation of the interface undoes: its comment says what to do.',
-    `# ${left.length} entr${left.length === 1 ? 'y' : 'ies'} left${byHand ? `, ${byHand} of them by hand only` : ''}`,
+    tr`# What a conformance run created and had not undone yet (newest first). If the run could not`,
+    tr`# finish its cleanup, run these commands with TOKEN (and PEER_TOKEN) set to delete it by hand.`,
+    tr`# An entry with no command is one no operation of the interface undoes: its comment says what to do.`,
+    `${left.length === 1 ? tr`# ${left.length} entry left` : tr`# ${left.length} entries left`}${byHand ? tr`, ${byHand} of them by hand only` : ''}`,
     ...left.flatMap((line) => linesOf(line, file)),
     ...uncertain.map(
       (intent) =>
-        `# ${commentLine(possiblyCreated(intent, 'look for it on the platform by its name').error ?? '')}`,
+        `# ${commentLine(possiblyCreated(intent, tr`look for it on the platform by its name`).error ?? '')}`,
     ),
     '',
   ].join('\n');

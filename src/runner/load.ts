@@ -4,11 +4,13 @@
  * Files and folders starting with '_' are helpers, not suites. Only files are read: the folder
  * suites/client/ holds the client-mode scenarios (src/client-mode/load.ts), never run against a server.
  */
+
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasRule } from '../../spec/rules.js';
 import { CHOICES } from '../choices.js';
+import { tr } from '../i18n/index.js';
 import type { CheckDefinition } from './check.js';
 import { ConfigurationError } from './errors.js';
 import { GROUPS } from './model.js';
@@ -38,7 +40,7 @@ export function moduleFiles(dir: string): string[] {
 export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
   const dir = folder ?? defaultSuitesDir();
   if (!existsSync(dir)) {
-    if (folder) throw new ConfigurationError(`The suites folder ${dir} does not exist.`);
+    if (folder) throw new ConfigurationError(tr`The suites folder ${dir} does not exist.`);
     return [];
   }
   const files = moduleFiles(dir);
@@ -47,7 +49,7 @@ export async function loadChecks(folder?: string): Promise<CheckDefinition[]> {
     const module = await import(pathToFileURL(join(dir, file)).href);
     const exported = module.default;
     if (!Array.isArray(exported)) {
-      throw new Error(`${file} must default-export an array of checks (CheckDefinition[])`);
+      throw new Error(tr`${file} must default-export an array of checks (CheckDefinition[])`);
     }
     // Built (dist/suites/x.js) in a clone: name the source a reader edits, suites/x.ts (as the manual does).
     const ts = file.replace(/\.js$/, '.ts');
@@ -65,19 +67,19 @@ export function validateChecks(checks: readonly CheckDefinition[]): void {
   const problems: string[] = [];
   for (const check of checks) {
     if (!ID_PATTERN.test(check.id))
-      problems.push(`${check.id}: id must be '<operation|area>/<what>' in kebab-case`);
-    if (seen.has(check.id)) problems.push(`${check.id}: duplicate check id`);
+      problems.push(tr`${check.id}: id must be '<operation|area>/<what>' in kebab-case`);
+    if (seen.has(check.id)) problems.push(tr`${check.id}: duplicate check id`);
     seen.add(check.id);
-    if (!GROUPS.includes(check.group)) problems.push(`${check.id}: unknown group '${check.group}'`);
+    if (!GROUPS.includes(check.group)) problems.push(tr`${check.id}: unknown group '${check.group}'`);
     if (!(CHOICES.level as readonly string[]).includes(check.level))
-      problems.push(`${check.id}: unknown level`);
+      problems.push(tr`${check.id}: unknown level`);
     for (const rule of check.rules) {
-      if (!hasRule(rule)) problems.push(`${check.id}: unknown rule id '${rule}' (see spec/rules.ts)`);
+      if (!hasRule(rule)) problems.push(tr`${check.id}: unknown rule id '${rule}' (see spec/rules.ts)`);
     }
-    if (typeof check.run !== 'function') problems.push(`${check.id}: run must be a function`);
+    if (typeof check.run !== 'function') problems.push(tr`${check.id}: run must be a function`);
   }
   problems.push(...startsAfterProblems(checks));
-  if (problems.length > 0) throw new Error(`Invalid check definitions:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new Error(tr`Invalid check definitions:\n  ${problems.join('\n  ')}`);
 }
 
 /**
@@ -90,14 +92,14 @@ function startsAfterProblems(checks: readonly CheckDefinition[]): string[] {
   for (const check of checks) {
     for (const id of check.startsAfter ?? []) {
       if (byId.get(id)?.phase === 'after' && check.phase !== 'after')
-        problems.push(`${check.id}: starts after '${id}', an after-phase check (it would never start)`);
+        problems.push(tr`${check.id}: starts after '${id}', an after-phase check (it would never start)`);
     }
     const seen = new Set<string>();
     const stack = [...(check.startsAfter ?? [])];
     while (stack.length > 0) {
       const id = stack.pop()!;
       if (id === check.id) {
-        problems.push(`${check.id}: startsAfter forms a cycle`);
+        problems.push(tr`${check.id}: startsAfter forms a cycle`);
         break;
       }
       if (seen.has(id)) continue;

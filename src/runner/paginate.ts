@@ -3,6 +3,7 @@
  * rule 6): the length of `data` is never consulted, so a short page with `next` continues and a full
  * page without `next` ends.
  */
+import { tr } from '../i18n/index.js';
 export interface Page<T = unknown> {
   data: T[];
   next?: string | null;
@@ -64,7 +65,7 @@ export async function walk<T>(
   for (;;) {
     const page = await fetch(token);
     if (!page || !Array.isArray(page.data)) {
-      throw new PaginationError(`page ${pages.length + 1} has no data array`);
+      throw new PaginationError(tr`page ${pages.length + 1} has no data array`);
     }
     pages.push(page);
     if (until?.(pages)) return { pages, items: pages.flatMap((p) => p.data), reachedEnd: false };
@@ -83,17 +84,17 @@ export async function walk<T>(
     pagesWithoutProgress = fresh === 0 ? pagesWithoutProgress + 1 : 0;
     if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
       throw new PaginationError(
-        `${pagesWithoutProgress} pages in a row carry a ${marker} marker but no new item: the walk does not end`,
+        tr`${pagesWithoutProgress} pages in a row carry a ${marker} marker but no new item: the walk does not end`,
       );
     }
     if (seenTokens.has(token)) {
       throw new PaginationError(
-        `page ${pages.length} repeats the ${marker} token ${JSON.stringify(token)}: the walk loops`,
+        tr`page ${pages.length} repeats the ${marker} token ${JSON.stringify(token)}: the walk loops`,
       );
     }
     seenTokens.add(token);
     if (maxPages !== undefined && pages.length >= maxPages) {
-      throw new PaginationError(`still a ${marker} marker after ${maxPages} pages: the walk does not end`);
+      throw new PaginationError(tr`still a ${marker} marker after ${maxPages} pages: the walk does not end`);
     }
   }
 }

@@ -7,7 +7,9 @@
  * creates carries the peer's user as author (§2 Message.user). Otherwise every check that needs the peer is
  * undecided with what came back, never failed nor blamed on an earlier run.
  */
+
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from './check.js';
 import type { Ledger } from './ledger.js';
 import type { Exchange, Undecided } from './model.js';
@@ -28,17 +30,17 @@ export interface PeerStanding {
   exchanges: Exchange[];
 }
 
-/** The prefix of the undecided state of every check the peer could not serve (causes group on it). */
+/** The prefix of the undecided state of every check the peer could not serve, in English (causes group on its signature). */
 export const PEER_UNREACHABLE = 'the peer is unreachable: ';
 
 /** What decides the checks of an unreachable peer. */
-const PEER_CLEAR =
-  'run against a server that serves the peer’s own identity (its Satori-User-ID / X-Self-ID, or its token), or pass --peer-token with a token of a second login';
+const peerClear = (): string =>
+  tr`run against a server that serves the peer’s own identity (its Satori-User-ID / X-Self-ID, or its token), or pass --peer-token with a token of a second login`;
 
 /** The undecided verdict of a check that needs the peer while the peer is not proven distinct. */
 export const peerUndecided = (standing: PeerStanding): Undecided => ({
-  state: `${PEER_UNREACHABLE}${standing.detail}`,
-  clear: PEER_CLEAR,
+  state: tr`the peer is unreachable: ${standing.detail}`,
+  clear: peerClear(),
   signature: { kind: 'identity', pattern: standing.state },
 });
 
@@ -99,7 +101,7 @@ export async function provePeer(input: PeerProofInput): Promise<PeerStanding> {
   if (!input.given)
     return {
       state: 'absent',
-      detail: 'no peer identity was given (--peer-token, --peer-self-id)',
+      detail: tr`no peer identity was given (--peer-token, --peer-self-id)`,
       exchanges,
     };
   const { client, signal } = input;
@@ -131,16 +133,16 @@ export async function provePeer(input: PeerProofInput): Promise<PeerStanding> {
     answered,
     selfId: input.selfId || (botLogin ? loginUserOf(botLogin.body) : undefined),
   };
-  if (peerLogin.ok && asPeer !== undefined) return decide(proof, asPeer, 'login.get as the peer answered');
+  if (peerLogin.ok && asPeer !== undefined) return decide(proof, asPeer, tr`login.get as the peer answered`);
   if (!peerLogin.ok && botLogin?.ok)
     return {
       state: 'refused',
-      detail: `login.get as the peer answered ${answered(peerLogin)} (as the bot: HTTP ${botLogin.status})`,
+      detail: tr`login.get as the peer answered ${answered(peerLogin)} (as the bot: HTTP ${botLogin.status})`,
       exchanges,
     };
   const why = peerLogin.ok
-    ? 'login.get as the peer named no user'
-    : `login.get: HTTP ${peerLogin.status} to the peer and the bot alike`;
+    ? tr`login.get as the peer named no user`
+    : tr`login.get: HTTP ${peerLogin.status} to the peer and the bot alike`;
   return proveByMessage(proof, why);
 }
 
@@ -160,14 +162,14 @@ function decide(proof: Proof, shown: string, what: string, why?: string): PeerSt
 function decided(proof: Proof, shown: string, what: string): PeerStanding {
   const { input, selfId, exchanges } = proof;
   if (input.peerId !== undefined && shown === input.peerId && shown !== selfId)
-    return { state: 'distinct', detail: `${what} the peer's user ${shown}`, userId: shown, exchanges };
+    return { state: 'distinct', detail: tr`${what} the peer's user ${shown}`, userId: shown, exchanges };
   if (shown === selfId)
-    return { state: 'served-as-bot', detail: `${what} the bot's user ${shown}`, exchanges };
+    return { state: 'served-as-bot', detail: tr`${what} the bot's user ${shown}`, exchanges };
   if (input.peerId === undefined && selfId !== undefined)
-    return { state: 'distinct', detail: `${what} user ${shown}, not the bot`, userId: shown, exchanges };
+    return { state: 'distinct', detail: tr`${what} user ${shown}, not the bot`, userId: shown, exchanges };
   return {
     state: 'unproven',
-    detail: `${what} user ${shown}, neither the peer (${input.peerId ?? 'unknown'}) nor the bot (${selfId ?? 'unknown'})`,
+    detail: tr`${what} user ${shown}, neither the peer (${input.peerId ?? tr`unknown`}) nor the bot (${selfId ?? tr`unknown`})`,
     exchanges,
   };
 }
@@ -191,10 +193,10 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
   if (posted.ok) {
     await removeProbe(proof, posted, 'peer');
     const author = authorOf(posted.body);
-    if (author !== undefined) return decide(proof, author, 'message.create as the peer was posted by', why);
+    if (author !== undefined) return decide(proof, author, tr`message.create as the peer was posted by`, why);
     return {
       state: 'unproven',
-      detail: `the peer's message names no author (§2 Message.user; ${why})`,
+      detail: tr`the peer's message names no author (§2 Message.user; ${why})`,
       exchanges,
     };
   }
@@ -204,7 +206,7 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
     const control = await ask('guild.list', {}, 'self');
     return {
       state: control.ok ? 'refused' : 'unproven',
-      detail: `message.create as the peer answered ${answered(posted)}, guild.list as the peer HTTP ${read.status}${control.ok ? '' : ` (as the bot too: HTTP ${control.status})`}`,
+      detail: tr`message.create as the peer answered ${answered(posted)}, guild.list as the peer HTTP ${read.status}${control.ok ? '' : tr` (as the bot too: HTTP ${control.status})`}`,
       exchanges,
     };
   }
@@ -213,13 +215,13 @@ async function proveByMessage(proof: Proof, why: string): Promise<PeerStanding> 
     await removeProbe(proof, bot, 'self');
     return {
       state: 'distinct',
-      detail: `message.create as the peer answered HTTP ${posted.status} where the bot's was accepted: the server tells them apart`,
+      detail: tr`message.create as the peer answered HTTP ${posted.status} where the bot's was accepted: the server tells them apart`,
       exchanges,
     };
   }
   return {
     state: 'unproven',
-    detail: `message.create answered ${answered(posted)} to the peer, HTTP ${bot.status} to the bot (${why})`,
+    detail: tr`message.create answered ${answered(posted)} to the peer, HTTP ${bot.status} to the bot (${why})`,
     exchanges,
   };
 }
@@ -262,7 +264,10 @@ export async function provePeerInSandbox(run: {
       ledger.add(
         {
           kind: 'message',
-          label: `${as === 'peer' ? 'peer' : 'bot'} message ${messageId} in channel ${sandbox.channelId}`,
+          label:
+            as === 'peer'
+              ? tr`peer message ${messageId} in channel ${sandbox.channelId}`
+              : tr`bot message ${messageId} in channel ${sandbox.channelId}`,
           undo: ['message.delete', { channel_id: sandbox.channelId, message_id: messageId }],
           as,
         },
@@ -284,5 +289,5 @@ export const peerNote = (standing: PeerStanding): string | undefined =>
   standing.state === 'absent'
     ? undefined
     : standing.state === 'distinct'
-      ? `the peer is another account: ${standing.detail}`
-      : `the peer is unreachable (${standing.state}): ${standing.detail}; the checks that act as the peer are undecided (those that only name its user id run as the bot)`;
+      ? tr`the peer is another account: ${standing.detail}`
+      : tr`the peer is unreachable (${standing.state}): ${standing.detail}; the checks that act as the peer are undecided (those that only name its user id run as the bot)`;

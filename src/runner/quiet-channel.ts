@@ -3,6 +3,7 @@
  * tracked for deletion at cleanup; not ready when channel.create does not give one (the checks that need
  * it then run alone in the sandbox channel).
  */
+import { tr } from '../i18n/index.js';
 import type { CheckDefinition } from './check.js';
 import type { CheckEnvironment } from './context/environment.js';
 import { createdIdOf } from './intents.js';
@@ -41,7 +42,7 @@ export class QuietChannel {
       ledger.add(
         {
           kind: 'channel',
-          label: `quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
+          label: tr`quiet channel ${id} (${name}) in guild ${sandbox.guildId}`,
           undo: ['channel.delete', { channel_id: id }],
         },
         QUIET_CHANNEL_OWNER,

@@ -4,6 +4,7 @@
  */
 
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { tr } from '../i18n/index.js';
 import { Admission } from './admission.js';
 import { type CheckDefinition, operationsUnderTest } from './check.js';
 import { AdmittedCheck, claimsOf } from './check-scheduling.js';
@@ -75,9 +76,13 @@ export interface EngineOutcome {
   interrupted: boolean;
 }
 
+/** Said in English in every language: the undecided causes know a missing peer by these words. */
 export const PEER_MISSING = 'needs a second identity: pass --peer-token or --peer-self-id';
-export const DESTRUCTIVE_MISSING =
-  'changes data the checker did not create: pass --allow-destructive to run it (on a test server only)';
+/** The skip of a check that changes data the checker did not create, in the run's language. */
+export const destructiveMissing = (): string =>
+  tr`changes data the checker did not create: pass --allow-destructive to run it (on a test server only)`;
+/** The same skip in English (outside a run). */
+export const DESTRUCTIVE_MISSING = destructiveMissing();
 
 /** The skip reason when a needed capability is missing, else undefined. */
 export function missingCapability(
@@ -92,7 +97,7 @@ export function missingCapability(
     // call (context/calls.ts), with what came back — never a fail.
     if (need === 'events' && !env.source) return env.eventsUnavailableReason;
     if (need === 'trigger' && !env.trigger) return env.triggerUnavailableReason;
-    if (need === 'destructive' && !capabilities.allowDestructive) return DESTRUCTIVE_MISSING;
+    if (need === 'destructive' && !capabilities.allowDestructive) return destructiveMissing();
   }
   return undefined;
 }
@@ -115,9 +120,8 @@ export function notOfferedReason(
 }
 
 const EVENTS_UNDECIDED = (reason: string) => ({
-  state: `the event stream delivered nothing: ${reason.replace(/^needs an event stream, but /, '')}`,
-  clear:
-    'fix the event transport (--events-url, --header, the IDENTIFY/READY handshake, or the webhook registration), or leave events out with --events none',
+  state: tr`the event stream delivered nothing: ${reason.replace(/^needs an event stream, but /, '')}`,
+  clear: tr`fix the event transport (--events-url, --header, the IDENTIFY/READY handshake, or the webhook registration), or leave events out with --events none`,
   signature: { kind: 'transport' as const },
 });
 
@@ -259,7 +263,7 @@ class Engine {
   #cutShortByQuota(result: CheckResult): CheckResult {
     const stopped = this.options.stopReason?.();
     if (!stopped || !this.options.stoppedForQuota?.() || result.status !== 'error') return result;
-    if (result.reason !== `the run stopped before the check finished: ${stopped}`) return result;
+    if (result.reason !== tr`the run stopped before the check finished: ${stopped}`) return result;
     return { ...result, status: 'skip', reason: `not finished: ${stopped}` };
   }
 
@@ -268,7 +272,12 @@ class Engine {
     const stopped = this.options.stopReason?.();
     if (!stopped) return;
     for (const check of this.checks)
-      if (!this.#results.has(check.id)) this.#results.set(check.id, skipped(check, `not run: ${stopped}`));
+      if (!this.#results.has(check.id))
+        // A stop for the quota is said in English: the causes group its checks by these words.
+        this.#results.set(
+          check.id,
+          skipped(check, this.options.stoppedForQuota?.() ? `not run: ${stopped}` : tr`not run: ${stopped}`),
+        );
   }
 
   async #runOne(check: CheckDefinition, priority: number): Promise<void> {

@@ -5,6 +5,7 @@
 
 import { shorten } from '../../spec/brief.js';
 import { type HttpClient, RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import type { Sandbox } from './check.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
 import type { RunResult } from './model.js';
@@ -22,12 +23,12 @@ const MAX_PAGES = 5;
 export function unreachable(client: HttpClient, operation: string, error: RequestError): UnreachableError {
   const what =
     error.kind === 'body-limit'
-      ? `${operation} answered with a body too large to read (${error.message})`
+      ? tr`${operation} answered with a body too large to read (${error.message})`
       : error.kind === 'rate-limited'
-        ? `${error.message}; try again later or lower --concurrency`
-        : `Cannot reach the implementation at ${client.baseUrl} (${error.message}). Check that it is running, ` +
-          'that --base-url is right (including the version prefix, e.g. /v1), and that no firewall or proxy is in the way';
-  return new UnreachableError(`${what}.`, client.baseUrl, { cause: error });
+        ? tr`${error.message}; try again later or lower --concurrency`
+        : tr`Cannot reach the implementation at ${client.baseUrl} (${error.message}). Check that it is running, ` +
+          tr`that --base-url is right (including the version prefix, e.g. /v1), and that no firewall or proxy is in the way`;
+  return new UnreachableError(tr`${what}.`, client.baseUrl, { cause: error });
 }
 
 async function call(
@@ -49,17 +50,17 @@ type Answer = { status: number; text: string; headers: Record<string, string>; b
 
 /** What was wrong with an answer, in words a user can act on (issue 12: name the real cause). */
 export function diagnose(operation: string, result: Answer): string {
-  const type = result.headers['content-type'] ?? '(no content-type)';
+  const type = result.headers['content-type'] ?? tr`(no content-type)`;
   const start = shorten(result.text, 200).replace(/\s+/g, ' ');
   if (result.status >= 300 && result.status < 400)
-    return `${operation} answered a redirect (HTTP ${result.status}, Location: ${result.headers.location ?? '(none)'}); it was not followed: pass the final address as --base-url`;
+    return tr`${operation} answered a redirect (HTTP ${result.status}, Location: ${result.headers.location ?? tr`(none)`}); it was not followed: pass the final address as --base-url`;
   if (result.status === 429)
-    return `${operation} answered HTTP 429 (rate limited; Retry-After: ${result.headers['retry-after'] ?? '(none)'})`;
+    return tr`${operation} answered HTTP 429 (rate limited; Retry-After: ${result.headers['retry-after'] ?? tr`(none)`})`;
   if (/html/i.test(type) || /^\s*</.test(result.text))
-    return `${operation} answered HTTP ${result.status} with an HTML page (${type}), not the interface: is --base-url the API address (with its version prefix, e.g. /v1)? Page starts: ${start}`;
+    return tr`${operation} answered HTTP ${result.status} with an HTML page (${type}), not the interface: is --base-url the API address (with its version prefix, e.g. /v1)? Page starts: ${start}`;
   if (/json/i.test(type) && typeof result.body === 'string')
-    return `${operation} answered HTTP ${result.status} with a body declared ${type} that is not valid JSON: ${start}`;
-  return `${operation} answered HTTP ${result.status} ${start}`;
+    return tr`${operation} answered HTTP ${result.status} with a body declared ${type} that is not valid JSON: ${start}`;
+  return tr`${operation} answered HTTP ${result.status} ${start}`;
 }
 
 /**
@@ -69,11 +70,11 @@ export function diagnose(operation: string, result: Answer): string {
  */
 const failure = (status: number, message: string, bypass: string): Error =>
   status === 401 || status === 403
-    ? new ConfigurationError(`${message}. Check --token (and --platform/--self-id).`)
+    ? new ConfigurationError(tr`${message}. Check --token (and --platform/--self-id).`)
     : status === 404
       ? // Reached (issue 43): the operation is not there; the message names what to pass instead.
-        new ConfigurationError(`${message}; pass ${bypass} to go on`)
-      : new UnreachableError(`${message}; or pass ${bypass} to go on`, '');
+        new ConfigurationError(tr`${message}; pass ${bypass} to go on`)
+      : new UnreachableError(tr`${message}; or pass ${bypass} to go on`, '');
 
 /** What the run learned before discovery (src/runner/capabilities.ts): reused, not asked again. */
 interface KnownBefore {
@@ -88,7 +89,7 @@ interface KnownBefore {
 /** Discovery cannot ask an operation the login does not offer: the user names the sandbox instead. */
 const notOffered = (operation: string, learned: KnownBefore, pass: string): ConfigurationError =>
   new ConfigurationError(
-    `Cannot discover the sandbox: the login does not offer ${operation} (its features${learned.featuresFrom ? `, from ${learned.featuresFrom},` : ''} omit it). Pass ${pass}.`,
+    tr`Cannot discover the sandbox: the login does not offer ${operation} (its features${learned.featuresFrom ? tr`, from ${learned.featuresFrom},` : ''} omit it). Pass ${pass}.`,
   );
 
 export async function resolveSandbox(
@@ -103,20 +104,20 @@ export async function resolveSandbox(
   // A read-only operation the login offers proves the token before any check.
   const guilds = offers('guild.list') ? await call(client, 'guild.list', {}, signal) : undefined;
   if (!guildId) {
-    if (!guilds) throw notOffered('guild.list', learned, '--guild and --channel');
+    if (!guilds) throw notOffered('guild.list', learned, tr`--guild and --channel`);
     if (guilds.status === 404) throw await answeredNotFound(client, guilds, learned, signal);
     if (!guilds.ok) {
       throw failure(
         guilds.status,
-        `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`,
-        '--guild and --channel',
+        tr`Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)}`,
+        tr`--guild and --channel`,
       );
     }
     const shape = describeListAnswer('guild.list', guilds);
     // A bare array still names guilds: take the first, and say the list is not a page (§1 rule 5).
     if (shape && !Array.isArray(guilds.body))
       throw new ConfigurationError(
-        `Cannot discover a sandbox guild: ${shape}. Fix it, or pass --guild and --channel to go on.`,
+        tr`Cannot discover a sandbox guild: ${shape}. Fix it, or pass --guild and --channel to go on.`,
       );
     if (shape) notes.push(shape);
     guildId = firstId(guilds.body);
@@ -124,14 +125,14 @@ export async function resolveSandbox(
       if (typeof guilds.body !== 'object' || guilds.body === null)
         throw failure(
           guilds.status,
-          `Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
-          '--guild and --channel',
+          tr`Cannot discover a sandbox guild: ${diagnose('guild.list', guilds)} (not a JSON list)`,
+          tr`--guild and --channel`,
         );
       throw new ConfigurationError(
-        `Cannot discover a sandbox guild: guild.list answered ${Array.isArray(guilds.body) ? 'an empty array' : 'a page whose `data` array holds no guild with an id'}. Add the bot to a test guild, or pass --guild and --channel.`,
+        tr`Cannot discover a sandbox guild: guild.list answered ${Array.isArray(guilds.body) ? tr`an empty array` : tr`a page whose \`data\` array holds no guild with an id`}. Add the bot to a test guild, or pass --guild and --channel.`,
       );
     }
-    notes.push(`sandbox guild discovered: ${guildId} (first of guild.list)`);
+    notes.push(tr`sandbox guild discovered: ${guildId} (first of guild.list)`);
   }
   let channelId = input.channelId;
   if (!channelId && !offers('channel.list')) throw notOffered('channel.list', learned, '--channel');
@@ -147,14 +148,14 @@ export async function resolveSandbox(
       if (!result.ok) {
         throw failure(
           result.status,
-          `Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}`,
+          tr`Cannot discover a sandbox channel in guild ${guildId}: ${diagnose('channel.list', result)}`,
           '--channel',
         );
       }
       const shape = describeListAnswer('channel.list', result);
       if (shape)
         throw new ConfigurationError(
-          `Cannot discover a sandbox channel in guild ${guildId}: ${shape}. Fix it, or pass --channel to go on.`,
+          tr`Cannot discover a sandbox channel in guild ${guildId}: ${shape}. Fix it, or pass --channel to go on.`,
         );
       const data: any[] = result.body.data;
       channelId = data.find((channel) => channel?.type === 0 && typeof channel.id === 'string')?.id;
@@ -163,13 +164,15 @@ export async function resolveSandbox(
     }
     if (!channelId) {
       throw new ConfigurationError(
-        `Cannot discover a sandbox channel: guild ${guildId} has no text channel (type 0). Pass --channel.`,
+        tr`Cannot discover a sandbox channel: guild ${guildId} has no text channel (type 0). Pass --channel.`,
       );
     }
-    notes.push(`sandbox channel discovered: ${channelId} (first text channel of guild ${guildId})`);
+    notes.push(tr`sandbox channel discovered: ${channelId} (first text channel of guild ${guildId})`);
   }
   if (!input.selfId) {
-    notes.push('the bot user id is unknown: pass --self-id (checks about the current user may fail or skip)');
+    notes.push(
+      tr`the bot user id is unknown: pass --self-id (checks about the current user may fail or skip)`,
+    );
   }
   return {
     sandbox: {
@@ -197,7 +200,7 @@ async function answeredNotFound(
   const brief = (result: Answer | undefined, error?: unknown) =>
     result
       ? `HTTP ${result.status}${result.text ? ` ${shorten(result.text, 120).replace(/\s+/g, ' ')}` : ''}`
-      : `no answer (${(error as Error).message})`;
+      : tr`no answer (${(error as Error).message})`;
   // Asked before discovery (learnCapabilities): its answer is reused, not asked again.
   const login = await (learned.loginGet
     ? Promise.resolve({ result: learned.loginGet })
@@ -213,11 +216,12 @@ async function answeredNotFound(
   );
   const every = login.result?.status === 404;
   return new ConfigurationError(
-    `The implementation at ${client.baseUrl} was reached, but ${every ? 'every operation asked (guild.list, login.get) answered 404' : `guild.list answered 404 (login.get: ${brief(login.result, login.error)})`}: ` +
-      `${every ? 'a wrong base URL, or nothing implemented yet' : 'guild.list is not implemented, or the base URL is wrong'}. ` +
-      `${client.baseUrl}/guild.list answered ${brief(guilds)}; GET ${parent} answered ${brief(above.result, above.error)}. ` +
-      'Pass the API base URL with its version prefix (e.g. --base-url http://host:5140/v1)' +
-      `${every ? '' : ', or --guild and --channel to go on'}.`,
+    tr`The implementation at ${client.baseUrl} was reached, but ${every ? tr`every operation asked (guild.list, login.get) answered 404` : tr`guild.list answered 404 (login.get: ${brief(login.result, login.error)})`}: ` +
+      `${every ? tr`a wrong base URL, or nothing implemented yet.` : tr`guild.list is not implemented, or the base URL is wrong.`} ` +
+      tr`${client.baseUrl}/guild.list answered ${brief(guilds)}; GET ${parent} answered ${brief(above.result, above.error)}. ` +
+      (every
+        ? tr`Pass the API base URL with its version prefix (e.g. --base-url http://host:5140/v1).`
+        : tr`Pass the API base URL with its version prefix (e.g. --base-url http://host:5140/v1), or --guild and --channel to go on.`),
   );
 }
 

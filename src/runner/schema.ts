@@ -4,6 +4,7 @@
  * field per run as a should-level finding (runValidator), never as a check's failure.
  */
 import { type ConventionProblem, conventionProblems, type Problem, validate } from '../../spec/validate.js';
+import { tr } from '../i18n/index.js';
 import type { FindingInput } from '../wire.js';
 
 export type Validate = (
@@ -21,14 +22,14 @@ function conventionFinding(ref: string, problem: ConventionProblem): FindingInpu
     ? {
         id: `resources/optional-null:${problem.field}`,
         level: 'should',
-        title: `${problem.field} is sent as null: optional fields are omitted, not null`,
-        detail: `first seen in ${where} at ${problem.path || '(root)'}; a null is read as absent, so no must check fails on it (§2 types optional fields T?)`,
+        title: tr`${problem.field} is sent as null: optional fields are omitted, not null`,
+        detail: tr`first seen in ${where} at ${problem.path || '(root)'}; a null is read as absent, so no must check fails on it (§2 types optional fields T?)`,
       }
     : {
         id: `resources/convention:${problem.field}`,
         level: 'should',
-        title: `${problem.field} does not match the family's conventions (the spec does not show it, §2)`,
-        detail: `first seen in ${where}: ${problem.message}`,
+        title: tr`${problem.field} does not match the family's conventions (the spec does not show it, §2)`,
+        detail: tr`first seen in ${where}: ${problem.message}`,
       };
 }
 
@@ -59,6 +60,6 @@ const MAX_PROBLEMS = 8;
 /** "does not match Message: /channel/id: must be string (got integer); …" */
 export function formatProblems(schema: string, problems: readonly Problem[]): string {
   const lines = problems.slice(0, MAX_PROBLEMS).map((problem) => problem.message);
-  const more = problems.length > MAX_PROBLEMS ? `; and ${problems.length - MAX_PROBLEMS} more` : '';
-  return `does not match ${schema}: ${lines.join('; ')}${more}`;
+  const more = problems.length > MAX_PROBLEMS ? tr`; and ${problems.length - MAX_PROBLEMS} more` : '';
+  return tr`does not match ${schema}: ${lines.join(tr`; `)}${more}`;
 }

@@ -3,9 +3,11 @@
  * key (an envelope), a list wrapped or bare (§1 rule 5), an error body answered with success. Pure: used
  * by the root causes (causes.ts) and the hints on a failure's observed text (context/assertions.ts).
  */
+
 import { shorten } from '../../spec/brief.js';
 import { operations } from '../../spec/catalogue.js';
 import type { ResponseShape } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import type { Exchange } from '../wire.js';
 
 type Json = unknown;
@@ -105,23 +107,23 @@ function listMisplacement(body: Json): Misplacement | undefined {
 export function describeMisplacement(shape: ResponseShape, found: Misplacement): string {
   const what =
     shape.kind === 'resource'
-      ? `the ${shape.resource} object`
+      ? tr`the ${shape.resource} object`
       : shape.kind === 'array'
-        ? `the ${shape.resource} array`
-        : `the ${shape.resource} list`;
+        ? tr`the ${shape.resource} array`
+        : tr`the ${shape.resource} list`;
   switch (found.kind) {
     case 'envelope':
-      return `${what} is under \`${found.key}\`: the result is wrapped in an envelope`;
+      return tr`${what} is under \`${found.key}\`: the result is wrapped in an envelope`;
     case 'list-wrapped':
-      return `the ${shape.resource} array is at \`${found.path}\`: the page is wrapped one level too deep (§1 rule 5)`;
+      return tr`the ${shape.resource} array is at \`${found.path}\`: the page is wrapped one level too deep (§1 rule 5)`;
     case 'list-bare':
-      return `the body is a bare array: a page is an object with a \`data\` array and its markers (§1 rule 5)`;
+      return tr`the body is a bare array: a page is an object with a \`data\` array and its markers (§1 rule 5)`;
     case 'list-renamed':
-      return `the ${shape.resource} array is under \`${found.key}\`, not \`data\` (§1 rule 5)`;
+      return tr`the ${shape.resource} array is under \`${found.key}\`, not \`data\` (§1 rule 5)`;
     case 'error-body':
-      return `the body is an error ("${shorten(found.text, 80)}") answered with a success status`;
+      return tr`the body is an error ("${shorten(found.text, 80)}") answered with a success status`;
     case 'stringified':
-      return `${what} is sent as a JSON string holding it, not as JSON`;
+      return tr`${what} is sent as a JSON string holding it, not as JSON`;
   }
 }
 
@@ -160,7 +162,7 @@ export function hintOf(exchange: Exchange | undefined): string | undefined {
   if (!shape || !response || response.status < 200 || response.status >= 300) return undefined;
   const found = misplacement(shape, parseBody(response.body));
   return found
-    ? `${operation} answered ${response.status}, but ${describeMisplacement(shape, found)}`
+    ? tr`${operation} answered ${response.status}, but ${describeMisplacement(shape, found)}`
     : undefined;
 }
 
@@ -176,23 +178,23 @@ export function describeListAnswer(
   const found = misplacement({ kind: 'list', resource: 'Guild' }, body);
   if (found?.kind === 'list-wrapped') {
     const key = found.path.split('.')[0];
-    return `${operation} answered an object whose \`${key}\` is an object, not an array: the list is wrapped one level too deep (§1 rule 5)`;
+    return tr`${operation} answered an object whose \`${key}\` is an object, not an array: the list is wrapped one level too deep (§1 rule 5)`;
   }
   if (found?.kind === 'list-renamed')
-    return `${operation} answered an object with its array under \`${found.key}\`, not \`data\` (§1 rule 5)`;
+    return tr`${operation} answered an object with its array under \`${found.key}\`, not \`data\` (§1 rule 5)`;
   if (found?.kind === 'error-body')
-    return `${operation} answered HTTP ${result.status} with an error body: "${shorten(found.text, 200)}" (an error answered with a success status)`;
+    return tr`${operation} answered HTTP ${result.status} with an error body: "${shorten(found.text, 200)}" (an error answered with a success status)`;
   if (found?.kind === 'list-bare')
-    return `${operation} answered a bare JSON array, not a page object {"data": [...], "next": …} (§1 rule 5)`;
+    return tr`${operation} answered a bare JSON array, not a page object {"data": [...], "next": …} (§1 rule 5)`;
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
     if (Array.isArray(record.data)) return undefined;
     const keys = Object.keys(record);
-    const data = record.data === undefined ? 'no `data`' : `\`data\` ${typeOf(record.data)}`;
-    return `${operation} answered an object with ${data}, not a \`data\` array (keys: ${keys.join(', ') || 'none'}; §1 rule 5)`;
+    const data = record.data === undefined ? tr`no \`data\`` : tr`\`data\` ${typeOf(record.data)}`;
+    return tr`${operation} answered an object with ${data}, not a \`data\` array (keys: ${keys.join(', ') || 'none'}; §1 rule 5)`;
   }
   return undefined;
 }
 
 const typeOf = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  value === null ? 'null' : Array.isArray(value) ? tr`an array` : tr`a ${typeof value}`;

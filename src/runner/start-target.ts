@@ -4,11 +4,13 @@
  * also stops whatever it started (npm → node, sh → server); its output goes to a log file in the report
  * folder, kept for the person reading the reports.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
+import { tr } from '../i18n/index.js';
 import { ConfigurationError, UnreachableError } from './errors.js';
 
 export interface StartTargetOptions {
@@ -40,7 +42,7 @@ export async function startTarget(options: StartTargetOptions): Promise<StartedT
     url = new URL(options.waitUrl);
   } catch {
     throw new ConfigurationError(
-      `--wait-url '${options.waitUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`,
+      tr`--wait-url '${options.waitUrl}' is not a URL: write it like http://127.0.0.1:5140/v1`,
     );
   }
   mkdirSync(dirname(options.logFile), { recursive: true });
@@ -98,7 +100,7 @@ export async function startTarget(options: StartTargetOptions): Promise<StartedT
     if (exitStatus !== undefined) {
       await stop();
       throw new ConfigurationError(
-        `--start '${options.command}' exited (${exitStatus}) before ${url.href} answered: see ${options.logFile}`,
+        tr`--start '${options.command}' exited (${exitStatus}) before ${url.href} answered: see ${options.logFile}`,
       );
     }
     try {
@@ -111,7 +113,7 @@ export async function startTarget(options: StartTargetOptions): Promise<StartedT
     if (Date.now() >= deadline) {
       await stop();
       throw new UnreachableError(
-        `--start '${options.command}' did not answer at ${url.href} within ${Math.round(timeoutMs / 1000)} s: see ${options.logFile}`,
+        tr`--start '${options.command}' did not answer at ${url.href} within ${Math.round(timeoutMs / 1000)} s: see ${options.logFile}`,
         url.href,
       );
     }
@@ -135,14 +137,14 @@ export async function startTargetForRun(options: {
 }): Promise<StartedTarget | undefined> {
   if (!options.start) {
     if (options.waitUrl)
-      throw new ConfigurationError('--wait-url needs --start CMD (the command to wait for).');
+      throw new ConfigurationError(tr`--wait-url needs --start CMD (the command to wait for).`);
     return undefined;
   }
   if (options.embedded)
-    throw new ConfigurationError('--start and --embedded exclude each other: pass one of them.');
+    throw new ConfigurationError(tr`--start and --embedded exclude each other: pass one of them.`);
   const waitUrl = options.waitUrl ?? options.baseUrl;
   if (!waitUrl)
-    throw new ConfigurationError('--start needs --base-url URL (or --wait-url URL) to know when it is up.');
+    throw new ConfigurationError(tr`--start needs --base-url URL (or --wait-url URL) to know when it is up.`);
   const logFile = `${options.outDir}/server.log`;
   const target = await startTarget({
     command: options.start,
@@ -151,6 +153,6 @@ export async function startTargetForRun(options: {
     cwd: options.cwd,
     env: options.env,
   });
-  options.log(`started '${options.start}' (answers at ${waitUrl}; output in ${logFile})\n`);
+  options.log(tr`started '${options.start}' (answers at ${waitUrl}; output in ${logFile})\n`);
   return target;
 }

@@ -5,9 +5,11 @@
  *   --trigger-url URL:  POST URL {event, ...payload}
  *   --trigger-command:  run CMD with env EVENT=<name> PAYLOAD=<json>; stdout is parsed as JSON
  */
+
 import { spawn } from 'node:child_process';
 import { request } from 'undici';
 import { shorten } from '../../spec/brief.js';
+import { tr } from '../i18n/index.js';
 
 export interface Trigger {
   /** e.g. 'POST http://127.0.0.1:5140/_control/trigger' (no secrets). */
@@ -68,7 +70,7 @@ export function urlTrigger(
     async fire(event, payload, signal) {
       const timeout = AbortSignal.timeout(timeoutMs);
       const late = () =>
-        new TriggerTimeoutError(`the trigger (${url}) did not answer '${event}' within ${timeoutMs} ms`);
+        new TriggerTimeoutError(tr`the trigger (${url}) did not answer '${event}' within ${timeoutMs} ms`);
       let response: Awaited<ReturnType<typeof request>>;
       let text: string;
       try {
@@ -90,7 +92,7 @@ export function urlTrigger(
       if (response.statusCode < 200 || response.statusCode >= 300) {
         const answer = shorten(text.trim(), 300);
         throw new TriggerUnsupportedError(
-          `the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}${answer ? ` ${answer}` : ''}`,
+          tr`the trigger (${url}) cannot cause '${event}': HTTP ${response.statusCode}${answer ? ` ${answer}` : ''}`,
           blockedByState(response.statusCode, answer),
         );
       }
@@ -101,7 +103,7 @@ export function urlTrigger(
 
 export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
   return {
-    description: `command ${JSON.stringify(command)}`,
+    description: tr`command ${JSON.stringify(command)}`,
     fire(event, payload, signal) {
       return new Promise((resolve, reject) => {
         const timeout = AbortSignal.timeout(timeoutMs);
@@ -123,9 +125,9 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
           reject(
             timeout.aborted && !signal?.aborted
               ? new TriggerTimeoutError(
-                  `the trigger command did not answer '${event}' within ${timeoutMs} ms`,
+                  tr`the trigger command did not answer '${event}' within ${timeoutMs} ms`,
                 )
-              : new Error(`the trigger command failed for '${event}': ${error.message}`),
+              : new Error(tr`the trigger command failed for '${event}': ${error.message}`),
           ),
         );
         child.on('close', (code) => {
@@ -135,13 +137,15 @@ export function commandTrigger(command: string, timeoutMs = 10_000): Trigger {
             const answer = shorten(detail || stdout.trim(), 300);
             return reject(
               new TriggerUnsupportedError(
-                `the trigger command cannot cause '${event}'${answer ? `: ${answer}` : ''}`,
+                tr`the trigger command cannot cause '${event}'${answer ? tr`: ${answer}` : ''}`,
                 blockedByState(undefined, answer),
               ),
             );
           }
           reject(
-            new Error(`the trigger command exited with ${code} for '${event}'${detail ? `: ${detail}` : ''}`),
+            new Error(
+              tr`the trigger command exited with ${code} for '${event}'${detail ? tr`: ${detail}` : ''}`,
+            ),
           );
         });
       });

@@ -5,7 +5,9 @@
  * nothing (issue 43 item 4). An operation the server does not serve, or a trigger that refused, leaves
  * the entry to be undone by hand (NotUndoable: a comment in left-behind.sh, never a command).
  */
+
 import { RequestError } from '../client/http.js';
+import { tr } from '../i18n/index.js';
 import { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './causes.js';
 import type { CheckEnvironment } from './context/environment.js';
 import { createdIdOf, entryOfIntent, lookupOfIntent } from './intents.js';
@@ -82,15 +84,16 @@ const READ_BACK: Record<string, (fields: Record<string, unknown>) => [string, Re
 /** Undoes one ledger entry through the interface or the trigger; reads back what a failed undo left. */
 export function undoEntry(env: UndoEnvironment): Undo {
   return async (entry, signal, at) => {
-    const deadline = { at, what: 'the cleanup budget (with its reserve for the quota)' };
+    const deadline = { at, what: tr`the cleanup budget (with its reserve for the quota)` };
     const [operation, fields] = entry.undo;
     if (operation.startsWith('trigger:')) {
-      if (!env.trigger) throw new NotUndoable(`no trigger to undo it with (${env.triggerUnavailableReason})`);
+      if (!env.trigger)
+        throw new NotUndoable(tr`no trigger to undo it with (${env.triggerUnavailableReason})`);
       try {
         await env.trigger.fire(operation.slice('trigger:'.length), fields, signal);
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new NotUndoable(`the trigger did not cause it: ${(error as Error).message}`);
+        throw new NotUndoable(tr`the trigger did not cause it: ${(error as Error).message}`);
       }
       return;
     }
@@ -98,12 +101,13 @@ export function undoEntry(env: UndoEnvironment): Undo {
     try {
       const { result } = await env.client.call(operation, fields, { as: entry.as, signal, deadline });
       if (result.ok) return;
-      failure = `${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
-      if (saysNotServed(result)) throw new NotUndoable(`${failure}: the server does not serve ${operation}`);
+      failure = tr`${operation} answered HTTP ${result.status} ${env.client.redactor.shorten(result.text, 300)}`;
+      if (saysNotServed(result))
+        throw new NotUndoable(tr`${failure}: the server does not serve ${operation}`);
       if (saysNotFound(result)) {
         if (await likeNotServed(env, operation, result, signal))
           throw new NotUndoable(
-            `${failure}, as it answers an operation it does not serve (${UNKNOWN_OPERATION}): not counted as gone`,
+            tr`${failure}, as it answers an operation it does not serve (${UNKNOWN_OPERATION}): not counted as gone`,
           );
         throw new AlreadyAbsent(failure);
       }
@@ -129,14 +133,14 @@ async function readBack(
     const { result } = await env.client.call(readOperation, readFields, options);
     if (saysNotFound(result) && !(await likeNotServed(env, readOperation, result, options.signal)))
       throw new AlreadyAbsent(
-        `${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
+        tr`${failure}; read-back: ${readOperation} answered ${result.status}, it is gone`,
       );
     throw new Error(
-      `${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? 'it is still there' : 'so it may still be there'}`,
+      tr`${failure}; read-back: ${readOperation} answered ${result.status}, ${result.ok ? tr`it is still there` : tr`so it may still be there`}`,
     );
   } catch (error) {
     if (error instanceof AlreadyAbsent || !(error instanceof RequestError)) throw error;
-    throw new Error(`${failure}; read-back failed too: ${error.message}`);
+    throw new Error(tr`${failure}; read-back failed too: ${error.message}`);
   }
 }
 
@@ -153,24 +157,24 @@ export function findCreated(env: UndoEnvironment): FindCreated {
     const direct = entryOfIntent(intent);
     if (direct) return [direct];
     const lookup = lookupOfIntent(intent);
-    if (!lookup) return `no list shows what ${intent.operation} made by a name of the run`;
+    if (!lookup) return tr`no list shows what ${intent.operation} made by a name of the run`;
     let next: string | undefined;
     for (let page = 0; page < FIND_PAGES; page++) {
       const fields = { ...lookup.fields, ...(next === undefined ? {} : { next }) };
       const { result } = await env.client.call(lookup.list, fields, { as: intent.as, signal });
       if (!result.ok) {
         if (saysNotFound(result) && !(await likeNotServed(env, lookup.list, result, signal))) return [];
-        return `${lookup.list} answered HTTP ${result.status}`;
+        return tr`${lookup.list} answered HTTP ${result.status}`;
       }
       const body = result.body as { data?: unknown; next?: unknown } | unknown[] | undefined;
       const items = Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : undefined;
-      if (!items) return `${lookup.list} answered no list`;
+      if (!items) return tr`${lookup.list} answered no list`;
       const item = items.find((one) => lookup.nameOf((one ?? {}) as Record<string, unknown>) === lookup.name);
       const id = createdIdOf(item);
       if (item !== undefined && id !== undefined) return [entryOfIntent(intent, id)!];
       next = !Array.isArray(body) && typeof body?.next === 'string' ? body.next : undefined;
       if (next === undefined) return [];
     }
-    return `${lookup.list} was not read to its end in ${FIND_PAGES} pages`;
+    return tr`${lookup.list} was not read to its end in ${FIND_PAGES} pages`;
   };
 }

@@ -3,9 +3,11 @@
  * Probes read pre-existing data only; the one that must write (role-payload) creates temporary roles with
  * names unique to the run and deletes them again, returning what is left to undo when that fails.
  */
+
 import { shorten } from '../../spec/brief.js';
 import { VARIANT_POINTS } from '../../spec/catalogue.js';
 import type { VariantPointName as VariantPoint } from '../../spec/operation-shape.js';
+import { tr } from '../i18n/index.js';
 import type { CallResult } from '../wire.js';
 import type { LedgerEntry, Sandbox } from './check.js';
 import { ConfigurationError } from './errors.js';
@@ -57,7 +59,7 @@ export async function detectVariants(
     const chosen = given[point];
     if (chosen !== undefined && !values.includes(chosen)) {
       throw new ConfigurationError(
-        `Unknown value '${chosen}' for variant ${point}: use one of ${values.join(', ')}.`,
+        tr`Unknown value '${chosen}' for variant ${point}: use one of ${values.join(', ')}.`,
       );
     }
   }
@@ -81,15 +83,19 @@ async function decide(
 ): Promise<{ value: string; notes: string[]; undo: LedgerEntry[] }> {
   const values: readonly string[] = VARIANT_POINTS[point];
   const own: VariantDetection = { variants: {}, notes: [], undo: [] };
-  if (chosen !== undefined) return { value: chosen, notes: [`${point}: ${chosen} (given)`], undo: [] };
+  if (chosen !== undefined) return { value: chosen, notes: [tr`${point}: ${chosen} (given)`], undo: [] };
   let detected: string | undefined;
   try {
     detected = await detectors[point](call, sandbox, own);
   } catch (error) {
-    own.notes.push(`${point}: detection failed (${(error as Error).message})`);
+    own.notes.push(tr`${point}: detection failed (${(error as Error).message})`);
   }
   const value = detected ?? values[0];
-  own.notes.push(`${point}: ${value} (${detected === undefined ? 'default: not detected' : 'detected'})`);
+  own.notes.push(
+    detected === undefined
+      ? tr`${point}: ${value} (default: not detected)`
+      : tr`${point}: ${value} (detected)`,
+  );
   return { value, notes: own.notes, undo: own.undo };
 }
 
@@ -106,7 +112,7 @@ const detectListNext: Detector = async (call, sandbox, { notes }) => {
   if (without.ok) return 'optional';
   const withNext = await call('channel.list', { guild_id: sandbox.guildId, next: '' });
   notes.push(
-    `list-next: channel.list without next answered ${describeStatus(without)}; with an empty next ${describeStatus(withNext)}`,
+    tr`list-next: channel.list without next answered ${describeStatus(without)}; with an empty next ${describeStatus(withNext)}`,
   );
   return without.status >= 400 && without.status < 500 && withNext.ok ? 'required' : undefined;
 };
@@ -128,21 +134,23 @@ const detectMessageListId: Detector = async (call, sandbox, { notes }) => {
     const shape = latest.ok ? describeListAnswer('message.list', latest) : undefined;
     notes.push(
       shape
-        ? `message-list-id: not detected: ${shape}`
-        : `message-list-id: message.list of channel ${sandbox.channelId} ${latestIds ? `gave ${latestIds.length} message(s)` : `answered HTTP ${latest.status}`}; two messages are needed to compare`,
+        ? tr`message-list-id: not detected: ${shape}`
+        : tr`message-list-id: message.list of channel ${sandbox.channelId} ${latestIds ? tr`gave ${latestIds.length} message(s)` : tr`answered HTTP ${latest.status}`}; two messages are needed to compare`,
     );
     return undefined;
   }
   const anchor = latestIds[0];
   const anchored = await call('message.list', { channel_id: sandbox.channelId, message_id: anchor });
   if (!anchored.ok) {
-    notes.push(`message-list-id: message.list with message_id answered ${describeStatus(anchored)}`);
+    notes.push(tr`message-list-id: message.list with message_id answered ${describeStatus(anchored)}`);
     return anchored.status >= 400 && anchored.status < 500 ? 'without' : undefined;
   }
   const anchoredIds = messageIds(anchored.body) ?? [];
   const same = anchoredIds.length === latestIds.length && anchoredIds.every((id, i) => id === latestIds[i]);
   notes.push(
-    `message-list-id: message.list with message_id ${anchor} ${same ? 'gave the latest page again' : 'gave another page'}`,
+    same
+      ? tr`message-list-id: message.list with message_id ${anchor} gave the latest page again`
+      : tr`message-list-id: message.list with message_id ${anchor} gave another page`,
   );
   return same ? 'without' : 'with';
 };
@@ -164,10 +172,10 @@ const detectMessageMember: Detector = async (call, sandbox, { notes }) => {
     const shape = latest.ok ? describeListAnswer('message.list', latest) : undefined;
     notes.push(
       shape
-        ? `message-member: not detected: ${shape}`
+        ? tr`message-member: not detected: ${shape}`
         : latest.ok
-          ? `message-member: no message in channel ${sandbox.channelId} to look at`
-          : `message-member: message.list of channel ${sandbox.channelId} answered ${describeStatus(latest)}`,
+          ? tr`message-member: no message in channel ${sandbox.channelId} to look at`
+          : tr`message-member: message.list of channel ${sandbox.channelId} answered ${describeStatus(latest)}`,
     );
     return undefined;
   }
@@ -182,13 +190,13 @@ const detectMessageMember: Detector = async (call, sandbox, { notes }) => {
   }
   if (typeof member !== 'object' || member === null) {
     notes.push(
-      `message-member: message.get of the ${Math.min(ids.length, MEMBER_PROBES)} latest message(s) shows no member object (last status ${lastStatus})`,
+      tr`message-member: message.get of the ${Math.min(ids.length, MEMBER_PROBES)} latest message(s) shows no member object (last status ${lastStatus})`,
     );
     return undefined;
   }
   // A field given as null is absent (§2 `T?`): a Member with `user: null` is no GuildMember.
   const fields = Object.keys(member).filter((field) => (member as Record<string, unknown>)[field] !== null);
-  notes.push(`message-member: Message.member has the fields ${fields.join(', ') || '(none)'}`);
+  notes.push(tr`message-member: Message.member has the fields ${fields.join(', ') || tr`(none)`}`);
   return fields.some((field) => GUILD_MEMBER_ONLY_FIELDS.includes(field)) ? 'GuildMember' : 'Member';
 };
 
@@ -205,7 +213,7 @@ async function listRoles(call: VariantCall, guildId: string): Promise<Role[] | u
         'guild.role.list',
         next === undefined ? { guild_id: guildId } : { guild_id: guildId, next },
       );
-      if (!result.ok) throw new PaginationError(`guild.role.list answered ${result.status}`);
+      if (!result.ok) throw new PaginationError(tr`guild.role.list answered ${result.status}`);
       return result.body;
     });
     return items.filter((role): role is Role => idOf(role) !== undefined);
@@ -230,10 +238,12 @@ async function deleteRoles(
   const left = await listRoles(call, guildId);
   for (const role of roles) {
     if (left && !left.some((listed) => listed.id === role.id)) continue;
-    notes.push(`role-payload: the temporary role ${role.id} could not be deleted; the run's cleanup retries`);
+    notes.push(
+      tr`role-payload: the temporary role ${role.id} could not be deleted; the run's cleanup retries`,
+    );
     undo.push({
       kind: 'role',
-      label: `role ${role.id} created to detect the role payload`,
+      label: tr`role ${role.id} created to detect the role payload`,
       undo: ['guild.role.delete', { guild_id: guildId, role_id: role.id }],
     });
   }
@@ -249,7 +259,7 @@ const detectRolePayload: Detector = async (call, sandbox, { notes, undo }) => {
   for (const field of VARIANT_POINTS['role-payload']) {
     const before = await listRoles(call, guildId);
     if (!before) {
-      notes.push('role-payload: guild.role.list cannot be walked, so a created role cannot be read back');
+      notes.push(tr`role-payload: guild.role.list cannot be walked, so a created role cannot be read back`);
       return undefined;
     }
     const name = uniqueName(`variant-${field}`);
@@ -268,7 +278,9 @@ const detectRolePayload: Detector = async (call, sandbox, { notes, undo }) => {
     if (appeared.length > 0) await deleteRoles(call, guildId, appeared, undo, notes);
     if (appeared.some((role) => role.name === name)) return field;
     notes.push(
-      `role-payload: guild.role.create with ${field} answered ${describeStatus(created)}; ${appeared.length === 0 ? 'no role appeared' : 'the name did not apply'}`,
+      appeared.length === 0
+        ? tr`role-payload: guild.role.create with ${field} answered ${describeStatus(created)}; no role appeared`
+        : tr`role-payload: guild.role.create with ${field} answered ${describeStatus(created)}; the name did not apply`,
     );
   }
   return undefined;

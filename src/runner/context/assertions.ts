@@ -1,4 +1,5 @@
 /** t.expect, t.expectOk, t.expectSchema and t.schemaProblems, over the run's validator. */
+import { tr } from '../../i18n/index.js';
 import type { CallResult, CheckContext } from '../check.js';
 import { formatProblems, type Validate } from '../schema.js';
 import { operationAnswering, type PartialSignature, schemaSignature, statusClass } from '../signature.js';
@@ -40,7 +41,7 @@ export function assertionsWith(
       counted();
       if (!result.ok) {
         fail(
-          `${what}: a 2xx status (any body is accepted, §4.8)`,
+          tr`${what}: a 2xx status (any body is accepted, §4.8)`,
           `HTTP ${result.status} ${shorten(result.text, 500)}`,
           {
             kind: 'status',
@@ -54,7 +55,11 @@ export function assertionsWith(
       const problems = problemsOf(schema, value);
       counted();
       if (problems.length > 0)
-        fail(`${what} matches ${schema}`, formatProblems(schema, problems), schemaSignature(problems, value));
+        fail(
+          tr`${what} matches ${schema}`,
+          formatProblems(schema, problems),
+          schemaSignature(problems, value),
+        );
     },
   };
 }

@@ -4,9 +4,11 @@
  * offer is not sent, and one the server does not serve or refuses leaves the check undecided naming the
  * helper — a helper's answer never fails nor passes the operation under test.
  */
+
 import { namingHtmlPages, oneLine } from '../../../spec/brief.js';
 import { operations } from '../../../spec/catalogue.js';
 import { RequestError } from '../../client/http.js';
+import { tr } from '../../i18n/index.js';
 import type { CallOptions, CallResult } from '../check.js';
 import { createdIdOf } from '../intents.js';
 import type { Exchange, Signature } from '../model.js';
@@ -170,7 +172,7 @@ function answeredInWords(result: Pick<CallResult, 'status' | 'text' | 'body'>): 
     : `HTTP ${result.status}${message ? ` "${oneLine(message, 120)}"` : ''}`;
   const unserved =
     result.status === 405 || result.status === 501 || (result.status < 500 && notServed(result));
-  const served = unserved ? ': it is not served' : result.status >= 500 ? ': a server error' : '';
+  const served = unserved ? tr`: it is not served` : result.status >= 500 ? tr`: a server error` : '';
   return `${answered}${served}`;
 }
 
@@ -182,33 +184,33 @@ export function helperJudge(
 ): CallJudge {
   const { features } = env.config;
   const served = servedIn(env);
-  const judged = [...underTest].join(', ') || 'the check';
+  const judged = [...underTest].join(', ') || tr`the check`;
   // A helper refused was sent: offered by the features, or none declared (then the advice is to declare them).
   const unservedAdvice = features
-    ? "leave it out of the login's features so that checks needing it say so without sending it"
-    : "declare the operations it serves in the login's features (login.get, or READY's logins)";
+    ? tr`leave it out of the login's features so that checks needing it say so without sending it`
+    : tr`declare the operations it serves in the login's features (login.get, or READY's logins)`;
   const undecided = (operation: string, found: string, kind: Signature['kind'], status: string) =>
     new CheckUndecided(
       found,
       kind === 'helper-not-offered'
-        ? `nothing to fix in ${judged}: the check is decided where the login offers ${operation}`
-        : `${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, ${unservedAdvice}`,
+        ? tr`nothing to fix in ${judged}: the check is decided where the login offers ${operation}`
+        : tr`${operation} is only a helper of ${judged} here (not judged): make it answer this complete request with 2xx, or, where the server does not serve it, ${unservedAdvice}`,
       true,
       { kind, operation, role: 'helper', status },
     );
   const tookAnotherWay = (found: string) => {
-    state.notes.push(`${found}: the check takes another way`);
+    state.notes.push(tr`${found}: the check takes another way`);
   };
   return ({ operation, options, result, error, notSent }) => {
     if (!CATALOGUE.has(operation) || underTest.has(operation)) return;
     if (notSent) {
-      const found = `login.features omits ${operation}, which this check only uses as a helper (not sent)`;
+      const found = tr`login.features omits ${operation}, which this check only uses as a helper (not sent)`;
       if (options.fallback) return tookAnotherWay(found);
       throw undecided(operation, found, 'helper-not-offered', 'none');
     }
     if (error) {
       if (!HELPER_TRANSPORT_FAILURES.has(error.kind)) return;
-      const found = `the helper ${operation} got no answer (${oneLine(error.message, 160)})`;
+      const found = tr`the helper ${operation} got no answer (${oneLine(error.message, 160)})`;
       if (options.fallback) return tookAnotherWay(found);
       throw undecided(operation, found, 'helper-refused', 'none');
     }
@@ -218,7 +220,7 @@ export function helperJudge(
     // names what it did not find. A 400 to a complete valid request refuses the request, not the thing
     // asked for: it shows nothing without a 2xx (servers answering 400 to every body they do not serve).
     if (options.observes && (served.has(operation) || (result.status !== 400 && !notServed(result)))) return;
-    const found = `the helper ${operation} answered ${answeredInWords(result)}`;
+    const found = tr`the helper ${operation} answered ${answeredInWords(result)}`;
     if (options.fallback) return tookAnotherWay(found);
     throw undecided(operation, found, 'helper-refused', statusClass(result.status));
   };

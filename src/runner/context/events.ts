@@ -1,4 +1,5 @@
 /** t.events of one check: the run's event source, with its waits counted and recorded on the check. */
+import { tr } from '../../i18n/index.js';
 import type { EventsApi } from '../check.js';
 import { createEventsApi, type EventsApiOptions, type EventWaitTimeout } from '../events-api.js';
 import type { CheckEnvironment, CheckScheduling } from './environment.js';
@@ -16,8 +17,8 @@ const recordWait =
       state.failed({
         expected: timeout.what,
         signature: { kind: 'event-missing', ...state.missedJustBefore() },
-        observed: `no matching event within ${timeout.timeoutMs} ms${quietNote(timeout)} (${seen.length} other events since the check started${
-          seen.length ? `: ${[...new Set(seen)].join(', ')}` : ''
+        observed: tr`no matching event within ${timeout.timeoutMs} ms${quietNote(timeout)} (${seen.length} other events since the check started${
+          seen.length ? tr`: ${[...new Set(seen)].join(', ')}` : ''
         })`,
       });
     }
@@ -26,7 +27,7 @@ const recordWait =
 /** Said when the wait outlasted its timeout because the stream was still delivering. */
 const quietNote = (timeout: EventWaitTimeout): string =>
   timeout.waitedMs > timeout.timeoutMs + 100
-    ? ` of the stream's last delivery (waited ${(timeout.waitedMs / 1000).toFixed(1)} s while it delivered)`
+    ? tr` of the stream's last delivery (waited ${(timeout.waitedMs / 1000).toFixed(1)} s while it delivered)`
     : '';
 
 export function eventsFor(

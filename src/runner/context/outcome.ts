@@ -1,5 +1,7 @@
 /** A check's verdict from how its run ended and what it recorded, and the (unredacted) result. */
+
 import { RequestError } from '../../client/http.js';
+import { tr } from '../../i18n/index.js';
 import type { CheckDefinition } from '../check.js';
 import { EventWaitTimeout, NoEventSourceError } from '../events-api.js';
 import type { CheckResult, Signature, Status } from '../model.js';
@@ -19,14 +21,14 @@ export function verdictOf(state: CheckState, ending: Ending, runSignal: AbortSig
     const reason =
       failure.observed === undefined
         ? failure.expected
-        : `expected ${failure.expected}; observed ${failure.observed}`;
+        : tr`expected ${failure.expected}; observed ${failure.observed}`;
     return { status: 'fail', reason };
   }
   if (ending.threw) return thrownVerdict(ending.thrown, runSignal);
   if (state.assertions === 0)
     return {
       status: 'error',
-      reason: 'the check made no assertion, so it cannot pass (a defect of the check)',
+      reason: tr`the check made no assertion, so it cannot pass (a defect of the check)`,
     };
   return { status: 'pass' };
 }
@@ -41,12 +43,12 @@ function thrownVerdict(thrown: unknown, runSignal: AbortSignal | undefined): Ver
     // A signal is an interruption; a run deadline or an unresponsive target says what it was.
     const reason =
       typeof why === 'string' && !why.startsWith('SIG')
-        ? `the run stopped before the check finished: ${why}`
-        : 'the run was interrupted before the check finished';
+        ? tr`the run stopped before the check finished: ${why}`
+        : tr`the run was interrupted before the check finished`;
     return { status: 'error', reason };
   }
   const reason =
-    thrown instanceof RequestError ? thrown.message : `the check threw: ${describeError(thrown)}`;
+    thrown instanceof RequestError ? thrown.message : tr`the check threw: ${describeError(thrown)}`;
   return { status: 'error', reason };
 }
 
@@ -54,7 +56,7 @@ function thrownVerdict(thrown: unknown, runSignal: AbortSignal | undefined): Ver
 function evidenceOf(state: CheckState, keepExchanges: boolean) {
   const { failure, exchanges, events, notes } = state;
   if (keepExchanges && exchanges.dropped > 0)
-    notes.push(`${exchanges.dropped} exchanges in the middle of the check are not kept as evidence`);
+    notes.push(tr`${exchanges.dropped} exchanges in the middle of the check are not kept as evidence`);
   const evidence = {
     ...(failure ? { expected: failure.expected } : {}),
     ...(failure?.observed !== undefined ? { observed: failure.observed } : {}),

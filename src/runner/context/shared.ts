@@ -2,6 +2,7 @@
  * t.shared: an observation made once per run (by the first check that asks) and judged by every check that
  * shares it, with the exchanges that made it as each one's evidence.
  */
+import { tr } from '../../i18n/index.js';
 import type { CheckContext, Sharing } from '../check.js';
 import type { Exchange } from '../model.js';
 import { assertionsWith, type ProblemsOf } from './assertions.js';
@@ -150,7 +151,7 @@ export function sharedObserver(parts: SharingParts) {
     const { value, exchanges: theirs, by } = settled;
     if (by !== checkId) {
       state.exchanges.push(...theirs);
-      state.notes.push(`observed once for the run by ${by} (${key}), judged here too`);
+      state.notes.push(tr`observed once for the run by ${by} (${key}), judged here too`);
     }
     for (const call of callsOf.get(observation) ?? []) judge(call);
     return value;

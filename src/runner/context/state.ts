@@ -2,7 +2,9 @@
  * What one check accumulates while it runs (exchanges, notes, events, assertions, requests sent, the first
  * failure) and the errors that end it; src/runner/context.ts turns it into the check's result.
  */
+
 import { shorten } from '../../../spec/brief.js';
+import { tr } from '../../i18n/index.js';
 import type { Exchange, Signature } from '../model.js';
 import { hintOf } from '../shapes.js';
 import type { PartialSignature } from '../signature.js';
@@ -28,7 +30,7 @@ export class CheckUndecided extends CheckSkip {
     /** What was observed, as data (report.json `undecided.signature`): the key undecided causes group by. */
     readonly signature?: Signature,
   ) {
-    super(`could not be decided: ${state} (${clear})`);
+    super(tr`could not be decided: ${state} (${clear})`);
   }
 }
 

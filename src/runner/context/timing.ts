@@ -1,4 +1,5 @@
 /** A check's signals and its run within the check timeout and the run's interruption. */
+import { tr } from '../../i18n/index.js';
 import { LAG_ALLOWANCE_WINDOWS, measureLoopLag } from '../../loop-lag.js';
 import type { CheckContext, CheckDefinition } from '../check.js';
 import type { ExecuteOptions } from './environment.js';
@@ -130,9 +131,9 @@ export async function runWithin(
     timer = new PausableTimer(options.timeoutMs, () => {
       const lengthened = timer?.lengthenedMs ?? 0;
       const error = new CheckTimeout(
-        `the check did not finish within ${options.timeoutMs} ms (waits for quota not counted${
+        tr`the check did not finish within ${options.timeoutMs} ms (waits for quota not counted${
           lengthened >= 1
-            ? `; ${Math.round(lengthened)} ms more for the checker's own lag on a busy machine`
+            ? tr`; ${Math.round(lengthened)} ms more for the checker's own lag on a busy machine`
             : ''
         })`,
       );

@@ -1,4 +1,5 @@
 /** t.trigger: asks the run's trigger to make the target emit an event (a skip when there is none). */
+import { tr } from '../../i18n/index.js';
 import type { CheckContext } from '../check.js';
 import { TriggerTimeoutError, TriggerUnsupportedError } from '../trigger.js';
 import type { CheckEnvironment } from './environment.js';
@@ -18,7 +19,7 @@ export function triggerFor(
       // Like a create under way, a trigger call is not aborted by an interruption: what it causes is
       // then known, and tracked.
       const response = await env.trigger.fire(event, payload, signals.requests.signal);
-      state.notes.push(`triggered ${event} (${env.trigger.description})`);
+      state.notes.push(tr`triggered ${event} (${env.trigger.description})`);
       // A check that undoes through the trigger itself settles the matching ['trigger:<event>', …] entry.
       env.ledger.settle(`trigger:${event}`, payload);
       return response;
@@ -28,7 +29,7 @@ export function triggerFor(
         if (error.blockedByState) {
           throw new CheckUndecided(
             error.message,
-            `clear the state the trigger names on the platform (the checker undoes only its own doing), or let the trigger cause '${event}' from another subject`,
+            tr`clear the state the trigger names on the platform (the checker undoes only its own doing), or let the trigger cause '${event}' from another subject`,
           );
         }
         throw new CheckSkip(error.message);
@@ -37,8 +38,8 @@ export function triggerFor(
       // target: undecided, never an error of the check.
       if (error instanceof TriggerTimeoutError)
         throw new CheckUndecided(
-          `${error.message}: what it caused is unknown`,
-          `make the trigger answer '${event}' sooner (a busy machine slows it too), then run again`,
+          tr`${error.message}: what it caused is unknown`,
+          tr`make the trigger answer '${event}' sooner (a busy machine slows it too), then run again`,
         );
       throw error;
     }
