@@ -1,2 +1,132 @@
 /** zh-CN renderings of the phrases of src/runner/causes.ts, src/runner/undecided-causes.ts, src/runner/summary.ts, src/report/ (src/i18n/phrase.ts), by English template. */
-export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {};
+export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
+  // src/runner/causes.ts: what to fix first
+  'conventions: {0}': '约定：{0}',
+  '{0} and {1} more': '{0} 等另外 {1} 项',
+  'is missing': '缺失',
+  'is null': '为 null',
+  'has the wrong type': '类型错误',
+  'is missing or wrong': '缺失或有误',
+  'List walks repeat themselves: following `next` leads back to items already listed, so walks loop':
+    '列表遍历会兜圈：沿着 `next` 走会回到已列出的项，遍历陷入循环',
+  '§1 rule 6': '§1 规则 6',
+  '§1 rule 5': '§1 规则 5',
+  'make `next` a cursor to the items after this page, never one that serves a page again':
+    '让 `next` 作为指向本页之后各项的游标，绝不能再次返回已给出的页',
+  'Pages omit their marker while more data exists: a client stops after the first page':
+    '还有更多数据时分页却省略了标记：客户端读完第一页就会停下',
+  'send `next` (or `prev`) on every page after which more data exists that way':
+    '在该方向上之后还有更多数据的每一页都带上 `next`（或 `prev`）',
+  'Pages carry a marker where no more data exists (the last page, or an empty one reached through it)':
+    '没有更多数据时分页仍带有标记（最后一页，或经由它到达的空页）',
+  'leave `next` out of the last page': '最后一页不要带 `next`',
+  "Pages' markers are wrong{0}": '分页标记有误{0}',
+  'send a marker exactly while more data exists that way': '当且仅当该方向上还有更多数据时才带标记',
+  'Operations answer that they are not implemented (404, 405, 501 or a body saying so)':
+    '操作回答自己未实现（404、405、501，或响应体如此声明）',
+  'implement {0} at POST {base}/<operation>, {1}': '在 POST {base}/<operation> 实现 {0}，{1}',
+  'Results are wrapped in an envelope: the object the operation returns is under one key':
+    '结果被包了一层信封：操作应返回的对象被放在某个键之下',
+  'answer the result itself as the body, not an object that holds it':
+    '直接以结果本身作为响应体，而不是包含它的对象',
+  'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers':
+    '列表形状有误：一页应是带有 `data` 数组及其 `prev`/`next` 标记的对象',
+  'answer each page as {"data": [...], "next": …} at the top level of the body':
+    '每一页都以 {"data": [...], "next": …} 作为响应体的顶层回答',
+  'Errors are answered with a success status (2xx and an error body)':
+    '错误以成功状态回答（2xx 加错误响应体）',
+  'answer a refused request with a 4xx or 5xx status': '拒绝请求时回答 4xx 或 5xx 状态',
+  "The checker's credentials are refused (401/403 with the token and identity headers given)":
+    '检查器的凭据被拒绝（已给出令牌和身份头，仍得到 401/403）',
+  'check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)':
+    '检查 --token、--platform 和 --self-id；该协议族读取 Authorization: Bearer 和 Satori-Platform/Satori-User-ID（或 X-Platform/X-Self-ID）',
+  "The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all":
+    '事件流的工作方式不符合该协议族：IDENTIFY 之后没有 READY，或根本没有投递任何事件',
+  'check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did':
+    '检查 --events-url 和握手（IDENTIFY、READY），或 webhook 注册；运行备注记录了事件流的表现',
+  '{0} answers 2xx without the resource it returns: the body is empty or of another type':
+    '{0} 回答 2xx，却没有给出它应返回的资源：响应体为空或类型不对',
+  '{0} answer 2xx without the resource they return: the body is empty or of another type':
+    '{0} 回答 2xx，却没有给出它们应返回的资源：响应体为空或类型不对',
+  'answer the resource the operation returns (§4) as the body of its 2xx':
+    '以操作应返回的资源（§4）作为 2xx 的响应体',
+  '{0} accepts the requests other checks make through it (2xx), but those checks cannot use what it answers':
+    '{0} 接受了其他检查经由它发出的请求（2xx），但这些检查无法使用它的回答',
+  '{0} accept the requests other checks make through them (2xx), but those checks cannot use what they answer':
+    '{0} 接受了其他检查经由它们发出的请求（2xx），但这些检查无法使用它们的回答',
+  'make {0} return the resource the spec says (the first check shows what it answered instead)':
+    '让 {0} 返回规范规定的资源（第一个检查展示了它实际回答的内容）',
+  'make each return the resource the spec says (the first check shows what it answered instead)':
+    '让每个操作都返回规范规定的资源（第一个检查展示了它实际回答的内容）',
+  '{0} fails where other checks use it as a helper (to make or undo what they judge): HTTP {1}':
+    '其他检查把 {0} 用作辅助操作（用来创建或撤销被判定的对象）时它失败了：HTTP {1}',
+  'make {0} accept a complete valid request (the reproduction shows one it refused)':
+    '让 {0} 接受完整有效的请求（复现步骤展示了一个被它拒绝的请求）',
+  '{0} accepts the requests (2xx) but its results are not what the spec says ({1})':
+    '{0} 接受了请求（2xx），但其结果不符合规范（{1}）',
+  '{0} accepts the requests (2xx) but its results are not what the spec says':
+    '{0} 接受了请求（2xx），但其结果不符合规范',
+  "make {0}'s result follow the rules its checks cite; the first check shows what it answered instead":
+    '让 {0} 的结果遵循其检查所引用的规则；第一个检查展示了它实际回答的内容',
+  '{0} answers a server error (5xx) to requests the spec says it serves':
+    '对规范规定它应处理的请求，{0} 回答了服务器错误（5xx）',
+  'make {0} answer its valid requests with 2xx and the result; the reproduction shows one failed':
+    '让 {0} 对有效请求回答 2xx 和结果；复现步骤展示了一个失败的请求',
+  '{0} answers a refusal (4xx) to requests the spec says it serves':
+    '对规范规定它应处理的请求，{0} 回答了拒绝（4xx）',
+  'make {0} answer its valid requests with 2xx and the result; the reproduction shows one refused':
+    '让 {0} 对有效请求回答 2xx 和结果；复现步骤展示了一个被拒绝的请求',
+  '{0} answer a server error (5xx) to requests the spec says they serve':
+    '对规范规定它们应处理的请求，{0} 回答了服务器错误（5xx）',
+  'make each answer their valid requests with 2xx and the result; the reproduction shows one failed':
+    '让每个操作都对有效请求回答 2xx 和结果；复现步骤展示了一个失败的请求',
+  '{0} answer a refusal (4xx) to requests the spec says they serve':
+    '对规范规定它们应处理的请求，{0} 回答了拒绝（4xx）',
+  'make each answer their valid requests with 2xx and the result; the reproduction shows one refused':
+    '让每个操作都对有效请求回答 2xx 和结果；复现步骤展示了一个被拒绝的请求',
+  ' ({0})': '（{0}）',
+  'No {0} event came for changes the checks made{1}': '检查做出的更改没有带来 {0} 事件{1}',
+  'No matching event came for changes the checks made{0}': '检查做出的更改没有带来匹配的事件{0}',
+  "emit {0} for every change made through the interface, the bot's own acts included":
+    '对经由接口做出的每一次更改都发出 {0}，机器人自己的操作也不例外',
+  "emit the event for every change made through the interface, the bot's own acts included":
+    '对经由接口做出的每一次更改都发出相应事件，机器人自己的操作也不例外',
+  '{0} came under another name': '{0} 以另一个名称到达',
+  '{0} came without {1}': '{0} 到达时没有带 {1}',
+  '{0} came without their resource': '{0} 到达时没有带其资源',
+  'send {0} with the resources the spec lists for it': '发送 {0} 时带上规范为它列出的资源',
+  'send the event with the resources the spec lists for it': '发送事件时带上规范为它列出的资源',
+  'Breaks the rule: {0}{1}': '违反规则：{0}{1}',
+  'Checks of {0} fail{1}': '{0} 的检查失败{1}',
+  'make the answers follow this rule (the reproduction shows one that does not)':
+    '让回答遵循这条规则（复现步骤展示了一个不遵循的回答）',
+  'see the reproduction and the first check in full': '请查看复现步骤和第一个检查的完整内容',
+  'events {0}': '事件 {0}',
+  '`{0}` {1} where it is sent ({2}) in {3}': '`{0}` 在发送它的位置（{2}）{1}，见于 {3}',
+  '`{0}` {1} where it is sent ({2})': '`{0}` 在发送它的位置（{2}）{1}',
+  "send `{0}` as the spec's resource declares it, in every answer and event that carries it":
+    '在每个带有 `{0}` 的回答和事件中，按规范的资源声明发送它',
+  'or leave them out of login.features (where the login declares its features) so that they are not blamed':
+    '或把它们从 login.features 中去掉（若登录声明了其功能），这样就不会归咎于它们',
+  'or declare login.features without them so that they are not blamed':
+    '或声明不含它们的 login.features，这样就不会归咎于它们',
+  'or fix the routing: login.features already omits them, so something calls them anyway':
+    '或修正路由：login.features 已经省略了它们，却仍有地方调用了它们',
+  'or leave {0} out of login.features so that it is not blamed':
+    '或把 {0} 从 login.features 中去掉，这样就不会归咎于它',
+  'or leave {0} out of login.features so that they are not blamed':
+    '或把 {0} 从 login.features 中去掉，这样就不会归咎于它们',
+  'implement them at POST {base}/<operation>, {0}': '在 POST {base}/<operation> 实现它们，{0}',
+  'Operations answer 2xx without the resource they return: the body is empty or of another type':
+    '操作回答 2xx，却没有给出它们应返回的资源：响应体为空或类型不对',
+  'Operations accept the requests other checks make through them (2xx), but those checks cannot use what they answer':
+    '操作接受了其他检查经由它们发出的请求（2xx），但这些检查无法使用它们的回答',
+  'Operations answer a server error (5xx) to requests the spec says they serve':
+    '对规范规定它们应处理的请求，操作回答了服务器错误（5xx）',
+  'Operations answer a refusal (4xx) to requests the spec says they serve':
+    '对规范规定它们应处理的请求，操作回答了拒绝（4xx）',
+  'Events came under another name': '事件以另一个名称到达',
+  'Events came without {0}': '事件到达时没有带 {0}',
+  'Events came without their resource': '事件到达时没有带其资源',
+  'Checks of no rule fail{0}': '未引用规则的检查失败{0}',
+};
