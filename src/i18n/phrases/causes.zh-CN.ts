@@ -129,4 +129,74 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'Events came without {0}': '事件到达时没有带 {0}',
   'Events came without their resource': '事件到达时没有带其资源',
   'Checks of no rule fail{0}': '未引用规则的检查失败{0}',
+  // src/runner/undecided-causes.ts: what was not decided, and why
+  'refused (HTTP {0})': '被拒绝（HTTP {0}）',
+  refused: '被拒绝',
+  'A helper operation is not offered: {0} (login.features omits it; the checks need it to set up what they judge)':
+    '辅助操作未提供：{0}（login.features 省略了它；检查需要用它准备被判定的对象）',
+  'nothing, if the platform lacks {0}; list it in login.features once it is implemented':
+    '若平台本就没有 {0}，则无需处理；实现之后把它列入 login.features',
+  'A helper operation fails: {0} {1} (the checks need it to set up what they judge)':
+    '辅助操作失败：{0} {1}（检查需要用它准备被判定的对象）',
+  'a server change: {0} accepting a complete valid request and making what the checks act on':
+    '需要服务器改动：{0} 接受完整有效的请求，并创建检查要操作的对象',
+  'served as the bot': '被当作机器人本身处理',
+  'not proven another account': '未能证明是另一个账号',
+  unreachable: '不可达',
+  '2xx without a result': '回答 2xx 却没有结果',
+  'No second identity (the peer) was given: the checks that act as another user':
+    '未提供第二身份（peer）：需要以另一个用户身份操作的检查',
+  'pass --peer-token TOKEN (another account) or --peer-self-id ID (another login the token serves)':
+    '传入 --peer-token TOKEN（另一个账号）或 --peer-self-id ID（该令牌所服务的另一个登录）',
+  'The peer identity is unreachable: {0}': 'peer 身份不可用：{0}',
+  'a peer the server serves as another account: --peer-token of another account, or a server that honours Satori-User-ID / X-Self-ID for each login it serves':
+    '需要一个服务器当作另一个账号来处理的 peer：另一个账号的 --peer-token，或让服务器对其服务的每个登录都遵从 Satori-User-ID / X-Self-ID',
+  'An operation refuses every request, the complete valid one too ({0})':
+    '某个操作拒绝所有请求，完整有效的请求也不例外（{0}）',
+  '{0} refuse every request, the complete valid one too ({1})':
+    '{0} 拒绝所有请求，完整有效的请求也不例外（{1}）',
+  '{0} refuses every request, the complete valid one too ({1})':
+    '{0} 拒绝所有请求，完整有效的请求也不例外（{1}）',
+  'a server change: {0} accepting a complete valid request (§4), {1}':
+    '需要服务器改动：{0} 接受完整有效的请求（§4），{1}',
+  'a server change: the operation accepting a complete valid request (§4), {0}':
+    '需要服务器改动：该操作接受完整有效的请求（§4），{0}',
+  'No event with an sn came when the checks needed one': '检查需要带 sn 的事件时，一个也没有到达',
+  'a server that delivers events with sn (§6) for message.create and message.update':
+    '需要服务器为 message.create 和 message.update 投递带 sn 的事件（§6）',
+  'No the awaited events came during the run': '运行期间等待的事件都没有到达',
+  'No the awaited event came during the run': '运行期间等待的事件没有到达',
+  'No {0} events came during the run': '运行期间没有到达任何 {0} 事件',
+  'No {0} event came during the run': '运行期间没有到达 {0} 事件',
+  'a server that emits them (§6) for the changes the checks make, or a trigger that causes them (--trigger-url, --trigger-command)':
+    '需要服务器为检查做出的更改发出这些事件（§6），或提供能引发它们的触发器（--trigger-url、--trigger-command）',
+  'a server that emits them (§6) for the changes the checks make':
+    '需要服务器为检查做出的更改发出这些事件（§6）',
+  'a server that emits it (§6) for the changes the checks make, or a trigger that causes it (--trigger-url, --trigger-command)':
+    '需要服务器为检查做出的更改发出该事件（§6），或提供能引发它的触发器（--trigger-url、--trigger-command）',
+  'a server that emits it (§6) for the changes the checks make': '需要服务器为检查做出的更改发出该事件（§6）',
+  'No trigger: nothing can cause incoming events (requests, guild and member changes)':
+    '没有触发器：无法引发传入事件（请求、群组和成员变更）',
+  'pass --trigger-url URL or --trigger-command CMD (docs/checking-a-server.md)':
+    '传入 --trigger-url URL 或 --trigger-command CMD（见 docs/checking-a-server.md）',
+  'No event stream: events are off (--events none)': '没有事件流：事件已关闭（--events none）',
+  'pass --events ws (and --events-url) or --events webhook, with a handshake that works':
+    '传入 --events ws（以及 --events-url）或 --events webhook，并确保握手可用',
+  'No event stream: it could not be opened, or it delivered nothing all run':
+    '没有事件流：无法打开，或整个运行期间什么也没投递',
+  'fix the event stream the run opened: --events-url, the IDENTIFY/READY handshake or the webhook registration':
+    '修复本次运行打开的事件流：--events-url、IDENTIFY/READY 握手或 webhook 注册',
+  'The platform quota stopped the run before these checks ran or finished':
+    '平台配额在这些检查运行或完成之前就中止了运行',
+  'raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform':
+    '调大 --run-timeout，传入 --rate-limit 让检查器控制节奏，或在平台上提高配额',
+  'The world the run found hides the effect of {0} checks, each its own way: {1}':
+    '运行时遇到的环境状态掩盖了 {0} 检查的效果，各有各的原因：{1}',
+  'each check says how to clear the state it found (report.html, report.json)':
+    '每个检查都说明了如何清除它遇到的状态（见 report.html、report.json）',
+  'The world the run found hides the effect: {0}': '运行时遇到的环境状态掩盖了效果：{0}',
+  'Not offered by the login: login.features omits their operations (not counted, not blamed)':
+    '登录未提供：login.features 省略了它们的操作（不计入，也不归咎）',
+  'nothing, if the platform lacks them; list an operation in login.features once it is implemented':
+    '若平台本就没有这些操作，则无需处理；某个操作实现之后把它列入 login.features',
 };
