@@ -199,4 +199,17 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
     '登录未提供：login.features 省略了它们的操作（不计入，也不归咎）',
   'nothing, if the platform lacks them; list an operation in login.features once it is implemented':
     '若平台本就没有这些操作，则无需处理；某个操作实现之后把它列入 login.features',
+  // src/runner/summary.ts: why a run has no verdict
+  '(no reason given)': '（未给出原因）',
+  '; and {0} more state(s), listed with the checks': '；另有 {0} 种状态，随各检查列出',
+  '{0} {1} check could not be decided: {2}{3}{4}': '{0} 个 {1} 级检查无法判定：{2}{3}{4}',
+  '{0} {1} checks could not be decided: {2}{3}{4}': '{0} 个 {1} 级检查无法判定：{2}{3}{4}',
+  'the run did not finish: {0}; raise --run-timeout, or pass --rate-limit so that the checker paces itself':
+    '运行未完成：{0}；调大 --run-timeout，或传入 --rate-limit 让检查器控制节奏',
+  'no check was selected: widen --suite / --grep (`conformance list` shows the checks)':
+    '没有选中任何检查：放宽 --suite / --grep（`conformance list` 列出所有检查）',
+  'none of the {0} checks run counts at level {1}: lower --level or pass --include-experimental':
+    '运行的 {0} 个检查在 {1} 级别下都不计入：降低 --level 或传入 --include-experimental',
+  'all {0} counted checks skipped (the most: {1} × {2})':
+    '计入的 {0} 个检查全部跳过（最多的一类：{1} × {2}）',
 };
