@@ -365,7 +365,8 @@ function fieldFaultWords(name: string, signatures: readonly Signature[], ops: st
   const how = fieldWords(only);
   const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
   const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
-  const where = [ops, events.length ? tr`events ${listed(events)}` : ''].filter(Boolean).join('; ');
+  const inEvents = events.length ? tr`events ${listed(events)}` : '';
+  const where = ops && inEvents ? tr`${ops}; ${inEvents}` : ops || inEvents;
   return {
     title: where
       ? tr`\`${name}\` ${how} where it is sent (${listed(paths)}) in ${where}`

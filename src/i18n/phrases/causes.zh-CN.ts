@@ -102,6 +102,7 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
     '让回答遵循这条规则（复现步骤展示了一个不遵循的回答）',
   'see the reproduction and the first check in full': '请查看复现步骤和第一个检查的完整内容',
   'events {0}': '事件 {0}',
+  '{0}; {1}': '{0}；{1}',
   '`{0}` {1} where it is sent ({2}) in {3}': '`{0}` 在发送它的位置（{2}）{1}，见于 {3}',
   '`{0}` {1} where it is sent ({2})': '`{0}` 在发送它的位置（{2}）{1}',
   "send `{0}` as the spec's resource declares it, in every answer and event that carries it":
