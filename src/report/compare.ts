@@ -4,7 +4,7 @@
  * Pure: `conformance compare` (bin/commands/compare.ts) and `run --baseline-report` do the I/O.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import { tr } from '../i18n/index.js';
+import { phraseLang, tr, translator } from '../i18n/index.js';
 import type { CheckResult, Group, Level, RunResult, Status } from '../runner/model.js';
 
 export interface CheckRef {
@@ -103,7 +103,7 @@ export const hasRegressions = (comparison: RunComparison): boolean => comparison
 
 /** A check's level and whether it is experimental ('must', 'should, experimental'). */
 const tags = (check: CheckRef): string =>
-  check.experimental ? tr`${check.level}, experimental` : check.level;
+  check.experimental ? translator(phraseLang())('compare.experimental', { level: check.level }) : check.level;
 
 /** The comparison's heading: the two runs, and whether their spec catalogues are the same. */
 function headingLines(comparison: RunComparison, paint: ChalkInstance): string[] {
@@ -121,24 +121,25 @@ function headingLines(comparison: RunComparison, paint: ChalkInstance): string[]
 /** Plain text (optionally coloured) for a terminal or a CI log. */
 export function formatComparison(comparison: RunComparison, options: { color?: boolean } = {}): string {
   const paint = new Chalk({ level: options.color ? 1 : 0 });
+  const t = translator(phraseLang());
   const lines: string[] = headingLines(comparison, paint);
   const section = (title: string, items: string[], colour: (text: string) => string) => {
     if (items.length === 0) return;
-    lines.push('', colour(tr`${title} (${items.length})`), ...items);
+    lines.push('', colour(t('compare.section', { title, n: String(items.length) })), ...items);
   };
   const change = (c: StatusChange) =>
     `  ${c.id} (${tags(c)}): ${c.base} → ${c.head}${c.reason ? ` — ${c.reason}` : ''}`;
-  section(tr`Regressions`, comparison.regressions.map(change), paint.red.bold);
-  section(tr`Fixes`, comparison.fixes.map(change), paint.green);
-  section(tr`Other status changes`, comparison.changedStatus.map(change), paint.cyan);
+  section(t('compare.regressions'), comparison.regressions.map(change), paint.red.bold);
+  section(t('compare.fixes'), comparison.fixes.map(change), paint.green);
+  section(t('compare.changed'), comparison.changedStatus.map(change), paint.cyan);
   section(
-    tr`New checks`,
+    t('compare.added'),
     comparison.added.map((c) => `  ${c.id} (${tags(c)}): ${c.status}`),
     paint.cyan,
   );
   section(
-    tr`Removed checks`,
-    comparison.removed.map((c) => `  ${c.id} (${tags(c)}): ${tr`was ${c.status}`}`),
+    t('compare.removed'),
+    comparison.removed.map((c) => `  ${c.id} (${tags(c)}): ${t('compare.was', { status: c.status })}`),
     paint.cyan,
   );
   const { regressions, fixes, changedStatus, added, removed, unchanged } = comparison;

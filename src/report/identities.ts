@@ -5,78 +5,96 @@
  */
 import { Chalk } from 'chalk';
 import { shorten } from '../../spec/brief.js';
-import { padEndColumns, tr } from '../i18n/index.js';
+import { padEndColumns, phraseLang, translator } from '../i18n/index.js';
 import type { FirstContact } from '../runner/first-contact.js';
+
+/** The catalogue's words in the command's language (src/i18n/messages/report-extra.ts). */
+const say = () => translator(phraseLang());
 
 /** How the peer stands, in a few words: the banner's and the causes' word for it (in the run's language). */
 export function peerStandingWords(state: FirstContact['peer']['state']): string {
   switch (state) {
     case 'distinct':
-      return tr`proven another account`;
+      return say()('causes.peer.distinct');
     case 'served-as-bot':
-      return tr`served as the bot`;
+      return say()('causes.peer.servedAsBot');
     case 'refused':
-      return tr`refused`;
+      return say()('causes.peer.refused');
     case 'unproven':
-      return tr`not proven another account`;
+      return say()('causes.peer.unproven');
     case 'absent':
-      return tr`none given`;
+      return say()('causes.peer.absent');
   }
 }
 
 const LINE = 160;
 
 /** A count of checks ('1 check', '3 checks'). */
-const checks = (n: number): string => (n === 1 ? tr`${n} check` : tr`${n} checks`);
+const checks = (n: number): string =>
+  say()(n === 1 ? 'firstContact.check' : 'firstContact.checks', { n: String(n) });
 
 /** What the peer decides, or why those that need it are left skipped or undecided. */
 const peerDecides = (peer: FirstContact['peer']): string =>
   peer.state === 'distinct'
-    ? tr`decides ${checks(peer.checks)}`
+    ? say()('firstContact.decides', { checks: checks(peer.checks) })
     : peer.state === 'absent'
-      ? tr`${checks(peer.checks)} left skipped`
-      : tr`${checks(peer.checks)} need it: those that act as the peer are left undecided`;
+      ? say()('firstContact.peerLeftSkipped', { checks: checks(peer.checks) })
+      : say()('firstContact.peerNeeded', { checks: checks(peer.checks) });
+
+/** What the peer is: none given, or its standing and what showed it. */
+const peerWhat = (peer: FirstContact['peer']): string => {
+  if (peer.state === 'absent') return say()('firstContact.peerAbsent');
+  const standing = peerStandingWords(peer.state);
+  return peer.from
+    ? say()('firstContact.peerStandingFrom', { standing, detail: peer.detail, from: peer.from })
+    : say()('firstContact.peerStanding', { standing, detail: peer.detail });
+};
 
 /** The banner: a heading and a line each, ending in a newline. */
 export function renderFirstContact(contact: FirstContact, color = false): string {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const t = say();
   const { bot, peer, events, trigger, features } = contact;
-  const usable = peer.state === 'distinct';
   const row = (name: string, what: string, decides: string, ok: boolean) =>
     `  ${padEndColumns(name, 8)} ${shorten(what, LINE)} — ${ok ? decides : c.yellow(decides)}\n`;
-  const user = bot.userId ?? tr`(unknown: pass --self-id)`;
+  const user = bot.userId ?? t('firstContact.unknownUser');
+  const decides = (n: number) => t('firstContact.decides', { checks: checks(n) });
   return [
-    c.bold(`${tr`first contact`}\n`),
+    c.bold(`${t('firstContact.heading')}\n`),
     row(
-      tr`bot`,
-      bot.from ? tr`acts as user ${user} (${bot.from})` : tr`acts as user ${user}`,
-      `${checks(bot.checks)}`,
+      t('firstContact.bot'),
+      bot.from ? t('firstContact.actsAsFrom', { user, from: bot.from }) : t('firstContact.actsAs', { user }),
+      checks(bot.checks),
       true,
     ),
     // Issue 46: what the login offers, and where it said so.
     ...(features
-      ? [row(tr`features`, features.line, tr`${checks(features.notOffered)} not offered (not counted)`, true)]
+      ? [
+          row(
+            t('firstContact.features'),
+            features.line,
+            t('firstContact.notOffered', { checks: checks(features.notOffered) }),
+            true,
+          ),
+        ]
       : []),
+    row(t('firstContact.peer'), peerWhat(peer), peerDecides(peer), peer.state === 'distinct'),
     row(
-      tr`peer`,
-      peer.state === 'absent'
-        ? tr`none given (--peer-token, --peer-self-id)`
-        : peer.from
-          ? tr`${peerStandingWords(peer.state)}: ${peer.detail} (${peer.from})`
-          : tr`${peerStandingWords(peer.state)}: ${peer.detail}`,
-      peerDecides(peer),
-      usable,
-    ),
-    row(
-      tr`events`,
-      events.reached ? `${events.transport}: ${events.detail}` : tr`not reached: ${events.detail}`,
-      events.reached ? tr`decides ${checks(events.checks)}` : tr`${checks(events.checks)} without events`,
+      t('firstContact.events'),
+      events.reached
+        ? `${events.transport}: ${events.detail}`
+        : t('firstContact.notReached', { detail: events.detail }),
+      events.reached
+        ? decides(events.checks)
+        : t('firstContact.withoutEvents', { checks: checks(events.checks) }),
       events.reached,
     ),
     row(
-      tr`trigger`,
-      trigger.given ? trigger.detail : tr`none: ${trigger.detail}`,
-      trigger.given ? tr`decides ${checks(trigger.checks)}` : tr`${checks(trigger.checks)} without a trigger`,
+      t('firstContact.trigger'),
+      trigger.given ? trigger.detail : t('firstContact.noTrigger', { detail: trigger.detail }),
+      trigger.given
+        ? decides(trigger.checks)
+        : t('firstContact.withoutTrigger', { checks: checks(trigger.checks) }),
       trigger.given,
     ),
   ].join('');

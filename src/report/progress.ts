@@ -55,6 +55,12 @@ export const quotaWaitLine = (wait: QuotaWaitInfo, leftMs = wait.ms): string =>
     ? tr`waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason}`
     : tr`waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason} (about ${wait.requestsLeft} requests left)`;
 
+/** How many checks fail so far, red when some do. */
+const failingWords = (c: ChalkInstance, failing: number): string => {
+  const words = translator(phraseLang())('progress.failing', { n: String(failing) });
+  return failing ? c.red(words) : words;
+};
+
 /** Waits for quota shorter than this are not worth a line of their own without a terminal. */
 const QUOTA_LINE_FROM_MS = 5_000;
 
@@ -131,15 +137,17 @@ export function createProgress(write: (text: string) => void, options: ProgressO
   };
   const render = () => {
     const remaining = estimateRemainingMs(now() - started, done, total);
-    const eta = remaining === undefined ? tr`ETA …` : tr`ETA ${duration(remaining)}`;
-    const failures = failing ? c.red(tr`${failing} failing`) : tr`${0} failing`;
+    const t = translator(phraseLang());
+    const eta =
+      remaining === undefined ? t('progress.etaUnknown') : t('progress.eta', { time: duration(remaining) });
+    const failures = failingWords(c, failing);
     const flying = [...inFlight];
     const waiting =
       quota && quota.until > now() ? ` · ${quotaWaitLine(quota.wait, quota.until - now())}` : '';
-    const line1 = `[${done}/${total}] ${tr`checks done · ${failures} · ${flying.length} in flight · ${eta}`}${waiting}`;
+    const line1 = `[${done}/${total}] ${t('progress.status', { failures, n: String(flying.length), eta })}${waiting}`;
     const line2 = flying.length
-      ? fitWidth(`  ${tr`in flight: ${flying.join(', ')}`}`)
-      : fitWidth(`  ${done < total ? tr`starting… ${target}` : tr`cleaning up… ${target}`}`);
+      ? fitWidth(`  ${t('progress.inFlight', { ids: flying.join(', ') })}`)
+      : fitWidth(`  ${t(done < total ? 'progress.starting' : 'progress.cleaningUp', { target })}`);
     status(`${line1}\n${c.dim(line2)}`);
   };
 
@@ -183,8 +191,9 @@ export function createProgress(write: (text: string) => void, options: ProgressO
     finish: () => {
       clearInterval(quotaTimer);
       if (total === 0) return;
-      const failures = failing ? c.red(tr`${failing} failing`) : tr`${0} failing`;
-      status(`[${done}/${total}] ${tr`checks done · ${failures} · took ${duration(now() - started)}`}`);
+      const failures = failingWords(c, failing);
+      const took = duration(now() - started);
+      status(`[${done}/${total}] ${translator(phraseLang())('progress.done', { failures, time: took })}`);
       status.done();
     },
   };

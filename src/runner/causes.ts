@@ -9,7 +9,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
-import { phraseLang, ruleStatementIn, tr } from '../i18n/index.js';
+import { phraseLang, ruleStatementIn, tr, translator } from '../i18n/index.js';
 import type { Cause, CheckResult, RunResult, Signature } from './model.js';
 import { completeSignature, stablePath } from './signature.js';
 
@@ -31,6 +31,9 @@ interface Fault {
   key: string;
   kind: Signature['kind'];
 }
+
+/** The catalogue's words in the run's language (src/i18n/messages/report-extra.ts). */
+const say = () => translator(phraseLang());
 
 /** The family of a rule: its id without the trailing number ('MSG-LIST-3' → 'MSG-LIST'). */
 const familyOf = (rule: string | undefined): string => (rule ?? 'none').replace(/-\d+$/, '');
@@ -102,7 +105,10 @@ const isProblem = (check: CheckResult): boolean =>
 function sectionOf(rule: string | undefined): { section: string; statement?: string } {
   if (!rule || !hasRule(rule)) return { section: '§4' };
   const found = getRule(rule);
-  const section = found.source === 'spec' ? `§${found.section}` : tr`conventions: ${found.section}`;
+  const section =
+    found.source === 'spec'
+      ? `§${found.section}`
+      : say()('causes.section.conventions', { section: found.section });
   return { section, statement: found.statement };
 }
 
@@ -116,20 +122,24 @@ interface Words {
 const listed = (operations: readonly string[]): string =>
   operations.length <= 3
     ? operations.join(', ')
-    : tr`${operations.slice(0, 3).join(', ')} and ${operations.length - 3} more`;
+    : `${operations.slice(0, 3).join(', ')}${say()('report.idsAndMore', { n: String(operations.length - 3) })}`;
 
 /** How a field is wrong, by the kind of its failures (rendered in the run's language where read). */
 const fieldWords = (kind: string | undefined): string => {
   switch (kind) {
     case 'field-missing':
-      return tr`is missing`;
+      return say()('causes.field.missing');
     case 'field-null':
-      return tr`is null`;
+      return say()('causes.field.null');
     case 'field-type':
-      return tr`has the wrong type`;
+      return say()('causes.field.type');
   }
-  return tr`is missing or wrong`;
+  return say()('causes.field.other');
 };
+
+/** '§1 rule 6' in the run's language. */
+const ruleSection = (section: string, n: number): string =>
+  say()('causes.section.rule', { section, n: String(n) });
 
 /** The words of a marker fault, by its pattern (a function: rendered in the run's language). */
 function markerWords(pattern: string | undefined, on: string): Words {
@@ -137,25 +147,25 @@ function markerWords(pattern: string | undefined, on: string): Words {
     case 'repeated':
       return {
         title: tr`List walks repeat themselves: following \`next\` leads back to items already listed, so walks loop`,
-        section: tr`§1 rule 6`,
+        section: ruleSection('1', 6),
         fix: tr`make \`next\` a cursor to the items after this page, never one that serves a page again`,
       };
     case 'absent':
       return {
         title: tr`Pages omit their marker while more data exists: a client stops after the first page`,
-        section: tr`§1 rule 6`,
+        section: ruleSection('1', 6),
         fix: tr`send \`next\` (or \`prev\`) on every page after which more data exists that way`,
       };
     case 'present':
       return {
         title: tr`Pages carry a marker where no more data exists (the last page, or an empty one reached through it)`,
-        section: tr`§1 rule 6`,
+        section: ruleSection('1', 6),
         fix: tr`leave \`next\` out of the last page`,
       };
   }
   return {
     title: tr`Pages' markers are wrong${on}`,
-    section: tr`§1 rule 6`,
+    section: ruleSection('1', 6),
     fix: tr`send a marker exactly while more data exists that way`,
   };
 }
@@ -187,7 +197,7 @@ export function wordsOf(
     case 'list-shape':
       return {
         title: tr`Lists have the wrong shape: a page is an object with a \`data\` array and its \`prev\`/\`next\` markers`,
-        section: tr`§1 rule 5`,
+        section: ruleSection('1', 5),
         fix: tr`answer each page as {"data": [...], "next": …} at the top level of the body`,
       };
     case 'errors-2xx':
@@ -299,7 +309,7 @@ function statusWords(server: boolean, operations: readonly string[], ops: string
 /** The words of the kinds whose key carries what they concern (a field, a marker, an event, a rule). */
 function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
   const [signature] = signatures;
-  const on = ops ? tr` (${ops})` : '';
+  const on = ops ? say()('report.parenthesis', { text: ops }) : '';
   if (fault.key.startsWith('field:'))
     return fieldFaultWords(fault.key.slice('field:'.length), signatures, ops);
   if (fault.kind === 'marker') return markerWords(signature.pattern, on);
@@ -365,8 +375,8 @@ function fieldFaultWords(name: string, signatures: readonly Signature[], ops: st
   const how = fieldWords(only);
   const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
   const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
-  const inEvents = events.length ? tr`events ${listed(events)}` : '';
-  const where = ops && inEvents ? tr`${ops}; ${inEvents}` : ops || inEvents;
+  const inEvents = events.length ? say()('causes.inEvents', { list: listed(events) }) : '';
+  const where = ops && inEvents ? say()('causes.both', { a: ops, b: inEvents }) : ops || inEvents;
   return {
     title: where
       ? tr`\`${name}\` ${how} where it is sent (${listed(paths)}) in ${where}`

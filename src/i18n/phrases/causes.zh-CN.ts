@@ -1,16 +1,8 @@
 /** zh-CN renderings of the phrases of src/runner/causes.ts, src/runner/undecided-causes.ts, src/runner/summary.ts, src/report/ (src/i18n/phrase.ts), by English template. */
 export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   // src/runner/causes.ts: what to fix first
-  'conventions: {0}': '约定：{0}',
-  '{0} and {1} more': '{0} 等另外 {1} 项',
-  'is missing': '缺失',
-  'is null': '为 null',
-  'has the wrong type': '类型错误',
-  'is missing or wrong': '缺失或有误',
   'List walks repeat themselves: following `next` leads back to items already listed, so walks loop':
     '列表遍历会兜圈：沿着 `next` 走会回到已列出的项，遍历陷入循环',
-  '§1 rule 6': '§1 规则 6',
-  '§1 rule 5': '§1 规则 5',
   'make `next` a cursor to the items after this page, never one that serves a page again':
     '让 `next` 作为指向本页之后各项的游标，绝不能再次返回已给出的页',
   'Pages omit their marker while more data exists: a client stops after the first page':
@@ -84,7 +76,6 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
     '对规范规定它们应处理的请求，{0} 回答了拒绝（4xx）',
   'make each answer their valid requests with 2xx and the result; the reproduction shows one refused':
     '让每个操作都对有效请求回答 2xx 和结果；复现步骤展示了一个被拒绝的请求',
-  ' ({0})': '（{0}）',
   'No {0} event came for changes the checks made{1}': '检查做出的更改没有带来 {0} 事件{1}',
   'No matching event came for changes the checks made{0}': '检查做出的更改没有带来匹配的事件{0}',
   "emit {0} for every change made through the interface, the bot's own acts included":
@@ -101,8 +92,6 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'make the answers follow this rule (the reproduction shows one that does not)':
     '让回答遵循这条规则（复现步骤展示了一个不遵循的回答）',
   'see the reproduction and the first check in full': '请查看复现步骤和第一个检查的完整内容',
-  'events {0}': '事件 {0}',
-  '{0}; {1}': '{0}；{1}',
   '`{0}` {1} where it is sent ({2}) in {3}': '`{0}` 在发送它的位置（{2}）{1}，见于 {3}',
   '`{0}` {1} where it is sent ({2})': '`{0}` 在发送它的位置（{2}）{1}',
   "send `{0}` as the spec's resource declares it, in every answer and event that carries it":
@@ -131,8 +120,6 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'Events came without their resource': '事件到达时没有带其资源',
   'Checks of no rule fail{0}': '未引用规则的检查失败{0}',
   // src/runner/undecided-causes.ts: what was not decided, and why
-  'refused (HTTP {0})': '被拒绝（HTTP {0}）',
-  refused: '被拒绝',
   'A helper operation is not offered: {0} (login.features omits it; the checks need it to set up what they judge)':
     '辅助操作未提供：{0}（login.features 省略了它；检查需要用它准备被判定的对象）',
   'nothing, if the platform lacks {0}; list it in login.features once it is implemented':
@@ -141,10 +128,6 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
     '辅助操作失败：{0} {1}（检查需要用它准备被判定的对象）',
   'a server change: {0} accepting a complete valid request and making what the checks act on':
     '需要服务器改动：{0} 接受完整有效的请求，并创建检查要操作的对象',
-  'served as the bot': '被当作机器人本身处理',
-  'not proven another account': '未能证明是另一个账号',
-  unreachable: '不可达',
-  '2xx without a result': '回答 2xx 却没有结果',
   'No second identity (the peer) was given: the checks that act as another user':
     '未提供第二身份（peer）：需要以另一个用户身份操作的检查',
   'pass --peer-token TOKEN (another account) or --peer-self-id ID (another login the token serves)':
@@ -214,46 +197,13 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'all {0} counted checks skipped (the most: {1} × {2})':
     '计入的 {0} 个检查全部跳过（最多的一类：{1} × {2}）',
   // src/report/compare.ts: two runs compared
-  '{0}, experimental': '{0}，实验性',
   'Comparing base ({0}, {1}, {2}) with head ({3}, {4}, {5})':
     '比较 base（{0}，{1}，{2}）与 head（{3}，{4}，{5}）',
   'The spec catalogue differs: base {0}, head {1}. Status changes may come from the checker, not the implementation.':
     '规范目录不同：base 为 {0}，head 为 {1}。状态变化可能来自检查器，而非实现。',
   'Same spec catalogue ({0}).': '规范目录相同（{0}）。',
-  '{0} ({1})': '{0}（{1}）',
-  Regressions: '回归',
-  Fixes: '修复',
-  'Other status changes': '其他状态变化',
-  'New checks': '新增的检查',
-  'Removed checks': '移除的检查',
-  'was {0}': '原为 {0}',
   '{0} regressions, {1} fixes, {2} other changes, {3} new, {4} removed, {5} unchanged.':
     '回归 {0} 项，修复 {1} 项，其他变化 {2} 项，新增 {3} 项，移除 {4} 项，未变 {5} 项。',
-  // src/report/identities.ts: first contact
-  'proven another account': '已证明是另一个账号',
-  'none given': '未提供',
-  '{0} check': '{0} 个检查',
-  '{0} checks': '{0} 个检查',
-  'decides {0}': '可判定 {0}',
-  '{0} left skipped': '{0} 被跳过',
-  '{0} need it: those that act as the peer are left undecided': '{0} 需要它：以 peer 身份操作的检查无法判定',
-  '(unknown: pass --self-id)': '（未知：请传入 --self-id）',
-  'first contact': '首次接触',
-  bot: '机器人',
-  'acts as user {0} ({1})': '以用户 {0} 的身份操作（{1}）',
-  'acts as user {0}': '以用户 {0} 的身份操作',
-  features: '功能',
-  '{0} not offered (not counted)': '{0} 未提供（不计入）',
-  peer: 'peer 身份',
-  'none given (--peer-token, --peer-self-id)': '未提供（--peer-token、--peer-self-id）',
-  '{0}: {1} ({2})': '{0}：{1}（{2}）',
-  '{0}: {1}': '{0}：{1}',
-  events: '事件',
-  'not reached: {0}': '未连通：{0}',
-  '{0} without events': '{0} 缺少事件',
-  trigger: '触发器',
-  'none: {0}': '无：{0}',
-  '{0} without a trigger': '{0} 缺少触发器',
   // src/report/parse.ts: a report.json read back
   '{0} is not JSON ({1}). Pass the report.json a run wrote with --out.':
     '{0} 不是 JSON（{1}）。请传入某次运行用 --out 写出的 report.json。',
@@ -272,12 +222,4 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'running {0} checks against {1}': '对 {1} 运行 {0} 个检查',
   '{0} checks skipped before the first ran (reasons in the summary)':
     '第一个检查运行前已跳过 {0} 个检查（原因见总结）',
-  'ETA …': '预计剩余 …',
-  'ETA {0}': '预计剩余 {0}',
-  '{0} failing': '{0} 个失败',
-  'checks done · {0} · {1} in flight · {2}': '检查已完成 · {0} · {1} 个进行中 · {2}',
-  'in flight: {0}': '进行中：{0}',
-  'starting… {0}': '正在启动… {0}',
-  'cleaning up… {0}': '正在清理… {0}',
-  'checks done · {0} · took {1}': '检查已完成 · {0} · 用时 {1}',
 };
