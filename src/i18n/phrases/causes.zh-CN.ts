@@ -222,4 +222,11 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'running {0} checks against {1}': '对 {1} 运行 {0} 个检查',
   '{0} checks skipped before the first ran (reasons in the summary)':
     '第一个检查运行前已跳过 {0} 个检查（原因见总结）',
+  // src/report/index.ts, src/report/badge.ts: options refused
+  'Unknown reporters {0}: use one or more of {1} (comma-separated).':
+    '未知的报告器 {0}：请使用 {1} 中的一个或多个（以逗号分隔）。',
+  'Unknown reporter {0}: use one or more of {1} (comma-separated).':
+    '未知的报告器 {0}：请使用 {1} 中的一个或多个（以逗号分隔）。',
+  'No reporter given: use one or more of {0}.': '未指定报告器：请使用 {0} 中的一个或多个。',
+  "Unknown badge level '{0}': use 'must' or 'should'.": "未知的徽章级别 '{0}'：请使用 'must' 或 'should'。",
 };
