@@ -56,6 +56,13 @@ const OPERATION = /\b[a-z]+(?:\.[a-z]+)+\b/g;
 const PEER_UNREACHABLE = /\bthe peer is unreachable\b/i;
 /** The skip of a run given no second identity (src/runner/run.ts PEER_MISSING). */
 const PEER_NOT_GIVEN = /^needs a second identity\b/;
+/*
+ * The checker's canned skip reasons are rendered in the run's language (tr), their flags verbatim: each is
+ * also known by its flags, whatever the language (a zh-CN run's reasons hold the same flags).
+ */
+const PEER_FLAGS = /--peer-token\b.{0,8}--peer-self-id\b/;
+const TRIGGER_FLAGS = /--trigger-url URL\b.{0,8}--trigger-command CMD\b/;
+const EVENTS_OFF_FLAGS = /--events none\b.{0,12}--events ws\b/;
 /**
  * A refusal control that got no acceptance (issue 41 item 2): `the complete request of guild.role.create was
  * refused too: HTTP 501 …`, or `… was answered 2xx without a result`.
@@ -179,21 +186,29 @@ function mergeLoneWorlds(
   return grouped;
 }
 
+/**
+ * A check the run did not run or finish because it stopped for the quota: its reason ends in the run's
+ * own stop reason (src/runner/run.ts), in whichever language the run was.
+ */
+const stoppedForQuota = (check: CheckResult, stopped: RunResult['stopped'] | undefined): boolean =>
+  Boolean(stopped?.rateLimited && stopped.reason && check.reason?.endsWith(stopped.reason));
+
 /** The cause a skipped check shows, if any (first match wins: the most specific fix first). */
-export function readingOf(check: CheckResult): Reading | undefined {
+export function readingOf(check: CheckResult, stopped?: RunResult['stopped']): Reading | undefined {
   if (check.status !== 'skip') return undefined;
   if (check.notOffered) {
     const omitted = OMITS.exec(check.reason ?? '')?.[1];
     const operations = omitted?.split(/,\s*/).filter(Boolean) ?? check.operations;
     return { kind: 'not-offered', operations };
   }
-  if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
+  if (QUOTA.test(check.reason ?? '') || stoppedForQuota(check, stopped)) return { kind: 'quota' };
   const signed = signedReading(check.undecided?.signature, check);
   if (signed) return signed;
   const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
   // A state written before signatures (an older report): the peer's stated prefix, the checker's own words.
   if (PEER_UNREACHABLE.test(text)) return { kind: 'peer-unreachable', subject: 'unreachable' };
-  if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'none given' };
+  if (PEER_NOT_GIVEN.test(text) || PEER_FLAGS.test(text))
+    return { kind: 'peer-unreachable', subject: 'none given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
     const operation = refused[1] ?? refusedOperation(text, check);
@@ -207,8 +222,8 @@ export function readingOf(check: CheckResult): Reading | undefined {
   }
   const helper = HELPER.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
   if (helper) return { kind: 'helper-missing', subject: helper, operations: [helper] };
-  if (NO_TRIGGER.test(text)) return { kind: 'no-trigger' };
-  if (NO_EVENTS.test(text)) return { kind: 'no-events' };
+  if (NO_TRIGGER.test(text) || TRIGGER_FLAGS.test(text)) return { kind: 'no-trigger' };
+  if (NO_EVENTS.test(text) || EVENTS_OFF_FLAGS.test(text)) return { kind: 'no-events' };
   const event = EVENT_TYPE.exec(text);
   if (event) return { kind: 'event-never-came', events: [event[1] ?? event[2] ?? event[3]] };
   if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', events: [SN_EVENT] };
@@ -393,6 +408,9 @@ const EVENTS_OFF = /--events none/;
 /** Skip reasons the checker writes for a capability not given (src/runner/run.ts, src/run-steps.ts). */
 const CANNED = [
   PEER_NOT_GIVEN,
+  PEER_FLAGS,
+  TRIGGER_FLAGS,
+  EVENTS_OFF_FLAGS,
   /^needs a trigger to cause incoming events\b/,
   /^needs an event stream: events are off\b/,
 ];
@@ -451,17 +469,18 @@ function asRefusedWhole(
  */
 export function findUndecidedCauses(
   checks: readonly CheckResult[],
-  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'>,
+  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'> &
+    Partial<Pick<RunResult, 'stopped'>>,
 ): UndecidedCause[] {
   // Whether the run had a trigger: it had none when a check was skipped for want of one.
   const facts: UndecidedFacts = {
     ...factsOf(run),
-    triggerMissing: checks.some((check) => readingOf(check)?.kind === 'no-trigger'),
+    triggerMissing: checks.some((check) => readingOf(check, run.stopped)?.kind === 'no-trigger'),
   };
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
   const refusedWhole = operationsRefusedWhole(checks);
   for (const check of checks) {
-    const reading = asRefusedWhole(readingOf(check), refusedWhole);
+    const reading = asRefusedWhole(readingOf(check, run.stopped), refusedWhole);
     if (!reading) continue;
     const group = grouped.get(keyOf(reading)) ?? { reading, checks: [] };
     group.checks.push(check);
