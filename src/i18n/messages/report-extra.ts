@@ -41,7 +41,7 @@ export const REPORT_EXTRA_MESSAGES = {
   },
   'firstContact.notOffered': {
     en: '{checks} not offered (not counted)',
-    'zh-CN': '{checks} 未提供（不计入）',
+    'zh-CN': '{checks}未提供（不计入）',
   },
   'firstContact.peerAbsent': {
     en: 'none given (--peer-token, --peer-self-id)',
@@ -53,15 +53,15 @@ export const REPORT_EXTRA_MESSAGES = {
     'zh-CN': '{standing}：{detail}（{from}）',
   },
   'firstContact.decides': { en: 'decides {checks}', 'zh-CN': '可判定 {checks}' },
-  'firstContact.peerLeftSkipped': { en: '{checks} left skipped', 'zh-CN': '{checks} 被跳过' },
+  'firstContact.peerLeftSkipped': { en: '{checks} left skipped', 'zh-CN': '{checks}被跳过' },
   'firstContact.peerNeeded': {
     en: '{checks} need it: those that act as the peer are left undecided',
-    'zh-CN': '{checks} 需要它：以 peer 身份操作的检查无法判定',
+    'zh-CN': '{checks}需要它：以 peer 身份操作的检查无法判定',
   },
   'firstContact.notReached': { en: 'not reached: {detail}', 'zh-CN': '未连通：{detail}' },
-  'firstContact.withoutEvents': { en: '{checks} without events', 'zh-CN': '{checks} 缺少事件' },
+  'firstContact.withoutEvents': { en: '{checks} without events', 'zh-CN': '{checks}缺少事件' },
   'firstContact.noTrigger': { en: 'none: {detail}', 'zh-CN': '无：{detail}' },
-  'firstContact.withoutTrigger': { en: '{checks} without a trigger', 'zh-CN': '{checks} 缺少触发器' },
+  'firstContact.withoutTrigger': { en: '{checks} without a trigger', 'zh-CN': '{checks}缺少触发器' },
   // src/report/progress.ts: progress on stderr
   'progress.failing': { en: '{n} failing', 'zh-CN': '{n} 个失败' },
   'progress.eta': { en: 'ETA {time}', 'zh-CN': '预计剩余 {time}' },

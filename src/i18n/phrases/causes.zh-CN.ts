@@ -175,7 +175,7 @@ export const CAUSES_PHRASES_ZH: Readonly<Record<string, string>> = {
   'raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform':
     '调大 --run-timeout，传入 --rate-limit 让检查器控制节奏，或在平台上提高配额',
   'The world the run found hides the effect of {0} checks, each its own way: {1}':
-    '运行时遇到的环境状态掩盖了 {0} 检查的效果，各有各的原因：{1}',
+    '运行时遇到的环境状态掩盖了 {0} 分组中检查的效果，各有各的原因：{1}',
   'each check says how to clear the state it found (report.html, report.json)':
     '每个检查都说明了如何清除它遇到的状态（见 report.html、report.json）',
   'The world the run found hides the effect: {0}': '运行时遇到的环境状态掩盖了效果：{0}',
