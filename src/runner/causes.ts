@@ -17,14 +17,6 @@ import { completeSignature, stablePath } from './signature.js';
 export const EVENT_NEVER_CAME = /no matching event within|observed no [a-z-]+ event|event never came/i;
 export { SAYS_NO_ROUTE, SAYS_NOT_IMPLEMENTED } from './signature.js';
 
-/**
- * Whether a failure is an event that never came: its signature says so (set where it was judged), else
- * its reason's English words (a report of an older run). The signature holds in every language; the
- * words only in English (a zh-CN run renders its reasons in Chinese).
- */
-export const eventNeverCame = (check: Pick<CheckResult, 'reason' | 'signature'>): boolean =>
-  check.signature?.kind === 'event-missing' || EVENT_NEVER_CAME.test(check.reason ?? '');
-
 /** What the run knows beyond its checks: events its stream delivered (absent: no stream), the login's features. */
 export interface RunFacts {
   eventsReceived?: number;
