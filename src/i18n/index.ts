@@ -9,6 +9,7 @@ import type { Lang } from './lang.js';
 import { CLI_MESSAGES } from './messages/cli.js';
 import { COMMAND_MESSAGES } from './messages/commands.js';
 import { CONSOLE_MESSAGES } from './messages/console.js';
+import { REPORT_EXTRA_MESSAGES } from './messages/report-extra.js';
 import { REPORT_MESSAGES } from './messages/reports.js';
 
 export { asLang, LANGS, type Lang, langFromEnv } from './lang.js';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...COMMAND_MESSAGES,
   ...CONSOLE_MESSAGES,
   ...REPORT_MESSAGES,
+  ...REPORT_EXTRA_MESSAGES,
 } satisfies Record<string, Readonly<Record<Lang, string>>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,7 +4,7 @@
  */
 import { makeBadge } from 'badge-maker';
 import { CHOICES } from '../choices.js';
-import { translator } from '../i18n/index.js';
+import { tr, translator } from '../i18n/index.js';
 import type { CheckResult, RunResult } from '../runner/model.js';
 import { langOf } from './common.js';
 import type { Reporter, ReporterOptions } from './types.js';
@@ -61,7 +61,7 @@ export function badgeColor({ passed, counted }: Pick<BadgeCounts, 'passed' | 'co
 const levelOption = (options: ReporterOptions): BadgeLevel => {
   const level = options.badgeLevel ?? 'must';
   if (!BADGE_LEVELS.includes(level)) {
-    throw new Error(`Unknown badge level '${String(level)}': use 'must' or 'should'.`);
+    throw new Error(tr`Unknown badge level '${String(level)}': use 'must' or 'should'.`);
   }
   return level;
 };

@@ -3,7 +3,8 @@
  * fixed, which are new or gone, and whether the spec catalogue itself changed between the two.
  * Pure: `conformance compare` (bin/commands/compare.ts) and `run --baseline-report` do the I/O.
  */
-import { Chalk } from 'chalk';
+import { Chalk, type ChalkInstance } from 'chalk';
+import { phraseLang, tr, translator } from '../i18n/index.js';
 import type { CheckResult, Group, Level, RunResult, Status } from '../runner/model.js';
 
 export interface CheckRef {
@@ -100,49 +101,51 @@ export function compareRuns(base: RunResult, head: RunResult): RunComparison {
 
 export const hasRegressions = (comparison: RunComparison): boolean => comparison.regressions.length > 0;
 
+/** A check's level and whether it is experimental ('must', 'should, experimental'). */
+const tags = (check: CheckRef): string =>
+  check.experimental ? translator(phraseLang())('compare.experimental', { level: check.level }) : check.level;
+
+/** The comparison's heading: the two runs, and whether their spec catalogues are the same. */
+function headingLines(comparison: RunComparison, paint: ChalkInstance): string[] {
+  const { verdicts, toolVersions, targets, spec } = comparison;
+  return [
+    tr`Comparing base (${verdicts.base}, ${toolVersions.base}, ${targets.base}) with head (${verdicts.head}, ${toolVersions.head}, ${targets.head})`,
+    comparison.specChanged
+      ? paint.yellow(
+          tr`The spec catalogue differs: base ${spec.base.catalogueHash}, head ${spec.head.catalogueHash}. Status changes may come from the checker, not the implementation.`,
+        )
+      : tr`Same spec catalogue (${spec.head.catalogueHash}).`,
+  ];
+}
+
 /** Plain text (optionally coloured) for a terminal or a CI log. */
 export function formatComparison(comparison: RunComparison, options: { color?: boolean } = {}): string {
   const paint = new Chalk({ level: options.color ? 1 : 0 });
-  const lines: string[] = [];
-  const tags = (check: CheckRef) => `${check.level}${check.experimental ? ', experimental' : ''}`;
+  const t = translator(phraseLang());
+  const lines: string[] = headingLines(comparison, paint);
   const section = (title: string, items: string[], colour: (text: string) => string) => {
     if (items.length === 0) return;
-    lines.push('', colour(`${title} (${items.length})`), ...items);
+    lines.push('', colour(t('compare.section', { title, n: String(items.length) })), ...items);
   };
-  lines.push(
-    `Comparing base (${comparison.verdicts.base}, ${comparison.toolVersions.base}, ${comparison.targets.base})` +
-      ` with head (${comparison.verdicts.head}, ${comparison.toolVersions.head}, ${comparison.targets.head})`,
-  );
-  if (comparison.specChanged) {
-    lines.push(
-      paint.yellow(
-        `The spec catalogue differs: base ${comparison.spec.base.catalogueHash}, head ${comparison.spec.head.catalogueHash}. ` +
-          'Status changes may come from the checker, not the implementation.',
-      ),
-    );
-  } else {
-    lines.push(`Same spec catalogue (${comparison.spec.head.catalogueHash}).`);
-  }
   const change = (c: StatusChange) =>
     `  ${c.id} (${tags(c)}): ${c.base} → ${c.head}${c.reason ? ` — ${c.reason}` : ''}`;
-  section('Regressions', comparison.regressions.map(change), paint.red.bold);
-  section('Fixes', comparison.fixes.map(change), paint.green);
-  section('Other status changes', comparison.changedStatus.map(change), paint.cyan);
+  section(t('compare.regressions'), comparison.regressions.map(change), paint.red.bold);
+  section(t('compare.fixes'), comparison.fixes.map(change), paint.green);
+  section(t('compare.changed'), comparison.changedStatus.map(change), paint.cyan);
   section(
-    'New checks',
+    t('compare.added'),
     comparison.added.map((c) => `  ${c.id} (${tags(c)}): ${c.status}`),
     paint.cyan,
   );
   section(
-    'Removed checks',
-    comparison.removed.map((c) => `  ${c.id} (${tags(c)}): was ${c.status}`),
+    t('compare.removed'),
+    comparison.removed.map((c) => `  ${c.id} (${tags(c)}): ${t('compare.was', { status: c.status })}`),
     paint.cyan,
   );
+  const { regressions, fixes, changedStatus, added, removed, unchanged } = comparison;
   lines.push(
     '',
-    `${comparison.regressions.length} regressions, ${comparison.fixes.length} fixes, ` +
-      `${comparison.changedStatus.length} other changes, ${comparison.added.length} new, ` +
-      `${comparison.removed.length} removed, ${comparison.unchanged} unchanged.`,
+    tr`${regressions.length} regressions, ${fixes.length} fixes, ${changedStatus.length} other changes, ${added.length} new, ${removed.length} removed, ${unchanged} unchanged.`,
   );
   return `${lines.join('\n')}\n`;
 }

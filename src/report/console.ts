@@ -134,7 +134,9 @@ function causeLines(c: ChalkInstance, t: Translate, run: RunResult): string[] {
   const byId = new Map(run.checks.map((check) => [check.id, check]));
   (run.causes ?? []).slice(0, MAX_CAUSES_SHOWN).forEach((cause, index) => {
     const count = t('console.causes.count', { n: cause.checkIds.length });
-    lines.push(`  ${index + 1}. ${c.red.bold(count)}  ${line(cause.title, CAUSE_LINE)} (${cause.section})`);
+    lines.push(
+      `  ${index + 1}. ${c.red.bold(count)}  ${line(cause.title, CAUSE_LINE)}${t('report.parenthesis', { text: cause.section })}`,
+    );
     const details: string[] = [];
     if (cause.operations.length)
       details.push(

@@ -94,11 +94,11 @@ const script = (say: Translate) => `
 const js = (text: string): string => `'${text.replace(/[\\']/g, '\\$&').replace(/\n/g, '\\n')}'`;
 
 /** "count+' of '+checks.length+' checks shown'": the message with the script's variables in its places. */
-function shownExpression(say: Translate): string {
+export function shownExpression(say: Translate, total = 'checks.length'): string {
   return say('html.shown', { count: '\uE000', total: '\uE001' })
     .split(/(\uE000|\uE001)/)
     .filter(Boolean)
-    .map((part) => (part === '\uE000' ? 'count' : part === '\uE001' ? 'checks.length' : js(part)))
+    .map((part) => (part === '\uE000' ? 'count' : part === '\uE001' ? total : js(part)))
     .join('+');
 }
 

@@ -356,6 +356,19 @@ function listWithRest<T extends { checkIds: readonly string[] }>(
   );
 }
 
+/** A cause's rule statement rendered in `lang`, after the statement as written (none in English). */
+function statementIn(
+  cause: NonNullable<RunResult['causes']>[number],
+  byId: Map<string, CheckResult>,
+  lang: Lang,
+): string {
+  const rule = byId
+    .get(cause.checkIds[0])
+    ?.rules.find((id) => hasRule(id) && getRule(id).statement === cause.statement);
+  const text = rule && ruleStatementIn(rule, lang);
+  return text ? `<br>${e(text)}` : '';
+}
+
 const idList = (ids: readonly string[]): string =>
   ids.map((id) => `<a href="#check-${e(id)}"><code>${e(id)}</code></a>`).join(', ');
 
@@ -363,7 +376,7 @@ const idList = (ids: readonly string[]): string =>
  * "What to fix first": one line per cause (its count, title, section), opening to its fix, operations,
  * first check with its evidence and reproduction, and its other checks; the rest of the causes below.
  */
-function causesHtml(say: Translate, run: RunResult): string {
+function causesHtml(say: Translate, run: RunResult, lang: Lang): string {
   const headline = causesHeadline(run, say);
   if (!headline) return '';
   const byId = new Map(run.checks.map((check) => [check.id, check]));
@@ -371,7 +384,7 @@ function causesHtml(say: Translate, run: RunResult): string {
     `<li data-cause="${e(cause.id)}"><details><summary><span class="count">${e(say('console.causes.count', { n: cause.checkIds.length }))}</span> ` +
     `<span class="reason">${e(cause.title)}</span> <span class="muted">${e(say('report.parenthesis', { text: cause.section }).trimStart())}</span></summary>` +
     `<div>${e(say('html.fix', { text: cause.fix }))}</div>` +
-    `${cause.statement ? `<div class="muted">${e(say('html.rule', { text: cause.statement }))}</div>` : ''}` +
+    `${cause.statement ? `<div class="muted">${e(say('html.rule', { text: cause.statement }))}${statementIn(cause, byId, lang)}</div>` : ''}` +
     operationsHtml(say, cause.operations) +
     firstCheckHtml(say, byId.get(cause.checkIds[0])) +
     `${cause.checkIds.length > 1 ? `<div>${say('report.also', { ids: idList(cause.checkIds.slice(1)) })}</div>` : ''}</details></li>`;
@@ -515,7 +528,7 @@ function page(words: PageWords, run: RunResult, plan: EvidencePlan): string {
 <h1>${e(say('report.title'))} <span class="verdict ${run.verdict}">${e(verdict)}</span></h1>
 <p class="meta">${meta}</p>
 <div class="top"><div class="cards">${cards}${card('', summary.total, say('html.checksCard'))}</div>${groupPicture(say, run)}</div>
-${causesHtml(say, run)}${undecidedHtml(say, run)}
+${causesHtml(say, run, words.lang)}${undecidedHtml(say, run)}
 ${findingsHtml(say, run)}${baselineHtml(say, run)}
 ${filtersHtml(say, run)}
 ${failuresHtml(say, run, plan, words.lang)}

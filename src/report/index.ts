@@ -3,6 +3,7 @@
  * (no file), the badge writes two files (badge.svg and badge.json), every other writer one file.
  * Writers are pure (run, options) => string | Buffer; the CLI does the writing.
  */
+import { tr } from '../i18n/index.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { RunResult } from '../runner/model.js';
 import { renderBadgeJson, renderBadgeSvg } from './badge.js';
@@ -79,13 +80,16 @@ export function parseReporterList(list: string | readonly string[]): ReporterNam
     .filter(Boolean);
   const unknown = names.filter((name) => !isReporterName(name));
   if (unknown.length > 0) {
+    const quoted = unknown.map((name) => `'${name}'`).join(', ');
+    const valid = reporterNames.join(', ');
     throw new ConfigurationError(
-      `Unknown reporter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `'${name}'`).join(', ')}: ` +
-        `use one or more of ${reporterNames.join(', ')} (comma-separated).`,
+      unknown.length > 1
+        ? tr`Unknown reporters ${quoted}: use one or more of ${valid} (comma-separated).`
+        : tr`Unknown reporter ${quoted}: use one or more of ${valid} (comma-separated).`,
     );
   }
   if (names.length === 0) {
-    throw new ConfigurationError(`No reporter given: use one or more of ${reporterNames.join(', ')}.`);
+    throw new ConfigurationError(tr`No reporter given: use one or more of ${reporterNames.join(', ')}.`);
   }
   return [...new Set(names as ReporterName[])];
 }

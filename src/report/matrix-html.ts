@@ -5,7 +5,9 @@
  * Same safety as report.html: everything escaped, and a CSP that allows only this page's style and script.
  */
 import { createHash } from 'node:crypto';
+import { type Lang, phraseLang, type Translate, translator } from '../i18n/index.js';
 import { escapeHtml as e } from './html.js';
+import { shownExpression } from './html-assets.js';
 import { variantsOf } from './matrix-markdown.js';
 import { evidenceHref, type Matrix, type MatrixCell } from './matrix-model.js';
 
@@ -22,7 +24,8 @@ tr.group th{background:var(--card);font-size:15px}.filters{display:flex;flex-wra
 .filters input[type=search]{min-width:260px;padding:3px 6px}.hidden{display:none!important}
 `;
 
-const SCRIPT = `
+/** The page's script, its counter in the page's language. */
+const script = (say: Translate): string => `
 (function(){
   var rows=[].slice.call(document.querySelectorAll('tr.check'));
   var heads=[].slice.call(document.querySelectorAll('tr.group'));
@@ -41,7 +44,7 @@ const SCRIPT = `
     heads.forEach(function(h){
       h.classList.toggle('hidden',!document.querySelector('tr.check[data-group="'+h.dataset.group+'"]:not(.hidden)'));
     });
-    shown.textContent=count+' of '+rows.length+' checks shown';
+    shown.textContent=${shownExpression(say, 'rows.length')};
   }
   document.getElementById('filters').addEventListener('input',apply);
   document.getElementById('filters').addEventListener('change',apply);
@@ -50,7 +53,20 @@ const SCRIPT = `
 `;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const CSP = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(SCRIPT)}; img-src data:`;
+/** The script and policy of a language's page (the policy allows that script alone). */
+const pages = new Map<Lang, { script: string; csp: string }>();
+function pageOf(lang: Lang): { script: string; csp: string } {
+  let page = pages.get(lang);
+  if (!page) {
+    const text = script(translator(lang));
+    page = {
+      script: text,
+      csp: `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(text)}; img-src data:`,
+    };
+    pages.set(lang, page);
+  }
+  return page;
+}
 
 const LABEL: Record<MatrixCell['status'], string> = {
   pass: 'pass',
@@ -65,9 +81,13 @@ export interface MatrixHtmlOptions {
   badges?: string[];
   /** When the page was made (default now). */
   generatedAt?: string;
+  /** The page's language (default: the command's, --lang). */
+  lang?: Lang;
 }
 
 export function renderMatrixHtml(matrix: Matrix, options: MatrixHtmlOptions = {}): string {
+  const lang = options.lang ?? phraseLang();
+  const t = translator(lang);
   const names = matrix.implementations.map(({ name }) => name);
   const total = matrix.groups.reduce((sum, group) => sum + group.rows.length, 0);
   const summaryRows = matrix.implementations
@@ -77,10 +97,10 @@ export function renderMatrixHtml(matrix: Matrix, options: MatrixHtmlOptions = {}
       return (
         `<tr><th>${e(name)}</th><td class="${run.verdict}">${run.verdict.toUpperCase()}</td>` +
         `<td>${score.passed}/${score.counted}</td><td><code>${e(run.target.baseUrl)}</code>` +
-        `${run.target.faults?.length ? ` <span class="muted">faults: ${e(run.target.faults.join(', '))}</span>` : ''}</td>` +
+        `${run.target.faults?.length ? ` <span class="muted">${e(t('matrix.faults', { list: run.target.faults.join(', ') }))}</span>` : ''}</td>` +
         `<td>${e(variantsOf(run))}</td>` +
-        `<td>${badge ? `<img alt="${e(name)} badge" src="data:image/svg+xml;base64,${Buffer.from(badge).toString('base64')}">` : ''}</td>` +
-        `<td><a href="${e(`${encodeURIComponent(name)}/report.html`)}">report</a></td></tr>`
+        `<td>${badge ? `<img alt="${e(t('matrix.badgeAlt', { name }))}" src="data:image/svg+xml;base64,${Buffer.from(badge).toString('base64')}">` : ''}</td>` +
+        `<td><a href="${e(`${encodeURIComponent(name)}/report.html`)}">${e(t('matrix.report'))}</a></td></tr>`
       );
     })
     .join('');
@@ -102,34 +122,38 @@ export function renderMatrixHtml(matrix: Matrix, options: MatrixHtmlOptions = {}
         return (
           `<tr class="check" data-group="${e(row.group)}" data-level="${row.level}" data-statuses="${statuses}" ` +
           `data-differs="${row.differs}" data-search="${e(search)}"><td><code>${e(row.id)}</code>` +
-          `<div class="muted">${e(row.title)}</div></td><td>${row.level}${row.experimental ? ' <span class="muted">exp.</span>' : ''}</td>${cells}</tr>`
+          `<div class="muted">${e(row.title)}</div></td><td>${row.level}${row.experimental ? ` <span class="muted">${e(t('matrix.experimental'))}</span>` : ''}</td>${cells}</tr>`
         );
       });
       return head + lines.join('');
     })
     .join('');
   const groupOptions = matrix.groups.map(({ group }) => `<option>${e(group)}</option>`).join('');
+  const page = pageOf(lang);
+  const th = (key: Parameters<Translate>[0]) => `<th>${e(t(key))}</th>`;
+  const option = (value: string, key: Parameters<Translate>[0]) =>
+    `<option value="${value}">${e(t(key))}</option>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<html lang="${lang}"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${page.csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chat API conformance matrix — ${names.length} implementations</title>
+<title>${e(t('matrix.pageTitle', { n: String(names.length) }))}</title>
 <style>${CSS}</style></head>
 <body><main>
-<h1>Chat API conformance matrix</h1>
-<p class="muted">${names.length} implementations · ${total} checks · score = passed / counted ${matrix.badgeLevel} checks (skips left out) · (x) expected failure · (u) failure not counted in that run's verdict · generated ${e(options.generatedAt ?? new Date().toISOString())}</p>
-<table class="summary"><thead><tr><th>implementation</th><th>verdict</th><th>score</th><th>target</th><th>variants</th><th>badge</th><th>evidence</th></tr></thead><tbody>${summaryRows}</tbody></table>
+<h1>${e(t('matrix.title'))}</h1>
+<p class="muted">${t('matrix.facts', { n: String(names.length), checks: String(total), level: matrix.badgeLevel, at: e(options.generatedAt ?? new Date().toISOString()) })}</p>
+<table class="summary"><thead><tr>${th('matrix.col.implementation')}${th('matrix.col.verdict')}${th('matrix.col.score')}${th('matrix.col.target')}${th('matrix.col.variants')}${th('matrix.col.badge')}${th('matrix.col.evidence')}</tr></thead><tbody>${summaryRows}</tbody></table>
 <form class="filters" id="filters" role="search">
-<input type="search" id="search" placeholder="Search id, title, rule" aria-label="Search">
-<label>Group <select id="group"><option value="">all</option>${groupOptions}</select></label>
-<label>Level <select id="level"><option value="">all</option><option>must</option><option>should</option><option>info</option></select></label>
-<label>Status <select id="status"><option value="">any</option><option value="fail">some fail</option><option value="error">some error</option><option value="skip">some skip</option><option value="pass">some pass</option></select></label>
-<label><input type="checkbox" id="differs"> only where implementations differ</label>
+<input type="search" id="search" placeholder="${e(t('matrix.searchPlaceholder'))}" aria-label="${e(t('matrix.search'))}">
+<label>${e(t('matrix.filter.group'))} <select id="group">${option('', 'matrix.filter.all')}${groupOptions}</select></label>
+<label>${e(t('matrix.filter.level'))} <select id="level">${option('', 'matrix.filter.all')}<option>must</option><option>should</option><option>info</option></select></label>
+<label>${e(t('matrix.filter.status'))} <select id="status">${option('', 'matrix.filter.any')}${option('fail', 'matrix.filter.someFail')}${option('error', 'matrix.filter.someError')}${option('skip', 'matrix.filter.someSkip')}${option('pass', 'matrix.filter.somePass')}</select></label>
+<label><input type="checkbox" id="differs"> ${e(t('matrix.filter.differs'))}</label>
 <span class="muted" id="shown"></span></form>
-<table class="matrix"><thead><tr><th>check</th><th>level</th>${names.map((name) => `<th>${e(name)}</th>`).join('')}</tr></thead>
+<table class="matrix"><thead><tr>${th('matrix.col.check')}${th('matrix.col.level')}${names.map((name) => `<th>${e(name)}</th>`).join('')}</tr></thead>
 <tbody>${body}</tbody></table>
 </main>
-<script>${SCRIPT}</script>
+<script>${page.script}</script>
 </body></html>
 `;
 }

@@ -3,6 +3,7 @@
  * verdict, score, badge, report), then one table per group with checks as rows and implementations as
  * columns; each cell links to that implementation's evidence for the check.
  */
+import { type Lang, phraseLang, translator } from '../i18n/index.js';
 import type { RunResult } from '../runner/model.js';
 import { evidenceHref, type Matrix, type MatrixCell } from './matrix-model.js';
 
@@ -28,24 +29,32 @@ export const variantsOf = (run: RunResult): string =>
     .map(([point, value]) => `${point}=${value}`)
     .join(', ');
 
-export function renderMatrixMarkdown(matrix: Matrix): string {
+export function renderMatrixMarkdown(matrix: Matrix, lang: Lang = phraseLang()): string {
+  const t = translator(lang);
   const names = matrix.implementations.map(({ name }) => name);
+  const checks = matrix.groups.reduce((sum, group) => sum + group.rows.length, 0);
+  const columns = ['implementation', 'verdict', 'score', 'target', 'variants', 'badge', 'evidence'] as const;
   const lines = [
-    '# Chat API conformance matrix',
+    `# ${t('matrix.title')}`,
     '',
-    `${names.length} implementations · ${matrix.groups.reduce((sum, group) => sum + group.rows.length, 0)} checks · ` +
-      `score = passed / counted ${matrix.badgeLevel} checks (skips left out). ` +
-      'Legend: ✅ pass · ❌ fail · ⚠️ error · ➖ skip · · not run; _(x)_ expected failure, _(u)_ not counted in its verdict.',
+    t('matrix.md.facts', { n: String(names.length), checks: String(checks), level: matrix.badgeLevel }),
     '',
-    '| implementation | verdict | score | target | variants | badge | evidence |',
+    `| ${columns.map((column) => t(`matrix.col.${column}`)).join(' | ')} |`,
     '|:---|:---|---:|:---|:---|:---|:---|',
     ...matrix.implementations.map(({ name, run }, index) => {
       const score = matrix.scores[index];
+      const verdict =
+        run.verdict === 'pass' ? `✅ ${t('matrix.verdict.pass')}` : `❌ ${t('matrix.verdict.fail')}`;
+      const faults = run.target.faults?.length
+        ? t('report.parenthesis', {
+            text: t('matrix.faults', { list: cellText(run.target.faults.join(', ')) }),
+          })
+        : '';
       return (
-        `| **${cellText(name)}** | ${run.verdict === 'pass' ? '✅ pass' : '❌ fail'} | ${score.passed}/${score.counted} | ` +
-        `\`${cellText(run.target.baseUrl)}\`${run.target.faults?.length ? ` (faults: ${cellText(run.target.faults.join(', '))})` : ''} | ` +
+        `| **${cellText(name)}** | ${verdict} | ${score.passed}/${score.counted} | ` +
+        `\`${cellText(run.target.baseUrl)}\`${faults} | ` +
         `${cellText(variantsOf(run))} | ` +
-        `![${cellText(name)}](badges/${encodeURIComponent(name)}.svg) | [report](${encodeURIComponent(name)}/report.html) |`
+        `![${cellText(name)}](badges/${encodeURIComponent(name)}.svg) | [${t('matrix.report')}](${encodeURIComponent(name)}/report.html) |`
       );
     }),
   ];
@@ -54,7 +63,7 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
       '',
       `## ${group}`,
       '',
-      `| check | level | ${names.map(cellText).join(' | ')} |`,
+      `| ${t('matrix.col.check')} | ${t('matrix.col.level')} | ${names.map(cellText).join(' | ')} |`,
       `|:---|:---|${names.map(() => ':---:').join('|')}|`,
     );
     for (const row of rows) {
@@ -62,9 +71,10 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
         const mark = `${SYMBOL[cell.status]}${cell.expectedFailure ? ' _(x)_' : cell.uncounted ? ' _(u)_' : ''}`;
         return cell.status === 'absent' ? mark : `[${mark}](${evidenceHref(names[column], row.id)})`;
       });
-      lines.push(
-        `| \`${cellText(row.id)}\` | ${row.level}${row.experimental ? ' (exp.)' : ''} | ${cells.join(' | ')} |`,
-      );
+      const experimental = row.experimental
+        ? t('report.parenthesis', { text: t('matrix.experimental') })
+        : '';
+      lines.push(`| \`${cellText(row.id)}\` | ${row.level}${experimental} | ${cells.join(' | ')} |`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -6,9 +6,13 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { createLogUpdate } from 'log-update';
 import { shorten } from '../../spec/brief.js';
+import { phraseLang, tr, translator } from '../i18n/index.js';
 import type { CheckDefinition } from '../runner/check.js';
 import type { CheckResult, Status } from '../runner/model.js';
 import { humanDuration, isFailing } from './common.js';
+
+/** A duration in the run's language (the CLI's --lang). */
+const duration = (ms: number): string => humanDuration(ms, translator(phraseLang()));
 
 /** A request waiting for quota (RunOptions.onQuotaWait). */
 export interface QuotaWaitInfo {
@@ -47,14 +51,21 @@ const label = (c: ChalkInstance, status: Status): string =>
 
 /** 'waiting 57 s for the target's rate limit (bucket 'ip') (120 requests left)'. */
 export const quotaWaitLine = (wait: QuotaWaitInfo, leftMs = wait.ms): string =>
-  `waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason}` +
-  (wait.requestsLeft === undefined ? '' : ` (about ${wait.requestsLeft} requests left)`);
+  wait.requestsLeft === undefined
+    ? tr`waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason}`
+    : tr`waiting ${Math.ceil(leftMs / 1000)} s for ${wait.reason} (about ${wait.requestsLeft} requests left)`;
+
+/** How many checks fail so far, red when some do. */
+const failingWords = (c: ChalkInstance, failing: number): string => {
+  const words = translator(phraseLang())('progress.failing', { n: String(failing) });
+  return failing ? c.red(words) : words;
+};
 
 /** Waits for quota shorter than this are not worth a line of their own without a terminal. */
 const QUOTA_LINE_FROM_MS = 5_000;
 
 const startLine = (info: { total: number; target: string; estimate?: string }) =>
-  `running ${info.total} checks against ${info.target}${info.estimate ? ` (${info.estimate})` : ''}\n`;
+  `${info.estimate ? tr`running ${info.total} checks against ${info.target} (${info.estimate})` : tr`running ${info.total} checks against ${info.target}`}\n`;
 
 /** The ETA from the pace so far; unknown until one check finished. */
 export function estimateRemainingMs(elapsedMs: number, done: number, total: number): number | undefined {
@@ -74,7 +85,7 @@ function lineProgress(write: (text: string) => void, c: ChalkInstance): Progress
     if (leadingSkips <= 0) return;
     write(
       c.dim(
-        `[${done}/${total}] ${leadingSkips} checks skipped before the first ran (reasons in the summary)\n`,
+        `[${done}/${total}] ${tr`${leadingSkips} checks skipped before the first ran (reasons in the summary)`}\n`,
       ),
     );
     leadingSkips = -1;
@@ -126,15 +137,17 @@ export function createProgress(write: (text: string) => void, options: ProgressO
   };
   const render = () => {
     const remaining = estimateRemainingMs(now() - started, done, total);
-    const eta = remaining === undefined ? 'ETA …' : `ETA ${humanDuration(remaining)}`;
-    const failures = failing ? c.red(`${failing} failing`) : '0 failing';
+    const t = translator(phraseLang());
+    const eta =
+      remaining === undefined ? t('progress.etaUnknown') : t('progress.eta', { time: duration(remaining) });
+    const failures = failingWords(c, failing);
     const flying = [...inFlight];
     const waiting =
       quota && quota.until > now() ? ` · ${quotaWaitLine(quota.wait, quota.until - now())}` : '';
-    const line1 = `[${done}/${total}] checks done · ${failures} · ${flying.length} in flight · ${eta}${waiting}`;
+    const line1 = `[${done}/${total}] ${t('progress.status', { failures, n: String(flying.length), eta })}${waiting}`;
     const line2 = flying.length
-      ? fitWidth(`  in flight: ${flying.join(', ')}`)
-      : fitWidth(`  ${done < total ? 'starting…' : 'cleaning up…'} ${target}`);
+      ? fitWidth(`  ${t('progress.inFlight', { ids: flying.join(', ') })}`)
+      : fitWidth(`  ${t(done < total ? 'progress.starting' : 'progress.cleaningUp', { target })}`);
     status(`${line1}\n${c.dim(line2)}`);
   };
 
@@ -178,8 +191,9 @@ export function createProgress(write: (text: string) => void, options: ProgressO
     finish: () => {
       clearInterval(quotaTimer);
       if (total === 0) return;
-      const failures = failing ? c.red(`${failing} failing`) : '0 failing';
-      status(`[${done}/${total}] checks done · ${failures} · took ${humanDuration(now() - started)}`);
+      const failures = failingWords(c, failing);
+      const took = duration(now() - started);
+      status(`[${done}/${total}] ${translator(phraseLang())('progress.done', { failures, time: took })}`);
       status.done();
     },
   };

@@ -9,6 +9,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
+import { phraseLang, ruleStatementIn, tr, translator } from '../i18n/index.js';
 import type { Cause, CheckResult, RunResult, Signature } from './model.js';
 import { completeSignature, stablePath } from './signature.js';
 
@@ -30,6 +31,9 @@ interface Fault {
   key: string;
   kind: Signature['kind'];
 }
+
+/** The catalogue's words in the run's language (src/i18n/messages/report-extra.ts). */
+const say = () => translator(phraseLang());
 
 /** The family of a rule: its id without the trailing number ('MSG-LIST-3' → 'MSG-LIST'). */
 const familyOf = (rule: string | undefined): string => (rule ?? 'none').replace(/-\d+$/, '');
@@ -101,7 +105,10 @@ const isProblem = (check: CheckResult): boolean =>
 function sectionOf(rule: string | undefined): { section: string; statement?: string } {
   if (!rule || !hasRule(rule)) return { section: '§4' };
   const found = getRule(rule);
-  const section = found.source === 'spec' ? `§${found.section}` : `conventions: ${found.section}`;
+  const section =
+    found.source === 'spec'
+      ? `§${found.section}`
+      : say()('causes.section.conventions', { section: found.section });
   return { section, statement: found.statement };
 }
 
@@ -115,32 +122,53 @@ interface Words {
 const listed = (operations: readonly string[]): string =>
   operations.length <= 3
     ? operations.join(', ')
-    : `${operations.slice(0, 3).join(', ')} and ${operations.length - 3} more`;
+    : `${operations.slice(0, 3).join(', ')}${say()('report.idsAndMore', { n: String(operations.length - 3) })}`;
 
-const FIELD_WORDS: Record<string, string> = {
-  'field-missing': 'is missing',
-  'field-null': 'is null',
-  'field-type': 'has the wrong type',
+/** How a field is wrong, by the kind of its failures (rendered in the run's language where read). */
+const fieldWords = (kind: string | undefined): string => {
+  switch (kind) {
+    case 'field-missing':
+      return say()('causes.field.missing');
+    case 'field-null':
+      return say()('causes.field.null');
+    case 'field-type':
+      return say()('causes.field.type');
+  }
+  return say()('causes.field.other');
 };
 
-const MARKER_WORDS: Record<string, Words> = {
-  repeated: {
-    title: 'List walks repeat themselves: following `next` leads back to items already listed, so walks loop',
-    section: '§1 rule 6',
-    fix: 'make `next` a cursor to the items after this page, never one that serves a page again',
-  },
-  absent: {
-    title: 'Pages omit their marker while more data exists: a client stops after the first page',
-    section: '§1 rule 6',
-    fix: 'send `next` (or `prev`) on every page after which more data exists that way',
-  },
-  present: {
-    title:
-      'Pages carry a marker where no more data exists (the last page, or an empty one reached through it)',
-    section: '§1 rule 6',
-    fix: 'leave `next` out of the last page',
-  },
-};
+/** '§1 rule 6' in the run's language. */
+const ruleSection = (section: string, n: number): string =>
+  say()('causes.section.rule', { section, n: String(n) });
+
+/** The words of a marker fault, by its pattern (a function: rendered in the run's language). */
+function markerWords(pattern: string | undefined, on: string): Words {
+  switch (pattern) {
+    case 'repeated':
+      return {
+        title: tr`List walks repeat themselves: following \`next\` leads back to items already listed, so walks loop`,
+        section: ruleSection('1', 6),
+        fix: tr`make \`next\` a cursor to the items after this page, never one that serves a page again`,
+      };
+    case 'absent':
+      return {
+        title: tr`Pages omit their marker while more data exists: a client stops after the first page`,
+        section: ruleSection('1', 6),
+        fix: tr`send \`next\` (or \`prev\`) on every page after which more data exists that way`,
+      };
+    case 'present':
+      return {
+        title: tr`Pages carry a marker where no more data exists (the last page, or an empty one reached through it)`,
+        section: ruleSection('1', 6),
+        fix: tr`leave \`next\` out of the last page`,
+      };
+  }
+  return {
+    title: tr`Pages' markers are wrong${on}`,
+    section: ruleSection('1', 6),
+    fix: tr`send a marker exactly while more data exists that way`,
+  };
+}
 
 /** The words of a fault: from its kind and what its failures share (operations, the first signature). */
 export function wordsOf(
@@ -149,131 +177,211 @@ export function wordsOf(
   operations: readonly string[],
   facts: RunFacts,
 ): Words {
-  const [signature] = signatures;
   const ops = listed(operations);
-  const [family, detail] = fault.key.split(':');
+  const [family] = fault.key.split(':');
   switch (family) {
     case 'not-implemented':
       return {
-        title: 'Operations answer that they are not implemented (404, 405, 501 or a body saying so)',
+        title: tr`Operations answer that they are not implemented (404, 405, 501 or a body saying so)`,
         section: '§4',
-        fix: `implement ${ops || 'them'} at POST {base}/<operation>, ${notOfferedAdvice(operations, facts)}`,
+        fix: ops
+          ? tr`implement ${ops} at POST {base}/<operation>, ${notOfferedAdvice(operations, facts)}`
+          : tr`implement them at POST {base}/<operation>, ${notOfferedAdvice(operations, facts)}`,
       };
     case 'result-envelope':
       return {
-        title: 'Results are wrapped in an envelope: the object the operation returns is under one key',
+        title: tr`Results are wrapped in an envelope: the object the operation returns is under one key`,
         section: '§4',
-        fix: 'answer the result itself as the body, not an object that holds it',
+        fix: tr`answer the result itself as the body, not an object that holds it`,
       };
     case 'list-shape':
       return {
-        title:
-          'Lists have the wrong shape: a page is an object with a `data` array and its `prev`/`next` markers',
-        section: '§1 rule 5',
-        fix: 'answer each page as {"data": [...], "next": …} at the top level of the body',
-      };
-    case 'result-missing':
-      return {
-        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} 2xx without the resource ${operations.length === 1 ? 'it returns' : 'they return'}: the body is empty or of another type`,
-        section: '§4',
-        fix: 'answer the resource the operation returns (§4) as the body of its 2xx',
-      };
-    case 'helper-answers':
-      return {
-        title: `${ops || 'Operations'} ${operations.length === 1 ? 'accepts' : 'accept'} the requests other checks make through ${operations.length === 1 ? 'it' : 'them'} (2xx), but those checks cannot use what ${operations.length === 1 ? 'it answers' : 'they answer'}`,
-        section: '§4',
-        fix: `make ${operations.length === 1 ? ops : 'each'} return the resource the spec says (the first check shows what it answered instead)`,
+        title: tr`Lists have the wrong shape: a page is an object with a \`data\` array and its \`prev\`/\`next\` markers`,
+        section: ruleSection('1', 5),
+        fix: tr`answer each page as {"data": [...], "next": …} at the top level of the body`,
       };
     case 'errors-2xx':
       return {
-        title: 'Errors are answered with a success status (2xx and an error body)',
+        title: tr`Errors are answered with a success status (2xx and an error body)`,
         section: '§7',
-        fix: 'answer a refused request with a 4xx or 5xx status',
+        fix: tr`answer a refused request with a 4xx or 5xx status`,
       };
     case 'identity-refused':
       return {
-        title: "The checker's credentials are refused (401/403 with the token and identity headers given)",
+        title: tr`The checker's credentials are refused (401/403 with the token and identity headers given)`,
         section: '§5',
-        fix: 'check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)',
+        fix: tr`check --token, --platform and --self-id; the family reads Authorization: Bearer and Satori-Platform/Satori-User-ID (or X-Platform/X-Self-ID)`,
       };
     case 'event-transport':
       return {
-        title:
-          "The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all",
+        title: tr`The event stream does not work as the family's: no READY after IDENTIFY, or no event delivered at all`,
         section: '§6',
-        fix: 'check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did',
+        fix: tr`check --events-url and the handshake (IDENTIFY, READY), or the webhook registration; the run notes say what the stream did`,
+      };
+  }
+  return operationWords(fault, signatures, operations, ops);
+}
+
+/** The words of the faults of operations (named in the title): their results, their statuses, helpers. */
+function operationWords(
+  fault: Fault,
+  signatures: readonly Signature[],
+  operations: readonly string[],
+  ops: string,
+): Words {
+  const [signature] = signatures;
+  const [family, detail] = fault.key.split(':');
+  const one = operations.length === 1;
+  switch (family) {
+    case 'result-missing':
+      return {
+        title: one
+          ? tr`${ops} answers 2xx without the resource it returns: the body is empty or of another type`
+          : ops
+            ? tr`${ops} answer 2xx without the resource they return: the body is empty or of another type`
+            : tr`Operations answer 2xx without the resource they return: the body is empty or of another type`,
+        section: '§4',
+        fix: tr`answer the resource the operation returns (§4) as the body of its 2xx`,
+      };
+    case 'helper-answers':
+      return {
+        title: one
+          ? tr`${ops} accepts the requests other checks make through it (2xx), but those checks cannot use what it answers`
+          : ops
+            ? tr`${ops} accept the requests other checks make through them (2xx), but those checks cannot use what they answer`
+            : tr`Operations accept the requests other checks make through them (2xx), but those checks cannot use what they answer`,
+        section: '§4',
+        fix: one
+          ? tr`make ${ops} return the resource the spec says (the first check shows what it answered instead)`
+          : tr`make each return the resource the spec says (the first check shows what it answered instead)`,
       };
     case 'helper':
       return {
-        title: `${detail} fails where other checks use it as a helper (to make or undo what they judge): HTTP ${signature.status ?? '?'}`,
-        fix: `make ${detail} accept a complete valid request (the reproduction shows one it refused)`,
+        title: tr`${detail} fails where other checks use it as a helper (to make or undo what they judge): HTTP ${signature.status ?? '?'}`,
+        fix: tr`make ${detail} accept a complete valid request (the reproduction shows one it refused)`,
       };
     case 'answer': {
       const rules = [...new Set(signatures.flatMap((s) => (s.rule ? [s.rule] : [])))].sort();
       return {
-        title: `${detail} accepts the requests (2xx) but its results are not what the spec says${rules.length ? ` (${listed(rules)})` : ''}`,
-        fix: `make ${detail}'s result follow the rules its checks cite; the first check shows what it answered instead`,
+        title: rules.length
+          ? tr`${detail} accepts the requests (2xx) but its results are not what the spec says (${listed(rules)})`
+          : tr`${detail} accepts the requests (2xx) but its results are not what the spec says`,
+        fix: tr`make ${detail}'s result follow the rules its checks cite; the first check shows what it answered instead`,
       };
     }
     case 'status-4xx':
     case 'status-5xx':
-      return {
-        title: `${ops || 'Operations'} ${operations.length === 1 ? 'answers' : 'answer'} ${family === 'status-5xx' ? 'a server error (5xx)' : 'a refusal (4xx)'} to requests the spec says ${operations.length === 1 ? 'it serves' : 'they serve'}`,
-        fix: `make ${operations.length === 1 ? ops : 'each'} answer ${operations.length === 1 ? 'its' : 'their'} valid requests with 2xx and the result; the reproduction shows one ${family === 'status-5xx' ? 'failed' : 'refused'}`,
-      };
+      return statusWords(family === 'status-5xx', operations, ops);
   }
   return kindWords(fault, signatures, ops);
+}
+
+/** The words of operations refusing (4xx) or failing (5xx) valid requests. */
+function statusWords(server: boolean, operations: readonly string[], ops: string): Words {
+  if (operations.length === 1)
+    return server
+      ? {
+          title: tr`${ops} answers a server error (5xx) to requests the spec says it serves`,
+          fix: tr`make ${ops} answer its valid requests with 2xx and the result; the reproduction shows one failed`,
+        }
+      : {
+          title: tr`${ops} answers a refusal (4xx) to requests the spec says it serves`,
+          fix: tr`make ${ops} answer its valid requests with 2xx and the result; the reproduction shows one refused`,
+        };
+  const fix = server
+    ? tr`make each answer their valid requests with 2xx and the result; the reproduction shows one failed`
+    : tr`make each answer their valid requests with 2xx and the result; the reproduction shows one refused`;
+  if (!ops)
+    return {
+      title: server
+        ? tr`Operations answer a server error (5xx) to requests the spec says they serve`
+        : tr`Operations answer a refusal (4xx) to requests the spec says they serve`,
+      fix,
+    };
+  return {
+    title: server
+      ? tr`${ops} answer a server error (5xx) to requests the spec says they serve`
+      : tr`${ops} answer a refusal (4xx) to requests the spec says they serve`,
+    fix,
+  };
 }
 
 /** The words of the kinds whose key carries what they concern (a field, a marker, an event, a rule). */
 function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
   const [signature] = signatures;
-  const on = ops ? ` (${ops})` : '';
-  if (fault.key.startsWith('field:')) {
-    const name = fault.key.slice('field:'.length);
-    const kinds = new Set(signatures.map((s) => s.kind));
-    const [only] = kinds.size === 1 ? kinds : [];
-    const how = (only && FIELD_WORDS[only]) || 'is missing or wrong';
-    const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
-    const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
-    const where = [ops, events.length ? `events ${listed(events)}` : ''].filter(Boolean).join('; ');
-    return {
-      title: `\`${name}\` ${how} where it is sent (${listed(paths)})${where ? ` in ${where}` : ''}`,
-      fix: `send \`${name}\` as the spec's resource declares it, in every answer and event that carries it`,
-    };
-  }
-  if (fault.kind === 'marker')
-    return (
-      MARKER_WORDS[signature.pattern ?? ''] ?? {
-        title: `Pages' markers are wrong${on}`,
-        section: '§1 rule 6',
-        fix: 'send a marker exactly while more data exists that way',
-      }
-    );
+  const on = ops ? say()('report.parenthesis', { text: ops }) : '';
+  if (fault.key.startsWith('field:'))
+    return fieldFaultWords(fault.key.slice('field:'.length), signatures, ops);
+  if (fault.kind === 'marker') return markerWords(signature.pattern, on);
   if (fault.kind === 'event-missing') {
     const types = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
     const type = types.length ? listed(types) : undefined;
     return {
-      title: `No ${type ?? 'matching'} event came for changes the checks made${on}`,
+      title: type
+        ? tr`No ${type} event came for changes the checks made${on}`
+        : tr`No matching event came for changes the checks made${on}`,
       section: '§6',
-      fix: `emit ${type ?? 'the event'} for every change made through the interface, the bot's own acts included`,
+      fix: type
+        ? tr`emit ${type} for every change made through the interface, the bot's own acts included`
+        : tr`emit the event for every change made through the interface, the bot's own acts included`,
     };
   }
-  if (fault.kind.startsWith('event-'))
+  if (fault.kind.startsWith('event-')) {
+    const type = signature.eventType;
     return {
-      title: `${signature.eventType ?? 'Events'} ${fault.kind === 'event-name' ? 'came under another name' : `came without ${signature.path ?? 'their resource'}`}`,
+      title: type ? eventWords(fault.kind, type, signature.path) : eventsWords(fault.kind, signature.path),
       section: '§6',
-      fix: `send ${signature.eventType ?? 'the event'} with the resources the spec lists for it`,
+      fix: type
+        ? tr`send ${type} with the resources the spec lists for it`
+        : tr`send the event with the resources the spec lists for it`,
     };
+  }
   const rule = signature.rule;
   const statement = rule && hasRule(rule) ? getRule(rule).statement : undefined;
+  // The rule's statement in the run's language where it has a rendering (src/i18n/titles/rules.zh-CN.ts).
+  const rendered = rule ? ruleStatementIn(rule, phraseLang()) : undefined;
   return {
     title: statement
-      ? `Breaks the rule: ${oneLine(statement.replace(/\.$/, ''), 160)}${on}`
-      : `Checks of ${rule ?? 'no rule'} fail${on}`,
+      ? tr`Breaks the rule: ${oneLine((rendered ?? statement).replace(/[.。]$/, ''), 160)}${on}`
+      : rule
+        ? tr`Checks of ${rule} fail${on}`
+        : tr`Checks of no rule fail${on}`,
     fix: statement
-      ? `make the answers follow this rule (the reproduction shows one that does not)`
-      : 'see the reproduction and the first check in full',
+      ? tr`make the answers follow this rule (the reproduction shows one that does not)`
+      : tr`see the reproduction and the first check in full`,
+  };
+}
+
+/** How events of one type came wrong. */
+const eventWords = (kind: string, type: string, path: string | undefined): string =>
+  kind === 'event-name'
+    ? tr`${type} came under another name`
+    : path
+      ? tr`${type} came without ${path}`
+      : tr`${type} came without their resource`;
+
+/** How events of no known type came wrong. */
+const eventsWords = (kind: string, path: string | undefined): string =>
+  kind === 'event-name'
+    ? tr`Events came under another name`
+    : path
+      ? tr`Events came without ${path}`
+      : tr`Events came without their resource`;
+
+/** The words of a field wrong wherever it is sent (its name, how, where). */
+function fieldFaultWords(name: string, signatures: readonly Signature[], ops: string): Words {
+  const kinds = new Set(signatures.map((s) => s.kind));
+  const [only] = kinds.size === 1 ? kinds : [];
+  const how = fieldWords(only);
+  const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
+  const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
+  const inEvents = events.length ? say()('causes.inEvents', { list: listed(events) }) : '';
+  const where = ops && inEvents ? say()('causes.both', { a: ops, b: inEvents }) : ops || inEvents;
+  return {
+    title: where
+      ? tr`\`${name}\` ${how} where it is sent (${listed(paths)}) in ${where}`
+      : tr`\`${name}\` ${how} where it is sent (${listed(paths)})`,
+    fix: tr`send \`${name}\` as the spec's resource declares it, in every answer and event that carries it`,
   };
 }
 
@@ -284,12 +392,14 @@ function kindWords(fault: Fault, signatures: readonly Signature[], ops: string):
  */
 export function notOfferedAdvice(operations: readonly string[], facts: RunFacts): string {
   if (!facts.features && !facts.featuresKnown)
-    return 'or leave them out of login.features (where the login declares its features) so that they are not blamed';
-  if (!facts.features) return 'or declare login.features without them so that they are not blamed';
+    return tr`or leave them out of login.features (where the login declares its features) so that they are not blamed`;
+  if (!facts.features) return tr`or declare login.features without them so that they are not blamed`;
   const declared = operations.filter((operation) => facts.features?.includes(operation));
-  return declared.length
-    ? `or leave ${listed(declared)} out of login.features so that ${declared.length === 1 ? 'it is' : 'they are'} not blamed`
-    : 'or fix the routing: login.features already omits them, so something calls them anyway';
+  if (!declared.length)
+    return tr`or fix the routing: login.features already omits them, so something calls them anyway`;
+  return declared.length === 1
+    ? tr`or leave ${listed(declared)} out of login.features so that it is not blamed`
+    : tr`or leave ${listed(declared)} out of login.features so that they are not blamed`;
 }
 
 /** Rank order among causes explaining as many checks: what blocks the most first. */

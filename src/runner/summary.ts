@@ -1,4 +1,5 @@
 import { oneLine } from '../../spec/brief.js';
+import { phraseLang, tr, translator } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, StatusCounts, Summary } from './model.js';
 
 /** A check that failed or could not be decided: both count against the verdict. */
@@ -89,7 +90,7 @@ export function skipGroupsOf(checks: readonly CheckResult[]): SkipGroup[] {
   const groups = new Map<string, number>();
   for (const check of checks) {
     if (check.status !== 'skip') continue;
-    const reason = oneLine(check.reason ?? '(no reason given)', SKIP_REASON_LIMIT);
+    const reason = oneLine(check.reason ?? tr`(no reason given)`, SKIP_REASON_LIMIT);
     groups.set(reason, (groups.get(reason) ?? 0) + 1);
   }
   return [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
@@ -129,11 +130,13 @@ function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome)
   for (const { undecided } of outcome.undecided)
     states.set(oneLine(undecided!.state, SKIP_REASON_LIMIT), oneLine(undecided!.clear, SKIP_REASON_LIMIT));
   const [[state, clear]] = states;
-  const more = states.size > 1 ? `; and ${states.size - 1} more state(s), listed with the checks` : '';
+  const more = states.size > 1 ? tr`; and ${states.size - 1} more state(s), listed with the checks` : '';
   const n = outcome.undecided.length;
   // A state that says already what clears it is not followed by its advice again.
-  const advice = state.includes(clear) ? '' : ` (${clear})`;
-  return `${n} ${run.level} check${n === 1 ? '' : 's'} could not be decided: ${state}${advice}${more}`;
+  const advice = state.includes(clear) ? '' : translator(phraseLang())('report.parenthesis', { text: clear });
+  return n === 1
+    ? tr`${n} ${run.level} check could not be decided: ${state}${advice}${more}`
+    : tr`${n} ${run.level} checks could not be decided: ${state}${advice}${more}`;
 }
 
 /**
@@ -149,14 +152,14 @@ export function nothingCountedReason(
   const outcome = countedOutcome(run);
   // Stopped for the quota with no counted failure found: what did not run cannot be called conformant.
   if (run.stopped?.rateLimited && outcome.failing === 0)
-    return `the run did not finish: ${oneLine(run.stopped.reason, 2 * SKIP_REASON_LIMIT)}; raise --run-timeout, or pass --rate-limit so that the checker paces itself`;
+    return tr`the run did not finish: ${oneLine(run.stopped.reason, 2 * SKIP_REASON_LIMIT)}; raise --run-timeout, or pass --rate-limit so that the checker paces itself`;
   if (outcome.ran > 0 || outcome.undecided.length > 0) return undecidedReason(run, outcome);
   if (run.checks.length === 0) {
-    return 'no check was selected: widen --suite / --grep (`conformance list` shows the checks)';
+    return tr`no check was selected: widen --suite / --grep (\`conformance list\` shows the checks)`;
   }
   if (outcome.skipped === 0) {
-    return `none of the ${run.checks.length} checks run counts at level ${run.level}: lower --level or pass --include-experimental`;
+    return tr`none of the ${run.checks.length} checks run counts at level ${run.level}: lower --level or pass --include-experimental`;
   }
   const first = outcome.skipGroups[0];
-  return `all ${outcome.skipped} counted checks skipped (the most: ${first.count} × ${first.reason})`;
+  return tr`all ${outcome.skipped} counted checks skipped (the most: ${first.count} × ${first.reason})`;
 }

@@ -7,6 +7,7 @@
  * list it by its reason). Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
+import { phraseLang, tr, translator } from '../i18n/index.js';
 import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
 import type { CheckResult, RunResult, Signature } from './model.js';
 import { statusClass } from './signature.js';
@@ -55,6 +56,13 @@ const OPERATION = /\b[a-z]+(?:\.[a-z]+)+\b/g;
 const PEER_UNREACHABLE = /\bthe peer is unreachable\b/i;
 /** The skip of a run given no second identity (src/runner/run.ts PEER_MISSING). */
 const PEER_NOT_GIVEN = /^needs a second identity\b/;
+/*
+ * The checker's canned skip reasons are rendered in the run's language (tr), their flags verbatim: each is
+ * also known by its flags, whatever the language (a zh-CN run's reasons hold the same flags).
+ */
+const PEER_FLAGS = /--peer-token\b.{0,8}--peer-self-id\b/;
+const TRIGGER_FLAGS = /--trigger-url URL\b.{0,8}--trigger-command CMD\b/;
+const EVENTS_OFF_FLAGS = /--events none\b.{0,12}--events ws\b/;
 /**
  * A refusal control that got no acceptance (issue 41 item 2): `the complete request of guild.role.create was
  * refused too: HTTP 501 …`, or `… was answered 2xx without a result`.
@@ -178,21 +186,29 @@ function mergeLoneWorlds(
   return grouped;
 }
 
+/**
+ * A check the run did not run or finish because it stopped for the quota: its reason ends in the run's
+ * own stop reason (src/runner/run.ts), in whichever language the run was.
+ */
+const stoppedForQuota = (check: CheckResult, stopped: RunResult['stopped'] | undefined): boolean =>
+  Boolean(stopped?.rateLimited && stopped.reason && check.reason?.endsWith(stopped.reason));
+
 /** The cause a skipped check shows, if any (first match wins: the most specific fix first). */
-export function readingOf(check: CheckResult): Reading | undefined {
+export function readingOf(check: CheckResult, stopped?: RunResult['stopped']): Reading | undefined {
   if (check.status !== 'skip') return undefined;
   if (check.notOffered) {
     const omitted = OMITS.exec(check.reason ?? '')?.[1];
     const operations = omitted?.split(/,\s*/).filter(Boolean) ?? check.operations;
     return { kind: 'not-offered', operations };
   }
-  if (QUOTA.test(check.reason ?? '')) return { kind: 'quota' };
+  if (QUOTA.test(check.reason ?? '') || stoppedForQuota(check, stopped)) return { kind: 'quota' };
   const signed = signedReading(check.undecided?.signature, check);
   if (signed) return signed;
   const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
   // A state written before signatures (an older report): the peer's stated prefix, the checker's own words.
   if (PEER_UNREACHABLE.test(text)) return { kind: 'peer-unreachable', subject: 'unreachable' };
-  if (PEER_NOT_GIVEN.test(text)) return { kind: 'peer-unreachable', subject: 'none given' };
+  if (PEER_NOT_GIVEN.test(text) || PEER_FLAGS.test(text))
+    return { kind: 'peer-unreachable', subject: 'none given' };
   const refused = REFUSED_TOO.exec(text);
   if (refused) {
     const operation = refused[1] ?? refusedOperation(text, check);
@@ -206,8 +222,8 @@ export function readingOf(check: CheckResult): Reading | undefined {
   }
   const helper = HELPER.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
   if (helper) return { kind: 'helper-missing', subject: helper, operations: [helper] };
-  if (NO_TRIGGER.test(text)) return { kind: 'no-trigger' };
-  if (NO_EVENTS.test(text)) return { kind: 'no-events' };
+  if (NO_TRIGGER.test(text) || TRIGGER_FLAGS.test(text)) return { kind: 'no-trigger' };
+  if (NO_EVENTS.test(text) || EVENTS_OFF_FLAGS.test(text)) return { kind: 'no-events' };
   const event = EVENT_TYPE.exec(text);
   if (event) return { kind: 'event-never-came', events: [event[1] ?? event[2] ?? event[3]] };
   if (ANY_SN_EVENT.test(text)) return { kind: 'event-never-came', events: [SN_EVENT] };
@@ -217,6 +233,16 @@ export function readingOf(check: CheckResult): Reading | undefined {
   return undefined;
 }
 
+/** How a helper failed, in the run's language ('not offered', 'refused (HTTP 5xx)': the reading's data). */
+function howWords(how: string): string {
+  const status = /^refused \(HTTP (.+)\)$/.exec(how)?.[1];
+  if (status) return say()('causes.refusedWith', { status });
+  return how === 'refused' ? say()('causes.refused') : how;
+}
+
+/** The catalogue's words in the run's language (src/i18n/messages/report-extra.ts). */
+const say = () => translator(phraseLang());
+
 /**
  * The helper's words, true to the run: "not offered" only where login.features omits it, "refused" where
  * the login offers it (or declares no features) and it said no.
@@ -225,15 +251,96 @@ function helperWords(reading: Reading, facts: RunFacts): { title: string; decide
   const helper = reading.subject ?? 'a helper';
   const omitted = facts.features !== undefined && !facts.features.includes(helper);
   const how = reading.how ?? (omitted ? 'not offered' : 'refused');
-  return how === 'not offered'
+  if (how === 'not offered')
+    return {
+      title: tr`A helper operation is not offered: ${helper} (login.features omits it; the checks need it to set up what they judge)`,
+      decide: tr`nothing, if the platform lacks ${helper}; list it in login.features once it is implemented`,
+    };
+  return {
+    title: tr`A helper operation fails: ${helper} ${howWords(how)} (the checks need it to set up what they judge)`,
+    decide: tr`a server change: ${helper} accepting a complete valid request and making what the checks act on`,
+  };
+}
+
+/** The peer's standing (a reading's subject: STANDING's words, the cause's id) in the run's language. */
+function standingWords(subject: string): string {
+  switch (subject) {
+    case 'served as the bot':
+      return say()('causes.peer.servedAsBot');
+    case 'refused':
+      return say()('causes.peer.refused');
+    case 'not proven another account':
+      return say()('causes.peer.unproven');
+    case 'unreachable':
+      return say()('causes.peer.unreachable');
+  }
+  return subject;
+}
+
+/** How an operation refused (a reading's subject: 'HTTP 4xx', or what came instead) in the run's language. */
+function refusalWords(subject: string): string {
+  if (subject === '2xx without a result') return say()('causes.noResult');
+  return subject === 'refused' ? say()('causes.refused') : subject;
+}
+
+/** The peer's cause: none given, or unreachable as its standing says. */
+const peerWords = (subject: string): { title: string; decide: string } =>
+  subject === 'none given'
     ? {
-        title: `A helper operation is not offered: ${helper} (login.features omits it; the checks need it to set up what they judge)`,
-        decide: `nothing, if the platform lacks ${helper}; list it in login.features once it is implemented`,
+        title: tr`No second identity (the peer) was given: the checks that act as another user`,
+        decide: tr`pass --peer-token TOKEN (another account) or --peer-self-id ID (another login the token serves)`,
       }
     : {
-        title: `A helper operation fails: ${helper} ${how} (the checks need it to set up what they judge)`,
-        decide: `a server change: ${helper} accepting a complete valid request and making what the checks act on`,
+        title: tr`The peer identity is unreachable: ${standingWords(subject)}`,
+        decide: tr`a peer the server serves as another account: --peer-token of another account, or a server that honours Satori-User-ID / X-Self-ID for each login it serves`,
       };
+
+/** The cause of operations refusing every request, the complete valid one too. */
+function refusedWords(reading: Reading, facts: UndecidedFacts): { title: string; decide: string } {
+  const all = reading.operations ?? [];
+  const operations =
+    all.length > 3
+      ? `${all.slice(0, 3).join(', ')}${say()('report.idsAndMore', { n: String(all.length - 3) })}`
+      : all.join(', ');
+  const how = refusalWords(reading.subject ?? '');
+  const advice = notOfferedAdvice(all, facts);
+  return {
+    title: !operations
+      ? tr`An operation refuses every request, the complete valid one too (${how})`
+      : all.length > 1
+        ? tr`${operations} refuse every request, the complete valid one too (${how})`
+        : tr`${operations} refuses every request, the complete valid one too (${how})`,
+    decide: operations
+      ? tr`a server change: ${operations} accepting a complete valid request (§4), ${advice}`
+      : tr`a server change: the operation accepting a complete valid request (§4), ${advice}`,
+  };
+}
+
+/** The cause of events that never came (of named types, or any with an sn). */
+function eventsWords(reading: Reading, facts: UndecidedFacts): { title: string; decide: string } {
+  const types = reading.events ?? [];
+  if (types.length === 1 && types[0] === SN_EVENT)
+    return {
+      title: tr`No event with an sn came when the checks needed one`,
+      decide: tr`a server that delivers events with sn (§6) for message.create and message.update`,
+    };
+  const named = types.filter((type) => type !== SN_EVENT).join(', ');
+  const many = types.length > 1;
+  const title = !named
+    ? many
+      ? tr`No the awaited events came during the run`
+      : tr`No the awaited event came during the run`
+    : many
+      ? tr`No ${named} events came during the run`
+      : tr`No ${named} event came during the run`;
+  const decide = many
+    ? facts.triggerMissing
+      ? tr`a server that emits them (§6) for the changes the checks make, or a trigger that causes them (--trigger-url, --trigger-command)`
+      : tr`a server that emits them (§6) for the changes the checks make`
+    : facts.triggerMissing
+      ? tr`a server that emits it (§6) for the changes the checks make, or a trigger that causes it (--trigger-url, --trigger-command)`
+      : tr`a server that emits it (§6) for the changes the checks make`;
+  return { title, decide };
 }
 
 /** The cause in the user's terms (one line) and what would decide its checks when no check says it. */
@@ -243,80 +350,49 @@ function wordsOf(
   facts: UndecidedFacts,
 ): { title: string; decide: string } {
   const { subject = '' } = reading;
-  const all = reading.operations ?? [];
-  const operations =
-    all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
   switch (reading.kind) {
     case 'peer-unreachable':
-      return subject === 'none given'
-        ? {
-            title: 'No second identity (the peer) was given: the checks that act as another user',
-            decide:
-              'pass --peer-token TOKEN (another account) or --peer-self-id ID (another login the token serves)',
-          }
-        : {
-            title: `The peer identity is unreachable: ${subject}`,
-            decide:
-              'a peer the server serves as another account: --peer-token of another account, or a server that honours Satori-User-ID / X-Self-ID for each login it serves',
-          };
+      return peerWords(subject);
     case 'operation-refused':
-      return {
-        title: `${operations || 'An operation'} ${(reading.operations?.length ?? 0) > 1 ? 'refuse' : 'refuses'} every request, the complete valid one too (${subject})`,
-        decide: `a server change: ${operations || 'the operation'} accepting a complete valid request (§4), ${notOfferedAdvice(reading.operations ?? [], facts)}`,
-      };
+      return refusedWords(reading, facts);
     case 'helper-missing':
       return helperWords(reading, facts);
-    case 'event-never-came': {
-      const types = reading.events ?? [];
-      if (types.length === 1 && types[0] === SN_EVENT)
-        return {
-          title: 'No event with an sn came when the checks needed one',
-          decide: 'a server that delivers events with sn (§6) for message.create and message.update',
-        };
-      const named = types.filter((type) => type !== SN_EVENT).join(', ') || 'the awaited';
-      return {
-        title: `No ${named} event${types.length > 1 ? 's' : ''} came during the run`,
-        decide: `a server that emits ${types.length > 1 ? 'them' : 'it'} (§6) for the changes the checks make${facts.triggerMissing ? `, or a trigger that causes ${types.length > 1 ? 'them' : 'it'} (--trigger-url, --trigger-command)` : ''}`,
-      };
-    }
+    case 'event-never-came':
+      return eventsWords(reading, facts);
     case 'no-trigger':
       return {
-        title: 'No trigger: nothing can cause incoming events (requests, guild and member changes)',
-        decide: 'pass --trigger-url URL or --trigger-command CMD (docs/checking-a-server.md)',
+        title: tr`No trigger: nothing can cause incoming events (requests, guild and member changes)`,
+        decide: tr`pass --trigger-url URL or --trigger-command CMD (docs/checking-a-server.md)`,
       };
     case 'no-events':
       // Advice true to the run: "pass --events" only where events were off, else the stream to fix.
       return EVENTS_OFF.test(first.reason ?? '')
         ? {
-            title: 'No event stream: events are off (--events none)',
-            decide: 'pass --events ws (and --events-url) or --events webhook, with a handshake that works',
+            title: tr`No event stream: events are off (--events none)`,
+            decide: tr`pass --events ws (and --events-url) or --events webhook, with a handshake that works`,
           }
         : {
-            title: 'No event stream: it could not be opened, or it delivered nothing all run',
-            decide:
-              'fix the event stream the run opened: --events-url, the IDENTIFY/READY handshake or the webhook registration',
+            title: tr`No event stream: it could not be opened, or it delivered nothing all run`,
+            decide: tr`fix the event stream the run opened: --events-url, the IDENTIFY/READY handshake or the webhook registration`,
           };
     case 'quota':
       return {
-        title: 'The platform quota stopped the run before these checks ran or finished',
-        decide:
-          'raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform',
+        title: tr`The platform quota stopped the run before these checks ran or finished`,
+        decide: tr`raise --run-timeout, pass --rate-limit so that the checker paces itself, or raise the quota on the platform`,
       };
-    case 'world':
+    case 'world': {
+      const state = oneLine(first.undecided?.state ?? '', 120);
       return reading.merged
         ? {
-            title: `The world the run found hides the effect of ${subject}, each its own way: ${oneLine(first.undecided?.state ?? '', 120)}`,
-            decide: 'each check says how to clear the state it found (report.html, report.json)',
+            title: tr`The world the run found hides the effect of ${first.group} checks, each its own way: ${state}`,
+            decide: tr`each check says how to clear the state it found (report.html, report.json)`,
           }
-        : {
-            title: `The world the run found hides the effect: ${oneLine(first.undecided?.state ?? '', 120)}`,
-            decide: subject,
-          };
+        : { title: tr`The world the run found hides the effect: ${state}`, decide: subject };
+    }
     case 'not-offered':
       return {
-        title: 'Not offered by the login: login.features omits their operations (not counted, not blamed)',
-        decide:
-          'nothing, if the platform lacks them; list an operation in login.features once it is implemented',
+        title: tr`Not offered by the login: login.features omits their operations (not counted, not blamed)`,
+        decide: tr`nothing, if the platform lacks them; list an operation in login.features once it is implemented`,
       };
   }
 }
@@ -332,6 +408,9 @@ const EVENTS_OFF = /--events none/;
 /** Skip reasons the checker writes for a capability not given (src/runner/run.ts, src/run-steps.ts). */
 const CANNED = [
   PEER_NOT_GIVEN,
+  PEER_FLAGS,
+  TRIGGER_FLAGS,
+  EVENTS_OFF_FLAGS,
   /^needs a trigger to cause incoming events\b/,
   /^needs an event stream: events are off\b/,
 ];
@@ -390,17 +469,18 @@ function asRefusedWhole(
  */
 export function findUndecidedCauses(
   checks: readonly CheckResult[],
-  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'>,
+  run: Pick<RunResult, 'level' | 'includeExperimental' | 'capabilities'> &
+    Partial<Pick<RunResult, 'stopped'>>,
 ): UndecidedCause[] {
   // Whether the run had a trigger: it had none when a check was skipped for want of one.
   const facts: UndecidedFacts = {
     ...factsOf(run),
-    triggerMissing: checks.some((check) => readingOf(check)?.kind === 'no-trigger'),
+    triggerMissing: checks.some((check) => readingOf(check, run.stopped)?.kind === 'no-trigger'),
   };
   const grouped = new Map<string, { reading: Reading; checks: CheckResult[] }>();
   const refusedWhole = operationsRefusedWhole(checks);
   for (const check of checks) {
-    const reading = asRefusedWhole(readingOf(check), refusedWhole);
+    const reading = asRefusedWhole(readingOf(check, run.stopped), refusedWhole);
     if (!reading) continue;
     const group = grouped.get(keyOf(reading)) ?? { reading, checks: [] };
     group.checks.push(check);
