@@ -165,30 +165,43 @@ function at(value: unknown, pointer: string): unknown {
   return current;
 }
 
+/** A template tag for the problems' words: the template literal itself, English (spec/ imports spec only). */
+type Words = (strings: TemplateStringsArray, ...values: unknown[]) => string;
+let tr: Words = (strings, ...values) =>
+  strings.reduce((text, part, index) => (index === 0 ? part : `${text}${values[index - 1]}${part}`), '');
+
+/**
+ * Renders the problems' words with `words` from now on: the runner hands its phrase tag
+ * (src/i18n/phrase.ts), which writes them in the run's language (issue 48).
+ */
+export function problemWordsFrom(words: Words): void {
+  tr = words;
+}
+
 const show = (value: unknown): string => brief(value, 60);
 
 function toProblem(error: ErrorObject, value: unknown): Problem {
   if (error.keyword === 'required') {
     const property = (error.params as { missingProperty: string }).missingProperty;
     const path = `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    return { path, message: `${path}: required property is missing`, keyword: 'required' };
+    return { path, message: tr`${path}: required property is missing`, keyword: 'required' };
   }
   const path = error.instancePath;
   const label = path || '(root)';
   const actual = at(value, path);
-  let detail = error.message ?? 'is invalid';
+  let detail = error.message ?? tr`is invalid`;
   if (error.keyword === 'type') {
     const expected = String((error.params as { type: string | string[] }).type)
       .split(',')
-      .map((type) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`)
-      .join(' or ');
-    detail = `must be ${expected} (got ${typeOf(actual)})`;
+      .map((type) => (/^[aeiou]/.test(type) ? tr`an ${type}` : tr`a ${type}`))
+      .join(tr` or `);
+    detail = tr`must be ${expected} (got ${typeOf(actual)})`;
   } else if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(show).join(', ');
-    detail = `must be one of ${allowed} (got ${show(actual)})`;
+    detail = tr`must be one of ${allowed} (got ${show(actual)})`;
   } else if (error.keyword === 'const')
-    detail += ` ${show((error.params as any).allowedValue)} (got ${show(actual)})`;
-  return { path, message: `${label}: ${detail}`, keyword: error.keyword };
+    detail = tr`must be equal to constant ${show((error.params as any).allowedValue)} (got ${show(actual)})`;
+  return { path, message: tr`${label}: ${detail}`, keyword: error.keyword };
 }
 
 /**
@@ -226,7 +239,7 @@ export function conventionProblems(
     path,
     field,
     kind: 'null' as const,
-    message: `${path}: optional field ${field} given as null (optional fields are omitted, not null)`,
+    message: tr`${path}: optional field ${field} given as null (optional fields are omitted, not null)`,
   }));
   // Only the fields §2 does not show: a de-facto document's own (Login, the envelope) is its checks' matter.
   const fieldProblems = unshown.flatMap(({ path, resource, value: shown }) =>
@@ -270,13 +283,13 @@ export function requiredResourceProblems(
       ? [getOperation(name).requiredResources, getOperation(name).requiredResourcesOn === 'items']
       : [getEvent(name).requiredResources, false];
   if (required.length === 0) return [];
-  const where = kind === 'operation' ? `${name} result` : `${name} event`;
+  const where = kind === 'operation' ? tr`${name} result` : tr`${name} event`;
   const missingIn = (target: unknown, base: string): Problem[] => {
     if (target === null || typeof target !== 'object' || Array.isArray(target)) {
       return [
         {
           path: base,
-          message: `${base || '(root)'}: must be an object carrying ${required.join(', ')} (got ${typeOf(target)})`,
+          message: tr`${base || '(root)'}: must be an object carrying ${required.join(', ')} (got ${typeOf(target)})`,
         },
       ];
     }
@@ -284,7 +297,7 @@ export function requiredResourceProblems(
       .filter((key) => (target as Record<string, unknown>)[key] == null)
       .map((key) => ({
         path: `${base}/${key}`,
-        message: `${base}/${key}: required resource ${key} (${RESOURCE_SCHEMAS[key]}) of the ${where} is missing (§1 rule 4)`,
+        message: tr`${base}/${key}: required resource ${key} (${RESOURCE_SCHEMAS[key]}) of the ${where} is missing (§1 rule 4)`,
       }));
   };
   if (!onItems) return missingIn(value, '');
@@ -293,7 +306,7 @@ export function requiredResourceProblems(
     return [
       {
         path: '/data',
-        message: `/data: must be an array of items carrying ${required.join(', ')} (got ${typeOf(data)})`,
+        message: tr`/data: must be an array of items carrying ${required.join(', ')} (got ${typeOf(data)})`,
       },
     ];
   }

@@ -95,7 +95,7 @@ async function ownChannelForMute(t: CheckContext, what: string): Promise<string 
  * that where it is the sandbox channel each takes the peer's posting alone first (aloneOnTheSandboxChannel).
  */
 const cycleChannel = (t: CheckContext): Promise<string | undefined> =>
-  t.shared('the channel of the run’s own the mute cycle mutes', (observer) =>
+  t.shared(tr`the channel of the run’s own the mute cycle mutes`, (observer) =>
     ownChannelForMute(observer, 'mute'),
   );
 
@@ -183,7 +183,7 @@ interface ChannelMuteCycle {
  * accepted), the unmute (duration 0) and the peer's posts until accepted again.
  */
 const channelMuteCycle = (t: CheckContext): Promise<ChannelMuteCycle> =>
-  t.shared('one channel.mute cycle of a channel the run created', async (observer) => {
+  t.shared(tr`one channel.mute cycle of a channel the run created`, async (observer) => {
     const { channelId, baseline } = await channelToMute(observer);
     const verifyIn = baseline?.outcome === 'accepted' ? channelId : undefined;
     // On the sandbox channel a shorter mute: should duration 0 not lift it, it still ends within a minute.

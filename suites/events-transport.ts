@@ -339,11 +339,11 @@ async function observedOrCaused(t: CheckContext): Promise<ObservedEvent[]> {
   const all = t.events.all();
   if (all.length > 0) return all;
   const message = await makeMessage(t, 'envelope-probe');
-  // English in every language: NO_EVENT_OBSERVED (src/runner/event-silence.ts) reads the skip it makes.
+  // NO_EVENT_OBSERVED (src/runner/event-silence.ts) reads the skip it makes (in English: englishOf).
   const caused = await awaitPrecondition(
     t,
     (event) => resourceId(event, 'message') === message.id,
-    `no event observed during the run, and message.create of ${message.id} caused none`,
+    tr`no event observed during the run, and message.create of ${message.id} caused none`,
   );
   t.note(tr`no event observed during the run: caused one with message.create`);
   return [caused];

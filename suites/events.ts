@@ -5,7 +5,7 @@
  */
 import type { OperationId } from '../spec/catalogue.js';
 import { events as eventCatalogue } from '../spec/events.js';
-import { inLang, tr } from '../src/i18n/index.js';
+import { tr } from '../src/i18n/index.js';
 import {
   type CheckContext,
   type CheckSpec,
@@ -350,19 +350,19 @@ function expectNotRenamed(t: CheckContext, name: string, events: readonly Observ
  */
 async function causeOne(t: CheckContext, name: string, cause: Cause): Promise<void> {
   // True when said: the check came here with none of the run's events of the type, and skips only with none.
-  // Its skips stay English in every language: NO_EVENT_OBSERVED (src/runner/event-silence.ts) and the
-  // undecided causes (src/runner/undecided-causes.ts) read the event type from these words.
-  const what = `no ${name} event observed during the run`;
+  // NO_EVENT_OBSERVED (src/runner/event-silence.ts) and the undecided causes read the event type from these
+  // words, in English (englishOf) in any language.
+  const what = tr`no ${name} event observed during the run`;
   // Caused and waited for already (e.g. by its emits check): waiting again would change nothing.
   const missedBy = t.events.missedBy(name);
   if (missedBy) {
     // What that check caused came, if at all, among the run's events: under another name, say so.
     expectNotRenamed(t, name, t.events.all());
-    t.skip(`${what}: ${missedBy} caused one and waited ${t.events.timeoutMs} ms for it in vain`);
+    t.skip(tr`${what}: ${missedBy} caused one and waited ${t.events.timeoutMs} ms for it in vain`);
   }
   for (const hold of cause.holds ?? []) await t.acquire(hold);
   const mark = t.events.mark();
-  await triggering(t, `${what}, and none could be caused`, async () => {
+  await triggering(t, tr`${what}, and none could be caused`, async () => {
     if (!cause.guardsItsWays) requireOffered(t, cause.operations);
     await cause.run(t, name);
   });
@@ -373,9 +373,7 @@ async function causeOne(t: CheckContext, name: string, cause: Cause): Promise<vo
     return;
   }
   expectNotRenamed(t, name, t.events.since(mark));
-  // The skip's words are English (see `what`): its `how` too.
-  const how = inLang('en', () => cause.how());
-  t.skip(`${what}, and ${how} caused none within ${t.events.timeoutMs} ms: nothing to validate`);
+  t.skip(tr`${what}, and ${cause.how()} caused none within ${t.events.timeoutMs} ms: nothing to validate`);
 }
 
 const perEvent: CheckSpec[] = eventCatalogue.map((definition) => {

@@ -108,7 +108,7 @@ interface GuildMuteCycle {
 }
 
 const guildMuteCycle = (t: CheckContext): Promise<GuildMuteCycle> =>
-  t.shared('one guild.member.mute cycle of the peer', async (observer) => {
+  t.shared(tr`one guild.member.mute cycle of the peer`, async (observer) => {
     const peerId = requirePeer(observer);
     const channelId = observer.sandbox.channelId;
     // A check holding the peer alone may take the peer's last post in the run as its baseline when it

@@ -178,7 +178,7 @@ async function requestWithout(
   };
   if (!READ_PATHS.has(operation.path)) return send(t);
   const { guildId, channelId } = t.sandbox;
-  return t.shared(`${operation.path} without ${omitted} (guild ${guildId}, channel ${channelId})`, send);
+  return t.shared(tr`${operation.path} without ${omitted} (guild ${guildId}, channel ${channelId})`, send);
 }
 
 /** The field a read's missing-field request omits, where the target's variants make it required. */

@@ -64,7 +64,7 @@ interface CreatedRole {
  * without an id in the answer, it is found by its unique name in the list, so the ledger still deletes it.
  */
 const createdRole = (t: CheckContext): Promise<CreatedRole> =>
-  t.shared('one role created in the sandbox guild', async (observer) => {
+  t.shared(tr`one role created in the sandbox guild`, async (observer) => {
     const guildId = observer.sandbox.guildId;
     const name = uniqueName('role');
     const created = await observer.call('guild.role.create', {
@@ -154,7 +154,7 @@ const showsRole = (result: CallResult, roleId: string): boolean => {
  * before, after the set and after the unset. The assignment is tracked at once (undo: unset).
  */
 const assignmentCycle = (t: CheckContext): Promise<AssignmentCycle> =>
-  t.shared('one guild.member.role.set and unset of the peer', async (observer) => {
+  t.shared(tr`one guild.member.role.set and unset of the peer`, async (observer) => {
     const { guildId } = observer.sandbox;
     const peerId = peerIdOrSkip(observer);
     // Before the set it shows whether the peer is a member with roles at all: guild.member.get/peer's answer.

@@ -4,7 +4,7 @@
  */
 
 import { describedRegistration, type EventSource } from '../events/index.js';
-import { phraseLang, tr } from '../i18n/index.js';
+import { englishOf, phraseLang, tr } from '../i18n/index.js';
 import type { FindingInput } from '../wire.js';
 import { EVENT_NEVER_CAME } from './causes.js';
 import type { CheckResult, Undecided } from './model.js';
@@ -18,9 +18,9 @@ export const NO_EVENT_OBSERVED = /\bno ([a-z-]+ )?event observed during the run/
  */
 export const waitedInVain = (check: CheckResult): boolean =>
   ((check.status === 'fail' || check.status === 'error') &&
-    (EVENT_NEVER_CAME.test(check.reason ?? '') ||
+    (EVENT_NEVER_CAME.test(englishOf(check.reason ?? '')) ||
       (phraseLang() !== 'en' && check.signature?.kind === 'event-missing'))) ||
-  (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(check.reason ?? ''));
+  (check.status === 'skip' && !check.undecided && NO_EVENT_OBSERVED.test(englishOf(check.reason ?? '')));
 
 /** A source that delivered nothing and never showed it works: what makes its event checks undecided. */
 export function unprovenSilence(

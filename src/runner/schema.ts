@@ -3,8 +3,18 @@
  * A check's verdict rests on what the spec shows (validate); what the conventions add is reported once per
  * field per run as a should-level finding (runValidator), never as a check's failure.
  */
-import { type ConventionProblem, conventionProblems, type Problem, validate } from '../../spec/validate.js';
+import {
+  type ConventionProblem,
+  conventionProblems,
+  type Problem,
+  problemWordsFrom,
+  validate,
+} from '../../spec/validate.js';
 import { tr } from '../i18n/index.js';
+
+// A schema problem is a sentence a user reads: in the run's language (spec/ cannot import src/i18n).
+problemWordsFrom(tr);
+
 import type { FindingInput } from '../wire.js';
 
 export type Validate = (

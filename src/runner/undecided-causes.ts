@@ -7,7 +7,7 @@
  * list it by its reason). Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
-import { phraseLang, tr, translator } from '../i18n/index.js';
+import { englishOf, phraseLang, tr, translator } from '../i18n/index.js';
 import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
 import type { CheckResult, RunResult, Signature } from './model.js';
 import { statusClass } from './signature.js';
@@ -197,14 +197,16 @@ const stoppedForQuota = (check: CheckResult, stopped: RunResult['stopped'] | und
 export function readingOf(check: CheckResult, stopped?: RunResult['stopped']): Reading | undefined {
   if (check.status !== 'skip') return undefined;
   if (check.notOffered) {
-    const omitted = OMITS.exec(check.reason ?? '')?.[1];
+    const omitted = OMITS.exec(englishOf(check.reason ?? ''))?.[1];
     const operations = omitted?.split(/,\s*/).filter(Boolean) ?? check.operations;
     return { kind: 'not-offered', operations };
   }
-  if (QUOTA.test(check.reason ?? '') || stoppedForQuota(check, stopped)) return { kind: 'quota' };
+  if (QUOTA.test(englishOf(check.reason ?? '')) || stoppedForQuota(check, stopped)) return { kind: 'quota' };
   const signed = signedReading(check.undecided?.signature, check);
   if (signed) return signed;
-  const text = oneLine(check.undecided?.state ?? check.reason ?? '', WORDS_LIMIT);
+  // Read in English (englishOf: the words this run rendered in another language), so that a zh-CN run is
+  // grouped as an English one is.
+  const text = oneLine(englishOf(check.undecided?.state ?? check.reason ?? ''), WORDS_LIMIT);
   // A state written before signatures (an older report): the peer's stated prefix, the checker's own words.
   if (PEER_UNREACHABLE.test(text)) return { kind: 'peer-unreachable', subject: 'unreachable' };
   if (PEER_NOT_GIVEN.test(text) || PEER_FLAGS.test(text))
@@ -366,7 +368,7 @@ function wordsOf(
       };
     case 'no-events':
       // Advice true to the run: "pass --events" only where events were off, else the stream to fix.
-      return EVENTS_OFF.test(first.reason ?? '')
+      return EVENTS_OFF.test(englishOf(first.reason ?? ''))
         ? {
             title: tr`No event stream: events are off (--events none)`,
             decide: tr`pass --events ws (and --events-url) or --events webhook, with a handshake that works`,
@@ -503,7 +505,7 @@ export function findUndecidedCauses(
       ...new Set(held.flatMap((check) => readingOf(check)?.operations ?? reading.operations ?? [])),
     ].sort();
     // A missing capability's reason is the checker's own words, the title says it: no detail.
-    const canned = CANNED.some((pattern) => pattern.test(first.reason ?? '')) || first.notOffered;
+    const canned = CANNED.some((pattern) => pattern.test(englishOf(first.reason ?? ''))) || first.notOffered;
     const said = canned ? undefined : (first.undecided?.state ?? first.reason);
     causes.push({
       id: idOf(reading, first),

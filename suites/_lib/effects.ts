@@ -120,7 +120,7 @@ interface Refutation {
  * peer the server refuses or serves as the bot never comes here.
  */
 const restorePeerPosting = (t: CheckContext, channelId: string, purpose: string): Promise<Restored> =>
-  t.shared(`restore the peer's posting in ${channelId}`, async (observer) => {
+  t.shared(tr`restore the peer's posting in ${channelId}`, async (observer) => {
     const { guildId, peerId } = observer.sandbox;
     const lifts: [MuteOperation, Record<string, unknown>][] =
       peerId === undefined ? [] : [['guild.member.mute', { guild_id: guildId, user_id: peerId }]];

@@ -5,7 +5,7 @@
  */
 import { events as eventCatalogue } from '../../spec/events.js';
 import type { ProbeTarget } from '../../src/events/probes.js';
-import { tr } from '../../src/i18n/index.js';
+import { englishOf, tr } from '../../src/i18n/index.js';
 import type { CallResult, CheckContext, ObservedEvent } from '../../src/runner/check.js';
 import { snOf } from './judge.js';
 import { brief, idOf, statusOf, uniqueName } from './lists.js';
@@ -443,7 +443,7 @@ export async function triggerOwnGuild(t: CheckContext, forEvent?: string): Promi
     if (
       forEvent === undefined ||
       (error as Error)?.name !== 'CheckSkip' ||
-      message.startsWith('needs a trigger')
+      englishOf(message).startsWith('needs a trigger')
     )
       throw error;
     return t.skip(

@@ -39,7 +39,7 @@ export interface FriendFlow {
 
 /** The friend.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const friendRequestFlow = (t: CheckContext, approve: boolean): Promise<FriendFlow> =>
-  t.shared(`one friend.approve ${approve} flow`, async (observer) => {
+  t.shared(tr`one friend.approve ${approve} flow`, async (observer) => {
     const walking = recordWalk(observer, 'friend.list', {});
     let request: IncomingRequest;
     try {

@@ -36,7 +36,7 @@ export const DECLINE_CHECKS = ['guild.approve/reject-does-not-join', 'event.guil
 
 /** The guild.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const guildInvitationFlow = (t: CheckContext, approve: boolean): Promise<InvitationFlow> =>
-  t.shared(`one guild.approve ${approve} flow`, async (observer) => {
+  t.shared(tr`one guild.approve ${approve} flow`, async (observer) => {
     let request: InvitationFlow['request'];
     try {
       request = await invitationToAGuildNotJoined(observer);

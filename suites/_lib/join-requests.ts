@@ -53,7 +53,7 @@ export interface JoinFlow {
 
 /** The guild.member.approve flow answering `approve`, observed once for the run and judged by each sharer. */
 export const joinRequestFlow = (t: CheckContext, approve: boolean): Promise<JoinFlow> =>
-  t.shared(`one guild.member.approve ${approve} flow`, async (observer) => {
+  t.shared(tr`one guild.member.approve ${approve} flow`, async (observer) => {
     const reader = await memberReader(observer);
     let request: JoinFlow['request'];
     try {

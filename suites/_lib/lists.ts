@@ -272,7 +272,7 @@ export const sharedWalk = (
   fields: Record<string, unknown>,
   as?: Identity,
 ): Promise<RecordedWalk> =>
-  t.shared(`walk of ${describeList(operation, fields)} as ${as ?? 'self'}`, (observer) =>
+  t.shared(tr`walk of ${describeList(operation, fields)} as ${as ?? 'self'}`, (observer) =>
     recordWalk(observer, operation, fields, as),
   );
 

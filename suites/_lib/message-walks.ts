@@ -69,7 +69,7 @@ const QUIET_WALK_PAGES = 20;
  */
 export function messagesToRead(t: CheckContext, count: number, what: string): Promise<string[]> {
   if (!t.sandbox.quiet) return createMessages(t, count, what);
-  return t.shared('quiet channel: its messages', (observer) =>
+  return t.shared(tr`quiet channel: its messages`, (observer) =>
     createMessages(observer, QUIET_FIXTURE_SIZE, 'quiet'),
   );
 }
@@ -82,7 +82,7 @@ export function messagesToRead(t: CheckContext, count: number, what: string): Pr
  */
 export async function quietChannelWalk(t: CheckContext): Promise<Walk<MessageItem>> {
   const fixture = await messagesToRead(t, QUIET_FIXTURE_SIZE, 'quiet');
-  return t.shared('quiet channel: its walk to the oldest of its messages', (observer) =>
+  return t.shared(tr`quiet channel: its walk to the oldest of its messages`, (observer) =>
     walkMessages(
       observer,
       { direction: 'before', limit: WALK_LIMIT },
@@ -101,7 +101,7 @@ async function quietChannelWalkToTheEnd(t: CheckContext): Promise<Walk<MessageIt
   const last = head.pages[head.pages.length - 1];
   if (head.reachedEnd || typeof last?.next !== 'string') return head;
   const token = last.next;
-  const rest = await t.shared('quiet channel: its walk on to the end', (observer) =>
+  const rest = await t.shared(tr`quiet channel: its walk on to the end`, (observer) =>
     walkMessages(
       observer,
       { direction: 'before', limit: WALK_LIMIT, next: token },

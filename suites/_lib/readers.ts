@@ -20,7 +20,7 @@ import { idOf, type ListOperation, listedItems, userIdOf } from './lists.js';
  * member reader's proof (memberReader).
  */
 export const memberOnce = (t: CheckContext, guildId: string, userId: string): Promise<CallResult> =>
-  t.shared(`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
+  t.shared(tr`guild.member.get of user ${userId} in guild ${guildId}`, (observer) =>
     observer.call('guild.member.get', { guild_id: guildId, user_id: userId }, { observes: true }),
   );
 
@@ -42,7 +42,7 @@ export interface MemberReader {
 
 /** The run's proof of guild.member.get in the sandbox guild (once per run). */
 export const memberReader = (t: CheckContext): Promise<MemberReader> =>
-  t.shared('the guild.member.get reader proof', async (observer) => {
+  t.shared(tr`the guild.member.get reader proof`, async (observer) => {
     const { guildId, selfId } = observer.sandbox;
     const stranger = await observer.call(
       'guild.member.get',
@@ -176,7 +176,7 @@ export async function getReaderDoubt(
   noun: 'channel' | 'guild',
 ): Promise<string | undefined> {
   const operation = `${noun}.get` as const;
-  const stranger = await t.shared(`the ${operation} reader proof`, (observer) =>
+  const stranger = await t.shared(tr`the ${operation} reader proof`, (observer) =>
     observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }, { observes: true }),
   );
   // Only an answer made of the id asked for is a doubt: any other answer (a refusal, or a 2xx without

@@ -57,8 +57,8 @@ const read =
   };
 
 /** A channel of the run's own in the sandbox guild (tracked). */
-const ownChannel = (t: CheckContext, what = 'a channel of the run'): Promise<Control & { id?: string }> =>
-  t.shared(`refusal control: ${what}`, async (observer) => {
+const ownChannel = (t: CheckContext, what = tr`a channel of the run`): Promise<Control & { id?: string }> =>
+  t.shared(tr`refusal control: ${what}`, async (observer) => {
     const result = await observer.call(
       'channel.create',
       complete(
@@ -94,8 +94,8 @@ const helperChannel = (t: CheckContext, what?: string): Promise<Control & { id?:
       });
 
 /** A role of the run's own in the sandbox guild (tracked). */
-const ownRole = (t: CheckContext, what = 'a role of the run'): Promise<Control & { id?: string }> =>
-  t.shared(`refusal control: ${what}`, async (observer) => {
+const ownRole = (t: CheckContext, what = tr`a role of the run`): Promise<Control & { id?: string }> =>
+  t.shared(tr`refusal control: ${what}`, async (observer) => {
     const guildId = observer.sandbox.guildId;
     const result = await observer.call(
       'guild.role.create',
@@ -253,7 +253,7 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
 
 /** The run's reaction on its own message (the reaction.create control; tracked). */
 const ownReaction = (t: CheckContext): Promise<Control & { id?: string }> =>
-  t.shared('refusal control: a reaction of the run', async (observer) => {
+  t.shared(tr`refusal control: a reaction of the run`, async (observer) => {
     const made = await ownMessage(observer);
     if (made.id === undefined)
       return { missing: (await using(made, 'message.create', async () => ({}))).missing };
@@ -270,7 +270,7 @@ const ownReaction = (t: CheckContext): Promise<Control & { id?: string }> =>
 
 /** The run's own role given to the bot and taken back (the role.set and role.unset controls). */
 const roleSetAndUnset = (t: CheckContext): Promise<{ set: Control; unset: Control }> =>
-  t.shared('refusal control: a role of the run set on the bot and unset', async (observer) => {
+  t.shared(tr`refusal control: a role of the run set on the bot and unset`, async (observer) => {
     const role = await ownRole(observer);
     if (role.id === undefined) {
       const missing = await using(role, 'guild.role.create', async () => ({}));
@@ -315,7 +315,7 @@ async function controlProblem(
 ): Promise<{ undecided: string; clear?: string; status?: number } | { unavailable: string } | undefined> {
   const observe = CONTROLS[operation];
   if (!observe) return { unavailable: tr`no complete request of ${operation} is known to the run` };
-  const control = await t.shared(`refusal control: ${operation}`, observe);
+  const control = await t.shared(tr`refusal control: ${operation}`, observe);
   if (control.unavailable !== undefined) return { unavailable: control.unavailable };
   if (!control.result)
     return {

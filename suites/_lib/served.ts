@@ -54,11 +54,11 @@ export function completeFields(
  */
 export const ownMessage = (
   t: CheckContext,
-  what = 'a message of the run',
+  what = tr`a message of the run`,
   sharing?: Sharing,
 ): Promise<{ result: CallResult; id?: string }> =>
   t.shared(
-    `refusal control: ${what}`,
+    tr`refusal control: ${what}`,
     async (observer) => {
       const channelId = observer.sandbox.channelId;
       const result = await observer.call('message.create', {
@@ -137,7 +137,7 @@ export const isServed = (probe: Probe): probe is Served =>
 
 /** One complete request of `operation` with `fields`, once per run. */
 const sendOnce = (t: CheckContext, operation: OperationId, fields: Record<string, unknown>) =>
-  t.shared(`the complete request of ${operation} ${JSON.stringify(fields)}`, (observer) =>
+  t.shared(tr`the complete request of ${operation} ${JSON.stringify(fields)}`, (observer) =>
     observer.call(operation, fields),
   );
 
@@ -279,7 +279,7 @@ export const ID_READS: readonly Read[] = READS.filter((read) => read.names !== u
  * check is undecided, `seen` saying what it saw. Sent only after such a refusal.
  */
 export async function requireMessageRead(t: CheckContext, seen: string): Promise<void> {
-  const control = await t.shared('message.get of a message message.list shows', async (observer) => {
+  const control = await t.shared(tr`message.get of a message message.list shows`, async (observer) => {
     const channelId = observer.sandbox.channelId;
     const page = await observer.call('message.list', { channel_id: channelId });
     const data: unknown = page.ok ? page.body?.data : undefined;

@@ -6,6 +6,7 @@ import { CAUSES_PHRASES_ZH } from './causes.zh-CN.js';
 import { CLIENT_PHRASES_ZH } from './client.zh-CN.js';
 import { RUNNER_PHRASES_ZH } from './runner.zh-CN.js';
 import { RUNNER_IO_PHRASES_ZH } from './runner-io.zh-CN.js';
+import { SPEC_PHRASES_ZH } from './spec.zh-CN.js';
 import { SUITES_EVENTS_PHRASES_ZH } from './suites-events.zh-CN.js';
 import { SUITES_GUILDS_PHRASES_ZH } from './suites-guilds.zh-CN.js';
 import { SUITES_LIB_PHRASES_ZH } from './suites-lib.zh-CN.js';
@@ -18,6 +19,7 @@ export const PHRASE_FILES: Readonly<Record<string, Readonly<Record<string, strin
   'client.zh-CN.ts': CLIENT_PHRASES_ZH,
   'runner.zh-CN.ts': RUNNER_PHRASES_ZH,
   'runner-io.zh-CN.ts': RUNNER_IO_PHRASES_ZH,
+  'spec.zh-CN.ts': SPEC_PHRASES_ZH,
   'suites-events.zh-CN.ts': SUITES_EVENTS_PHRASES_ZH,
   'suites-guilds.zh-CN.ts': SUITES_GUILDS_PHRASES_ZH,
   'suites-pagination.zh-CN.ts': SUITES_PAGINATION_PHRASES_ZH,

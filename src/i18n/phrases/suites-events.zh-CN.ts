@@ -124,4 +124,11 @@ export const SUITES_EVENTS_PHRASES_ZH: Readonly<Record<string, string>> = {
     '批准后收到了 guild-member-added（由 event.guild-member-added/required-resources 验证）',
   'no guild-member-added followed the approval within {0} ms (the link is inferred, not stated)':
     '批准后 {0} ms 内没有收到 guild-member-added（该关联为推断，规范未明确规定）',
+  'no event observed during the run, and message.create of {0} caused none':
+    '本次运行中未观察到任何事件，且 message.create（消息 {0}）也未引发事件',
+  'no {0} event observed during the run': '本次运行中未观察到 {0} 事件',
+  '{0}, and none could be caused': '{0}，且无法引发',
+  '{0}, and {1} caused none within {2} ms: nothing to validate':
+    '{0}，且 {1} 在 {2} ms 内未引发该事件：没有可验证的内容',
+  '{0}: {1} caused one and waited {2} ms for it in vain': '{0}：{1} 已引发一次并等待了 {2} ms，仍未收到',
 };

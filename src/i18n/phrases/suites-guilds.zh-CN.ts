@@ -154,4 +154,7 @@ export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'friend.list shows exactly one new friend, {0}': 'friend.list 恰好显示一位新好友：{0}',
   'the requester': '请求者',
   'the new friend is {0}': '新好友是 {0}',
+  'one channel.mute cycle of a channel the run created': '对本次运行创建的频道进行一次 channel.mute 周期',
+  'one guild.member.mute cycle of the peer': '对对端进行一次 guild.member.mute 周期',
+  'the channel of the run’s own the mute cycle mutes': '禁言周期所禁言的、本次运行自己的频道',
 };

@@ -100,4 +100,7 @@ export const SUITES_ROBUSTNESS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'reaction.delete without user_id': '不带 user_id 的 reaction.delete',
   'the current user no longer reacts': '当前用户不再有表情回应',
   'the peer {0}’s reaction is left in place': '对等账号 {0} 的表情回应保持不变',
+  'one guild.member.role.set and unset of the peer': '对对端进行一次 guild.member.role.set 与 unset',
+  'one role created in the sandbox guild': '在沙盒群组中创建的一个角色',
+  '{0} without {1} (guild {2}, channel {3})': '不带 {1} 的 {0}（群组 {2}，频道 {3}）',
 };

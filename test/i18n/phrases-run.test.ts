@@ -1,0 +1,168 @@
+/**
+ * Whole runs in zh-CN (issue 48 item 3): the embedded reference, every do-nothing preset and every
+ * tolerance (a rotating seventh of them; all in a full run: test/support/rotation.ts), rendered to the
+ * console, report.md, report.html and junit.xml, and the texts of their report.json, hold no English
+ * phrase of the checker's own: none of the message catalogue's frames and none of a tr`…` template's
+ * (src/i18n/phrase.ts), the texts the checks, causes and runner compose. What a server said stays as it
+ * said it: bodies, curl lines and code are left out by the readers (reader-text.ts), and so is text in
+ * double quotes (a server's message, a value sent). Check titles in report.json stay English (the
+ * writers render them by id); the spec's statements are quoted as written.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { phraseTemplates } from '../../scripts/check-phrases.js';
+import { CONSOLE_MESSAGES } from '../../src/i18n/messages/console.js';
+import { REPORT_MESSAGES } from '../../src/i18n/messages/reports.js';
+import { run } from '../../src/index.js';
+import { toleranceCatalogue } from '../../src/reference/tolerances/index.js';
+import { vacuityPresetIds } from '../../src/reference/vacuity.js';
+import { renderReports } from '../../src/report/index.js';
+import { GROUPS, type RunResult } from '../../src/runner/model.js';
+import { rotating } from '../support/rotation.js';
+import { englishPhrases, htmlText, junitText, KEPT, markdownText } from './reader-text.js';
+
+/** Every tr`…` template of the sources, its literal parts. */
+function templateLiterals(): string[] {
+  const literals: string[] = [];
+  for (const root of ['src', 'suites', 'bin', 'spec'])
+    for (const entry of readdirSync(root, { withFileTypes: true, recursive: true }))
+      if (entry.isFile() && entry.name.endsWith('.ts')) {
+        const file = join(entry.parentPath, entry.name);
+        for (const { key } of phraseTemplates(file, readFileSync(file, 'utf8')))
+          literals.push(...key.split(/\{\d+\}/));
+      }
+  return literals;
+}
+
+/** Phrases of two words or more (a single word between identifiers is too common to tell). */
+const WORD_LIST = [
+  ...new Set(
+    [...templateLiterals(), ...Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES }).map((m) => m.en)]
+      .flatMap((literal) => englishPhrases(literal.replace(/\{[^}]*\}/g, ' | ')))
+      .filter((phrase) => phrase.includes(' ') && !KEPT.has(phrase)),
+  ),
+];
+
+/** What a server said or the checker sent, in double quotes (or cut before its closing one): left as it is. */
+const unquoted = (text: string): string => text.replace(/"[^"\n]*(?:"|$)/gm, ' | ');
+
+/** The word list's phrases in `text`. */
+function englishIn(text: string, identifiers: ReadonlySet<string>): string[] {
+  const phrases = englishPhrases(unquoted(text), identifiers).map((phrase) => ` ${phrase} `);
+  return WORD_LIST.filter((entry) => phrases.some((phrase) => phrase.includes(` ${entry} `)));
+}
+
+/** The fields of report.json a person reads that the checker composes (not titles, not what was sent). */
+const TEXT_KEYS = new Set([
+  'reason',
+  'expected',
+  'observed',
+  'notes',
+  'state',
+  'clear',
+  'fix',
+  'decide',
+  'detail',
+  'label',
+]);
+
+function reportTexts(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const each of value) reportTexts(each, out);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, field] of Object.entries(value)) {
+      if (key === 'exchanges' || key === 'events') continue;
+      if (TEXT_KEYS.has(key) && typeof field === 'string') out.push(field);
+      else if (TEXT_KEYS.has(key) && Array.isArray(field))
+        out.push(...field.filter((f) => typeof f === 'string'));
+      else reportTexts(field, out);
+    }
+  return out;
+}
+
+interface Case {
+  name: string;
+  options: { vacuity?: string; tolerances?: string[] };
+}
+
+const CASES: Case[] = [
+  { name: 'the reference', options: {} },
+  ...rotating([
+    ...vacuityPresetIds.map((preset) => ({ name: `preset ${preset}`, options: { vacuity: preset } })),
+    ...toleranceCatalogue.map(({ id }) => ({ name: `tolerance ${id}`, options: { tolerances: [id] } })),
+  ]),
+];
+
+const results = new Map<string, RunResult>();
+/** Runs in both languages: their grouping must be one (causes read data, or the English of the words). */
+const BOTH: Case[] = [
+  { name: 'preset empty-object', options: { vacuity: 'empty-object' } },
+  { name: 'preset refuses-501', options: { vacuity: 'refuses-501' } },
+];
+const english = new Map<string, RunResult>();
+
+beforeAll(async () => {
+  for (const { name, options } of CASES)
+    results.set(name, await run({ embedded: true, lang: 'zh-CN', ...options }));
+  for (const { name, options } of BOTH) {
+    english.set(name, await run({ embedded: true, lang: 'en', ...options }));
+    if (!results.has(name)) results.set(name, await run({ embedded: true, lang: 'zh-CN', ...options }));
+  }
+}, 600_000);
+
+/** What a run decided and how it grouped it, without its words. */
+const grouping = (result: RunResult) => ({
+  statuses: result.checks.map((check) => `${check.id} ${check.status}`),
+  causes: (result.causes ?? []).map((cause) => `${cause.id} ${cause.kind}: ${cause.checkIds.join(' ')}`),
+  // A world cause's subject is its checks' own how-to-clear, in the run's language: grouped by equality.
+  undecided: (result.undecidedCauses ?? []).map(
+    (cause) =>
+      `${cause.id} ${cause.kind} ${cause.kind === 'world' ? '' : (cause.subject ?? '')}: ${cause.checkIds.join(' ')}`,
+  ),
+});
+
+describe('a zh-CN run is decided and grouped as an English one is', () => {
+  for (const { name } of BOTH)
+    it(name, () => {
+      const zh = grouping(results.get(name)!);
+      expect(zh.causes.length + zh.undecided.length).toBeGreaterThan(0);
+      expect(zh).toEqual(grouping(english.get(name)!));
+    });
+});
+
+describe('a zh-CN run prints no English phrase of the checker', () => {
+  it('the word list holds the checks’ own phrases (the test can fail)', () => {
+    expect(WORD_LIST).toEqual(expect.arrayContaining(['the walk lists no item twice', 'What to fix first']));
+    expect(WORD_LIST.length).toBeGreaterThan(1000);
+  });
+
+  for (const { name } of CASES)
+    it(name, () => {
+      const result = results.get(name)!;
+      const identifiers = new Set<string>([
+        ...GROUPS,
+        'must',
+        'should',
+        'info',
+        'pass',
+        'fail',
+        'error',
+        'skip',
+        result.profile,
+      ]);
+      const reports = renderReports(result, ['console', 'markdown', 'html', 'junit'], {
+        lang: 'zh-CN',
+        verbose: true,
+      });
+      const file = (fileName?: string) =>
+        String(reports.find((report) => report.file === fileName)?.content ?? '');
+      const found = {
+        console: englishIn(file(undefined), identifiers),
+        markdown: englishIn(markdownText(file('report.md')), identifiers),
+        html: englishIn(htmlText(file('report.html')), identifiers),
+        junit: englishIn(junitText(file('junit.xml')), identifiers),
+        'report.json': englishIn(reportTexts(result).join(' | '), identifiers),
+      };
+      expect(found).toEqual({ console: [], markdown: [], html: [], junit: [], 'report.json': [] });
+    });
+});
