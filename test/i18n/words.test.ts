@@ -10,13 +10,10 @@
  * rendering (src/i18n/titles/), so the word list holds the English titles' phrases too, and a check
  * keeps its title through the masking below.
  *
- * OUT OF SCOPE, on purpose: the rest of the text of the checks is not translated yet. Reasons,
- * expected / observed, notes, the titles, sections, fixes and advice of causes (composed in suites/ and
- * src/runner/causes.ts), findings, cleanup labels and what a server said are replaced by a mark before
- * rendering (CHECK_TEXT_KEYS); why a run has no verdict (src/runner/summary.ts) is cut from the
- * console's last line; the spec's own statements (quoted as written, their zh-CN rendering beside them)
- * are left out of the page. What remains is the writers' frame and the titles: an English phrase left
- * there is a bug within this test's scope.
+ * The rest of the text, what the checks, causes and runner compose (reasons, expected / observed, notes,
+ * the titles, sections and fixes of causes, findings, cleanup labels), is replaced by a mark here
+ * (CHECK_TEXT_KEYS): this test looks at the writers' frames alone, and test/i18n/phrases-run.test.ts at
+ * whole zh-CN runs of every preset and tolerance, their composed text included.
  * Identifiers (check ids, rule ids, operations, groups, levels, statuses, file names, flags, URLs,
  * command names) and the verdict words CI logs are searched for (PASS, FAIL, CONFORMS, DOES NOT
  * CONFORM, NO VERDICT) stay. Single words of three letters or fewer are not in the list (too common to
