@@ -3,7 +3,7 @@
  * (no file), the badge writes two files (badge.svg and badge.json), every other writer one file.
  * Writers are pure (run, options) => string | Buffer; the CLI does the writing.
  */
-import { tr } from '../i18n/index.js';
+import { asLang, inLang, phraseLang, tr } from '../i18n/index.js';
 import { ConfigurationError } from '../runner/errors.js';
 import type { RunResult } from '../runner/model.js';
 import { renderBadgeJson, renderBadgeSvg } from './badge.js';
@@ -110,15 +110,19 @@ export function renderReports(
   names: readonly ReporterName[],
   options: ReporterOptions = {},
 ): RenderedReport[] {
-  return reporterNames
-    .filter((name) => names.includes(name))
-    .flatMap((name) =>
-      reporters[name].outputs.map((output) => ({
-        reporter: name,
-        ...(output.file ? { file: output.file } : {}),
-        content: output.render(run, output.file ? { ...options, color: false } : options),
-      })),
-    );
+  const render = () =>
+    reporterNames
+      .filter((name) => names.includes(name))
+      .flatMap((name) =>
+        reporters[name].outputs.map((output) => ({
+          reporter: name,
+          ...(output.file ? { file: output.file } : {}),
+          content: output.render(run, output.file ? { ...options, color: false } : options),
+        })),
+      );
+  // What a writer composes itself (why no verdict, a comparison) is in the reader's language too.
+  const lang = asLang(options.lang);
+  return lang && lang !== phraseLang() ? inLang(lang, render) : render();
 }
 
 export type { Reporter, ReporterOptions } from './types.js';

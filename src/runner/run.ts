@@ -115,7 +115,7 @@ export function notOfferedReason(
   if (!features) return undefined;
   const lacking = [...operationsUnderTest(check)].filter((operation) => !features.has(operation));
   return lacking.length > 0
-    ? `not offered: login.features omits ${lacking.join(', ')} (not counted, not blamed)`
+    ? tr`not offered: login.features omits ${lacking.join(', ')} (not counted, not blamed)`
     : undefined;
 }
 

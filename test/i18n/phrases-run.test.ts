@@ -45,7 +45,12 @@ const WORD_LIST = [
 ];
 
 /** What a server said or the checker sent, in double quotes (or cut before its closing one): left as it is. */
-const unquoted = (text: string): string => text.replace(/"[^"\n]*(?:"|$)/gm, ' | ');
+const unquoted = (text: string): string =>
+  text
+    .replace(/"[^"\n]*(?:"|$)/gm, ' | ')
+    // A server's answer after its status (`HTTP 500 <its words>`, its body on the next line in a report),
+    // up to the checker's next word.
+    .replace(/HTTP \d{3}\n?[^\u4e00-\u9fff\n]*/g, ' | ');
 
 /** The word list's phrases in `text`. */
 function englishIn(text: string, identifiers: ReadonlySet<string>): string[] {

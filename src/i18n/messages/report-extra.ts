@@ -28,7 +28,7 @@ export const REPORT_EXTRA_MESSAGES = {
   'firstContact.heading': { en: 'first contact', 'zh-CN': '首次接触' },
   'firstContact.bot': { en: 'bot', 'zh-CN': '机器人' },
   'firstContact.features': { en: 'features', 'zh-CN': '功能' },
-  'firstContact.peer': { en: 'peer', 'zh-CN': 'peer' },
+  'firstContact.peer': { en: 'peer', 'zh-CN': '对等账号' },
   'firstContact.events': { en: 'events', 'zh-CN': '事件' },
   'firstContact.trigger': { en: 'trigger', 'zh-CN': '触发器' },
   'firstContact.check': { en: '{n} check', 'zh-CN': '{n} 个检查' },

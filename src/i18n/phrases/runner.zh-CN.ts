@@ -369,4 +369,6 @@ export const RUNNER_PHRASES_ZH: Readonly<Record<string, string>> = {
     'role-payload：带 {0} 的 guild.role.create 应答 {1}；没有出现角色',
   'role-payload: guild.role.create with {0} answered {1}; the name did not apply':
     'role-payload：带 {0} 的 guild.role.create 应答 {1}；名称没有生效',
+  'not offered: login.features omits {0} (not counted, not blamed)':
+    '未提供：login.features 没有 {0}（不计入，不归咎）',
 };
