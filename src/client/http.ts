@@ -51,6 +51,15 @@ const MiB = 1024 * 1024;
  */
 export const EVIDENCE_BODY_BYTES = 16 * 1024;
 
+/** The whole body of each answered exchange, parsed, while the exchange lives (its evidence is a cut). */
+const answerBodies = new WeakMap<Exchange, unknown>();
+
+/**
+ * What an exchange's answer held, whole and parsed as the check read it: what a signature or a hint is
+ * made of (never the evidence's cut, which a large body exceeds); undefined where unknown.
+ */
+export const answerBodyOf = (exchange: Exchange): unknown => answerBodies.get(exchange);
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly redactor: Redactor;
@@ -429,6 +438,7 @@ export class HttpClient {
       this.#timeoutsInARow.clear();
       const exchange = this.answered(recordedRequest, curl, received, text, started);
       const read = readBody(text, received.headers['content-type']);
+      if (read.body !== undefined) answerBodies.set(exchange, read.body);
       const result: CallResult<T> = {
         status: received.status,
         ok: received.status >= 200 && received.status < 300,

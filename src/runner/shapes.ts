@@ -7,6 +7,7 @@
 import { shorten } from '../../spec/brief.js';
 import { operations } from '../../spec/catalogue.js';
 import type { ResponseShape } from '../../spec/operation-shape.js';
+import { answerBodyOf } from '../client/http.js';
 import { tr } from '../i18n/index.js';
 import type { Exchange } from '../wire.js';
 
@@ -127,6 +128,10 @@ export function describeMisplacement(shape: ResponseShape, found: Misplacement):
   }
 }
 
+/** An exchange's answer: its whole body as the check read it, else its evidence's JSON or text. */
+export const answerOf = (exchange: Exchange): Json =>
+  (answerBodyOf(exchange) as Json | undefined) ?? parseBody(exchange.response?.body ?? '');
+
 /** A body's JSON, or its text when it is not JSON. */
 export const parseBody = (text: string): Json => {
   try {
@@ -160,7 +165,7 @@ export function hintOf(exchange: Exchange | undefined): string | undefined {
   const shape = operation ? responseOf(operation) : null;
   const response = exchange?.response;
   if (!shape || !response || response.status < 200 || response.status >= 300) return undefined;
-  const found = misplacement(shape, parseBody(response.body));
+  const found = misplacement(shape, answerOf(exchange));
   return found
     ? tr`${operation} answered ${response.status}, but ${describeMisplacement(shape, found)}`
     : undefined;

@@ -8,11 +8,11 @@
 import type { Problem } from '../../spec/validate.js';
 import type { Exchange, Signature } from './model.js';
 import {
+  answerOf,
   errorBodyText,
   type Misplacement,
   misplacement,
   operationOf,
-  parseBody,
   responseOf,
 } from './shapes.js';
 
@@ -65,7 +65,8 @@ const WRAPPING: Record<Misplacement['kind'], string> = {
 };
 
 /** The message of an error body, or its text. */
-const messageOf = (body: string): string => errorBodyText(parseBody(body)) ?? body;
+const messageOf = (exchange: Exchange): string =>
+  errorBodyText(answerOf(exchange)) ?? exchange.response?.body ?? '';
 
 /** Whether a request carried the checker's own credentials (a refusal of them is the identity's). */
 const carriedToken = (exchange: Exchange): boolean => {
@@ -89,7 +90,7 @@ export function exchangeSignature(exchange: Exchange): PartialSignature | undefi
   if (operation === undefined) return errorAnswered2xx(exchange, on);
   if ((status === 401 || status === 403) && carriedToken(exchange))
     return { kind: 'identity', pattern: 'refused', ...on };
-  const message = messageOf(response.body);
+  const message = messageOf(exchange);
   const notServed =
     status === 501 ||
     (status === 405 && request.method === 'POST') ||
@@ -98,7 +99,7 @@ export function exchangeSignature(exchange: Exchange): PartialSignature | undefi
   if (notServed) return { kind: 'status', pattern: 'not-implemented', ...on };
   if (status < 200 || status >= 300) return undefined;
   const shape = responseOf(operation);
-  const found = shape ? misplacement(shape, parseBody(response.body)) : undefined;
+  const found = shape ? misplacement(shape, answerOf(exchange)) : undefined;
   if (found) return { kind: 'wrapping', pattern: WRAPPING[found.kind], ...on };
   // An operation with no stated return may answer anything (§4.8), but not an error that is no success.
   return shape ? undefined : errorAnswered2xx(exchange, on);
@@ -108,7 +109,7 @@ function errorAnswered2xx(exchange: Exchange, on: Partial<Signature>): PartialSi
   const { response, request } = exchange;
   if (!response || request.method !== 'POST' || response.status < 200 || response.status >= 300)
     return undefined;
-  const error = errorBodyText(parseBody(response.body));
+  const error = errorBodyText(answerOf(exchange));
   return error === undefined || SAYS_SUCCESS.test(error)
     ? undefined
     : { kind: 'wrapping', pattern: 'error-body', ...on };
