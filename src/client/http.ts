@@ -7,6 +7,7 @@ import { Agent, request } from 'undici';
 import { tr } from '../i18n/index.js';
 import { lagAwareTimeout } from '../loop-lag.js';
 import type { CallResult, Exchange, Identity } from '../wire.js';
+import { keepAnswerBody } from './answer-bodies.js';
 import { renderCurl } from './curl.js';
 import { Findings, findingExchange } from './findings.js';
 import {
@@ -50,15 +51,6 @@ const MiB = 1024 * 1024;
  * reader needs, while the run's results, and each report made of them, stay small (issue 49 item 5).
  */
 export const EVIDENCE_BODY_BYTES = 16 * 1024;
-
-/** The whole body of each answered exchange, parsed, while the exchange lives (its evidence is a cut). */
-const answerBodies = new WeakMap<Exchange, unknown>();
-
-/**
- * What an exchange's answer held, whole and parsed as the check read it: what a signature or a hint is
- * made of (never the evidence's cut, which a large body exceeds); undefined where unknown.
- */
-export const answerBodyOf = (exchange: Exchange): unknown => answerBodies.get(exchange);
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -438,7 +430,7 @@ export class HttpClient {
       this.#timeoutsInARow.clear();
       const exchange = this.answered(recordedRequest, curl, received, text, started);
       const read = readBody(text, received.headers['content-type']);
-      if (read.body !== undefined) answerBodies.set(exchange, read.body);
+      if (read.body !== undefined) keepAnswerBody(exchange, read.body);
       const result: CallResult<T> = {
         status: received.status,
         ok: received.status >= 200 && received.status < 300,

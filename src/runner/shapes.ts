@@ -7,7 +7,7 @@
 import { shorten } from '../../spec/brief.js';
 import { operations } from '../../spec/catalogue.js';
 import type { ResponseShape } from '../../spec/operation-shape.js';
-import { answerBodyOf } from '../client/http.js';
+import { answerBodyOf } from '../client/answer-bodies.js';
 import { tr } from '../i18n/index.js';
 import type { Exchange } from '../wire.js';
 

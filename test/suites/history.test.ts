@@ -193,7 +193,10 @@ describe('failures confirmed alone', () => {
     expect(check?.confirmation).toMatchObject({
       reproduced: false,
       status: 'skip',
-      reason: expect.stringMatching(/^not re-run alone: it took 5\.\d s in the main pass, more than the/),
+      // It waited out its 5 s event timeout, or longer on a busy machine: the clock is not what is judged.
+      reason: expect.stringMatching(
+        /^not re-run alone: it took (?:[5-9]|\d\d+)\.\d s in the main pass, more than the/,
+      ),
     });
   });
 });
