@@ -34,6 +34,7 @@ import {
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
 import { listDoubt } from './_lib/readers.js';
+import { requestOnce } from './_lib/served.js';
 
 const TEXT = 0;
 const DIRECT = 1;
@@ -396,7 +397,8 @@ const checks: CheckSpec[] = [
       const userId =
         t.sandbox.userId ??
         t.skip(tr`needs another user: pass --user, or a peer identity (--peer-token / --peer-self-id)`);
-      const result = await t.call('user.channel.create', { user_id: userId });
+      // The run's one request of it (the refusal control of user.channel.create sends the same).
+      const result = await requestOnce(t, 'user.channel.create', { user_id: userId });
       t.expectOk(result, 'user.channel.create');
       t.expectSchema('Channel', result.body, tr`user.channel.create result`);
       t.expect(

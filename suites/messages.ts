@@ -3,9 +3,22 @@
  * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
  */
 import { tr } from '../src/i18n/index.js';
-import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import {
+  type CallResult,
+  type CheckContext,
+  type CheckSpec,
+  defineCheck,
+  defineSuite,
+} from '../src/runner/check.js';
 import { idOf, statusOf } from './_lib/lists.js';
-import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
+import {
+  createMessage,
+  expectCreated,
+  listMessages,
+  type MessageItem,
+  postMessage,
+  uniqueContent,
+} from './_lib/messages.js';
 import { requireMessageRead } from './_lib/served.js';
 
 /** Creates one message in the sandbox channel and returns its id and content. */
@@ -18,9 +31,65 @@ async function createOne(t: CheckContext, what: string): Promise<{ id: string; c
 /** message.get of a message in the sandbox channel, asserted 2xx and a valid Message. */
 async function getMessage(t: CheckContext, messageId: string, what: string): Promise<Record<string, any>> {
   const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: messageId });
+  return expectMessage(t, result, what);
+}
+
+/** A message.get answer asserted 2xx and a valid Message. */
+function expectMessage(t: CheckContext, result: CallResult, what: string): Record<string, any> {
   t.expectOk(result, what);
   t.expectSchema('Message', result.body, tr`${what} result`);
   return result.body;
+}
+
+/** One message of the run, a newer one after it, and message.get of the first (messageReadBack). */
+interface ReadBack {
+  content: string;
+  created: CallResult;
+  /** The message sent: the one answered with the content sent, else the last one answered. */
+  id?: string;
+  newer?: CallResult;
+  got?: CallResult;
+}
+
+/**
+ * One message created in the sandbox channel, a newer one after it (so that a server answering
+ * message.get with the latest message is caught), then message.get of the first: made once per run
+ * (t.shared) and judged by message.create/returns-the-sent-message (the create's answer, and the message
+ * stored), message.get/returns-the-message (the message asked for) and message.get/carries-channel-and-user
+ * (its resources). It asserts nothing: each check judges the answers it needs.
+ */
+const messageReadBack = (t: CheckContext): Promise<ReadBack> =>
+  t.shared('one message created, a newer one after it, and message.get of the first', async (observer) => {
+    const content = uniqueContent('create');
+    const { result: created, ids } = await postMessage(observer, content);
+    const items: unknown[] = Array.isArray(created.body) ? created.body : [];
+    const sent = items.find((item) => (item as MessageItem | null)?.content === content);
+    const id = idOf(sent) ?? ids.at(-1);
+    if (!created.ok || id === undefined) return { content, created };
+    const { result: newer } = await postMessage(observer, uniqueContent('get-newer'));
+    // Its refusal of the message just created is an observation of message.create/returns-the-sent-message
+    // where message.get is shown to serve (requireMessageRead); the get checks judge it as their own.
+    const got = await observer.call(
+      'message.get',
+      { channel_id: observer.sandbox.channelId, message_id: id },
+      { observes: true, fallback: true },
+    );
+    return { content, created, id, newer, got };
+  });
+
+/**
+ * The message of messageReadBack as the message.get checks read it: created and followed by a newer one
+ * (asserted as createMessage does), its id and content, and message.get's answer.
+ */
+async function readBack(t: CheckContext): Promise<{ id: string; content: string; got: CallResult }> {
+  const seen = await messageReadBack(t);
+  const created = expectCreated(t, seen.created);
+  if (seen.newer) expectCreated(t, seen.newer);
+  return {
+    id: seen.id ?? created[created.length - 1].id,
+    content: seen.content,
+    got: seen.got as CallResult,
+  };
 }
 
 /** Whether the latest page of message.list lists `messageId` (a reader, not under test here: no assertion). */
@@ -40,8 +109,9 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get', 'message.list'],
     helpers: ['message.get', 'message.list'],
     async run(t: CheckContext) {
-      const content = uniqueContent('create');
-      const created = await createMessage(t, content);
+      const seen = await messageReadBack(t);
+      const { content } = seen;
+      const created = expectCreated(t, seen.created);
       created.forEach((message, index) => {
         t.expectSchema('Message', message, tr`message.create result item ${index + 1}`);
       });
@@ -54,11 +124,7 @@ const checks: CheckSpec[] = [
       // "Sends a message" (§4.1): the message exists afterwards in channel_id.
       // Its refusal of the message just created is the observation (not stored), where message.get is
       // shown to serve (requireMessageRead); an unserved get shows nothing.
-      const result = await t.call(
-        'message.get',
-        { channel_id: t.sandbox.channelId, message_id: sent.id },
-        { observes: true, fallback: true },
-      );
+      const result = seen.got as CallResult;
       if (!result.ok)
         await requireMessageRead(
           t,
@@ -80,10 +146,9 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get'],
     helpers: ['message.create'],
     async run(t: CheckContext) {
-      const sent = await createOne(t, 'get');
-      // A newer message, so that a server answering with the latest message is caught.
-      await createOne(t, 'get-newer');
-      const message = await getMessage(t, sent.id, 'message.get');
+      // A newer message follows it, so that a server answering with the latest message is caught.
+      const sent = await readBack(t);
+      const message = expectMessage(t, sent.got, 'message.get');
       t.expect(message.id === sent.id, tr`message.get returns the message with id ${sent.id}`, message.id);
       t.expect(
         message.content === sent.content,
@@ -102,8 +167,8 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get'],
     helpers: ['message.create'],
     async run(t: CheckContext) {
-      const sent = await createOne(t, 'get-resources');
-      const message = await getMessage(t, sent.id, 'message.get');
+      const sent = await readBack(t);
+      const message = expectMessage(t, sent.got, 'message.get');
       t.expect(
         message.channel !== undefined,
         tr`message.get result carries channel (a required resource)`,

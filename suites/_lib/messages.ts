@@ -58,6 +58,14 @@ export async function createMessage(
   channelId: string = t.sandbox.channelId,
 ): Promise<MessageItem[]> {
   const { result } = await postMessage(t, content, channelId);
+  return expectCreated(t, result);
+}
+
+/**
+ * The assertions of createMessage on a message.create answer (made here or by a shared observation): a
+ * 2xx with an array of at least one Message, each with a string id. Returns the messages.
+ */
+export function expectCreated(t: CheckContext, result: CallResult): MessageItem[] {
   t.expectOk(result, 'message.create');
   t.expect(
     Array.isArray(result.body) && result.body.length > 0,
@@ -137,6 +145,14 @@ export async function listMessages(
   channelId: string = t.sandbox.channelId,
 ): Promise<MessagePage> {
   const result = await t.call('message.list', { channel_id: channelId, ...fields });
+  return judgeMessagePage(t, result, what);
+}
+
+/**
+ * The assertions of listMessages on a message.list answer already read (e.g. a probe whose refusal the
+ * check notes): a 2xx list object with a data array of objects with a string id, string markers.
+ */
+export function judgeMessagePage(t: CheckContext, result: CallResult, what: string): MessagePage {
   t.expectOk(result, what);
   const body = result.body as Record<string, unknown> | undefined;
   t.expect(
@@ -162,6 +178,8 @@ export interface MessageWalkOptions {
   /** Stop early once this is true for the pages so far (the walk then has not reached the end). */
   until?: (pages: readonly MessagePage[]) => boolean;
   maxPages?: number;
+  /** The answer to the walk's first request, already read (a probe): judged as its page 1, not sent again. */
+  firstPage?: CallResult;
 }
 
 /**
@@ -174,8 +192,10 @@ export async function walkMessages(
   what: string,
   options: MessageWalkOptions = {},
 ): Promise<Walk<MessageItem>> {
-  const { channelId, marker = 'next', until, maxPages } = options;
-  const readPage = (token: string | undefined, pageNumber: number) => {
+  const { channelId, marker = 'next', until, maxPages, firstPage } = options;
+  const readPage = async (token: string | undefined, pageNumber: number) => {
+    if (token === undefined && firstPage)
+      return judgeMessagePage(t, firstPage, tr`${what}, page ${pageNumber}`);
     const request = token === undefined ? fields : { ...fields, next: token };
     return listMessages(t, request, tr`${what}, page ${pageNumber}`, channelId);
   };

@@ -23,7 +23,7 @@ import { joinRequestFlow } from './join-requests.js';
 import { idOf, uniqueName } from './lists.js';
 import { uniqueContent } from './messages.js';
 import { offers, requireOffered } from './offered.js';
-import { answered, completeFields as complete, ownMessage, probeRead, READS } from './served.js';
+import { answered, completeFields as complete, ownMessage, probeRead, READS, requestOnce } from './served.js';
 
 /** What the control of one operation observed. */
 interface Control {
@@ -183,7 +183,8 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     const peerId = peerOf(t);
     return peerId === undefined
       ? noPeer()
-      : { result: await t.call('user.channel.create', { user_id: peerId }) };
+      : // The one request user.channel.create/direct-channel-with-peer judges too (it only finds the channel).
+        { result: await requestOnce(t, 'user.channel.create', { user_id: peerId }) };
   },
   'guild.approve': async (t) => flowAnswer(await guildInvitationFlow(t, false)),
   'guild.member.kick': async (t) => {
