@@ -15,8 +15,7 @@ import {
   createMessage,
   expectCreated,
   listMessages,
-  type MessageItem,
-  postMessage,
+  messageReadBack,
   uniqueContent,
 } from './_lib/messages.js';
 import { requireMessageRead } from './_lib/served.js';
@@ -40,42 +39,6 @@ function expectMessage(t: CheckContext, result: CallResult, what: string): Recor
   t.expectSchema('Message', result.body, tr`${what} result`);
   return result.body;
 }
-
-/** One message of the run, a newer one after it, and message.get of the first (messageReadBack). */
-interface ReadBack {
-  content: string;
-  created: CallResult;
-  /** The message sent: the one answered with the content sent, else the last one answered. */
-  id?: string;
-  newer?: CallResult;
-  got?: CallResult;
-}
-
-/**
- * One message created in the sandbox channel, a newer one after it (so that a server answering
- * message.get with the latest message is caught), then message.get of the first: made once per run
- * (t.shared) and judged by message.create/returns-the-sent-message (the create's answer, and the message
- * stored), message.get/returns-the-message (the message asked for) and message.get/carries-channel-and-user
- * (its resources). It asserts nothing: each check judges the answers it needs.
- */
-const messageReadBack = (t: CheckContext): Promise<ReadBack> =>
-  t.shared('one message created, a newer one after it, and message.get of the first', async (observer) => {
-    const content = uniqueContent('create');
-    const { result: created, ids } = await postMessage(observer, content);
-    const items: unknown[] = Array.isArray(created.body) ? created.body : [];
-    const sent = items.find((item) => (item as MessageItem | null)?.content === content);
-    const id = idOf(sent) ?? ids.at(-1);
-    if (!created.ok || id === undefined) return { content, created };
-    const { result: newer } = await postMessage(observer, uniqueContent('get-newer'));
-    // Its refusal of the message just created is an observation of message.create/returns-the-sent-message
-    // where message.get is shown to serve (requireMessageRead); the get checks judge it as their own.
-    const got = await observer.call(
-      'message.get',
-      { channel_id: observer.sandbox.channelId, message_id: id },
-      { observes: true, fallback: true },
-    );
-    return { content, created, id, newer, got };
-  });
 
 /**
  * The message of messageReadBack as the message.get checks read it: created and followed by a newer one
