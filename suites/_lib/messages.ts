@@ -97,8 +97,9 @@ interface ReadBack {
  * message.get with the latest message is caught), then message.get of the first: made once per run
  * (t.shared) and judged by message.create/returns-the-sent-message (the create's answer, and the message
  * stored), message.get/returns-the-message (the message asked for) and message.get/carries-channel-and-user
- * (its resources). It asserts nothing: each check judges the answers it needs. Once it is made, its newer
- * message is read by no one: the message.delete refusal control deletes it (./refusal-controls.ts).
+ * (its resources). It asserts nothing: each check judges the answers it needs. Once it is made, its two
+ * messages are read by no one: message.delete/removes-the-message deletes the first (observing it first),
+ * the message.delete refusal control the newer one (./refusal-controls.ts).
  */
 export const messageReadBack = (t: CheckContext): Promise<ReadBack> =>
   t.shared('one message created, a newer one after it, and message.get of the first', async (observer) => {
