@@ -34,6 +34,7 @@ import {
 import { getEachListedCheck, getSandboxCheck } from './_lib/gets.js';
 import { idOf, listFresh, listHas, listOnce, uniqueName } from './_lib/lists.js';
 import { listDoubt } from './_lib/readers.js';
+import { requestOnce } from './_lib/served.js';
 
 const TEXT = 0;
 const DIRECT = 1;
@@ -69,13 +70,27 @@ async function sendChannelCreate(t: CheckContext, name: string, options: CallOpt
 }
 
 /**
- * Creates a text channel in the sandbox guild (tracked) for a check about something else: a helper there,
+ * One text channel created in the sandbox guild (tracked), once per run (t.shared): judged by
+ * channel.create/creates-channel, which reads it back first, then renamed by channel.update/renames-channel
+ * and deleted by channel.delete/deletes-channel, each starting after the one before (startsAfter), each
+ * observing the state it changes itself: one channel for the three instead of one each.
+ */
+const createdChannel = (t: CheckContext): Promise<{ name: string; result: CallResult; id?: string }> =>
+  t.shared(tr`one channel created in the sandbox guild`, async (observer) => {
+    const name = uniqueName('create');
+    return { name, ...(await sendChannelCreate(observer, name)) };
+  });
+
+/** The checks that act on the run's one created channel (createdChannel), in the order they do. */
+const CHANNEL_USERS = ['channel.create/creates-channel', 'channel.update/renames-channel'];
+
+/**
+ * The run's channel (createdChannel) for a check about something else: channel.create is a helper there,
  * so the check is undecided naming it where the login does not offer it or it is refused (the run changes
  * no channel it did not create).
  */
-async function createChannel(t: CheckContext, what: string): Promise<{ id: string; name: string }> {
-  const name = uniqueName(what);
-  const { result, id } = await sendChannelCreate(t, name);
+async function channelOfTheRun(t: CheckContext): Promise<{ id: string; name: string }> {
+  const { name, result, id } = await createdChannel(t);
   t.expectOk(result, 'channel.create');
   t.expect(id !== undefined, tr`channel.create returns a Channel with a string id`, result.body);
   return { id, name };
@@ -295,8 +310,8 @@ const checks: CheckSpec[] = [
     operations: ['channel.create', 'channel.get', 'channel.list'],
     helpers: ['channel.get', 'channel.list'],
     async run(t: CheckContext) {
-      const name = uniqueName('create');
-      const { result, id } = await sendChannelCreate(t, name);
+      // The run's one created channel, read back here before the checks after this one change it.
+      const { name, result, id } = await createdChannel(t);
       t.expectOk(result, 'channel.create');
       t.expectSchema('Channel', result.body, tr`channel.create result`);
       t.expect(id !== undefined, tr`channel.create returns a Channel with a string id`, result.body);
@@ -326,8 +341,10 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-UPDATE-1'],
     operations: ['channel.create', 'channel.update', 'channel.get'],
     helpers: ['channel.create', 'channel.get'],
+    // It renames the run's one created channel: after channel.create/creates-channel read it back.
+    startsAfter: CHANNEL_USERS.slice(0, 1),
     async run(t: CheckContext) {
-      const channel = await createChannel(t, 'update');
+      const channel = await channelOfTheRun(t);
       const newName = uniqueName('renamed');
       const updated = await t.call('channel.update', { channel_id: channel.id, data: { name: newName } });
       t.expectOk(updated, 'channel.update');
@@ -344,8 +361,10 @@ const checks: CheckSpec[] = [
     rules: ['CHAN-DELETE-1'],
     operations: ['channel.create', 'channel.delete', 'channel.get', 'channel.list'],
     helpers: ['channel.create', 'channel.get', 'channel.list'],
+    // It deletes the run's one created channel: after the checks that read and rename it.
+    startsAfter: CHANNEL_USERS,
     async run(t: CheckContext) {
-      const channel = await createChannel(t, 'delete');
+      const channel = await channelOfTheRun(t);
       // No verdict from history: the channel is shown to exist before the delete removes it.
       const before = await listFresh(
         t,
@@ -396,7 +415,8 @@ const checks: CheckSpec[] = [
       const userId =
         t.sandbox.userId ??
         t.skip(tr`needs another user: pass --user, or a peer identity (--peer-token / --peer-self-id)`);
-      const result = await t.call('user.channel.create', { user_id: userId });
+      // The run's one request of it (the refusal control of user.channel.create sends the same).
+      const result = await requestOnce(t, 'user.channel.create', { user_id: userId });
       t.expectOk(result, 'user.channel.create');
       t.expectSchema('Channel', result.body, tr`user.channel.create result`);
       t.expect(

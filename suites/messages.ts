@@ -3,9 +3,21 @@
  * created by the check itself (tracked, undo message.delete); only those are updated or deleted.
  */
 import { tr } from '../src/i18n/index.js';
-import { type CheckContext, type CheckSpec, defineCheck, defineSuite } from '../src/runner/check.js';
+import {
+  type CallResult,
+  type CheckContext,
+  type CheckSpec,
+  defineCheck,
+  defineSuite,
+} from '../src/runner/check.js';
 import { idOf, statusOf } from './_lib/lists.js';
-import { createMessage, listMessages, uniqueContent } from './_lib/messages.js';
+import {
+  createMessage,
+  expectCreated,
+  listMessages,
+  messageReadBack,
+  uniqueContent,
+} from './_lib/messages.js';
 import { requireMessageRead } from './_lib/served.js';
 
 /** Creates one message in the sandbox channel and returns its id and content. */
@@ -18,9 +30,29 @@ async function createOne(t: CheckContext, what: string): Promise<{ id: string; c
 /** message.get of a message in the sandbox channel, asserted 2xx and a valid Message. */
 async function getMessage(t: CheckContext, messageId: string, what: string): Promise<Record<string, any>> {
   const result = await t.call('message.get', { channel_id: t.sandbox.channelId, message_id: messageId });
+  return expectMessage(t, result, what);
+}
+
+/** A message.get answer asserted 2xx and a valid Message. */
+function expectMessage(t: CheckContext, result: CallResult, what: string): Record<string, any> {
   t.expectOk(result, what);
   t.expectSchema('Message', result.body, tr`${what} result`);
   return result.body;
+}
+
+/**
+ * The message of messageReadBack as the message.get and message.delete checks read it: created and
+ * followed by a newer one (asserted as createMessage does), its id and content, and message.get's answer.
+ */
+async function readBack(t: CheckContext): Promise<{ id: string; content: string; got: CallResult }> {
+  const seen = await messageReadBack(t);
+  const created = expectCreated(t, seen.created);
+  if (seen.newer) expectCreated(t, seen.newer);
+  return {
+    id: seen.id ?? created[created.length - 1].id,
+    content: seen.content,
+    got: seen.got as CallResult,
+  };
 }
 
 /** Whether the latest page of message.list lists `messageId` (a reader, not under test here: no assertion). */
@@ -40,8 +72,9 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get', 'message.list'],
     helpers: ['message.get', 'message.list'],
     async run(t: CheckContext) {
-      const content = uniqueContent('create');
-      const created = await createMessage(t, content);
+      const seen = await messageReadBack(t);
+      const { content } = seen;
+      const created = expectCreated(t, seen.created);
       created.forEach((message, index) => {
         t.expectSchema('Message', message, tr`message.create result item ${index + 1}`);
       });
@@ -54,11 +87,7 @@ const checks: CheckSpec[] = [
       // "Sends a message" (§4.1): the message exists afterwards in channel_id.
       // Its refusal of the message just created is the observation (not stored), where message.get is
       // shown to serve (requireMessageRead); an unserved get shows nothing.
-      const result = await t.call(
-        'message.get',
-        { channel_id: t.sandbox.channelId, message_id: sent.id },
-        { observes: true, fallback: true },
-      );
+      const result = seen.got as CallResult;
       if (!result.ok)
         await requireMessageRead(
           t,
@@ -80,10 +109,9 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get'],
     helpers: ['message.create'],
     async run(t: CheckContext) {
-      const sent = await createOne(t, 'get');
-      // A newer message, so that a server answering with the latest message is caught.
-      await createOne(t, 'get-newer');
-      const message = await getMessage(t, sent.id, 'message.get');
+      // A newer message follows it, so that a server answering with the latest message is caught.
+      const sent = await readBack(t);
+      const message = expectMessage(t, sent.got, 'message.get');
       t.expect(message.id === sent.id, tr`message.get returns the message with id ${sent.id}`, message.id);
       t.expect(
         message.content === sent.content,
@@ -102,8 +130,8 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.get'],
     helpers: ['message.create'],
     async run(t: CheckContext) {
-      const sent = await createOne(t, 'get-resources');
-      const message = await getMessage(t, sent.id, 'message.get');
+      const sent = await readBack(t);
+      const message = expectMessage(t, sent.got, 'message.get');
       t.expect(
         message.channel !== undefined,
         tr`message.get result carries channel (a required resource)`,
@@ -158,7 +186,8 @@ const checks: CheckSpec[] = [
     operations: ['message.create', 'message.delete', 'message.get', 'message.list'],
     helpers: ['message.create', 'message.get', 'message.list'],
     async run(t: CheckContext) {
-      const sent = await createOne(t, 'delete');
+      // The run's message read back (messageReadBack), which no one reads once that observation is made.
+      const sent = await readBack(t);
       const fields = { channel_id: t.sandbox.channelId, message_id: sent.id };
       // No verdict from history: the message is shown to exist before the delete removes it (by message.get,
       // else by the latest page of message.list).

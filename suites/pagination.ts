@@ -308,11 +308,12 @@ const checks: CheckSpec[] = [
       });
       if (!probe.ok)
         t.skip(tr`direction 'after' is refused (${statusOf(probe)}); the spec shows only 'before'`);
+      // The probe is the walk's first page: not asked for again.
       const forward = await walkMessages(
         t,
         { direction: 'after', limit: WALK_LIMIT, next: token },
         tr`message.list direction 'after' walk`,
-        { channelId },
+        { channelId, firstPage: probe },
       );
       const ids = forward.pages.flatMap(messageIdsOf);
       const last = forward.pages[forward.pages.length - 1];

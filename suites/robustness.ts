@@ -23,6 +23,7 @@ import { errorBodyText, parseBody } from '../src/runner/shapes.js';
 import { type PartialSignature, statusClass } from '../src/runner/signature.js';
 import { idOf, shorten, statusOf, uniqueName } from './_lib/lists.js';
 import { uniqueContent } from './_lib/messages.js';
+import { neverIssuedRead } from './_lib/readers.js';
 import { CONTROL_HOLDS, requireControl, requireOwnMessage } from './_lib/refusal-controls.js';
 import {
   answered,
@@ -503,11 +504,20 @@ const httpChecks: CheckSpec[] = [
     async run(t: CheckContext) {
       // Each control: the read answered 2xx to the id the run knows; the unknown id is new to the run.
       const unknown = uniqueName('unknown-id');
+      const reads = await servedIdReads(t);
+      // A read whose reader proof asked for an id never issued already (readers.ts) is judged on that
+      // answer: the same request, sent once for the run.
+      const proofs = new Map<Served, { id: string; result: CallResult } | undefined>();
+      for (const served of reads)
+        proofs.set(served, await neverIssuedRead(t, served.operation, served.fields));
+      const ids = [unknown, ...new Set([...proofs.values()].flatMap((proof) => (proof ? [proof.id] : [])))];
       await expectEachRefusedWith4xx(
         t,
-        await servedIdReads(t),
-        tr`an id never issued (${unknown})`,
-        (served) => t.call(served.operation, withField(served.fields, idField(served), unknown)),
+        reads,
+        tr`an id never issued (${ids.join(', ')})`,
+        async (served) =>
+          proofs.get(served)?.result ??
+          t.call(served.operation, withField(served.fields, idField(served), unknown)),
       );
     },
   }),

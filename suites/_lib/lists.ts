@@ -47,6 +47,8 @@ export interface FreshListOptions<T> extends ListOptions {
    * end): for a check that looks for one item and needs no more of the list.
    */
   stopAt?: (item: T) => boolean;
+  /** The answer to the walk's first request, already read (a probe): its page 1, not sent again. */
+  first?: CallResult;
 }
 
 export interface ListAllResult<T> {
@@ -158,12 +160,14 @@ export async function recordWalk(
   fields: Record<string, unknown>,
   as?: Identity,
   until?: (pages: readonly Page[]) => boolean,
+  first?: CallResult,
 ): Promise<RecordedWalk> {
   const results: CallResult[] = [];
   const readPage = async (token: string | undefined): Promise<Page> => {
     const request =
       token === undefined ? { ...fields, ...firstPageFields(t, operation) } : { ...fields, next: token };
-    const result = await t.call(operation, request, as ? { as } : undefined);
+    const result =
+      token === undefined && first ? first : await t.call(operation, request, as ? { as } : undefined);
     results.push(result);
     if (!result.ok || !isListPage(result.body)) throw new UnreadablePage();
     return result.body;
@@ -246,10 +250,10 @@ export async function listFresh<Op extends ListOperation, T extends ListItems[Op
   fields: Record<string, unknown>,
   options: FreshListOptions<T> = {},
 ): Promise<ListAllResult<T>> {
-  const { as, validate = false, stopAt } = options;
+  const { as, validate = false, stopAt, first } = options;
   const stopsAt = stopAt as ((item: unknown) => boolean) | undefined;
   const until = stopsAt && ((pages: readonly Page[]) => pages[pages.length - 1].data.some(stopsAt));
-  const walked = await recordWalk(t, operation, fields, as, until);
+  const walked = await recordWalk(t, operation, fields, as, until, first);
   return judgeWalk(t, walked, validate);
 }
 

@@ -9,13 +9,14 @@ import {
   createMessages,
   createScratchChannel,
   inRelativeOrder,
+  listMessages,
   type MessageItem,
   type MessagePage,
   messageIdsOf,
   walkMessages,
 } from './messages.js';
 import { notOfferedHelper, offers } from './offered.js';
-import type { Walk } from './paginate.js';
+import { hasMore, type Walk } from './paginate.js';
 
 /** Page size of the walks: small, so that a few messages make several pages. */
 export const WALK_LIMIT = 2;
@@ -110,6 +111,38 @@ async function quietChannelWalkToTheEnd(t: CheckContext): Promise<Walk<MessageIt
     ),
   );
   return { ...rest, pages: [...head.pages, ...rest.pages], items: [...head.items, ...rest.items] };
+}
+
+/**
+ * One message.list page with `fields` of the channel a pagination check reads: in the quiet channel (its
+ * fixture does not change while its readers run) read once for every check that asks for the same page
+ * (t.shared), elsewhere read by the check.
+ */
+export function quietPage(
+  t: CheckContext,
+  fields: Record<string, unknown>,
+  what: string,
+): Promise<MessagePage> {
+  if (!t.sandbox.quiet) return listMessages(t, fields, what);
+  const sorted = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+  return t.shared(tr`quiet channel: message.list ${JSON.stringify(sorted)}`, (observer) =>
+    listMessages(observer, fields, what),
+  );
+}
+
+/**
+ * Pages 1 and 2 of message.list towards the past (limit WALK_LIMIT): of the quiet channel's walk (read
+ * once for the run), else read here; no page 2 when page 1 leads nowhere.
+ */
+export async function firstTwoPages(t: CheckContext): Promise<[MessagePage, MessagePage | undefined]> {
+  if (t.sandbox.quiet) {
+    const { pages } = await quietChannelWalk(t);
+    return [pages[0], pages[1]];
+  }
+  const first = await listMessages(t, { direction: 'before', limit: WALK_LIMIT }, tr`message.list page 1`);
+  if (first.data.length > WALK_LIMIT || !hasMore(first, 'next')) return [first, undefined];
+  const next = { direction: 'before', limit: WALK_LIMIT, next: first.next };
+  return [first, await listMessages(t, next, tr`message.list page 2`)];
 }
 
 /** A channel that holds nothing but the messages a check reads, and the walk of it to its end. */

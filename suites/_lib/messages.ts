@@ -58,6 +58,14 @@ export async function createMessage(
   channelId: string = t.sandbox.channelId,
 ): Promise<MessageItem[]> {
   const { result } = await postMessage(t, content, channelId);
+  return expectCreated(t, result);
+}
+
+/**
+ * The assertions of createMessage on a message.create answer (made here or by a shared observation): a
+ * 2xx with an array of at least one Message, each with a string id. Returns the messages.
+ */
+export function expectCreated(t: CheckContext, result: CallResult): MessageItem[] {
   t.expectOk(result, 'message.create');
   t.expect(
     Array.isArray(result.body) && result.body.length > 0,
@@ -71,6 +79,47 @@ export async function createMessage(
   );
   return result.body as MessageItem[];
 }
+
+/** One message of the run, a newer one after it, and message.get of the first (messageReadBack). */
+interface ReadBack {
+  content: string;
+  created: CallResult;
+  /** The message sent: the one answered with the content sent, else the last one answered. */
+  id?: string;
+  newer?: CallResult;
+  /** The newer message's id: free once the observation is made (the message.delete control deletes it). */
+  newerId?: string;
+  got?: CallResult;
+}
+
+/**
+ * One message created in the sandbox channel, a newer one after it (so that a server answering
+ * message.get with the latest message is caught), then message.get of the first: made once per run
+ * (t.shared) and judged by message.create/returns-the-sent-message (the create's answer, and the message
+ * stored), message.get/returns-the-message (the message asked for) and message.get/carries-channel-and-user
+ * (its resources). It asserts nothing: each check judges the answers it needs. Once it is made, its two
+ * messages are read by no one: message.delete/removes-the-message deletes the first (observing it first),
+ * the message.delete refusal control the newer one (./refusal-controls.ts).
+ */
+export const messageReadBack = (t: CheckContext): Promise<ReadBack> =>
+  t.shared(tr`one message created, a newer one after it, and message.get of the first`, async (observer) => {
+    const content = uniqueContent('create');
+    const { result: created, ids } = await postMessage(observer, content);
+    const items: unknown[] = Array.isArray(created.body) ? created.body : [];
+    const sent = items.find((item) => (item as MessageItem | null)?.content === content);
+    const id = idOf(sent) ?? ids.at(-1);
+    if (!created.ok || id === undefined) return { content, created };
+    const { result: newer, ids: newerIds } = await postMessage(observer, uniqueContent('get-newer'));
+    // Its refusal of the message just created is an observation of message.create/returns-the-sent-message
+    // where message.get is shown to serve (requireMessageRead); the get checks judge it as their own.
+    const got = await observer.call(
+      'message.get',
+      { channel_id: observer.sandbox.channelId, message_id: id },
+      { observes: true, fallback: true },
+    );
+    const newerId = newerIds.at(-1);
+    return { content, created, id, newer, ...(newerId === undefined ? {} : { newerId }), got };
+  });
 
 /**
  * Creates `count` messages one after the other (so their order is known) and returns the id of each,
@@ -137,6 +186,14 @@ export async function listMessages(
   channelId: string = t.sandbox.channelId,
 ): Promise<MessagePage> {
   const result = await t.call('message.list', { channel_id: channelId, ...fields });
+  return judgeMessagePage(t, result, what);
+}
+
+/**
+ * The assertions of listMessages on a message.list answer already read (e.g. a probe whose refusal the
+ * check notes): a 2xx list object with a data array of objects with a string id, string markers.
+ */
+export function judgeMessagePage(t: CheckContext, result: CallResult, what: string): MessagePage {
   t.expectOk(result, what);
   const body = result.body as Record<string, unknown> | undefined;
   t.expect(
@@ -162,6 +219,8 @@ export interface MessageWalkOptions {
   /** Stop early once this is true for the pages so far (the walk then has not reached the end). */
   until?: (pages: readonly MessagePage[]) => boolean;
   maxPages?: number;
+  /** The answer to the walk's first request, already read (a probe): judged as its page 1, not sent again. */
+  firstPage?: CallResult;
 }
 
 /**
@@ -174,8 +233,10 @@ export async function walkMessages(
   what: string,
   options: MessageWalkOptions = {},
 ): Promise<Walk<MessageItem>> {
-  const { channelId, marker = 'next', until, maxPages } = options;
-  const readPage = (token: string | undefined, pageNumber: number) => {
+  const { channelId, marker = 'next', until, maxPages, firstPage } = options;
+  const readPage = async (token: string | undefined, pageNumber: number) => {
+    if (token === undefined && firstPage)
+      return judgeMessagePage(t, firstPage, tr`${what}, page ${pageNumber}`);
     const request = token === undefined ? fields : { ...fields, next: token };
     return listMessages(t, request, tr`${what}, page ${pageNumber}`, channelId);
   };

@@ -176,12 +176,36 @@ export async function getReaderDoubt(
   noun: 'channel' | 'guild',
 ): Promise<string | undefined> {
   const operation = `${noun}.get` as const;
-  const stranger = await t.shared(tr`the ${operation} reader proof`, (observer) =>
-    observer.call(operation, { [`${noun}_id`]: NEVER_ISSUED }, { observes: true }),
-  );
+  const stranger = await strangerGet(t, noun);
   // Only an answer made of the id asked for is a doubt: any other answer (a refusal, or a 2xx without
   // that id) shows that the reader's answers carrying an id are not made up from the id asked for.
   if (!stranger.ok || idOf(stranger.body) !== NEVER_ISSUED) return undefined;
   const word = nounWord(noun);
   return tr`${operation} answered ${stranger.status} for ${word} ${NEVER_ISSUED}, which never existed: an answer carrying the id asked for does not show the ${word}`;
+}
+
+/** `<noun>.get` of an id never issued, once per run (t.shared): the proof getReaderDoubt reads. */
+const strangerGet = (t: CheckContext, noun: 'channel' | 'guild'): Promise<CallResult> =>
+  t.shared(tr`the ${noun}.get reader proof`, (observer) =>
+    observer.call(`${noun}.get`, { [`${noun}_id`]: NEVER_ISSUED }, { observes: true }),
+  );
+
+/**
+ * The run's one read of an id never issued with `operation` and the fields of its complete request
+ * (`fields`), where a reader proof is that read: channel.get and guild.get of NEVER_ISSUED, guild.member.get
+ * of NEVER_A_MEMBER in the sandbox guild. Undefined for another read. A check judging how reads answer an
+ * unknown id (http/unknown-id-is-4xx) judges that answer rather than sending the same request again.
+ */
+export async function neverIssuedRead(
+  t: CheckContext,
+  operation: string,
+  fields: Record<string, unknown>,
+): Promise<{ id: string; result: CallResult } | undefined> {
+  if (operation === 'channel.get' || operation === 'guild.get') {
+    const noun = operation === 'channel.get' ? 'channel' : 'guild';
+    return { id: NEVER_ISSUED, result: await strangerGet(t, noun) };
+  }
+  if (operation === 'guild.member.get' && fields.guild_id === t.sandbox.guildId)
+    return { id: NEVER_A_MEMBER, result: (await memberReader(t)).stranger };
+  return undefined;
 }

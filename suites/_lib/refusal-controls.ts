@@ -21,9 +21,9 @@ import { friendRequestFlow } from './friend-requests.js';
 import { guildInvitationFlow } from './guild-invitations.js';
 import { joinRequestFlow } from './join-requests.js';
 import { idOf, uniqueName } from './lists.js';
-import { uniqueContent } from './messages.js';
+import { messageReadBack, uniqueContent } from './messages.js';
 import { offers, requireOffered } from './offered.js';
-import { answered, completeFields as complete, ownMessage, probeRead, READS } from './served.js';
+import { answered, completeFields as complete, ownMessage, probeRead, READS, requestOnce } from './served.js';
 
 /** What the control of one operation observed. */
 interface Control {
@@ -158,10 +158,15 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     ...inChannel(t, id),
     content: uniqueContent('control'),
   })),
-  'message.delete': async (t) =>
-    using(await ownMessage(t, 'a message of the run to delete'), 'message.create', async (id) => ({
+  // The newer message of the run's one message read back (./messages.ts), which no one reads once that
+  // observation is made: deleted here, it needs neither a message of its own nor a cleanup.
+  'message.delete': async (t) => {
+    const { created, newer, newerId } = await messageReadBack(t);
+    const made = { result: newer ?? created, ...(newerId === undefined ? {} : { id: newerId }) };
+    return using(made, 'message.create', async (id) => ({
       result: await t.call('message.delete', inChannel(t, id)),
-    })),
+    }));
+  },
   'channel.create': async (t) => ownChannel(t),
   'channel.update': async (t) =>
     using(await helperChannel(t), 'channel.create', async (id) => ({
@@ -170,10 +175,16 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
         complete(t, 'channel.update', { channel_id: id }, { name: uniqueName('control') }),
       ),
     })),
-  'channel.delete': async (t) =>
-    using(await helperChannel(t, 'a channel of the run to delete'), 'channel.create', async (id) => ({
+  // The run's control channel, once the controls that rename and mute it are made (a helper here: their
+  // answers are noted, never judged): deleted here, it needs neither a channel of its own nor a cleanup.
+  'channel.delete': async (t) => {
+    for (const operation of ['channel.update', 'channel.mute'] as const)
+      if (offers(t, operation))
+        await t.shared(tr`refusal control: ${operation}`, CONTROLS[operation] as Observe, { fallback: true });
+    return using(await helperChannel(t), 'channel.create', async (id) => ({
       result: await t.call('channel.delete', { channel_id: id }),
-    })),
+    }));
+  },
   // Duration 0 on a channel of the run's own: a complete request that changes nothing the run did not make.
   'channel.mute': async (t) =>
     using(await helperChannel(t), 'channel.create', async (id) => ({
@@ -183,7 +194,8 @@ const CONTROLS: Partial<Record<OperationId, Observe>> = {
     const peerId = peerOf(t);
     return peerId === undefined
       ? noPeer()
-      : { result: await t.call('user.channel.create', { user_id: peerId }) };
+      : // The one request user.channel.create/direct-channel-with-peer judges too (it only finds the channel).
+        { result: await requestOnce(t, 'user.channel.create', { user_id: peerId }) };
   },
   'guild.approve': async (t) => flowAnswer(await guildInvitationFlow(t, false)),
   'guild.member.kick': async (t) => {

@@ -135,11 +135,21 @@ export type Served = Probe & { fields: Record<string, unknown>; result: CallResu
 export const isServed = (probe: Probe): probe is Served =>
   probe.result?.ok === true && probe.fields !== undefined;
 
-/** One complete request of `operation` with `fields`, once per run. */
-const sendOnce = (t: CheckContext, operation: OperationId, fields: Record<string, unknown>) =>
-  t.shared(tr`the complete request of ${operation} ${JSON.stringify(fields)}`, (observer) =>
+/**
+ * One complete request of `operation` with `fields`, sent once per run (t.shared) and unjudged: the
+ * same observation for every check that needs that request's answer (a probe, a refusal control, a check
+ * that judges the answer itself, e.g. message.list/default-limit).
+ */
+export const requestOnce = (
+  t: CheckContext,
+  operation: OperationId,
+  fields: Record<string, unknown>,
+): Promise<CallResult> => {
+  const sorted = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+  return t.shared(tr`the complete request of ${operation} ${JSON.stringify(sorted)}`, (observer) =>
     observer.call(operation, fields),
   );
+};
 
 /**
  * The run's complete request of `operation` (a read of READS) and its answer, made once per run.
@@ -164,10 +174,10 @@ export async function probeRead(t: CheckContext, operation: OperationId, sharing
     if (made.id === undefined)
       return { operation, missing: tr`message.create made nothing to act on (${answered(made.result)})` };
     const fields = { channel_id: channelId, message_id: made.id };
-    return { operation, fields, result: await sendOnce(t, operation, fields) };
+    return { operation, fields, result: await requestOnce(t, operation, fields) };
   }
   const fields = completeFields(t, operation, sandboxValues(t));
-  return { operation, fields, result: await sendOnce(t, operation, fields) };
+  return { operation, fields, result: await requestOnce(t, operation, fields) };
 }
 
 /** The reads of a shape a check asked for: those served, and what the others answered or lacked. */

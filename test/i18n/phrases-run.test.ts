@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../bin/cli.js';
 import { phraseTemplates } from '../../scripts/check-phrases.js';
 import { CONSOLE_MESSAGES } from '../../src/i18n/messages/console.js';
 import { REPORT_MESSAGES } from '../../src/i18n/messages/reports.js';
@@ -19,7 +20,9 @@ import { toleranceCatalogue } from '../../src/reference/tolerances/index.js';
 import { vacuityPresetIds } from '../../src/reference/vacuity.js';
 import { renderReports } from '../../src/report/index.js';
 import { GROUPS, type RunResult } from '../../src/runner/model.js';
+import { captureIo } from '../report/io.js';
 import { rotating } from '../support/rotation.js';
+import { tempDir } from '../support/temp.js';
 import { englishPhrases, htmlText, junitText, KEPT, markdownText } from './reader-text.js';
 
 /** Every tr`…` template of the sources, its literal parts. */
@@ -170,4 +173,38 @@ describe('a zh-CN run prints no English phrase of the checker', () => {
       };
       expect(found).toEqual({ console: [], markdown: [], html: [], junit: [], 'report.json': [] });
     });
+});
+
+describe('a zh-CN client-mode run prints no English phrase of the checker', () => {
+  // A client with a fault (no loop guard) and one holding two connections: failures, notes and findings.
+  const clients = [
+    { name: 'pagination, no loop guard', args: ['--command', 'node examples/clients/no-loop-guard.mjs'] },
+    {
+      name: 'events, two connections at once',
+      args: [
+        '--command',
+        'node examples/clients/events/holds-two-connections.mjs',
+        '--suite',
+        'events',
+        '--grep',
+        'ping|resume|replay',
+      ],
+    },
+  ];
+  for (const { name, args } of clients)
+    it(name, async () => {
+      const io = captureIo();
+      const out = tempDir('client-phrases-');
+      await main(['client', ...args, '--lang', 'zh-CN', '--reporter', 'console,json', '--out', out], io, {
+        env: {},
+        color: false,
+      });
+      const result = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunResult;
+      expect(result.checks.some((check) => check.status === 'fail')).toBe(true);
+      const identifiers = new Set<string>(['must', 'should', 'info', 'pass', 'fail', 'error', 'skip']);
+      expect({
+        console: englishIn(io.out, identifiers),
+        'report.json': englishIn(reportTexts(result).join(' | '), identifiers),
+      }).toEqual({ console: [], 'report.json': [] });
+    }, 300_000);
 });

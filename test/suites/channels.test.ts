@@ -30,6 +30,34 @@ describe('channels suite (§4.2)', () => {
     expect(unchanged).toBe(true);
   });
 
+  // Issue 49 item 2: one channel serves the three checks in turn, whatever the order; the last deletes it.
+  it.each([1, 2, 3])(
+    'creates one channel for the create, rename and delete checks (seed %i)',
+    async (seed) => {
+      const ids = [
+        'channel.create/creates-channel',
+        'channel.update/renames-channel',
+        'channel.delete/deletes-channel',
+      ];
+      const names: string[] = [];
+      const { statuses, reasons, cleanup, unchanged } = await runAgainstReference(
+        {
+          intercept: ({ operation, fields }) => {
+            const name = (fields.data as { name?: unknown } | undefined)?.name;
+            if (operation === 'channel.create' && typeof name === 'string') names.push(name);
+            return undefined;
+          },
+        },
+        { checks: channels.filter((check) => ids.includes(check.id)), seed, confirm: false },
+      );
+      expect(Object.values(statuses), JSON.stringify(reasons)).toEqual(['pass', 'pass', 'pass']);
+      expect(names.filter((name) => name.startsWith('conformance-create-'))).toHaveLength(1);
+      // Nothing of it is left for the cleanup: channel.delete/deletes-channel deleted it.
+      expect(cleanup.filter((record) => record.kind === 'channel')).toEqual([]);
+      expect(unchanged).toBe(true);
+    },
+  );
+
   // The rest of the matrix (e.g. channel-mute-no-effect) is verified by `npm run faults`.
   it.concurrent.each([
     ['channel-type-discord-values', ['channel.list/walks-to-end']],

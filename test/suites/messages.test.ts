@@ -14,6 +14,26 @@ describe('messages suite (§4.1)', () => {
     expect(unchanged).toBe(true);
   });
 
+  // Issue 49 item 2: the create, get and delete checks judge one message read back, in any order.
+  it.each([1, 2])('creates the message they read once (seed %i)', async (seed) => {
+    const contents: string[] = [];
+    const { statuses, reasons } = await runAgainstReference(
+      {
+        intercept: ({ operation, fields }) => {
+          if (operation === 'message.create') contents.push(String(fields.content));
+          return undefined;
+        },
+      },
+      { suites: ['messages'], seed, confirm: false },
+    );
+    expect(failing(statuses), JSON.stringify(reasons)).toEqual([]);
+    // One message read back and a newer one; the update check makes its own (it changes it).
+    expect(contents.filter((content) => /^conformance-(create|get-newer)-/.test(content))).toHaveLength(2);
+    expect(
+      contents.filter((content) => /^conformance-(get|get-resources|delete)-[a-z0-9]+$/.test(content)),
+    ).toEqual([]);
+  });
+
   it.concurrent.each([
     ['message-get-without-channel', ['message.get/carries-channel-and-user']],
     ['message-get-without-user', ['message.get/carries-channel-and-user']],

@@ -134,8 +134,8 @@ describe('pagination suite (message.list, §4.1 rules 1-6, §1 rules 5-6)', () =
       expect(created.get(quietId)).toBe(QUIET_FIXTURE_SIZE);
       // Nothing posted in the sandbox channel: every reader read the fixture.
       expect(created.get(reference.sandbox.channelId) ?? 0).toBe(0);
-      // The shared walk, and the first page of the two checks that compare it with other queries.
-      expect(firstPages.get(quietId)).toBe(3);
+      // The shared walk's first page, which the checks comparing it with other queries read too (issue 49).
+      expect(firstPages.get(quietId)).toBe(1);
     } finally {
       await reference.close();
     }

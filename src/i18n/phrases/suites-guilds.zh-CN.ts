@@ -157,4 +157,5 @@ export const SUITES_GUILDS_PHRASES_ZH: Readonly<Record<string, string>> = {
   'one channel.mute cycle of a channel the run created': '对本次运行创建的频道进行一次 channel.mute 周期',
   'one guild.member.mute cycle of the peer': '对对端进行一次 guild.member.mute 周期',
   'the channel of the run’s own the mute cycle mutes': '禁言周期所禁言的、本次运行自己的频道',
+  'one channel created in the sandbox guild': '在沙盒群组中创建的一个频道',
 };

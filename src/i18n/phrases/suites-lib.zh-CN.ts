@@ -368,9 +368,12 @@ export const SUITES_LIB_PHRASES_ZH: Readonly<Record<string, string>> = {
   "restore the peer's posting in {0}": '恢复对端在 {0} 中的发言',
   'the complete request of {0} {1}': '{0} {1} 的完整请求',
   'the guild.member.get reader proof': 'guild.member.get 读取器证明',
-  'the {0} reader proof': '{0} 读取器证明',
   'walk of {0} as {1}': '以 {1} 身份遍历 {0}',
   'a message of the run': '本次运行的一条消息',
   'a channel of the run': '本次运行的一个频道',
   'a role of the run': '本次运行的一个角色',
+  'the {0}.get reader proof': '{0}.get 读取器证明',
+  'quiet channel: message.list {0}': '安静频道：message.list {0}',
+  'one message created, a newer one after it, and message.get of the first':
+    '创建的一条消息、其后一条更新的消息，以及对第一条的 message.get',
 };
