@@ -78,7 +78,8 @@ describe('conformance client --suite events (example clients)', () => {
     [
       'retries-auth-at-once',
       'auth-close-not-retried-in-a-storm',
-      /new connections within \d+ ms of a 4004 close/,
+      // Counted within the watch, or judged over the whole run when a busy machine stretched the count.
+      /(new connections within \d+ ms of a 4004 close|new connections in the \d+ ms watched after the first 4004 close).*an authentication failure retried in a storm/,
     ],
     [
       'first-login-is-self',
@@ -165,7 +166,10 @@ describe('conformance client --suite events (example clients)', () => {
       const [check] = run.report.checks;
       expect([check.status, run.code], check.reason).toEqual(['fail', 1]);
       const [, connections] =
-        /^(\d+) new connections within \d+ ms of a 4004 close/.exec(check.reason ?? '') ?? [];
+        // Counted within the watch, or judged over the whole run (a busy machine stretches the count).
+        /^(?:(\d+) new connections within \d+ ms of a 4004 close|the client opened (\d+) new connections in the \d+ ms watched)/
+          .exec(check.reason ?? '')
+          ?.filter(Boolean) ?? [];
       expect(Number(connections)).toBeGreaterThan(5);
     },
     60_000,

@@ -176,14 +176,14 @@ describe('a zh-CN run prints no English phrase of the checker', () => {
 });
 
 describe('a zh-CN client-mode run prints no English phrase of the checker', () => {
-  // A client with a fault (no loop guard) and one holding two connections: failures, notes and findings.
+  // Clients with a fault (no loop guard; a replay delivered again): failures, notes and transcripts.
   const clients = [
     { name: 'pagination, no loop guard', args: ['--command', 'node examples/clients/no-loop-guard.mjs'] },
     {
-      name: 'events, two connections at once',
+      name: 'events, a replay delivered again',
       args: [
         '--command',
-        'node examples/clients/events/holds-two-connections.mjs',
+        'node examples/clients/events/delivers-replay-again.mjs',
         '--suite',
         'events',
         '--grep',
