@@ -40,7 +40,7 @@
  *     with their ground truth, planted faults are detected in them, the preset http-only fails only its
  *     true deviation. `--archetype-seed N` sweeps seed N alone; `--archetypes-only` runs this proof alone.
  * 12. Client mode is right on clients it has never seen (scripts/faults/client-archetypes.ts): both
- *     client suites against 105 generated clients (none with --rotate), every verdict its client's ground
+ *     client suites against 105 generated clients (three with --rotate, shifted each day), every verdict its client's ground
  *     truth; last, after the other proofs (their load stretches the clients' timers). `--client-archetypes-only`
  *     runs this proof alone.
  * 13. The causes name exactly what is wrong (scripts/faults/cause-matrix.ts): 2–4 faults planted at once and

@@ -229,8 +229,8 @@ export const CLIENT_PHRASES_ZH: Readonly<Record<string, string>> = {
   'the client closed the socket ({0}) after {1}': '客户端在{1}之后关闭了套接字（{0}）',
   'events {0}, sent after {1}, were not delivered within {2} s':
     '在{1}之后发送的事件 {0} 未在 {2} s 内被投递',
-  'the interval between the first two PINGs sets a window of {0} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops: no more than one more than on the first (runs up to {1} s without --scenario-timeout: a 10 s heartbeat needs about 90 s)':
-    '前两个 PING 之间的间隔确定一个 {0} 倍间隔长的窗口；在第一个连接上以及两次断开后的重连上，分别统计连接打开后该窗口内的 PING 数：不得比第一个连接多出一个以上（未设 --scenario-timeout 时最多运行 {1} s：10 s 的心跳约需 90 s）',
+  'the interval between the first two PINGs sets a window of {0} intervals; the PINGs in that window after each connection opens are counted on the first connection and after each of two drops (each of every connection the client holds): no more than one more than on the first (runs up to {1} s without --scenario-timeout: a 10 s heartbeat needs about 90 s)':
+    '前两个 PING 之间的间隔确定一个 {0} 倍间隔长的窗口；在第一个连接上以及两次断开（每次断开客户端持有的所有连接）后的重连上，分别统计连接打开后该窗口内的 PING 数：不得比第一个连接多出一个以上（未设 --scenario-timeout 时最多运行 {1} s：10 s 的心跳约需 90 s）',
   'two PINGs': '两个 PING',
   'the client sent fewer than two PINGs in the {0} ms after its first connection opened, so its rate cannot be compared':
     '客户端在第一个连接打开后的 {0} ms 内发送的 PING 少于两个，因此无法比较其频率',

@@ -108,6 +108,19 @@ export async function identified({ stage }: EventScenarioContext, since = stage.
   return connection;
 }
 
+/**
+ * A drop of the client's side as a network failure or a restarted server makes it: the connection it uses
+ * and every other it holds open, all at once. A client may open several sockets per attempt, one after
+ * another, and reconnect only on losing them (examples/clients/archetype/events.mjs): on a busy machine the
+ * last sockets of an attempt open after the checker dropped the first, and dropping only the one taken as
+ * the reconnect left the client holding the rest, with nothing to reconnect for (a correct client timed
+ * out waiting for its second reconnect, 27 November 2026).
+ */
+export function dropHeld(stage: EventStage, connection: EventConnection): void {
+  connection.drop();
+  for (const other of stage.connections) if (other !== connection && other.open) other.drop();
+}
+
 /** The connection the client uses after `connection` was dropped: the reconnect (opened after the drop). */
 export function reconnected(t: EventScenarioContext, dropped: EventConnection, what: string) {
   return identified(t, dropped.closed!.at, what);
