@@ -5,8 +5,6 @@
  * at all: one finding names the receiver URL to register, and the checks that waited for an event are
  * undecided (NO VERDICT), never failures of a server that may work.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
@@ -15,6 +13,7 @@ import { startReference } from '../../src/reference/server.js';
 import { EVENT_NEVER_CAME } from '../../src/runner/causes.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { nothingCountedReason } from '../../src/runner/summary.js';
+import { freePort } from '../support/net.js';
 
 /** A remote run (not embedded: the checker cannot use the reference's control endpoint). */
 const remoteRun = (reference: ReferenceServer) =>
@@ -46,13 +45,8 @@ function remoteRunAgainst(
 }
 
 /** A loopback host:port free now, for a receiver registered before the run (a fixed --webhook-listen). */
-async function freeListen(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return `127.0.0.1:${port}`;
-}
+/** A free address below the OS's ephemeral range (test/support/net.ts): no outgoing connection takes it. */
+const freeListen = async (): Promise<string> => `127.0.0.1:${await freePort()}`;
 
 async function registerByHand(reference: ReferenceServer, url: string, token: string): Promise<void> {
   const response = await fetch(`${reference.baseUrl}/meta/webhook.create`, {
