@@ -42,7 +42,9 @@ describe('event suites against the clean reference', () => {
     const skipped = result.checks.find((check) => check.status === 'skip');
     expect(skipped?.reason).toMatch(/--events webhook/);
     expect(byStatus(result, 'pass').length).toBeGreaterThanOrEqual(40);
-    expect(result.cleanup?.filter((record) => record.status !== 'undone')).toEqual([]);
+    // Nothing left behind: each undone, or gone already (a reaction whose undo, slowed on a busy machine,
+    // came after its message's delete finds it 'absent': not left behind either).
+    expect(result.cleanup?.filter((record) => !['undone', 'absent'].includes(record.status))).toEqual([]);
   });
 
   it('pass over webhook (the WebSocket lifecycle checks skip, with their reason)', async () => {
