@@ -43,6 +43,16 @@ export function phraseTemplates(fileName: string, text: string): { key: string; 
   return found;
 }
 
+/** Every tr`…` template of the sources under `roots`, by key, with the first place it is written. */
+export function templatesIn(roots: readonly string[] = PHRASE_ROOTS): Map<string, string> {
+  const templates = new Map<string, string>();
+  for (const root of roots)
+    for (const file of sourceFiles(root))
+      for (const { key, line } of phraseTemplates(file, readFileSync(file, 'utf8')))
+        if (!templates.has(key)) templates.set(key, `${relative('.', file)}:${line}`);
+  return templates;
+}
+
 const placeholders = (text: string): string => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort().join(' ');
 
 /** What is wrong with the phrases' renderings, one line each (none: complete). */
@@ -51,11 +61,7 @@ export function phraseProblems(
   files: Readonly<Record<string, Readonly<Record<string, string>>>> = PHRASE_FILES,
 ): string[] {
   const problems: string[] = [];
-  const templates = new Map<string, string>();
-  for (const root of roots)
-    for (const file of sourceFiles(root))
-      for (const { key, line } of phraseTemplates(file, readFileSync(file, 'utf8')))
-        if (!templates.has(key)) templates.set(key, `${relative('.', file)}:${line}`);
+  const templates = templatesIn(roots);
   const renderedIn = new Map<string, string>();
   for (const [name, renderings] of Object.entries(files))
     for (const [key, rendering] of Object.entries(renderings)) {
@@ -84,11 +90,4 @@ export function phraseProblems(
 }
 
 /** How many templates the sources hold. */
-export const phraseCount = (roots: readonly string[] = PHRASE_ROOTS): number =>
-  new Set(
-    roots.flatMap((root) =>
-      sourceFiles(root).flatMap((file) =>
-        phraseTemplates(file, readFileSync(file, 'utf8')).map((t) => t.key),
-      ),
-    ),
-  ).size;
+export const phraseCount = (roots: readonly string[] = PHRASE_ROOTS): number => templatesIn(roots).size;

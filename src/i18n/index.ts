@@ -13,6 +13,9 @@ import { REPORT_EXTRA_MESSAGES } from './messages/report-extra.js';
 import { REPORT_MESSAGES } from './messages/reports.js';
 
 export { asLang, LANGS, type Lang, langFromEnv } from './lang.js';
+
+import { phraseLang } from './phrase.js';
+
 export { englishOf, inLang, inThisRun, phraseKey, phraseLang, tr } from './phrase.js';
 export { checksTitledIn, ruleStatementIn, titleOf } from './titles.js';
 export { displayWidth, padEndColumns, wrapColumns } from './width.js';
@@ -48,3 +51,9 @@ function formatOf(lang: Lang, key: MessageKey): IntlMessageFormat {
 export function translator(lang: Lang): Translate {
   return (key, values) => String(formatOf(lang, key).format(values));
 }
+
+/**
+ * A message of the catalogue in the language of the run in progress (phraseLang): what the runner and
+ * the writers compose as a run goes (causes, progress, comparisons), English outside a run.
+ */
+export const say: Translate = (key, values) => translator(phraseLang())(key, values);

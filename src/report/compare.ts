@@ -4,7 +4,7 @@
  * Pure: `conformance compare` (bin/commands/compare.ts) and `run --baseline-report` do the I/O.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import { phraseLang, tr, translator } from '../i18n/index.js';
+import { say, tr } from '../i18n/index.js';
 import type { CheckResult, Group, Level, RunResult, Status } from '../runner/model.js';
 
 export interface CheckRef {
@@ -103,7 +103,7 @@ export const hasRegressions = (comparison: RunComparison): boolean => comparison
 
 /** A check's level and whether it is experimental ('must', 'should, experimental'). */
 const tags = (check: CheckRef): string =>
-  check.experimental ? translator(phraseLang())('compare.experimental', { level: check.level }) : check.level;
+  check.experimental ? say('compare.experimental', { level: check.level }) : check.level;
 
 /** The comparison's heading: the two runs, and whether their spec catalogues are the same. */
 function headingLines(comparison: RunComparison, paint: ChalkInstance): string[] {
@@ -121,7 +121,7 @@ function headingLines(comparison: RunComparison, paint: ChalkInstance): string[]
 /** Plain text (optionally coloured) for a terminal or a CI log. */
 export function formatComparison(comparison: RunComparison, options: { color?: boolean } = {}): string {
   const paint = new Chalk({ level: options.color ? 1 : 0 });
-  const t = translator(phraseLang());
+  const t = say;
   const lines: string[] = headingLines(comparison, paint);
   const section = (title: string, items: string[], colour: (text: string) => string) => {
     if (items.length === 0) return;

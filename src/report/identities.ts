@@ -5,25 +5,24 @@
  */
 import { Chalk } from 'chalk';
 import { shorten } from '../../spec/brief.js';
-import { padEndColumns, phraseLang, translator } from '../i18n/index.js';
+import { padEndColumns, say } from '../i18n/index.js';
 import type { FirstContact } from '../runner/first-contact.js';
 
 /** The catalogue's words in the command's language (src/i18n/messages/report-extra.ts). */
-const say = () => translator(phraseLang());
 
 /** How the peer stands, in a few words: the banner's and the causes' word for it (in the run's language). */
 export function peerStandingWords(state: FirstContact['peer']['state']): string {
   switch (state) {
     case 'distinct':
-      return say()('causes.peer.distinct');
+      return say('causes.peer.distinct');
     case 'served-as-bot':
-      return say()('causes.peer.servedAsBot');
+      return say('causes.peer.servedAsBot');
     case 'refused':
-      return say()('causes.peer.refused');
+      return say('causes.peer.refused');
     case 'unproven':
-      return say()('causes.peer.unproven');
+      return say('causes.peer.unproven');
     case 'absent':
-      return say()('causes.peer.absent');
+      return say('causes.peer.absent');
   }
 }
 
@@ -31,29 +30,29 @@ const LINE = 160;
 
 /** A count of checks ('1 check', '3 checks'). */
 const checks = (n: number): string =>
-  say()(n === 1 ? 'firstContact.check' : 'firstContact.checks', { n: String(n) });
+  say(n === 1 ? 'firstContact.check' : 'firstContact.checks', { n: String(n) });
 
 /** What the peer decides, or why those that need it are left skipped or undecided. */
 const peerDecides = (peer: FirstContact['peer']): string =>
   peer.state === 'distinct'
-    ? say()('firstContact.decides', { checks: checks(peer.checks) })
+    ? say('firstContact.decides', { checks: checks(peer.checks) })
     : peer.state === 'absent'
-      ? say()('firstContact.peerLeftSkipped', { checks: checks(peer.checks) })
-      : say()('firstContact.peerNeeded', { checks: checks(peer.checks) });
+      ? say('firstContact.peerLeftSkipped', { checks: checks(peer.checks) })
+      : say('firstContact.peerNeeded', { checks: checks(peer.checks) });
 
 /** What the peer is: none given, or its standing and what showed it. */
 const peerWhat = (peer: FirstContact['peer']): string => {
-  if (peer.state === 'absent') return say()('firstContact.peerAbsent');
+  if (peer.state === 'absent') return say('firstContact.peerAbsent');
   const standing = peerStandingWords(peer.state);
   return peer.from
-    ? say()('firstContact.peerStandingFrom', { standing, detail: peer.detail, from: peer.from })
-    : say()('firstContact.peerStanding', { standing, detail: peer.detail });
+    ? say('firstContact.peerStandingFrom', { standing, detail: peer.detail, from: peer.from })
+    : say('firstContact.peerStanding', { standing, detail: peer.detail });
 };
 
 /** The banner: a heading and a line each, ending in a newline. */
 export function renderFirstContact(contact: FirstContact, color = false): string {
   const c = new Chalk({ level: color ? 1 : 0 });
-  const t = say();
+  const t = say;
   const { bot, peer, events, trigger, features } = contact;
   const row = (name: string, what: string, decides: string, ok: boolean) =>
     `  ${padEndColumns(name, 8)} ${shorten(what, LINE)} — ${ok ? decides : c.yellow(decides)}\n`;

@@ -2,7 +2,7 @@
  * The fleet matrix (`conformance matrix`): many implementations' runs side by side, checks as rows,
  * implementations as columns. Pure: named runs in, a matrix out; the writers render it.
  */
-import { phraseLang, translator } from '../i18n/index.js';
+import { say } from '../i18n/index.js';
 import { GROUPS, type Level, type RunResult, type Status } from '../runner/model.js';
 import { type BadgeLevel, badgeCounts } from './badge.js';
 import { countsTowardVerdict, isFailing } from './common.js';
@@ -49,7 +49,7 @@ export function buildMatrix(
 ): Matrix {
   const rows = new Map<string, MatrixRow>();
   // Why a cell is empty, in the command's language.
-  const notInRun = translator(phraseLang())('matrix.notInRun');
+  const notInRun = say('matrix.notInRun');
   implementations.forEach(({ run }, column) => {
     for (const check of run.checks) {
       let row = rows.get(check.id);

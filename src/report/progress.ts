@@ -6,13 +6,13 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { createLogUpdate } from 'log-update';
 import { shorten } from '../../spec/brief.js';
-import { phraseLang, tr, translator } from '../i18n/index.js';
+import { say, tr } from '../i18n/index.js';
 import type { CheckDefinition } from '../runner/check.js';
 import type { CheckResult, Status } from '../runner/model.js';
 import { humanDuration, isFailing } from './common.js';
 
 /** A duration in the run's language (the CLI's --lang). */
-const duration = (ms: number): string => humanDuration(ms, translator(phraseLang()));
+const duration = (ms: number): string => humanDuration(ms, say);
 
 /** A request waiting for quota (RunOptions.onQuotaWait). */
 export interface QuotaWaitInfo {
@@ -57,7 +57,7 @@ export const quotaWaitLine = (wait: QuotaWaitInfo, leftMs = wait.ms): string =>
 
 /** How many checks fail so far, red when some do. */
 const failingWords = (c: ChalkInstance, failing: number): string => {
-  const words = translator(phraseLang())('progress.failing', { n: String(failing) });
+  const words = say('progress.failing', { n: String(failing) });
   return failing ? c.red(words) : words;
 };
 
@@ -137,7 +137,7 @@ export function createProgress(write: (text: string) => void, options: ProgressO
   };
   const render = () => {
     const remaining = estimateRemainingMs(now() - started, done, total);
-    const t = translator(phraseLang());
+    const t = say;
     const eta =
       remaining === undefined ? t('progress.etaUnknown') : t('progress.eta', { time: duration(remaining) });
     const failures = failingWords(c, failing);
@@ -193,7 +193,7 @@ export function createProgress(write: (text: string) => void, options: ProgressO
       if (total === 0) return;
       const failures = failingWords(c, failing);
       const took = duration(now() - started);
-      status(`[${done}/${total}] ${translator(phraseLang())('progress.done', { failures, time: took })}`);
+      status(`[${done}/${total}] ${say('progress.done', { failures, time: took })}`);
       status.done();
     },
   };

@@ -9,7 +9,7 @@
  */
 import { oneLine } from '../../spec/brief.js';
 import { getRule, hasRule } from '../../spec/rules.js';
-import { phraseLang, ruleStatementIn, tr, translator } from '../i18n/index.js';
+import { phraseLang, ruleStatementIn, say, tr } from '../i18n/index.js';
 import type { Cause, CheckResult, RunResult, Signature } from './model.js';
 import { completeSignature, stablePath } from './signature.js';
 
@@ -33,7 +33,6 @@ interface Fault {
 }
 
 /** The catalogue's words in the run's language (src/i18n/messages/report-extra.ts). */
-const say = () => translator(phraseLang());
 
 /** The family of a rule: its id without the trailing number ('MSG-LIST-3' → 'MSG-LIST'). */
 const familyOf = (rule: string | undefined): string => (rule ?? 'none').replace(/-\d+$/, '');
@@ -108,7 +107,7 @@ function sectionOf(rule: string | undefined): { section: string; statement?: str
   const section =
     found.source === 'spec'
       ? `§${found.section}`
-      : say()('causes.section.conventions', { section: found.section });
+      : say('causes.section.conventions', { section: found.section });
   return { section, statement: found.statement };
 }
 
@@ -122,24 +121,24 @@ interface Words {
 const listed = (operations: readonly string[]): string =>
   operations.length <= 3
     ? operations.join(', ')
-    : `${operations.slice(0, 3).join(', ')}${say()('report.idsAndMore', { n: String(operations.length - 3) })}`;
+    : `${operations.slice(0, 3).join(', ')}${say('report.idsAndMore', { n: String(operations.length - 3) })}`;
 
 /** How a field is wrong, by the kind of its failures (rendered in the run's language where read). */
 const fieldWords = (kind: string | undefined): string => {
   switch (kind) {
     case 'field-missing':
-      return say()('causes.field.missing');
+      return say('causes.field.missing');
     case 'field-null':
-      return say()('causes.field.null');
+      return say('causes.field.null');
     case 'field-type':
-      return say()('causes.field.type');
+      return say('causes.field.type');
   }
-  return say()('causes.field.other');
+  return say('causes.field.other');
 };
 
 /** '§1 rule 6' in the run's language. */
 const ruleSection = (section: string, n: number): string =>
-  say()('causes.section.rule', { section, n: String(n) });
+  say('causes.section.rule', { section, n: String(n) });
 
 /** The words of a marker fault, by its pattern (a function: rendered in the run's language). */
 function markerWords(pattern: string | undefined, on: string): Words {
@@ -309,7 +308,7 @@ function statusWords(server: boolean, operations: readonly string[], ops: string
 /** The words of the kinds whose key carries what they concern (a field, a marker, an event, a rule). */
 function kindWords(fault: Fault, signatures: readonly Signature[], ops: string): Words {
   const [signature] = signatures;
-  const on = ops ? say()('report.parenthesis', { text: ops }) : '';
+  const on = ops ? say('report.parenthesis', { text: ops }) : '';
   if (fault.key.startsWith('field:'))
     return fieldFaultWords(fault.key.slice('field:'.length), signatures, ops);
   if (fault.kind === 'marker') return markerWords(signature.pattern, on);
@@ -375,8 +374,8 @@ function fieldFaultWords(name: string, signatures: readonly Signature[], ops: st
   const how = fieldWords(only);
   const paths = [...new Set(signatures.map((s) => s.path ?? ''))].filter(Boolean).sort();
   const events = [...new Set(signatures.flatMap((s) => (s.eventType ? [s.eventType] : [])))].sort();
-  const inEvents = events.length ? say()('causes.inEvents', { list: listed(events) }) : '';
-  const where = ops && inEvents ? say()('causes.both', { a: ops, b: inEvents }) : ops || inEvents;
+  const inEvents = events.length ? say('causes.inEvents', { list: listed(events) }) : '';
+  const where = ops && inEvents ? say('causes.both', { a: ops, b: inEvents }) : ops || inEvents;
   return {
     title: where
       ? tr`\`${name}\` ${how} where it is sent (${listed(paths)}) in ${where}`

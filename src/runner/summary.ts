@@ -1,5 +1,5 @@
 import { oneLine } from '../../spec/brief.js';
-import { phraseLang, tr, translator } from '../i18n/index.js';
+import { say, tr } from '../i18n/index.js';
 import type { CheckResult, Level, RunResult, StatusCounts, Summary } from './model.js';
 
 /** A check that failed or could not be decided: both count against the verdict. */
@@ -133,7 +133,7 @@ function undecidedReason(run: Pick<RunResult, 'level'>, outcome: CountedOutcome)
   const more = states.size > 1 ? tr`; and ${states.size - 1} more state(s), listed with the checks` : '';
   const n = outcome.undecided.length;
   // A state that says already what clears it is not followed by its advice again.
-  const advice = state.includes(clear) ? '' : translator(phraseLang())('report.parenthesis', { text: clear });
+  const advice = state.includes(clear) ? '' : say('report.parenthesis', { text: clear });
   return n === 1
     ? tr`${n} ${run.level} check could not be decided: ${state}${advice}${more}`
     : tr`${n} ${run.level} checks could not be decided: ${state}${advice}${more}`;

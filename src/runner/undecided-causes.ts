@@ -7,7 +7,7 @@
  * list it by its reason). Pure: a function of the check results.
  */
 import { oneLine } from '../../spec/brief.js';
-import { englishOf, phraseLang, tr, translator } from '../i18n/index.js';
+import { englishOf, say, tr } from '../i18n/index.js';
 import { factsOf, notOfferedAdvice, type RunFacts } from './causes.js';
 import type { CheckResult, RunResult, Signature } from './model.js';
 import { statusClass } from './signature.js';
@@ -238,12 +238,11 @@ export function readingOf(check: CheckResult, stopped?: RunResult['stopped']): R
 /** How a helper failed, in the run's language ('not offered', 'refused (HTTP 5xx)': the reading's data). */
 function howWords(how: string): string {
   const status = /^refused \(HTTP (.+)\)$/.exec(how)?.[1];
-  if (status) return say()('causes.refusedWith', { status });
-  return how === 'refused' ? say()('causes.refused') : how;
+  if (status) return say('causes.refusedWith', { status });
+  return how === 'refused' ? say('causes.refused') : how;
 }
 
 /** The catalogue's words in the run's language (src/i18n/messages/report-extra.ts). */
-const say = () => translator(phraseLang());
 
 /**
  * The helper's words, true to the run: "not offered" only where login.features omits it, "refused" where
@@ -268,21 +267,21 @@ function helperWords(reading: Reading, facts: RunFacts): { title: string; decide
 function standingWords(subject: string): string {
   switch (subject) {
     case 'served as the bot':
-      return say()('causes.peer.servedAsBot');
+      return say('causes.peer.servedAsBot');
     case 'refused':
-      return say()('causes.peer.refused');
+      return say('causes.peer.refused');
     case 'not proven another account':
-      return say()('causes.peer.unproven');
+      return say('causes.peer.unproven');
     case 'unreachable':
-      return say()('causes.peer.unreachable');
+      return say('causes.peer.unreachable');
   }
   return subject;
 }
 
 /** How an operation refused (a reading's subject: 'HTTP 4xx', or what came instead) in the run's language. */
 function refusalWords(subject: string): string {
-  if (subject === '2xx without a result') return say()('causes.noResult');
-  return subject === 'refused' ? say()('causes.refused') : subject;
+  if (subject === '2xx without a result') return say('causes.noResult');
+  return subject === 'refused' ? say('causes.refused') : subject;
 }
 
 /** The peer's cause: none given, or unreachable as its standing says. */
@@ -302,7 +301,7 @@ function refusedWords(reading: Reading, facts: UndecidedFacts): { title: string;
   const all = reading.operations ?? [];
   const operations =
     all.length > 3
-      ? `${all.slice(0, 3).join(', ')}${say()('report.idsAndMore', { n: String(all.length - 3) })}`
+      ? `${all.slice(0, 3).join(', ')}${say('report.idsAndMore', { n: String(all.length - 3) })}`
       : all.join(', ');
   const how = refusalWords(reading.subject ?? '');
   const advice = notOfferedAdvice(all, facts);

@@ -8,11 +8,11 @@
  * double quotes (a server's message, a value sent). Check titles in report.json stay English (the
  * writers render them by id); the spec's statements are quoted as written.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/cli.js';
-import { phraseTemplates } from '../../scripts/check-phrases.js';
+import { templatesIn } from '../../scripts/check-phrases.js';
 import { CONSOLE_MESSAGES } from '../../src/i18n/messages/console.js';
 import { REPORT_MESSAGES } from '../../src/i18n/messages/reports.js';
 import { run } from '../../src/index.js';
@@ -25,23 +25,13 @@ import { rotating } from '../support/rotation.js';
 import { tempDir } from '../support/temp.js';
 import { englishPhrases, htmlText, junitText, KEPT, markdownText } from './reader-text.js';
 
-/** Every tr`…` template of the sources, its literal parts. */
-function templateLiterals(): string[] {
-  const literals: string[] = [];
-  for (const root of ['src', 'suites', 'bin', 'spec'])
-    for (const entry of readdirSync(root, { withFileTypes: true, recursive: true }))
-      if (entry.isFile() && entry.name.endsWith('.ts')) {
-        const file = join(entry.parentPath, entry.name);
-        for (const { key } of phraseTemplates(file, readFileSync(file, 'utf8')))
-          literals.push(...key.split(/\{\d+\}/));
-      }
-  return literals;
-}
-
 /** Phrases of two words or more (a single word between identifiers is too common to tell). */
 const WORD_LIST = [
   ...new Set(
-    [...templateLiterals(), ...Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES }).map((m) => m.en)]
+    [
+      ...[...templatesIn().keys()].flatMap((key) => key.split(/\{\d+\}/)),
+      ...Object.values({ ...CONSOLE_MESSAGES, ...REPORT_MESSAGES }).map((m) => m.en),
+    ]
       .flatMap((literal) => englishPhrases(literal.replace(/\{[^}]*\}/g, ' | ')))
       .filter((phrase) => phrase.includes(' ') && !KEPT.has(phrase)),
   ),
