@@ -86,6 +86,8 @@ export class HttpClient {
   /** Operations that timed out since the last response of any kind. */
   readonly #timeoutsInARow = new Set<string>();
   #evidenceSpent = 0;
+  /** The exchanges whose evidence was given back (releaseEvidence). */
+  readonly #released = new WeakSet<Exchange>();
   readonly #listeners = new Set<(sample: ResponseSample) => void>();
   /** Requests waiting long for quota now, and who hears when that starts or ends. */
   #stalled = 0;
@@ -505,7 +507,12 @@ export class HttpClient {
    * the budget bounds the evidence a report holds, not what the run saw (memory, issue 49 item 5).
    */
   releaseEvidence(exchanges: readonly Exchange[]): void {
-    for (const exchange of exchanges) this.#evidenceSpent -= exchange.response?.body.length ?? 0;
+    // Once each: a shared observation's exchanges reach every sharer's result.
+    for (const exchange of exchanges) {
+      if (this.#released.has(exchange)) continue;
+      this.#released.add(exchange);
+      this.#evidenceSpent -= exchange.response?.body.length ?? 0;
+    }
     this.#evidenceSpent = Math.max(0, this.#evidenceSpent);
   }
 
