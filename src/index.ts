@@ -23,6 +23,7 @@ import {
   runChecks,
 } from './run-steps.js';
 import type { RunResult } from './runner/model.js';
+import type { HeldMs } from './runner/run.js';
 import { selectChecks } from './runner/select.js';
 
 export { CHOICES, DEFAULTS, type RunOptions, validateRunOptions } from './options.js';
@@ -39,6 +40,8 @@ export interface RunStats {
   requestsByOperation: Record<string, number>;
   /** Per check, the time it waited behind other checks after it had started (EngineOutcome.queuedMs). */
   queuedMs: Record<string, number>;
+  /** Per check and hold, how long it held it alone and shared (EngineOutcome.heldMs). */
+  heldMs: Record<string, HeldMs>;
 }
 
 /** Runs the checks against the target and returns the run result (reports are the caller's business). */
@@ -55,10 +58,12 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
   const checks = await loadRunChecks(options);
   const state = new RunState(options);
   let queuedMs: Record<string, number> = {};
+  let heldMs: Record<string, HeldMs> = {};
   const stats = (): RunStats => ({
     requestsSent: state.client?.requestCount ?? 0,
     requestsByOperation: { ...state.client?.requestsByOperation },
     queuedMs,
+    heldMs,
   });
   try {
     const target = await resolveTarget(state);
@@ -82,7 +87,7 @@ export async function runWithStats(options: RunOptions): Promise<{ result: RunRe
       eventsUnavailableReason,
     );
     const outcome = await runChecks(state, selected, env, target);
-    queuedMs = outcome.queuedMs;
+    ({ queuedMs, heldMs } = outcome);
     return { result: finishedResult(state, outcome), stats: stats() };
   } catch (error) {
     return { result: await recoverOrThrow(state, error), stats: stats() };

@@ -20,12 +20,23 @@ function modeOf(check: CheckDefinition, hold: Hold): Claim['mode'] | undefined {
   return check.shares?.includes(hold) ? 'shared' : undefined;
 }
 
+/** How long a check held a hold, by mode (its own time: less its waits behind other checks meanwhile). */
+export type HeldTime = (hold: Hold, mode: Claim['mode'], ms: number) => void;
+
+/** A claim the check has, since when, and how long it has waited behind other checks since. */
+interface Held {
+  claim: Claim;
+  since: number;
+  queuedMs: number;
+}
+
 export class AdmittedCheck implements CheckScheduling {
-  readonly #held: Map<Hold, Claim>;
+  readonly #held = new Map<Hold, Held>();
   #slot = true;
 
   /**
-   * `queued` wraps each wait for the admission of a check already running (its time counts as queued).
+   * `queued` wraps each wait for the admission of a check already running (its time counts as queued);
+   * `heldTime` is told how long each hold was held, in which mode, when it is given back.
    */
   constructor(
     private readonly check: CheckDefinition,
@@ -34,8 +45,30 @@ export class AdmittedCheck implements CheckScheduling {
     private readonly lists: ListGuard,
     private readonly queued: (admitted: Promise<void>) => Promise<void>,
     private readonly lead?: Lead,
+    private readonly heldTime?: HeldTime,
   ) {
-    this.#held = new Map(claims.map((claim) => [claim.hold, claim]));
+    for (const claim of claims) this.#take(claim);
+  }
+
+  #take(claim: Claim): void {
+    this.#held.set(claim.hold, { claim, since: performance.now(), queuedMs: 0 });
+  }
+
+  /** Gives the hold back, telling how long it was held. */
+  #giveBack(held: Held): Claim {
+    this.#held.delete(held.claim.hold);
+    this.heldTime?.(held.claim.hold, held.claim.mode, performance.now() - held.since - held.queuedMs);
+    return held.claim;
+  }
+
+  /** A wait behind other checks: the holds kept meanwhile are not the check's own time. */
+  async #queue(admitted: Promise<void>): Promise<void> {
+    const from = performance.now();
+    try {
+      await this.queued(admitted);
+    } finally {
+      for (const held of this.#held.values()) held.queuedMs += performance.now() - Math.max(from, held.since);
+    }
   }
 
   reading(list: string): Promise<void> {
@@ -47,10 +80,9 @@ export class AdmittedCheck implements CheckScheduling {
   }
 
   release(hold: Hold): void {
-    const claim = this.#held.get(hold);
-    if (!claim) return;
-    this.#held.delete(hold);
-    this.admission.release([claim], false);
+    const held = this.#held.get(hold);
+    if (!held) return;
+    this.admission.release([this.#giveBack(held)], false);
   }
 
   async acquire(hold: Hold, signal: AbortSignal): Promise<void> {
@@ -61,12 +93,12 @@ export class AdmittedCheck implements CheckScheduling {
     // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
     await this.idle(
       () =>
-        this.queued(
+        this.#queue(
           this.admission.request({ claims: [claim], slot: false, priority: -1, start: false, signal }),
         ),
       signal,
     );
-    this.#held.set(hold, claim);
+    this.#take(claim);
   }
 
   async idle<T>(wait: () => Promise<T>, signal: AbortSignal): Promise<T> {
@@ -76,7 +108,7 @@ export class AdmittedCheck implements CheckScheduling {
     try {
       return await wait();
     } finally {
-      await this.queued(
+      await this.#queue(
         this.admission.request({ claims: [], slot: true, priority: -1, start: false, signal }),
       ).then(
         () => {
@@ -91,7 +123,10 @@ export class AdmittedCheck implements CheckScheduling {
   end(alone: boolean): void {
     if (this.lead) this.admission.led(this.lead);
     this.lists.end(this.check.id);
-    this.admission.release([...this.#held.values()], this.#slot);
+    this.admission.release(
+      [...this.#held.values()].map((held) => this.#giveBack(held)),
+      this.#slot,
+    );
     this.admission.finished(alone);
   }
 }

@@ -11,7 +11,9 @@ import { claimsOf } from './check-scheduling.js';
  * the run's floor); the sharers of holds (they run together, and before the holders of the same hold,
  * which then run one by one: a holder's wait cannot overlap a sharer's); the holders (deliberate waits
  * first); the checks that wait for events (a missing event costs the event timeout: start it early); the
- * rest; exclusive checks last. Among sharers and holders, those of the longest chain of holders first.
+ * rest; exclusive checks last. Among sharers, those of a hold a deliberate wait takes alone first (they
+ * run beside each other before the window, not one after another behind it); among sharers and holders,
+ * those of the longest chain of holders first.
  */
 export function startOrder(
   checks: readonly CheckDefinition[],
@@ -30,8 +32,21 @@ export function startOrder(
       chainOf.set(hold, (chainOf.get(hold) ?? 0) + (check.waitsMs ?? 0) + 50);
   const longestChain = (check: CheckDefinition) =>
     Math.max(0, ...[...(check.holds ?? []), ...(check.shares ?? [])].map((hold) => chainOf.get(hold) ?? 0));
+  // The holds a deliberate wait takes alone (its window): their sharers must be done before it.
+  const windows = new Set(
+    checks
+      .filter((check) => check.waitsMs)
+      .flatMap((check) => [...(check.holds ?? []), ...(check.acquires ?? [])]),
+  );
+  const beforeAWindow = (check: CheckDefinition) =>
+    group(check) === 2 && (check.shares ?? []).some((hold) => windows.has(hold)) ? 0 : 1;
   // Within a group, deliberate waits first, then the checks on the longest chain of holders.
-  const rank = (check: CheckDefinition) => [group(check), -(check.waitsMs ?? 0), -longestChain(check)];
+  const rank = (check: CheckDefinition) => [
+    group(check),
+    beforeAWindow(check),
+    -(check.waitsMs ?? 0),
+    -longestChain(check),
+  ];
   const ordered = checks
     .map((check, index) => ({ check, index, rank: rank(check) }))
     .sort((a, b) => {

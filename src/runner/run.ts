@@ -13,6 +13,7 @@ import type { SlotLimit } from './concurrency.js';
 import type { CheckEnvironment, ExecuteOptions } from './context/environment.js';
 import { describedCheck } from './context/outcome.js';
 import { executeCheck } from './context.js';
+import type { Hold } from './holds.js';
 import type { CheckResult, CleanupRecord } from './model.js';
 import { deferred, leadOf, shuffledOrder, startOrder } from './order.js';
 import { needsQuietChannel, QUIET_CHANNEL_OWNER, QuietChannel } from './quiet-channel.js';
@@ -72,9 +73,14 @@ export interface EngineOutcome {
    * its duration less this is its own time (the bench's floor).
    */
   queuedMs: Record<string, number>;
+  /** Per check and hold, how long it held it alone and shared (its own time: the bench's floor). */
+  heldMs: Record<string, HeldMs>;
   cleanup: CleanupRecord[];
   interrupted: boolean;
 }
+
+/** Per hold, the time held alone and the time held shared. */
+export type HeldMs = Partial<Record<Hold, { alone: number; shared: number }>>;
 
 /** Said in English in every language: the undecided causes know a missing peer by these words. */
 export const PEER_MISSING = 'needs a second identity: pass --peer-token or --peer-self-id';
@@ -159,6 +165,7 @@ export function executeChecks(
 class Engine {
   readonly #results = new Map<string, CheckResult>();
   readonly #queuedMs: Record<string, number> = {};
+  readonly #heldMs: Record<string, HeldMs> = {};
   /** Checks still running after a timeout or an interruption (the cleanup waits for them a while). */
   readonly #stragglers: Promise<unknown>[] = [];
   readonly #admission: Admission;
@@ -228,6 +235,7 @@ class Engine {
     return {
       results: this.checks.flatMap((check) => this.#results.get(check.id) ?? []),
       queuedMs: this.#queuedMs,
+      heldMs: this.#heldMs,
       cleanup: await cleanup.finish(cleanedWhileRunning),
       interrupted: this.#interrupted(),
     };
@@ -324,6 +332,7 @@ class Engine {
       this.#lists,
       (wait) => this.#queued(check, wait),
       lead,
+      (hold, mode, ms) => this.#heldTime(check, hold, mode, ms),
     );
     try {
       this.options.onCheckStart?.(check);
@@ -357,6 +366,15 @@ class Engine {
       ...(quietChannelId ? { sandbox: { ...this.env.sandbox, channelId: quietChannelId, quiet: true } } : {}),
       scheduling,
     };
+  }
+
+  /** A hold given back: how long the check held it, in that mode, adds to its own (heldMs). */
+  #heldTime(check: CheckDefinition, hold: Hold, mode: 'alone' | 'shared', ms: number): void {
+    const ofCheck = this.#heldMs[check.id] ?? {};
+    this.#heldMs[check.id] = ofCheck;
+    const held = ofCheck[hold] ?? { alone: 0, shared: 0 };
+    ofCheck[hold] = held;
+    held[mode] += ms;
   }
 
   /** Waits for an admission of a running check, counting the time as queued. */
