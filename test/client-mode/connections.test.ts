@@ -6,7 +6,7 @@
  * another list is told so, with every request it made; a timeout says where its limit came from.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseInUse, type TrackedConnection } from '../../src/client-mode/events/connections.js';
+import { chooseInUse, heldAtOnce, type TrackedConnection } from '../../src/client-mode/events/connections.js';
 import type { CheckResult } from '../../src/runner/model.js';
 import { runClientCommand, runEventsClient } from './helpers.js';
 
@@ -152,5 +152,49 @@ describe('chooseInUse: the connection the client uses, by evidence alone', () =>
 
   it('never takes a connection on PINGs alone, without its ping answered', () => {
     expect(chooseInUse([tracked(1, { identified: false }), tracked(2)], 0)).toBeUndefined();
+  });
+});
+
+describe('heldAtOnce: connections held together, judged against the client’s own pace', () => {
+  /** A connection opened at `openedAt`, identified `identifyMs` later (or never), closed by the client. */
+  const connection = (
+    number: number,
+    openedAt: number,
+    { identifyMs, closedAfterMs }: { identifyMs?: number; closedAfterMs?: number },
+  ): TrackedConnection => ({
+    number,
+    openedAt,
+    ...(identifyMs === undefined ? {} : { identifiedAt: openedAt + identifyMs }),
+    ...(closedAfterMs === undefined
+      ? {}
+      : { closed: { at: openedAt + closedAfterMs, code: 1000, by: 'client' as const } }),
+    used: identifyMs !== undefined,
+    reads: identifyMs !== undefined,
+    open: closedAfterMs === undefined,
+  });
+  /** Two extra sockets closed unused 1.5 s after they opened, then the one the client uses. */
+  const stage = (identifyMs: number) => ({
+    connections: [
+      connection(1, 0, { closedAfterMs: 1_500 }),
+      connection(2, 10, { closedAfterMs: 1_500 }),
+      connection(3, 20, { identifyMs }),
+    ],
+    endedAt: 20_000,
+  });
+
+  it('a client that identifies at once and keeps its extra sockets 1.5 s held them at once', () => {
+    expect(heldAtOnce(stage(5))?.connections.map((held) => held.number)).toEqual([1, 2, 3]);
+  });
+
+  it('a client that took 900 ms to identify (a loaded machine) closed them as soon as it could', () => {
+    expect(heldAtOnce(stage(900))).toBeUndefined();
+  });
+
+  it('a slow client that never closes its extra sockets still holds them at once', () => {
+    const leaked = {
+      connections: [connection(1, 0, {}), connection(2, 20, { identifyMs: 4_000 })],
+      endedAt: 30_000,
+    };
+    expect(heldAtOnce(leaked)?.connections).toHaveLength(2);
   });
 });

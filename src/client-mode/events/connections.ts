@@ -67,12 +67,29 @@ const closedAt = (connection: TrackedConnection, endedAt: number | undefined): n
   return endedAt !== undefined && at >= endedAt ? undefined : at;
 };
 
+/** The longest a client's reaction may stretch the window (a client that identifies later is not waited for). */
+const REACTION_CAP_MS = 5_000;
+
+/**
+ * How long two connections must both stay open to be held at once: HELD_TOGETHER_MS, or twice the
+ * client's own reaction in this stage if that is longer — the longest it took to send IDENTIFY on a
+ * connection it opened (a loaded machine slows the client's close of an extra socket as much as its
+ * IDENTIFY: judged against the client's measured pace, not the clock).
+ */
+function heldWindow(connections: readonly TrackedConnection[]): number {
+  const reactions = connections.flatMap((connection) =>
+    connection.identifiedAt === undefined ? [] : [connection.identifiedAt - connection.openedAt],
+  );
+  return Math.max(HELD_TOGETHER_MS, Math.min(REACTION_CAP_MS, 2 * Math.max(0, ...reactions)));
+}
+
 /** The largest group of connections held at once in the stage (undefined: never more than one). */
 export function heldAtOnce<C extends TrackedConnection>(stage: TrackedStage<C>): HeldAtOnce<C> | undefined {
   const end = stage.endedAt ?? Date.now();
+  const window = heldWindow(stage.connections);
   let largest: C[] = [];
   for (const connection of stage.connections) {
-    const at = connection.openedAt + HELD_TOGETHER_MS;
+    const at = connection.openedAt + window;
     if (at > end) continue;
     const open = stage.connections.filter((other) => {
       const closed = closedAt(other, stage.endedAt);
