@@ -255,11 +255,14 @@ describe('what each hostile mode is reported as', () => {
     const cleanup = result.cleanup ?? [];
     expect(cleanup.length).toBeGreaterThan(0);
     // The cleanup's budget is a bound, not a race: what the hanging deletes left it no time for (on a loaded
-    // machine) is reported as not attempted and kept in left-behind.sh, never lost.
+    // machine) is reported as not attempted, or cut short in flight, and kept in left-behind.sh, never lost.
     const others = cleanup.filter(
       (record) => record.status === 'failed' && !/message\.delete/.test(record.error ?? ''),
     );
-    for (const record of others) expect(record.error).toMatch(/^not attempted: the cleanup budget/);
+    for (const record of others)
+      expect(record.error).toMatch(
+        /^(not attempted: the cleanup budget|the cleanup budget of \d+ ms was spent before the undo finished)/,
+      );
     const leftBehind = outcomes.get('hang-op')!.files['left-behind.sh'];
     expect(leftBehind).toMatch(/curl .*message\.delete/);
     for (const record of others) expect(leftBehind).toContain(record.operation);
