@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { lagAwareTimer } from '../loop-lag.js';
 
 /** How much of stdout/stderr is kept: the tail is what explains a crash. */
 const TAIL_BYTES = 4000;
@@ -140,12 +141,14 @@ export function startClient(options: RunClientOptions): ClientHandle {
   );
   options.signal?.addEventListener('abort', killGroup, { once: true });
 
+  let cancelGrace = () => {};
   const outcome = new Promise<ClientOutcome>((resolve) => {
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       for (const timer of timers) clearTimeout(timer);
+      cancelGrace();
       options.signal?.removeEventListener('abort', killGroup);
       stdout.flush();
       resolve({ ...state, stdoutTail, stderrTail });
@@ -157,14 +160,14 @@ export function startClient(options: RunClientOptions): ClientHandle {
       // The command has ended: a grandchild in its group is ended too; one that left the group (setsid,
       // a daemon) may hold the pipes open, so they are read for a grace period only.
       killGroup();
-      timers.push(
-        setTimeout(() => {
-          state.pipeHeldOpen = true;
-          child.stdout.destroy();
-          child.stderr.destroy();
-          finish();
-        }, EXIT_GRACE_MS),
-      );
+      // Lag-aware: on a starved machine a plain timer late by more than the grace would fire before the
+      // pipes' last output and their end, which were waiting with it (a client's ids taken for missing).
+      cancelGrace = lagAwareTimer(EXIT_GRACE_MS, () => {
+        state.pipeHeldOpen = true;
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish();
+      });
     });
     child.on('close', finish);
     // spawn failed: no exit event follows.

@@ -23,8 +23,15 @@ const DEFECTS = rotating([
   ['resumes-from-start', 'each-event-once-across-replay', /were delivered twice/],
   ['delivers-replay-again', 'overlapping-replay-delivered-once', /were delivered twice/],
   ['leaks-heartbeat', 'ping-rate-steady-across-reconnects', /the client pings more often/],
-  ['retries-auth-every-second', 'auth-refused-not-retried-at-a-fixed-interval', /at a fixed interval/],
+  // Retrying every 5 s, not every second (events.test.ts fails that one on a quiet machine): a fixed
+  // interval is told apart from a growing one only where the checker's stalls are small beside it (a
+  // fifth of it, src/client-mode/events/timing.ts judgeRetryShape), and with the CPU saturated they
+  // reach hundreds of ms — a 1 s period is then rightly undecided.
+  ['retries-auth-every-5-seconds', 'auth-refused-not-retried-at-a-fixed-interval', /at a fixed interval/],
 ] as const);
+/** An example client (examples/clients/events), or a test fixture where none of them has the defect. */
+const clientCommand = (file: string) =>
+  file === 'retries-auth-every-5-seconds' ? `node test/client-mode/fixtures/${file}.mjs` : eventsClient(file);
 /** The timed scenarios of this run. */
 const TIMED = DEFECTS.map(([, scenario]) => scenario);
 
@@ -33,13 +40,17 @@ describe('client mode with the CPU saturated by two busy loops', () => {
     expect(busy.every((loop) => loop.pid !== undefined && loop.exitCode === null)).toBe(true);
   });
 
-  it.concurrent.each(DEFECTS)('still fails %s in %s', async (file, scenario, reason) => {
-    const run = await runEventsClient(eventsClient(file), ['--grep', `client.events/${scenario}`]);
-    expect(run.report.checks.map((check) => [check.status, check.reason])).toEqual([
-      ['fail', expect.stringMatching(reason)],
-    ]);
-    expect(run.code).toBe(1);
-  });
+  it.concurrent.each(DEFECTS)(
+    'still fails %s in %s',
+    async (file, scenario, reason) => {
+      const run = await runEventsClient(clientCommand(file), ['--grep', `client.events/${scenario}`]);
+      expect(run.report.checks.map((check) => [check.status, check.reason])).toEqual([
+        ['fail', expect.stringMatching(reason)],
+      ]);
+      expect(run.code).toBe(1);
+    },
+    120_000,
+  );
 
   it.concurrent('still passes the correct client in each of them', async () => {
     const run = await runEventsClient(eventsClient('correct'), ['--grep', TIMED.join('|')]);

@@ -14,6 +14,11 @@ import { inSlot } from '../support/rotation.js';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** TypeScript 5's tsc (the devDependency `typescript`), as a project that has not moved to 7 compiles. */
 const TYPESCRIPT_5 = join(ROOT, 'node_modules/typescript/bin/tsc');
+/**
+ * The bound of a test that runs a whole embedded run or two tsc compiles in a child process: a bound
+ * against a hang, not a race (on a loaded machine each takes several times its quiet 10–20 s).
+ */
+const RUN_BOUND_MS = 240_000;
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 let packed: Packed;
 let empty: string;
@@ -69,19 +74,23 @@ describe('npm pack', () => {
 });
 
 describe('installed in an empty folder', () => {
-  it('npx chat-conformance --embedded runs every check and exits 0', () => {
-    const result = spawnSync(NPX, ['--no-install', 'chat-conformance', '--embedded', '--out', 'reports'], {
-      cwd: empty,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 180_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(empty, 'reports/report.json'), 'utf8'));
-    expect(report.verdict).toBe('pass');
-    expect(report.summary.total).toBeGreaterThan(100);
-    expect(report.tool.version).toBe(manifest.version);
-  });
+  it(
+    'npx chat-conformance --embedded runs every check and exits 0',
+    () => {
+      const result = spawnSync(NPX, ['--no-install', 'chat-conformance', '--embedded', '--out', 'reports'], {
+        cwd: empty,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: RUN_BOUND_MS,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(empty, 'reports/report.json'), 'utf8'));
+      expect(report.verdict).toBe('pass');
+      expect(report.summary.total).toBeGreaterThan(100);
+      expect(report.tool.version).toBe(manifest.version);
+    },
+    RUN_BOUND_MS,
+  );
 
   it('a CommonJS project requires it (no ERR_PACKAGE_PATH_NOT_EXPORTED)', () => {
     writeFileSync(
@@ -127,5 +136,6 @@ describe('installed in an empty folder', () => {
         JSON.parse(readFileSync(join(empty, 'reports/report.json'), 'utf8')).checks.length,
       ).toBeGreaterThan(10);
     },
+    RUN_BOUND_MS,
   );
 });

@@ -16,8 +16,11 @@ import { ok } from '../reference/helpers.js';
 /** More messages than the lagging queue delivers within one event timeout (25 ms each, tolerance). */
 const BURST = 60;
 const EVENT_TIMEOUT_MS = 400;
-/** Shorter than the burst's backlog (a delivery per login in the guild, 25 ms apart at least). */
-const CHECK_DEADLINE_MS = 3_000;
+/**
+ * Well short of the burst's backlog (a delivery per login in the guild, 25 ms apart at least: over 3 s on
+ * a quiet machine, longer on a busy one).
+ */
+const CHECK_DEADLINE_MS = 2_000;
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -128,16 +131,18 @@ describe('event waits end when the stream goes quiet', () => {
   });
 
   it('gives up before the check deadline although the stream keeps delivering', async () => {
-    const { source } = await burstBehindLaggingQueue();
+    const { source, isLast } = await burstBehindLaggingQueue();
     try {
       const started = performance.now();
       const events = eventsOver(source, () => started + CHECK_DEADLINE_MS);
       const outcome = await events.waitFor(() => false, 'an event that never comes').catch((error) => error);
       expect(outcome).toBeInstanceOf(EventWaitTimeout);
       expect(outcome.waitedMs).toBeGreaterThanOrEqual(EVENT_TIMEOUT_MS);
-      // Ended as a timeout of the wait, before the check's own deadline (the backlog lasts longer).
-      expect(outcome.waitedMs).toBeLessThan(CHECK_DEADLINE_MS);
+      // Ended as a timeout of the wait at the check's deadline while the stream still delivered: the
+      // backlog's last event had not come. Decided from the events, not from the deadline's timer racing
+      // its margin: a starved loop delays the backlog's paced deliveries as much as that timer.
       expect(outcome.seen.length).toBeGreaterThan(0);
+      expect((outcome as EventWaitTimeout).seen.some(isLast)).toBe(false);
     } finally {
       await source.close();
     }

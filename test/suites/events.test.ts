@@ -113,8 +113,10 @@ describe('event suites against faults', () => {
     },
   ];
 
+  // Side by side (vitest's maxConcurrency: five at a time), each against its own reference: most of a
+  // run is waiting on its event windows.
   for (const { fault, grep, events, failing } of cases) {
-    it(`${fault} fails ${failing.join(', ')} and nothing else`, async () => {
+    it.concurrent(`${fault} fails ${failing.join(', ')} and nothing else`, async () => {
       const reference = await startReference({ faults: [fault] });
       try {
         const result = await runEvents({
