@@ -10,6 +10,7 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_LIMITS } from '../../src/events/session.js';
 import type { RunResult } from '../../src/runner/model.js';
 import { BUILT_BIN, ensureBuilt, ROOT } from '../cli/helpers.js';
 import { tempDir } from '../support/temp.js';
@@ -113,11 +114,15 @@ describe('a webhook sender that floods the receiver for the whole run', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: SENDER.connections });
     const until = performance.now() + SENDER.ms;
     let sent = 0;
+    // Deliveries answered per second of the sender's clock: how fast it could flood on this machine.
+    const perSecond = new Map<number, number>();
     await Promise.all(
       Array.from({ length: SENDER.connections }, async () => {
         while (running && performance.now() < until) {
           await deliver(agent, port, body);
           sent++;
+          const second = Math.floor(performance.now() / 1000);
+          perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
         }
       }),
     );
@@ -129,6 +134,17 @@ describe('a webhook sender that floods the receiver for the whole run', () => {
     console.log(`webhook flood: ${sent} deliveries sent, peak RSS ${Math.round(maxRssKib / 1024)} MiB`);
     expect(maxRssKib).toBeLessThan(RSS_LIMIT_KIB);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunResult;
-    expect((report.findings ?? []).map((finding) => finding.id)).toContain('events/flood');
+    const flood = (report.findings ?? []).find((finding) => finding.id === 'events/flood');
+    // A flood is more than SESSION_LIMITS.floodPerSecond deliveries in one second of the receiver's. A
+    // second of the sender's with twice that puts more than it in one of the receiver's seconds, whatever
+    // their alignment: then the finding must be there. A machine too loaded for the sender to reach that
+    // rate (four busy loops on two cores) judges the bound and the verdict only, and says so.
+    const senderPeak = Math.max(0, ...perSecond.values());
+    if (senderPeak > 2 * SESSION_LIMITS.floodPerSecond)
+      expect(flood?.detail).toMatch(/deliveries in one second/);
+    else
+      console.log(
+        `webhook flood: the sender reached ${senderPeak} deliveries in its busiest second (not over ${2 * SESSION_LIMITS.floodPerSecond}): the flood finding is not judged on this machine`,
+      );
   }, 180_000);
 });
