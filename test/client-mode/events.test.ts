@@ -259,8 +259,18 @@ describe('conformance client --suite events: clients that hang, flood, never con
       /^transcript \(lines (\d+)–(\d+) of (\d+), the latest\); the evidence's events are the first 200:\n/.exec(
         transcript ?? '',
       ) ?? [];
+    const lines = transcript?.split('\n') ?? [];
+    if (from === undefined && lines.length <= 41 && lines.some((line) => /killed by SIGTERM/.test(line))) {
+      // A machine so loaded that the client had not begun to flood when the scenario ended: every line
+      // it wrote is shown (under 40), the last its kill: the cut to the latest 40 has nothing to cut (it is
+      // judged on any machine that lets the client flood for 2 s).
+      console.log(
+        `the flooding client wrote ${lines.length - 1} lines before its 2 s ended: no cut to judge`,
+      );
+      return;
+    }
     expect([Number(to) - Number(from) + 1, to], transcript?.slice(0, 200)).toEqual([40, total]);
-    expect(transcript!.split('\n')).toHaveLength(41);
+    expect(lines).toHaveLength(41);
   }, 60_000);
 
   it('fails a client that exits at once, saying so', async () => {
