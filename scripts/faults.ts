@@ -324,13 +324,6 @@ async function main(args: string[]): Promise<number> {
       process.stdout.write(`\n${formatClientVacuityMatrix(clientVacuity)}`);
       return vacuity.problems.length + clientVacuity.problems.length === 0 ? 0 : 1;
     }
-    // Proof 12 on a slice (--rotate: three generated clients) runs beside the rest from the start: its
-    // scenarios wait on the clients' timers, judged against the clients' measured pace (green beside four
-    // busy loops), and last it was CI's tail (56 s after everything else). All 105 (--full) still run
-    // last and alone: 600 s of scenarios beside the matrices would stretch both.
-    const generatedClientsBeside = rotate && !full ? runGeneratedClients(clients.seeds) : undefined;
-    // Awaited below; until then a failure of it is not an unhandled rejection.
-    generatedClientsBeside?.catch(() => undefined);
     const faultsDone = runFaultMatrix({
       checks,
       executor,
@@ -414,9 +407,9 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\n${causes.text}`);
     const fuzzProblems = await fuzzDone;
     process.stdout.write(fuzzText);
-    // Proof 12: generated clients (scripts/faults/client-archetypes.ts): a slice started above, beside the
-    // rest; all of them here, last and alone.
-    const generatedClients = await (generatedClientsBeside ?? runGeneratedClients(clients.seeds));
+    // Proof 12: generated clients (scripts/faults/client-archetypes.ts), last and alone: their scenarios
+    // wait on the clients' own timers, which the other proofs' load stretched past the scenarios' limits.
+    const generatedClients = await runGeneratedClients(clients.seeds);
     process.stdout.write(`\n${formatClientArchetypes(generatedClients, clients.slice)}`);
     const problems =
       matrix.problems.length +
