@@ -36,11 +36,15 @@ const HANG_GUARD_MS = 60_000;
  * cut by a deadline racing the work (the run ends on its own; the deadline is only a bound against a
  * hang). hang-op counts the checks that waited on the hanging operation: at most `--concurrency` checks
  * can have a request in flight when the operation first times out. hang-later is declared unresponsive
- * after three operations in a row went unanswered, however long a starved machine takes to get there.
+ * after three operations in a row went unanswered, however long a starved machine takes to get there;
+ * rate-limit stops for the rate limit, however long it takes to meet the first 429.
  */
 const MODE_BOUNDS: Partial<Record<HostileMode, { runTimeoutMs: number; concurrency?: number }>> = {
   'hang-op': { runTimeoutMs: 120_000, concurrency: 8 },
   'hang-later': { runTimeoutMs: 120_000 },
+  // Judged on stopping for the rate limit (a wait of Retry-After: 3600 ends past any deadline), which an
+  // 8 s deadline reached first on a starved machine would hide.
+  'rate-limit': { runTimeoutMs: 120_000 },
 };
 const boundsOf = (mode: HostileMode) => ({ ...BOUNDS, ...MODE_BOUNDS[mode] });
 const runLimitMs = (mode: HostileMode) => RUN_LIMIT_MS - BOUNDS.runTimeoutMs + boundsOf(mode).runTimeoutMs;
