@@ -74,7 +74,8 @@ describe.concurrent('@satorijs/adapter-satori through every client scenario', ()
         'events 1, 2, 3, 4, 5 were delivered twice (the client resumed with sn 5)',
       );
       expect(byId['client.events/auth-refused-not-retried-at-a-fixed-interval'].reason).toMatch(
-        /^\d+ retries after a 4004 close, at intervals of min 5\d{3}, median 5\d{3}, max 5\d{3} ms \(\d\), the last [23] 5\d{3}(, 5\d{3}){1,2} ms: a refused token retried at a fixed interval, forever/,
+        // Its 5 s interval, stretched by a loaded machine (6094 ms seen beside a full run): the digits are not judged.
+        /^\d+ retries after a 4004 close, at intervals of min [5-9]\d{3}, median \d{4}, max \d{4} ms \(\d\), the last [23] \d{4}(, \d{4}){1,2} ms: a refused token retried at a fixed interval, forever/,
       );
       // Its PING every 10 s does not fit two reconnects in the 20 s given: undecided, saying which timeout would.
       expect(byId['client.events/ping-rate-steady-across-reconnects']).toMatchObject({
@@ -113,15 +114,20 @@ describe.concurrent('@satorijs/adapter-satori through every client scenario', ()
         'json',
       ]);
       const [check] = run.report.checks;
-      expect([check.id, check.status, check.reason]).toEqual([
-        'client.events/ping-rate-steady-across-reconnects',
-        'pass',
-        undefined,
-      ]);
-      // Three windows of 2.5 of its 10 s intervals: longer than the default limit, within its own.
-      expect(check.evidence?.notes).toEqual([
-        expect.stringMatching(/^PINGs in each window, at least–at most/),
-      ]);
+      expect(check.id).toBe('client.events/ping-rate-steady-across-reconnects');
+      // Never a failure; on a machine whose stalls blur the windows (a full run beside every rotating
+      // row), undecided and saying so — else a pass.
+      if (check.status === 'skip')
+        expect(check.reason).toMatch(
+          /^could not be decided: .*the checker's stalls blur whether the client pings more often/,
+        );
+      else {
+        expect([check.status, check.reason]).toEqual(['pass', undefined]);
+        // Three windows of 2.5 of its 10 s intervals: longer than the default limit, within its own.
+        expect(check.evidence?.notes).toEqual([
+          expect.stringMatching(/^PINGs in each window, at least–at most/),
+        ]);
+      }
       expect(check.durationMs).toBeGreaterThan(CLIENT_DEFAULTS.scenarioTimeoutMs);
       expect(run.code).toBe(0);
     },
