@@ -20,6 +20,7 @@ const LONGEST_FIRST = [
   'test/client-mode/satorijs.test.ts',
   'test/package/readme-commands.test.ts',
   'test/client-mode/shapes.test.ts',
+  'test/vitest-integration/vitest-integration.test.ts',
   'test/docs/shell-blocks-tools.test.ts',
   'test/package/package.test.ts',
   'test/hostile/hostile.test.ts',
@@ -27,8 +28,6 @@ const LONGEST_FIRST = [
   'test/docs/shell-blocks.test.ts',
   'test/client-mode/examples.test.ts',
   'test/client-mode/concurrency.test.ts',
-  // After the first files: package.test.ts packs the package meanwhile (it would wait on that pack).
-  'test/vitest-integration/vitest-integration.test.ts',
   'test/runner/causes.test.ts',
   'test/client-mode/storms.test.ts',
   'test/suites/helpers-refused.test.ts',

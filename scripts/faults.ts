@@ -359,16 +359,6 @@ async function main(args: string[]): Promise<number> {
     const tolerances = await (tolerancesDone as Promise<ToleranceMatrix>);
     process.stdout.write(`\n${formatToleranceMatrix(tolerances)}`);
     timings.push(`tolerance matrix done at ${elapsed()}`);
-    // Proof 9 beside proof 7: the fuzz runs are in this process, the history matrix's in the workers, and
-    // this process waits on them meanwhile (one after the other, the fuzz proof alone took 10–50 s more).
-    // Its lines are printed in their place, below.
-    let fuzzText = '';
-    const fuzzDone = runFuzzProof(
-      rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
-      (text) => {
-        fuzzText += text;
-      },
-    );
     // Proof 7: the same verdicts in a dirty world, back to back and under other seeds (scripts/faults/history.ts).
     const history = await runHistoryMatrix({
       executor,
@@ -405,8 +395,9 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`\n${archetypes.text}`);
     const causes = await (causesDone as ReturnType<typeof runCauseMatrix>);
     process.stdout.write(`\n${causes.text}`);
-    const fuzzProblems = await fuzzDone;
-    process.stdout.write(fuzzText);
+    const fuzzProblems = await runFuzzProof(
+      rotate ? (catalogue) => rotating(catalogue, 0, { full: false, slot: rotation.slot }) : undefined,
+    );
     // Proof 12: generated clients (scripts/faults/client-archetypes.ts), last and alone: their scenarios
     // wait on the clients' own timers, which the other proofs' load stretched past the scenarios' limits.
     const generatedClients = await runGeneratedClients(clients.seeds);

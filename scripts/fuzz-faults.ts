@@ -1,5 +1,5 @@
 /**
- * Self-verification of `conformance fuzz` (issue 23), both ways; `npm run faults` runs it beside the history
+ * Self-verification of `conformance fuzz` (issue 23), both ways; `npm run faults` runs it after the check
  * matrix (scripts/faults.ts).
  *  1. Found: under each fuzz-only fault (foundBy 'fuzz', src/reference/faults/fuzz.ts) a fuzz run with
  *     the default runs and budget, a fixed seed, and the properties citing the fault's rules (see `citing`)
@@ -143,21 +143,18 @@ export async function runFuzzMatrix(options: FuzzMatrixOptions = {}): Promise<st
  * The proof as `npm run faults` runs it, printed; `pick` narrows the tolerances (its --rotate). Returns
  * the number of problems.
  */
-export async function runFuzzProof(
-  pick?: (tolerances: string[]) => string[],
-  write: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<number> {
+export async function runFuzzProof(pick?: (tolerances: string[]) => string[]): Promise<number> {
   const started = performance.now();
   const tolerances = pick ? pick(allTolerances()) : allTolerances();
-  write(
+  process.stdout.write(
     `\nfuzz: fuzz-only faults found and replayed; no finding on the clean reference or under ${pick ? `${tolerances.length} tolerances of the rotation` : 'a tolerance'}\n`,
   );
   const problems = await runFuzzMatrix({
     tolerances,
-    onRun: (_label, line) => write(`${line}\n`),
+    onRun: (_label, line) => process.stdout.write(`${line}\n`),
   });
   const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  write(
+  process.stdout.write(
     problems.length
       ? `${problems.length} fuzz problems (${took})\n`
       : `OK: fuzz self-verification (${took})\n`,
