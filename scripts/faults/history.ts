@@ -13,7 +13,7 @@
 import type { FaultDefinition } from '../../src/reference/contract.js';
 import { inSlot } from '../../test/support/rotation.js';
 import type { CheckOutcome, Executor, Job, JobResult } from './executors.js';
-import type { FaultRow } from './rows.js';
+import { type FaultRow, WEBHOOK_WAITS } from './rows.js';
 import type { ToleranceRow } from './tolerances.js';
 
 /**
@@ -146,13 +146,6 @@ interface Comparison {
  * reproduces alone is read from the fault matrix's own runs (unconfirmedDetections). So they skip it.
  */
 const UNCONFIRMED = { confirm: false } as const;
-
-/**
- * Webhook runs of the history matrix wait longer: the reference and the checker share a worker process
- * with other runs, and on a machine the tests also load, a delivery queue starved of CPU pauses for
- * seconds — the history (dirty world, back to back) is what these runs judge, not the delivery's speed.
- */
-const WEBHOOK_WAITS = { eventTimeoutMs: 15_000, checkTimeoutMs: 60_000 } as const;
 
 /**
  * Two seeds for the i-th job of the matrix (its dirty run and its back-to-back run), rotating over SEEDS

@@ -66,3 +66,11 @@ export function faultRow(fault: FaultDefinition, checks: readonly CheckOutcome[]
     outcomes: checks,
   };
 }
+
+/**
+ * Runs over webhook wait longer (the tolerance matrix's and the history matrix's): the reference and the
+ * checker share a worker process with other runs, and on a machine the tests also load, a delivery queue
+ * starved of CPU pauses for seconds. These runs judge the history and the legal variation, not the
+ * delivery's speed; a tolerance run's verdicts are the baseline its history runs are compared with.
+ */
+export const WEBHOOK_WAITS = { eventTimeoutMs: 15_000, checkTimeoutMs: 60_000 } as const;

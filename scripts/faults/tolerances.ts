@@ -24,7 +24,7 @@ import {
   type Job,
   type JobResult,
 } from './executors.js';
-import { checksFor, type FaultRow, faultRow } from './rows.js';
+import { checksFor, type FaultRow, faultRow, WEBHOOK_WAITS } from './rows.js';
 
 export interface ToleranceRow {
   /** A tolerance id, or a preset name. */
@@ -99,6 +99,7 @@ export async function runToleranceMatrix(options: ToleranceMatrixOptions = {}): 
           label: `tolerance ${tolerance.id}`,
           tolerances: [tolerance.id],
           ...(tolerance.runWith?.events ? { events: tolerance.runWith.events } : {}),
+          ...(tolerance.runWith?.events === 'webhook' ? WEBHOOK_WAITS : {}),
         },
       }),
     ),

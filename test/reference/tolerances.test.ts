@@ -258,24 +258,28 @@ const probes: Record<ToleranceId, Probe> = {
         },
         body: JSON.stringify({ url: source.webhookUrl }),
       });
-      // Long enough that a starved machine does not space every delivery by chance (8 did, once, beside
-      // two busy loops): without the pause, some deliveries of a burst go out back to back.
-      const burst = Array.from({ length: 24 }, () => `burst ${Math.random()}`);
-      const last = new Promise<void>((resolve) =>
-        source.subscribe(() => {
-          const seen = source.events().filter((event) => burst.includes(event.body.message?.content));
-          if (seen.length === burst.length) resolve();
-        }),
-      );
-      await Promise.all(burst.map((content) => postMessage(server, content)));
-      await last;
-      // Each delivery waits its pause after the one before: the smallest gap of the burst shows it.
-      const times = source
-        .events()
-        .filter((event) => burst.includes(event.body.message?.content))
-        .map((event) => event.receivedAt);
-      const gaps = times.slice(1).map((time, index) => time - times[index]);
-      return gaps.length === burst.length - 1 && Math.min(...gaps) >= 20;
+      // Each delivery waits its pause after the answer to the one before, so under the tolerance every gap
+      // of a burst is at least the pause, always. Without it some deliveries go out back to back — unless
+      // the machine is starved enough to space a whole burst by chance (seen once in a full CI run beside
+      // the faults): the probe says "lagging" only when three bursts in a row show no short gap.
+      for (let burstNumber = 0; burstNumber < 3; burstNumber++) {
+        const burst = Array.from({ length: 24 }, () => `burst ${Math.random()}`);
+        const last = new Promise<void>((resolve) =>
+          source.subscribe(() => {
+            const seen = source.events().filter((event) => burst.includes(event.body.message?.content));
+            if (seen.length === burst.length) resolve();
+          }),
+        );
+        await Promise.all(burst.map((content) => postMessage(server, content)));
+        await last;
+        const times = source
+          .events()
+          .filter((event) => burst.includes(event.body.message?.content))
+          .map((event) => event.receivedAt);
+        const gaps = times.slice(1).map((time, index) => time - times[index]);
+        if (gaps.length !== burst.length - 1 || Math.min(...gaps) < 20) return false;
+      }
+      return true;
     } finally {
       await source.close();
     }
