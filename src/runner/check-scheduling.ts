@@ -14,10 +14,16 @@ export const claimsOf = (check: CheckDefinition): Claim[] => [
   ...(check.shares ?? []).map((hold): Claim => ({ hold, mode: 'shared' })),
 ];
 
-/** How a check may take a hold later (t.acquire): as it declared it, else not at all. */
-function modeOf(check: CheckDefinition, hold: Hold): Claim['mode'] | undefined {
-  if (check.holds?.includes(hold) || check.acquires?.includes(hold)) return 'alone';
-  return check.shares?.includes(hold) ? 'shared' : undefined;
+/**
+ * How a check may take a hold later (t.acquire): in the mode asked for, if it declared the hold so (alone:
+ * holds or acquires; shared: shares, or any of them — sharing asks for less); unasked, alone if it may.
+ */
+function modeOf(check: CheckDefinition, hold: Hold, asked?: Claim['mode']): Claim['mode'] | undefined {
+  const alone = check.holds?.includes(hold) || check.acquires?.includes(hold);
+  const shared = alone || check.shares?.includes(hold);
+  if (asked === 'shared') return shared ? 'shared' : undefined;
+  if (asked === 'alone' || alone) return alone ? 'alone' : undefined;
+  return shared ? 'shared' : undefined;
 }
 
 /** How long a check held a hold, by mode (its own time: less its waits behind other checks meanwhile). */
@@ -85,10 +91,13 @@ export class AdmittedCheck implements CheckScheduling {
     this.admission.release([this.#giveBack(held)], false);
   }
 
-  async acquire(hold: Hold, signal: AbortSignal): Promise<void> {
+  async acquire(hold: Hold, signal: AbortSignal, asked?: Claim['mode']): Promise<void> {
     if (this.#held.has(hold)) return;
-    const mode = modeOf(this.check, hold);
-    if (!mode) throw new Error(`${this.check.id} acquires '${hold}', which it does not declare`);
+    const mode = modeOf(this.check, hold, asked);
+    if (!mode)
+      throw new Error(
+        `${this.check.id} acquires '${hold}'${asked ? ` ${asked}` : ''}, which it does not declare`,
+      );
     const claim: Claim = { hold, mode };
     // Never wait for a hold while keeping a slot: its holder may need a slot to finish.
     await this.idle(

@@ -310,10 +310,11 @@ export interface CheckContext {
   note(text: string): void;
   /**
    * Gives back a hold the check declared (holds/shares) for a while, e.g. while it waits out a window in
-   * which others may use it; `acquire` takes it back (it waits until the hold is free again).
+   * which others may use it; `acquire` takes it back (it waits until the hold is free again): alone when the
+   * check may hold it alone (holds, acquires), else shared; `mode` asks for one (shared: less than it may).
    */
   release(hold: Hold): void;
-  acquire(hold: Hold): Promise<void>;
+  acquire(hold: Hold, mode?: 'alone' | 'shared'): Promise<void>;
   /**
    * A deliberate wait (e.g. for a mute window to end, which no event announces): sends nothing, so the
    * check's slot serves other checks meanwhile. Ends early when the check is stopped.

@@ -117,8 +117,8 @@ function checkContext(
     release(hold: Hold) {
       scheduling?.release(hold);
     },
-    async acquire(hold: Hold) {
-      await scheduling?.acquire(hold, signal);
+    async acquire(hold: Hold, mode?: 'alone' | 'shared') {
+      await scheduling?.acquire(hold, signal, mode);
     },
     async wait(ms: number) {
       scheduling?.waitsDeliberately?.();

@@ -367,10 +367,11 @@ export async function expectShortMuteEnds(
     );
   }
   // The mute is not over before SHORT_MUTE_MS: wait that out sending nothing, and meanwhile give back
-  // what the check shares (a guild mute of the peer may run in the window, and is lifted before we go on).
+  // what the check shares (a guild mute of the peer may run in the window, and is lifted before we go on),
+  // taken back shared: the probes after the window need only that nobody mutes the peer meanwhile.
   if (options.sharing) t.release(options.sharing);
   await t.wait(answeredAt + SHORT_MUTE_MS - Date.now());
-  if (options.sharing) await t.acquire(options.sharing);
+  if (options.sharing) await t.acquire(options.sharing, 'shared');
   // Counted from the mute's answer: it was set by then at the latest, and a wait for quota before it was
   // sent (the target's rate limit) is not the mute's time.
   const remaining = Math.max(0, SHORT_MUTE_DEADLINE_MS - (Date.now() - answeredAt));

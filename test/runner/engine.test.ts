@@ -491,6 +491,53 @@ describe('scheduling', () => {
     expect(order).toEqual(['sharer starts', 'holder starts', 'holder ends', 'sharer ends']);
   });
 
+  it('takes a hold back in the mode asked for: shared beside a sharer, alone only as declared', async () => {
+    // The mute window's checks give the peer back during their window and take it back shared for the
+    // probes after it: taken alone, 'first' would wait for 'second' to end, which waits for 'first'.
+    const changed = new EventEmitter();
+    const state = { firstTookBack: false, secondIn: false };
+    const checks = [
+      check(
+        'first',
+        async (t: CheckContext) => {
+          t.release('peer-in-guild');
+          await t.acquire('peer-in-guild', 'shared');
+          state.firstTookBack = true;
+          changed.emit('change');
+          await untilChanged(changed, () => state.secondIn);
+          t.expect(true, 'took the hold back shared beside the other sharer');
+        },
+        { shares: ['peer-in-guild'], acquires: ['peer-in-guild'] },
+      ),
+      check(
+        'second',
+        async (t: CheckContext) => {
+          state.secondIn = true;
+          changed.emit('change');
+          await untilChanged(changed, () => state.firstTookBack);
+          t.expect(true, 'ran beside it');
+        },
+        { shares: ['peer-in-guild'] },
+      ),
+      check(
+        'overreach',
+        async (t: CheckContext) => {
+          t.release('peer-in-guild');
+          await t.acquire('peer-in-guild', 'alone');
+          t.expect(true, 'took alone what it only shares');
+        },
+        { shares: ['peer-in-guild'] },
+      ),
+    ];
+    const result = await runChecks(checks, { concurrency: 3, checkTimeoutMs: 5_000 });
+    expect(byId(result, 'first').status).toBe('pass');
+    expect(byId(result, 'second').status).toBe('pass');
+    expect(byId(result, 'overreach').status).toBe('error');
+    expect(byId(result, 'overreach').reason).toMatch(
+      /acquires 'peer-in-guild' alone, which it does not declare/,
+    );
+  });
+
   it('runs the after phase once every other check has ended, its checks together', async () => {
     let mainRunning = 0;
     let afterRunning = 0;

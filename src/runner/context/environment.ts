@@ -67,7 +67,7 @@ export interface CheckScheduling {
   /** The check reads a list (a `*.list` operation) until it ends (cleanup-while-running.ts). */
   reading(list: string): Promise<void>;
   release(hold: Hold): void;
-  acquire(hold: Hold, signal: AbortSignal): Promise<void>;
+  acquire(hold: Hold, signal: AbortSignal, mode?: 'alone' | 'shared'): Promise<void>;
   /** The check has come to a deliberate wait (t.wait): it leads no more (admission.ts `Lead`). */
   waitsDeliberately?(): void;
   /** Runs a wait that sends nothing (an event wait) without holding a slot. */
