@@ -24,6 +24,7 @@ import { entryOfIntent, followsCreate, undoesIntent } from './intents.js';
 import { type Journal, type JournalIntent, newJournal, removeJournal, writeAtomically } from './journal.js';
 import { ledgerFileClosed, ledgerFileOpened } from './ledger-files.js';
 import {
+  foundNothing,
   type LedgerFile,
   type LedgerLine as Line,
   leftBehindScript,
@@ -291,8 +292,9 @@ export class Ledger {
   }
 
   /**
-   * Looks for what each uncertain create made (issue 49 item 6): found, it becomes a line to undo; else
-   * the create stays, reported as possibly created (a failed record, a comment in left-behind.sh).
+   * Looks for what each uncertain create made (issue 49 item 6): found, it becomes a line to undo; found
+   * nothing, it is reported absent; where it could not look, the create stays, reported as possibly
+   * created (a failed record, a comment in left-behind.sh).
    */
   async #findUncertain(find: FindCreated, signal: AbortSignal): Promise<CleanupRecord[]> {
     const records: CleanupRecord[] = [];
@@ -309,6 +311,7 @@ export class Ledger {
         continue;
       }
       this.#dropIntent(intent);
+      if (found.length === 0) records.push(foundNothing(intent));
       for (const entry of found) this.#adopt(entry, intent.checkId);
     }
     this.#write();

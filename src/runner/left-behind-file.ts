@@ -57,6 +57,16 @@ export function possiblyCreated(intent: JournalIntent, notFound: string): Cleanu
   };
 }
 
+/**
+ * A create of unknown outcome looked for by the unique name it carried and not found: it made nothing,
+ * so nothing is left behind (status absent), and the cleanup says so rather than passing over it.
+ */
+export const foundNothing = (intent: JournalIntent): CleanupRecord => ({
+  ...possiblyCreated(intent, ''),
+  status: 'absent',
+  error: tr`looked for by its unique name (${intent.why ?? tr`no answer`}): nothing found, nothing to undo`,
+});
+
 /** One line of a comment: whatever a body held (newlines, a shell's own comment), cut to a readable length. */
 const commentLine = (text: string): string => oneLine(text, 400);
 

@@ -112,3 +112,36 @@ describe('a create of unknown outcome the run cannot look for', () => {
     expect(readFileSync(path, 'utf8')).toMatch(/^# possibly created by guild\.role\.create/m);
   });
 });
+
+describe('a create of unknown outcome looked for and not found', () => {
+  it('is reported absent ("nothing found"), not passed over, and leaves no left-behind.sh', async () => {
+    const { Ledger } = await import('../../src/runner/ledger.js');
+    const { tempDir } = await import('../support/temp.js');
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const path = join(tempDir('found-nothing-'), 'left-behind.sh');
+    const ledger = new Ledger();
+    ledger.persistTo({ path, curl: () => 'curl …' });
+    const fields = { channel_id: '4001', content: 'conformance-probe-mwz1abcdefg' };
+    const intent = ledger.intend('some/check', 'message.create', fields);
+    ledger.answered(intent, undefined, undefined, 'the run ended before its answer');
+    const records = await ledger.undoAll(
+      async () => {
+        throw new Error('nothing to undo');
+      },
+      { budgetMs: 5_000, find: async () => [] },
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        status: 'absent',
+        checkId: 'some/check',
+        operation: 'message.create',
+        error: expect.stringMatching(
+          /looked for by its unique name \(the run ended before its answer\): nothing found/,
+        ),
+      }),
+    ]);
+    // Nothing is left to undo by hand: the file goes with the last entry.
+    expect(existsSync(path)).toBe(false);
+  });
+});

@@ -139,6 +139,8 @@ export const RUNNER_PHRASES_ZH: Readonly<Record<string, string>> = {
   '; perhaps nothing is left: {0}': '；也许已经什么都不剩：{0}',
   'possibly created: {0} {1}': '可能已创建：{0} {1}',
   'possibly created by {0} ({1}), not found: {2}': '可能由 {0} 创建（{1}），未找到：{2}',
+  'looked for by its unique name ({0}): nothing found, nothing to undo':
+    '已按其唯一名称查找（{0}）：未找到，无需撤销',
   '{0} ({1}), created by {2}': '{0}（{1}），由 {2} 创建',
   "# the cleanup's undo failed: {0}": '# 清理的撤销失败：{0}',
   'it is undone through the trigger (event {0} {1}), not through an operation of the interface':
