@@ -5,10 +5,14 @@
  * tolerance trigger-joins-existing-guild (the trigger's guild-added joins an existing guild and answers
  * its id), the run renames no guild it did not make, and undoes the join.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/index.js';
 import type { ReferenceServer } from '../../src/reference/contract.js';
 import { startReference } from '../../src/reference/index.js';
+import { Ledger } from '../../src/runner/ledger.js';
+import { tempDir } from '../support/temp.js';
 
 let reference: ReferenceServer | undefined;
 afterEach(async () => {
@@ -86,13 +90,7 @@ describe('a trigger whose guild-added joins an existing guild', () => {
 
 describe('a create of unknown outcome the run cannot look for', () => {
   it('is reported "possibly created" and listed in left-behind.sh, not dropped', async () => {
-    const { Ledger } = await import('../../src/runner/ledger.js');
-    const { tempDir } = await import('../support/temp.js');
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const path = join(tempDir('possibly-'), 'left-behind.sh');
-    const ledger = new Ledger();
-    ledger.persistTo({ path, curl: () => 'curl …' });
+    const { ledger, path } = ledgerWithFile('possibly-');
     const fields = { guild_id: '3001', data: { name: 'conformance-role-mwz1abcdefg' } };
     const intent = ledger.intend('some/check', 'guild.role.create', fields);
     ledger.answered(intent, 502);
@@ -115,13 +113,7 @@ describe('a create of unknown outcome the run cannot look for', () => {
 
 describe('a create of unknown outcome looked for and not found', () => {
   it('is reported absent ("nothing found"), not passed over, and leaves no left-behind.sh', async () => {
-    const { Ledger } = await import('../../src/runner/ledger.js');
-    const { tempDir } = await import('../support/temp.js');
-    const { existsSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const path = join(tempDir('found-nothing-'), 'left-behind.sh');
-    const ledger = new Ledger();
-    ledger.persistTo({ path, curl: () => 'curl …' });
+    const { ledger, path } = ledgerWithFile('found-nothing-');
     const fields = { channel_id: '4001', content: 'conformance-probe-mwz1abcdefg' };
     const intent = ledger.intend('some/check', 'message.create', fields);
     ledger.answered(intent, undefined, undefined, 'the run ended before its answer');
@@ -145,3 +137,11 @@ describe('a create of unknown outcome looked for and not found', () => {
     expect(existsSync(path)).toBe(false);
   });
 });
+
+/** A ledger writing its left-behind.sh in a fresh folder. */
+function ledgerWithFile(prefix: string): { ledger: Ledger; path: string } {
+  const path = join(tempDir(prefix), 'left-behind.sh');
+  const ledger = new Ledger();
+  ledger.persistTo({ path, curl: () => 'curl …' });
+  return { ledger, path };
+}
