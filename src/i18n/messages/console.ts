@@ -33,8 +33,9 @@ export const CONSOLE_MESSAGES = {
   'console.counts.skip': { en: '{n} skip', 'zh-CN': '{n} 跳过' },
   'console.cleanup.undone': { en: 'Cleanup: {n} undone', 'zh-CN': '清理：已撤销 {n} 项' },
   'console.cleanup.absent': {
-    en: ', {n} already gone (read back)',
-    'zh-CN': '，{n} 项已不存在（已读回确认）',
+    // absent: an undo found the thing gone, or a create of unknown outcome was looked for and not found.
+    en: ', {n} not there (read back: already gone, or never made)',
+    'zh-CN': '，{n} 项不存在（已读回确认：已删除或从未创建）',
   },
   'console.cleanup.failed': {
     en: ', {n} FAILED (not undone: see left-behind.sh):',
