@@ -94,7 +94,8 @@ describe('conformance client --suite events (example clients)', () => {
     [
       'leaks-heartbeat',
       'ping-rate-steady-across-reconnects',
-      /\(the first connection, then after each of two drops\): after drop 1 the client pings more often/,
+      // Which drop shows it first depends on the machine's speed (a loaded one saw 3, 4, 7 PINGs: drop 2).
+      /\(the first connection, then after each of two drops\): after drop [12] the client pings more often — a heartbeat of an earlier connection is still running/,
     ],
     [
       'retries-auth-every-second',
